@@ -454,3 +454,39 @@ export interface SitePlan {
   specs: Record<string, SpecDocument>;
   diagnostics: Diagnostic[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a build emits for the runtime (proxy, assistant, serve): `dist/_lectern/manifest.json`
+// ---------------------------------------------------------------------------------------------
+
+export interface SiteManifest {
+  version: 1;
+  /** docs.json `name`. */
+  name: string;
+  /** Every server of every spec (and `api.mdx.server`), templates with their variables: the proxy's allowlist. */
+  servers: Server[];
+  /** Extra origins the proxy may reach (docs.json `lectern.proxy.allow`), e.g. `http://127.0.0.1:8080`. */
+  proxyAllow: string[];
+  /** docs.json `redirects`. */
+  redirects: Array<{ source: string; destination: string; permanent: boolean }>;
+  /** Pages that need a signed-in reader: slug -> groups (empty array = any signed-in reader). */
+  restricted: Record<string, string[]>;
+}
+
+/**
+ * The playground proxy contract (browser island <-> `lectern serve` / dev server):
+ * `POST /_lectern/api/request` with JSON `ProxyRequest`. The answer is the upstream response (status, headers
+ * minus hop-by-hop and Set-Cookie, body streamed). When the proxy itself refuses or fails it answers 4xx/5xx with
+ * header `X-Lectern-Proxy-Error: 1` and JSON `{ "error": { "code": string, "message": string } }`.
+ */
+export interface ProxyRequest {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** UTF-8 text body. */
+  body?: string;
+  /** Binary / multipart body, base64 (mutually exclusive with `body`). */
+  bodyBase64?: string;
+}
+export const PROXY_PATH = '/_lectern/api/request';
+export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';
