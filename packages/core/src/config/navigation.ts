@@ -1,0 +1,286 @@
+/**
+ * Validates docs.json `navigation` into a typed tree with a JSON pointer on every node.
+ * A walker, not a zod union: each node is recognised by its label key, so errors say exactly which
+ * node is wrong and what it may contain.
+ */
+
+export type DivisionKind = 'product' | 'language' | 'version' | 'tab' | 'dropdown' | 'anchor' | 'menu';
+export type ChildKey =
+  | 'products' | 'languages' | 'versions' | 'tabs' | 'dropdowns' | 'anchors' | 'groups' | 'pages' | 'menu';
+
+export interface SpecRef {
+  source: string;
+  directory?: string;
+}
+
+export interface NavNodeConfig {
+  kind: DivisionKind | 'group' | 'root';
+  label: string;
+  pointer: string;
+  icon?: unknown;
+  href?: string;
+  hidden?: boolean;
+  default?: boolean;
+  /** undefined = not set on this node (inherit); [] never produced. */
+  openapi?: SpecRef[];
+  asyncapi?: SpecRef[];
+  directory?: 'none' | 'accordion' | 'card';
+  /** Group fields. */
+  tag?: string;
+  root?: string;
+  expanded?: boolean;
+  public?: boolean;
+  /** Everything else the node carries (description, color, align, …). */
+  extra: Record<string, unknown>;
+  childKey?: ChildKey;
+  children: NavEntry[];
+}
+
+export interface NavPageEntry {
+  kind: 'page';
+  value: string;
+  pointer: string;
+}
+
+export type NavEntry = NavNodeConfig | NavPageEntry;
+
+export interface NavIssue {
+  pointer: string;
+  message: string;
+  hint?: string;
+}
+
+const LABEL_OF: Record<ChildKey, DivisionKind | 'group' | undefined> = {
+  products: 'product',
+  languages: 'language',
+  versions: 'version',
+  tabs: 'tab',
+  dropdowns: 'dropdown',
+  anchors: 'anchor',
+  groups: 'group',
+  menu: 'menu',
+  pages: undefined,
+};
+
+const LABEL_KEY: Record<DivisionKind | 'group', string> = {
+  product: 'product',
+  language: 'language',
+  version: 'version',
+  tab: 'tab',
+  dropdown: 'dropdown',
+  anchor: 'anchor',
+  menu: 'item',
+  group: 'group',
+};
+
+const ROOT_CHILD_KEYS: ChildKey[] = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'];
+const DIVISION_CHILD_KEYS: ChildKey[] = [...ROOT_CHILD_KEYS, 'menu'];
+const COMMON_KEYS = new Set(['icon', 'href', 'hidden', 'openapi', 'asyncapi', 'directory', 'global']);
+
+export function escapePointer(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function specRefs(value: unknown, pointer: string, issues: NavIssue[], kind: 'openapi' | 'asyncapi'): SpecRef[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  const refs: SpecRef[] = [];
+  list.forEach((entry, index) => {
+    const at = Array.isArray(value) ? `${pointer}/${index}` : pointer;
+    if (typeof entry === 'string' && entry.trim()) refs.push({ source: entry.trim() });
+    else if (isObject(entry) && typeof entry.source === 'string' && entry.source.trim()) {
+      refs.push({
+        source: entry.source.trim(),
+        ...(typeof entry.directory === 'string' ? { directory: entry.directory } : {}),
+      });
+    } else {
+      issues.push({
+        pointer: at,
+        message: `invalid ${kind} value`,
+        hint: `use a path or https URL, an array of them, or {"source": "...", "directory": "..."}`,
+      });
+    }
+  });
+  return refs.length ? refs : undefined;
+}
+
+function readCommon(node: NavNodeConfig, raw: Record<string, unknown>, issues: NavIssue[]): void {
+  const p = node.pointer;
+  if (raw.icon !== undefined) node.icon = raw.icon;
+  if (raw.href !== undefined) {
+    if (typeof raw.href === 'string') node.href = raw.href;
+    else issues.push({ pointer: `${p}/href`, message: '"href" must be a string' });
+  }
+  if (raw.hidden !== undefined) {
+    if (typeof raw.hidden === 'boolean') node.hidden = raw.hidden;
+    else issues.push({ pointer: `${p}/hidden`, message: '"hidden" must be true or false' });
+  }
+  const openapi = specRefs(raw.openapi, `${p}/openapi`, issues, 'openapi');
+  if (openapi) node.openapi = openapi;
+  const asyncapi = specRefs(raw.asyncapi, `${p}/asyncapi`, issues, 'asyncapi');
+  if (asyncapi) node.asyncapi = asyncapi;
+  if (raw.directory !== undefined) {
+    if (raw.directory === 'none' || raw.directory === 'accordion' || raw.directory === 'card') node.directory = raw.directory;
+    else issues.push({ pointer: `${p}/directory`, message: `invalid "directory" ${JSON.stringify(raw.directory)}`, hint: 'allowed: "none", "accordion", "card"' });
+  }
+}
+
+function readChildren(
+  node: NavNodeConfig,
+  raw: Record<string, unknown>,
+  allowed: ChildKey[],
+  issues: NavIssue[],
+): void {
+  const present = DIVISION_CHILD_KEYS.filter((key) => raw[key] !== undefined);
+  const disallowed = present.filter((key) => !allowed.includes(key));
+  for (const key of disallowed) {
+    issues.push({
+      pointer: `${node.pointer}/${key}`,
+      message: `a ${node.kind === 'root' ? 'navigation root' : node.kind} cannot contain "${key}"`,
+      hint: `allowed: ${allowed.map((k) => `"${k}"`).join(', ')}`,
+    });
+  }
+  const usable = present.filter((key) => allowed.includes(key));
+  if (usable.length > 1) {
+    issues.push({
+      pointer: node.pointer,
+      message: `${node.kind === 'root' ? 'navigation' : `${node.kind} "${node.label}"`} has ${usable.map((k) => `"${k}"`).join(' and ')}; a navigation node holds exactly one kind of children`,
+      hint: `keep one of ${usable.map((k) => `"${k}"`).join(', ')} and nest the others inside it`,
+    });
+  }
+  const key = usable[0];
+  if (!key) {
+    if (node.kind === 'root') {
+      issues.push({
+        pointer: node.pointer || '/navigation',
+        message: 'navigation has no children',
+        hint: `add exactly one of ${ROOT_CHILD_KEYS.map((k) => `"${k}"`).join(', ')}`,
+      });
+    } else if (node.kind !== 'group' && !node.href && !node.openapi && !node.asyncapi) {
+      issues.push({
+        pointer: node.pointer,
+        message: `${node.kind} "${node.label}" has neither children nor "href"`,
+        hint: `add one of ${allowed.map((k) => `"${k}"`).join(', ')}, or an "href" to make it a link`,
+      });
+    }
+    return;
+  }
+  const list = raw[key];
+  node.childKey = key;
+  if (!Array.isArray(list)) {
+    issues.push({ pointer: `${node.pointer}/${key}`, message: `"${key}" must be an array` });
+    return;
+  }
+  list.forEach((item, index) => {
+    const pointer = `${node.pointer}/${key}/${index}`;
+    const entry = readEntry(item, pointer, key, issues);
+    if (entry) node.children.push(entry);
+  });
+}
+
+function readEntry(item: unknown, pointer: string, key: ChildKey, issues: NavIssue[]): NavEntry | undefined {
+  if (key === 'pages') {
+    if (typeof item === 'string') {
+      if (!item.trim()) {
+        issues.push({ pointer, message: 'empty page path' });
+        return undefined;
+      }
+      return { kind: 'page', value: item.trim(), pointer };
+    }
+    if (isObject(item) && 'group' in item) return readNode(item, pointer, 'group', issues);
+    issues.push({
+      pointer,
+      message: 'a "pages" entry must be a page path string or a group object',
+      hint: 'e.g. "quickstart", "GET /users", or {"group": "Guides", "pages": [...]}',
+    });
+    return undefined;
+  }
+  const kind = LABEL_OF[key]!;
+  if (!isObject(item)) {
+    issues.push({ pointer, message: `a "${key}" entry must be an object with a "${LABEL_KEY[kind]}" label` });
+    return undefined;
+  }
+  return readNode(item, pointer, kind, issues);
+}
+
+function readNode(
+  raw: Record<string, unknown>,
+  pointer: string,
+  kind: DivisionKind | 'group',
+  issues: NavIssue[],
+): NavNodeConfig | undefined {
+  const labelKey = LABEL_KEY[kind];
+  const label = raw[labelKey];
+  if (typeof label !== 'string' || !label.trim()) {
+    issues.push({
+      pointer: label === undefined ? pointer : `${pointer}/${labelKey}`,
+      message: `${kind} is missing its "${labelKey}" label`,
+      hint: `every ${kind} needs a non-empty string "${labelKey}"`,
+    });
+    return undefined;
+  }
+  const node: NavNodeConfig = { kind, label: label.trim(), pointer, extra: {}, children: [] };
+  readCommon(node, raw, issues);
+  if (kind === 'group') {
+    if (raw.tag !== undefined) node.tag = String(raw.tag);
+    if (typeof raw.root === 'string') node.root = raw.root;
+    if (typeof raw.expanded === 'boolean') node.expanded = raw.expanded;
+    if (typeof raw.public === 'boolean') node.public = raw.public;
+    // A group with both openapi and asyncapi: asyncapi is dropped (Mintlify schema behaviour).
+    if (node.openapi && node.asyncapi) delete node.asyncapi;
+    readChildren(node, raw, ['pages'], issues);
+  } else {
+    if (typeof raw.default === 'boolean') node.default = raw.default;
+    readChildren(node, raw, DIVISION_CHILD_KEYS, issues);
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === labelKey || COMMON_KEYS.has(key) || DIVISION_CHILD_KEYS.includes(key as ChildKey)) continue;
+    if (['tag', 'root', 'expanded', 'public', 'default'].includes(key)) continue;
+    node.extra[key] = value;
+  }
+  return node;
+}
+
+export interface NavigationConfig {
+  root: NavNodeConfig;
+  global: NavNodeConfig[];
+}
+
+/** Validate `navigation` (the value under docs.json `navigation`, found at `pointer`). */
+export function readNavigation(raw: unknown, pointer = '/navigation'): { navigation?: NavigationConfig; issues: NavIssue[] } {
+  const issues: NavIssue[] = [];
+  if (!isObject(raw)) {
+    issues.push({ pointer, message: '"navigation" must be an object', hint: 'e.g. {"groups": [{"group": "Home", "pages": ["index"]}]}' });
+    return { issues };
+  }
+  const root: NavNodeConfig = { kind: 'root', label: '', pointer, extra: {}, children: [] };
+  readCommon(root, raw, issues);
+  readChildren(root, raw, ROOT_CHILD_KEYS, issues);
+  const global: NavNodeConfig[] = [];
+  if (raw.global !== undefined) {
+    if (!isObject(raw.global)) issues.push({ pointer: `${pointer}/global`, message: '"global" must be an object' });
+    else {
+      for (const key of ['tabs', 'anchors', 'dropdowns', 'languages', 'versions', 'products'] as ChildKey[]) {
+        const list = raw.global[key];
+        if (list === undefined) continue;
+        if (!Array.isArray(list)) {
+          issues.push({ pointer: `${pointer}/global/${key}`, message: `"${key}" must be an array` });
+          continue;
+        }
+        list.forEach((item, index) => {
+          const at = `${pointer}/global/${key}/${index}`;
+          const entry = readEntry(item, at, key, issues);
+          if (entry && entry.kind !== 'page') {
+            if (!entry.href) issues.push({ pointer: at, message: `global ${entry.kind} "${entry.label}" needs an "href"`, hint: 'global entries are links shown on every page' });
+            else global.push(entry);
+          }
+        });
+      }
+    }
+  }
+  return { navigation: { root, global }, issues };
+}

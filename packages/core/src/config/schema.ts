@@ -1,0 +1,242 @@
+/**
+ * The docs.json schema (Mintlify-compatible), as zod schemas.
+ *
+ * Navigation nodes are validated by `navigation.ts` (a walker that dispatches on the node's label key and
+ * gives precise messages); here they are described so the emitted JSON Schema lets editors autocomplete them.
+ */
+import { z } from 'zod';
+
+export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
+
+const hexColor = z
+  .string()
+  .regex(/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/, 'must be a hex color like #0D9373 or #0D9');
+
+const lightDark = <T extends z.ZodType>(inner: T) => z.object({ light: inner.optional(), dark: inner.optional() });
+
+export const iconSchema = z.union([
+  z.string().refine((s) => !s.startsWith('fa-'), 'icon names must not start with "fa-" (write "house", not "fa-house")'),
+  z.object({
+    name: z.string(),
+    style: z
+      .enum([
+        'brands', 'duotone', 'light', 'regular', 'sharp-duotone-solid', 'sharp-light', 'sharp-regular', 'sharp-solid',
+        'sharp-thin', 'solid', 'thin',
+      ])
+      .optional(),
+    library: z.enum(['fontawesome', 'lucide', 'tabler']).optional(),
+  }),
+]);
+
+/** `openapi` value on a navigation node or in `api.openapi`. */
+export const openApiRefSchema = z.union([
+  z.string().min(1),
+  z.array(z.union([z.string().min(1), z.object({ source: z.string().min(1), directory: z.string().optional() })])),
+  z.object({ source: z.string().min(1), directory: z.string().optional(), overlays: z.array(z.string()).optional() }),
+]);
+
+export const asyncApiRefSchema = z.union([
+  z.string().min(1),
+  z.array(z.string().min(1)),
+  z.object({ source: z.string().min(1), directory: z.string().optional() }),
+]);
+
+export const playgroundSchema = z.object({
+  display: z.enum(['interactive', 'simple', 'none', 'auth']).default('interactive'),
+  proxy: z.boolean().default(true),
+  credentials: z.boolean().default(false),
+});
+
+export const examplesSchema = z.object({
+  /** Canonical keys after normalisation (aliases accepted on input). */
+  languages: z.array(z.string()).optional(),
+  defaults: z.enum(['required', 'all']).default('all'),
+  prefill: z.boolean().default(false),
+  autogenerate: z.boolean().default(true),
+});
+
+export const apiSchema = z.object({
+  openapi: openApiRefSchema.optional(),
+  asyncapi: asyncApiRefSchema.optional(),
+  params: z
+    .object({
+      expanded: z.enum(['all', 'closed']).default('closed'),
+      post: z.array(z.string()).optional(),
+    })
+    .optional(),
+  playground: playgroundSchema.default({ display: 'interactive', proxy: true, credentials: false }),
+  examples: examplesSchema.default({ defaults: 'all', prefill: false, autogenerate: true }),
+  url: z.literal('full').optional(),
+  mdx: z
+    .object({
+      auth: z
+        .object({ method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(), name: z.string().optional() })
+        .optional(),
+      server: z.union([z.string().url(), z.array(z.string().url())]).optional(),
+    })
+    .optional(),
+});
+
+const navbarLink = z.object({
+  type: z.enum(['github', 'discord']).optional(),
+  label: z.string().optional(),
+  href: z.string(),
+  icon: iconSchema.optional(),
+});
+
+export const navbarSchema = z.object({
+  links: z.array(navbarLink).optional(),
+  primary: z
+    .object({ type: z.enum(['button', 'github', 'discord']), label: z.string().optional(), href: z.string() })
+    .optional(),
+});
+
+export const SOCIAL_PLATFORMS = [
+  'x', 'website', 'facebook', 'youtube', 'discord', 'slack', 'github', 'linkedin', 'instagram', 'hacker-news',
+  'medium', 'telegram', 'twitter', 'x-twitter', 'earth-americas', 'bluesky', 'threads', 'reddit', 'podcast',
+] as const;
+
+export const footerSchema = z.object({
+  socials: z.partialRecord(z.enum(SOCIAL_PLATFORMS), z.string()).optional(),
+  links: z
+    .array(z.object({ header: z.string().optional(), items: z.array(z.object({ label: z.string(), href: z.string() })) }))
+    .max(4)
+    .optional(),
+});
+
+export const bannerSchema = z.object({
+  content: z.string(),
+  dismissible: z.boolean().default(false),
+  type: z.enum(['info', 'warning', 'critical']).default('info'),
+  color: z.union([hexColor, lightDark(hexColor)]).optional(),
+});
+
+/** Lectern's own settings (a namespaced extension; Mintlify ignores it). */
+export const lecternSchema = z.object({
+  /** Public URL of the site (canonical links, sitemap). */
+  site: z.string().url().optional(),
+  proxy: z
+    .object({
+      /** Extra origins the playground proxy may reach, e.g. `http://127.0.0.1:8080` for a local API. */
+      allow: z.array(z.string()).default([]),
+    })
+    .optional(),
+  assistant: z.object({ enabled: z.boolean().default(false), domain: z.string().optional() }).optional(),
+});
+
+/** Navigation is described loosely here (validated by navigation.ts); recursive JSON-Schema friendly. */
+const navAny: z.ZodType<unknown> = z.lazy(() => z.union([z.string(), navNodeDoc]));
+const navNodeDoc = z.looseObject({
+  tab: z.string().optional(),
+  anchor: z.string().optional(),
+  dropdown: z.string().optional(),
+  product: z.string().optional(),
+  version: z.string().optional(),
+  language: z.string().optional(),
+  item: z.string().optional(),
+  group: z.string().optional(),
+  icon: iconSchema.optional(),
+  href: z.string().optional(),
+  hidden: z.boolean().optional(),
+  openapi: openApiRefSchema.optional(),
+  asyncapi: asyncApiRefSchema.optional(),
+  get pages() {
+    return z.array(navAny).optional();
+  },
+  get groups() {
+    return z.array(navAny).optional();
+  },
+  get tabs() {
+    return z.array(navAny).optional();
+  },
+  get anchors() {
+    return z.array(navAny).optional();
+  },
+  get dropdowns() {
+    return z.array(navAny).optional();
+  },
+  get products() {
+    return z.array(navAny).optional();
+  },
+  get versions() {
+    return z.array(navAny).optional();
+  },
+  get languages() {
+    return z.array(navAny).optional();
+  },
+  get menu() {
+    return z.array(navAny).optional();
+  },
+});
+
+export const docsConfigSchema = z.object({
+  $schema: z.string().optional(),
+  theme: z.enum(THEMES),
+  name: z.string().trim().min(1, 'must not be empty'),
+  colors: z.strictObject({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }),
+  navigation: navNodeDoc,
+  description: z.string().optional(),
+  public: z.boolean().optional(),
+  logo: z
+    .union([z.string().min(3), z.object({ light: z.string(), dark: z.string(), href: z.string().optional() })])
+    .optional(),
+  favicon: z.union([z.string(), z.object({ light: z.string(), dark: z.string() })]).optional(),
+  api: apiSchema.default({
+    playground: { display: 'interactive', proxy: true, credentials: false },
+    examples: { defaults: 'all', prefill: false, autogenerate: true },
+  }),
+  appearance: z
+    .object({ default: z.enum(['system', 'light', 'dark']).default('system'), strict: z.boolean().default(false) })
+    .optional(),
+  background: z
+    .object({
+      decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
+      color: lightDark(hexColor).optional(),
+      image: z.union([z.string(), z.object({ light: z.string(), dark: z.string() })]).optional(),
+    })
+    .optional(),
+  navbar: navbarSchema.optional(),
+  footer: footerSchema.optional(),
+  banner: bannerSchema.optional(),
+  search: z.object({ prompt: z.string().optional() }).optional(),
+  seo: z
+    .object({
+      indexing: z.enum(['navigable', 'all']).default('navigable'),
+      metatags: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+  fonts: z.looseObject({ family: z.string() }).optional(),
+  icons: z.object({ library: z.enum(['fontawesome', 'lucide', 'tabler']) }).optional(),
+  styling: z
+    .object({
+      eyebrows: z.enum(['section', 'breadcrumbs']).optional(),
+      latex: z.boolean().optional(),
+      codeblocks: z.unknown().optional(),
+    })
+    .optional(),
+  redirects: z
+    .array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) }))
+    .optional(),
+  integrations: z.record(z.string(), z.unknown()).optional(),
+  errors: z
+    .object({
+      '404': z
+        .object({ redirect: z.boolean().default(true), title: z.string().optional(), description: z.string().optional() })
+        .optional(),
+    })
+    .optional(),
+  contextual: z.looseObject({ options: z.array(z.unknown()) }).optional(),
+  thumbnails: z.record(z.string(), z.unknown()).optional(),
+  interaction: z.object({ drilldown: z.boolean().optional() }).optional(),
+  metadata: z.object({ timestamp: z.boolean().default(false) }).optional(),
+  variables: z
+    .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'variable names may hold letters, digits and hyphens'), z.string())
+    .optional(),
+  markdown: z
+    .object({ schema: z.boolean().default(true), instructions: z.union([z.string(), z.array(z.string())]).optional() })
+    .optional(),
+  lectern: lecternSchema.optional(),
+});
+
+export type RawDocsConfig = z.infer<typeof docsConfigSchema>;
+export const KNOWN_TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(Object.keys(docsConfigSchema.shape));
