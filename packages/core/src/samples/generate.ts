@@ -1,0 +1,152 @@
+/**
+ * Request code samples for an operation: hand-written (`x-codeSamples`, `<RequestExample>`) and generated
+ * for the configured languages with httpsnippet from one HAR request.
+ *
+ * Display order rule (documented in docs/api-pages/code-samples.mdx):
+ * 1. A page whose MDX has `<RequestExample>` code blocks shows exactly those blocks, in order, and nothing
+ *    else (neither `x-codeSamples` nor generated samples) — the author pinned the panel.
+ * 2. Otherwise: every `x-codeSamples` entry in spec order, then (unless `autogenerate: false`) one generated
+ *    sample per configured language, in the configured order.
+ */
+import { HTTPSnippet, type HarRequest } from 'httpsnippet';
+import type { Operation } from '../model.ts';
+import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
+import { harFromOperation, restoreTokens, type HarBuild } from './har.ts';
+import { registerTargets } from './targets.ts';
+import type { CodeBlock, ManualOperation } from './mdx.ts';
+
+export interface RequestSample {
+  /** Canonical language key, or the raw `lang` of a hand-written sample in an unknown language. */
+  lang: string;
+  /** Tab label: the sample's label/title, else the language display name. */
+  label: string;
+  /** Shiki language id. */
+  highlight: string;
+  source: string;
+  /** True for samples Lectern generated, false for hand-written ones. */
+  generated: boolean;
+}
+
+export interface RequestSamplesInput {
+  operation: Operation | ManualOperation;
+  /** Canonical keys in display order (see `normalizeLanguageList`). */
+  languages: readonly LanguageKey[];
+  defaults: 'required' | 'all';
+  autogenerate: boolean;
+  /** Code blocks of the page's `<RequestExample>` (see `extractApiBlocks`). */
+  pageExamples?: readonly CodeBlock[];
+}
+
+export interface SampleClient {
+  /** httpsnippet target id. */
+  target: string;
+  /** httpsnippet client id. */
+  client: string;
+  /** Library/tool named in the docs. */
+  library: string;
+}
+
+/** The client used for each language (one idiomatic client per language). */
+export const SAMPLE_CLIENTS: Readonly<Record<LanguageKey, SampleClient>> = {
+  bash: { target: 'shell', client: 'lectern-curl', library: 'cURL' },
+  python: { target: 'python', client: 'requests', library: 'requests' },
+  javascript: { target: 'javascript', client: 'fetch', library: 'fetch' },
+  node: { target: 'node', client: 'axios', library: 'axios' },
+  php: { target: 'php', client: 'curl', library: 'ext-curl' },
+  go: { target: 'go', client: 'native', library: 'net/http' },
+  java: { target: 'java', client: 'nethttp', library: 'java.net.http.HttpClient' },
+  ruby: { target: 'ruby', client: 'native', library: 'net/http' },
+  powershell: { target: 'powershell', client: 'lectern-restmethod', library: 'Invoke-RestMethod' },
+  swift: { target: 'swift', client: 'nsurlsession', library: 'URLSession (Foundation)' },
+  csharp: { target: 'csharp', client: 'restsharp', library: 'RestSharp' },
+  dotnet: { target: 'csharp', client: 'httpclient', library: 'System.Net.Http.HttpClient' },
+  typescript: { target: 'typescript', client: 'fetch', library: 'fetch' },
+  c: { target: 'c', client: 'libcurl', library: 'libcurl' },
+  'c++': { target: 'cpp', client: 'cpr', library: 'cpr (C++ Requests)' },
+  kotlin: { target: 'kotlin', client: 'okhttp', library: 'OkHttp' },
+  rust: { target: 'rust', client: 'reqwest', library: 'reqwest' },
+  dart: { target: 'dart', client: 'http', library: 'http (package:http)' },
+};
+
+/** Fixes applied to one client's output (bugs of the upstream client that leave the code invalid or misleading). */
+const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
+  // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
+  python: (code) => code.replace(/"open\('((?:[^'\\]|\\.)*)', 'rb'\)"/g, "open('$1', 'rb')"),
+};
+
+/**
+ * One sample in one language from a HAR build. A fresh `HTTPSnippet` over a fresh copy of the HAR per
+ * conversion: httpsnippet's `prepare` mutates `postData` and some clients mutate the prepared request,
+ * so a shared instance corrupts later languages.
+ */
+export function convertHar(build: HarBuild, lang: LanguageKey): string {
+  registerTargets();
+  const client = SAMPLE_CLIENTS[lang];
+  const har = structuredClone(build.har) as unknown as HarRequest;
+  let code: string;
+  try {
+    const out = new HTTPSnippet(har).convert(client.target as never, client.client);
+    code = typeof out === 'string' ? out : Array.isArray(out) ? out.join('\n') : '';
+  } catch (error) {
+    code = '';
+    void error;
+  }
+  if (!code) return fallbackComment(lang, build);
+  code = restoreTokens(code, build.tokens);
+  const fix = POST_PROCESS[lang];
+  return fix ? fix(code) : code;
+}
+
+/** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
+function fallbackComment(lang: LanguageKey, build: HarBuild): string {
+  const line = restoreTokens(`${build.har.method} ${build.har.url}`, build.tokens).replace(/\*\//g, '*\\/');
+  switch (lang) {
+    case 'bash': case 'python': case 'ruby': case 'powershell': return `# ${line}`;
+    default: return `// ${line}`;
+  }
+}
+
+const cache = new WeakMap<object, Map<string, readonly RequestSample[]>>();
+
+function handWritten(op: Operation): RequestSample[] {
+  return op.codeSamples.map((s) => {
+    const key = normalizeLanguage(s.lang);
+    const info = key ? languageInfo(key) : undefined;
+    return { lang: key ?? s.lang, label: s.label ?? info?.name ?? s.lang, highlight: info?.highlight ?? s.lang.toLowerCase(), source: s.source, generated: false };
+  });
+}
+
+/** `<RequestExample>` blocks as samples. */
+export function samplesFromBlocks(blocks: readonly CodeBlock[]): RequestSample[] {
+  return blocks.map((b) => {
+    const key = normalizeLanguage(b.lang);
+    const info = key ? languageInfo(key) : undefined;
+    return { lang: key ?? b.lang, label: b.title ?? info?.name ?? (b.lang || 'Request'), highlight: info?.highlight ?? (b.lang || 'text'), source: b.code, generated: false };
+  });
+}
+
+/**
+ * Request samples in display order. Pure function of its input; results for an operation object are
+ * cached (WeakMap), so pages nobody opens cost nothing and repeated renders are free. Do not mutate the
+ * returned array.
+ */
+export function requestSamples(input: RequestSamplesInput): readonly RequestSample[] {
+  if (input.pageExamples && input.pageExamples.length > 0) return samplesFromBlocks(input.pageExamples);
+  const op = input.operation;
+  const key = `${input.languages.join(',')}|${input.defaults}|${input.autogenerate}`;
+  let perOp = cache.get(op);
+  const hit = perOp?.get(key);
+  if (hit) return hit;
+  const out = handWritten(op);
+  if (input.autogenerate && input.languages.length) {
+    const build = harFromOperation(op, { requiredOnly: input.defaults === 'required' });
+    for (const lang of input.languages) {
+      const info = languageInfo(lang);
+      out.push({ lang, label: info.name, highlight: info.highlight, source: convertHar(build, lang), generated: true });
+    }
+  }
+  const frozen = Object.freeze(out);
+  if (!perOp) cache.set(op, (perOp = new Map()));
+  perOp.set(key, frozen);
+  return frozen;
+}
