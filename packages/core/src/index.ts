@@ -1,2 +1,3 @@
 export * from './model.ts';
 export * from './languages.ts';
+export * from './spec/index.ts'; export * from './schema.ts';

@@ -1,0 +1,93 @@
+/**
+ * Upgrades schema objects to the OpenAPI 3.1 (JSON Schema 2020-12) dialect in place, once per object:
+ * - `nullable: true` is folded into `type` (`"string"` -> `["string", "null"]`), `null` is added to an `enum`,
+ *   and an untyped `oneOf`/`anyOf` gets a `{ "type": "null" }` variant. An untyped schema without variants keeps
+ *   `nullable: true` (there is no lossless 3.1 spelling that keeps object identity); `nullable: false` is dropped.
+ * - OpenAPI 3.0 boolean `exclusiveMinimum` / `exclusiveMaximum` become the numeric 3.1 form.
+ * Only schema positions are walked (never `example`, `default`, `enum`, `const` values), and every object is
+ * visited once (identity set), so shared and cyclic schemas are safe.
+ */
+import type { Schema } from '../model.ts';
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SCHEMA_SINGLES = [
+  'additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
+  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
+] as const;
+
+export interface Dialect {
+  /** Normalise `schema` and everything reachable through schema keywords; returns the same object. */
+  schema<T>(schema: T): T;
+}
+
+export function createDialect(): Dialect {
+  const seen = new WeakSet<object>();
+
+  function isObject(v: unknown): v is Schema {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  }
+
+  function visit(root: unknown): void {
+    const stack: unknown[] = [root];
+    while (stack.length) {
+      const node = stack.pop();
+      if (!isObject(node) || seen.has(node)) continue;
+      seen.add(node);
+      upgrade(node);
+      for (const key of SCHEMA_MAPS) {
+        const map = node[key];
+        if (isObject(map)) for (const k of Object.keys(map)) stack.push(map[k]);
+      }
+      for (const key of SCHEMA_LISTS) {
+        const list = node[key];
+        if (Array.isArray(list)) for (const item of list) stack.push(item);
+      }
+      for (const key of SCHEMA_SINGLES) {
+        const value = node[key];
+        if (Array.isArray(value)) for (const item of value) stack.push(item);
+        else stack.push(value);
+      }
+    }
+  }
+
+  return {
+    schema<T>(schema: T): T {
+      visit(schema);
+      return schema;
+    },
+  };
+}
+
+function upgrade(s: Schema): void {
+  if (typeof s.exclusiveMinimum === 'boolean') {
+    if (s.exclusiveMinimum && typeof s.minimum === 'number') {
+      s.exclusiveMinimum = s.minimum;
+      delete s.minimum;
+    } else delete s.exclusiveMinimum;
+  }
+  if (typeof s.exclusiveMaximum === 'boolean') {
+    if (s.exclusiveMaximum && typeof s.maximum === 'number') {
+      s.exclusiveMaximum = s.maximum;
+      delete s.maximum;
+    } else delete s.exclusiveMaximum;
+  }
+  if (s.nullable === false) {
+    delete s.nullable;
+    return;
+  }
+  if (s.nullable !== true) return;
+  if (typeof s.type === 'string') {
+    s.type = s.type === 'null' ? 'null' : [s.type, 'null'];
+  } else if (Array.isArray(s.type)) {
+    if (!s.type.includes('null')) s.type = [...s.type, 'null'];
+  } else if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) {
+    const key = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
+    const list = s[key] as unknown[];
+    if (!list.some((v) => typeof v === 'object' && v !== null && (v as Schema).type === 'null')) s[key] = [...list, { type: 'null' }];
+  } else {
+    return; // keep `nullable: true`: see module comment
+  }
+  if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+  delete s.nullable;
+}

@@ -1,0 +1,104 @@
+/** `loadSpec`: locate, read, parse, dereference and normalise one OpenAPI or AsyncAPI document. */
+import type { Diagnostic, SpecDocument } from '../model.ts';
+import { loadAsyncApi } from './asyncapi.ts';
+import { normalizeOpenApi } from './openapi.ts';
+import { dereferenceOpenApi } from './refs.ts';
+import { fetchText, isDiagnostic, locateSource, readLocalText } from './source.ts';
+import { convertSwagger2 } from './swagger2.ts';
+import { kindOf, parseSpecText, type SpecKind } from './text.ts';
+
+export interface LoadSpecOptions {
+  /** Absolute path of the docs repo. */
+  root: string;
+  /** Repo-relative posix path (leading `/` optional) or an https URL. */
+  source: string;
+  /** Expected kind; detected from the top-level key when omitted. */
+  kind?: SpecKind;
+  /** Allow `http:` URLs (tests against 127.0.0.1, local preview). */
+  allowHttp?: boolean;
+  /** Fetch implementation for remote specs and remote `$ref`s. */
+  fetch?: typeof fetch;
+  /** Per-request timeout for remote reads, in ms (default 15 000). */
+  timeoutMs?: number;
+}
+
+export interface LoadSpecResult {
+  document?: SpecDocument;
+  diagnostics: Diagnostic[];
+}
+
+const OPENAPI_3 = /^3\.\d+(\.\d+)?(-.+)?$/;
+
+export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult> {
+  const diagnostics: Diagnostic[] = [];
+  const result = await load(options, diagnostics);
+  return { ...(result ? { document: result } : {}), diagnostics: dedupe(diagnostics) };
+}
+
+async function load(options: LoadSpecOptions, diagnostics: Diagnostic[]): Promise<SpecDocument | undefined> {
+  const loc = locateSource(options.root, options.source, options);
+  if (isDiagnostic(loc)) return void diagnostics.push(loc);
+  const fetchOpts = {
+    ...(options.allowHttp !== undefined ? { allowHttp: options.allowHttp } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
+  const read = loc.type === 'file' ? await readLocalText(options.root, loc) : await fetchText(loc.url, fetchOpts);
+  if (isDiagnostic(read)) return void diagnostics.push(read);
+
+  const id = loc.id;
+  const parsed = parseSpecText(read.text, id);
+  if (!parsed.ok) return void diagnostics.push(parsed.diagnostic);
+  const value = parsed.value as Record<string, unknown>;
+  const kind = kindOf(value);
+  if (!kind) {
+    diagnostics.push({ severity: 'error', code: 'spec/unknown-kind', file: id, message: `${id} is not an OpenAPI or AsyncAPI document: it has no top-level \`openapi\`, \`swagger\` or \`asyncapi\` key.`, hint: 'Supported: OpenAPI 3.0/3.1/3.2, Swagger 2.0, AsyncAPI 2.x/3.x.' });
+    return undefined;
+  }
+  if (options.kind && options.kind !== kind) {
+    diagnostics.push({ severity: 'error', code: 'spec/wrong-kind', file: id, message: `${id} is an ${kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} document, but an ${options.kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} spec was expected here.`, hint: kind === 'asyncapi' ? 'Reference it with `asyncapi` instead of `openapi`.' : 'Reference it with `openapi` instead of `asyncapi`.' });
+    return undefined;
+  }
+  const base = loc.type === 'file' ? loc.abs : loc.id;
+  const remote = loc.type === 'url';
+
+  if (kind === 'asyncapi') {
+    const out = await loadAsyncApi(read.text, { ...fetchOpts, root: options.root, id, base, remote });
+    diagnostics.push(...out.diagnostics);
+    return out.document;
+  }
+
+  let api = value;
+  const originalVersion = String(value.openapi ?? value.swagger ?? '');
+  if (value.swagger !== undefined) {
+    if (String(value.swagger) !== '2.0') {
+      diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/swagger', message: `${id} declares Swagger ${String(value.swagger)}; only Swagger 2.0 is supported.`, hint: 'Use OpenAPI 3.0, 3.1 or 3.2 (or Swagger "2.0", as a string).' });
+      return undefined;
+    }
+    const converted = await convertSwagger2(value, id);
+    diagnostics.push(...converted.diagnostics);
+    if (!converted.document) return undefined;
+    api = converted.document;
+  } else if (typeof value.openapi !== 'string' || !OPENAPI_3.test(value.openapi)) {
+    diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/openapi', message: `${id} declares OpenAPI ${JSON.stringify(value.openapi)}; supported versions are 3.0.x, 3.1.x and 3.2.x (as a string).`, hint: 'Write e.g. `openapi: "3.1.0"`.' });
+    return undefined;
+  }
+  if (api.paths === undefined && api.webhooks === undefined) {
+    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: id, message: `${id} has neither \`paths\` nor \`webhooks\`.`, hint: 'An OpenAPI document describes its operations under `paths` (or `webhooks` in 3.1+).' });
+    return undefined;
+  }
+  const deref = await dereferenceOpenApi(api, { ...fetchOpts, root: options.root, id, base, remote });
+  diagnostics.push(...deref.diagnostics);
+  if (!deref.document) return undefined;
+  return normalizeOpenApi(deref.document, id, originalVersion, diagnostics);
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.severity}|${d.code}|${d.file}|${d.pointer ?? ''}|${d.line ?? ''}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * `$ref` resolution for OpenAPI documents through @apidevtools/swagger-parser: external relative files
+ * (confined to the repo root), remote refs over https with a timeout, circular refs kept as object cycles.
+ * Broken refs become Diagnostics naming the file, the pointer of the `$ref` and the missing target.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { Diagnostic } from '../model.ts';
+import { toPointer } from './pointer.ts';
+import { fetchText, insideRoot, isDiagnostic, type FetchOptions } from './source.ts';
+
+/** OpenAPI versions swagger-parser's own `parse` accepts. */
+const SWAGGER_PARSER_VERSIONS = /^(2\.0|3\.0\.[0-4]|3\.1\.[0-2])$/;
+
+export interface DereferenceContext extends FetchOptions {
+  root: string;
+  /** Source id for diagnostics (`specs/api.yaml` or a URL). */
+  id: string;
+  /** Absolute file path or URL used as the base for relative refs. */
+  base: string;
+  /** Whether `base` is a URL. */
+  remote: boolean;
+}
+
+interface RefParserLike {
+  dereference(base: string, api: object, options: object): Promise<object>;
+  schema?: object | null;
+}
+
+type ParserErrorLike = Error & {
+  code?: string;
+  path?: Array<string | number> | null;
+  source?: string;
+  targetRef?: string;
+  targetToken?: string;
+  targetFound?: string;
+  errors?: ParserErrorLike[];
+};
+
+/**
+ * Dereference `api` in place. Returns the dereferenced document (partially dereferenced when some refs are
+ * broken: those are left `null`/unresolved) plus diagnostics; `document` is undefined only when nothing usable
+ * came out.
+ */
+export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: DereferenceContext): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const version = String(api.openapi ?? api.swagger ?? '');
+  // OpenAPI 3.2 (and later 3.x patch levels) are not accepted by swagger-parser's version gate, but its
+  // base class (json-schema-ref-parser) dereferences them the same way.
+  const Parser = (SWAGGER_PARSER_VERSIONS.test(version) ? SwaggerParser : Object.getPrototypeOf(SwaggerParser)) as new () => RefParserLike;
+  const parser = new Parser();
+  const resolverErrors = new Map<string, Diagnostic>();
+  const options = {
+    continueOnError: true,
+    timeoutMs: 120_000,
+    resolve: {
+      file: false,
+      http: false,
+      external: true,
+      lectern: {
+        order: 1,
+        canRead: true,
+        read: (file: { url: string }) => readRef(file.url, ctx, resolverErrors),
+      },
+    },
+    dereference: { circular: true },
+  };
+  let document: Record<string, unknown> | undefined;
+  try {
+    document = (await parser.dereference(ctx.base, api, options)) as Record<string, unknown>;
+  } catch (e) {
+    const err = e as ParserErrorLike;
+    const list = Array.isArray(err.errors) && err.errors.length ? err.errors : [err];
+    for (const item of list) diagnostics.push(describeError(item, ctx, resolverErrors));
+    const partial = parser.schema;
+    if (partial && typeof partial === 'object' && list.every((x) => x.code !== undefined && x.code !== 'ETIMEOUT')) {
+      document = partial as Record<string, unknown>;
+    }
+  }
+  return { ...(document ? { document } : {}), diagnostics: dedupe(diagnostics) };
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.code}|${d.file}|${d.pointer ?? ''}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function readRef(url: string, ctx: DereferenceContext, errors: Map<string, Diagnostic>): Promise<string | Buffer> {
+  if (/^https?:\/\//i.test(url)) {
+    const result = await fetchText(new URL(url), ctx);
+    if (isDiagnostic(result)) {
+      errors.set(url, result);
+      throw new Error(result.message);
+    }
+    return result.text;
+  }
+  if (ctx.remote) {
+    const message = `Refusing to read local file ${url} referenced from remote spec ${ctx.id}.`;
+    errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message });
+    throw new Error(message);
+  }
+  const abs = url.startsWith('file:') ? fileURLToPath(url) : url;
+  if (!(await insideRoot(ctx.root, abs))) {
+    const message = `$ref target ${abs} is outside the docs repo.`;
+    errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message, hint: 'External $refs must point to files inside the repo.' });
+    throw new Error(message);
+  }
+  try {
+    return await readFile(abs);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const rel = displayFile(abs, ctx);
+    const message = code === 'ENOENT' ? `file ${rel} does not exist` : `file ${rel} cannot be read (${code ?? 'error'})`;
+    errors.set(url, { severity: 'error', code: 'spec/broken-ref', file: ctx.id, message });
+    throw new Error(message);
+  }
+}
+
+/** Repo-relative name of a ref-parser source (absolute path or URL). */
+function displayFile(source: string | undefined, ctx: DereferenceContext): string {
+  if (!source) return ctx.id;
+  if (/^https?:\/\//i.test(source)) return source;
+  const abs = source.startsWith('file:') ? fileURLToPath(source) : source;
+  const rel = path.relative(ctx.root, abs).split(path.sep).join('/');
+  return rel && !rel.startsWith('..') ? rel : abs;
+}
+
+function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverErrors: Map<string, Diagnostic>): Diagnostic {
+  const pointer = Array.isArray(err.path) ? toPointer(err.path) : undefined;
+  const at = pointer !== undefined ? { pointer } : {};
+  const targetFile = displayFile(err.source, ctx);
+  switch (err.code) {
+    case 'EMISSINGPOINTER': {
+      const ref = err.targetRef ?? '';
+      const target = targetFile === ctx.id ? ref : `${targetFile}${ref}`;
+      return {
+        severity: 'error',
+        code: 'spec/broken-ref',
+        file: ctx.id,
+        ...at,
+        message: `Broken $ref at ${pointer ?? '(unknown location)'}: target "${target}" does not exist (no "${err.targetToken ?? ''}" under "${err.targetFound ?? '#'}").`,
+        hint: 'Point the $ref at an existing definition, e.g. "#/components/schemas/Name" or "other.yaml#/Name".',
+      };
+    }
+    case 'EINVALIDPOINTER':
+      return { severity: 'error', code: 'spec/broken-ref', file: ctx.id, ...at, message: `Invalid $ref at ${pointer ?? '(unknown location)'}: ${err.message}`, hint: 'A $ref is a URI with an optional JSON pointer after "#", e.g. "#/components/schemas/Name".' };
+    case 'ERESOLVER':
+    case 'EUNMATCHEDRESOLVER': {
+      const known = (err.source ? resolverErrors.get(err.source) : undefined) ?? [...resolverErrors.values()].find((d) => err.message.includes(d.message));
+      const reason = known?.message ?? cleanMessage(err.message);
+      return {
+        severity: 'error',
+        code: known?.code === 'spec/ref-outside-root' ? 'spec/ref-outside-root' : 'spec/broken-ref',
+        file: ctx.id,
+        ...at,
+        message: `Broken $ref at ${pointer ?? '(unknown location)'}: ${reason}.`,
+        hint: known?.hint ?? 'External $refs must name files that exist (paths are relative to the referencing file).',
+      };
+    }
+    case 'EPARSER':
+    case 'EUNMATCHEDPARSER':
+      return { severity: 'error', code: 'spec/invalid-syntax', file: targetFile, ...(pointer !== undefined && targetFile === ctx.id ? at : {}), message: `${targetFile} cannot be parsed: ${cleanMessage(err.message)}` };
+    case 'ETIMEOUT':
+      return { severity: 'error', code: 'spec/timeout', file: ctx.id, message: `Resolving the $refs of ${ctx.id} took too long and was stopped.` };
+    default:
+      return { severity: 'error', code: 'spec/invalid', file: ctx.id, ...at, message: `${ctx.id} was rejected by the OpenAPI parser: ${cleanMessage(err.message)}`, hint: 'Check the document against the OpenAPI specification (3.0, 3.1, or Swagger 2.0).' };
+  }
+}
+
+function cleanMessage(message: string | undefined): string {
+  return (message ?? 'unknown error').split('\n')[0]!.replace(/\s+at .*$/, '').trim();
+}
