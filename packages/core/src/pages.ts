@@ -21,7 +21,7 @@ const IGNORED_DIRS = new Set(['node_modules', 'dist', 'snippets', '.git', '.astr
 const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md', 'code_of_conduct.md', 'security.md', 'agents.md', 'claude.md']);
 
 /** Every page file of the repo (outside snippets/, node_modules/, dist/ and dot-folders), sorted. */
-export function listPageFiles(root: string): string[] {
+export function listPageFiles(root: string, ignored: (relPath: string, isDir: boolean) => boolean = () => false): string[] {
   const out: string[] = [];
   const walk = (dir: string, rel: string) => {
     let entries;
@@ -33,6 +33,7 @@ export function listPageFiles(root: string): string[] {
     for (const entry of entries) {
       if (entry.name.startsWith('.') && entry.isDirectory()) continue;
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (ignored(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         if (!IGNORED_DIRS.has(entry.name)) walk(path.join(dir, entry.name), relPath);
       } else if (/\.(mdx|md)$/i.test(entry.name) && !IGNORED_FILES.has(entry.name.toLowerCase())) {
