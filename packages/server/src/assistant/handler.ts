@@ -1,0 +1,377 @@
+/**
+ * `POST {base}/v1/assistant/{domain}/message` (deprecated, AI SDK v4): a web-standard Request -> Response handler.
+ *
+ * Checks, in order: route (404), CORS preflight, method (405), per-IP limit (429), bearer key (401), domain (404),
+ * key scope (403), per-organization limit (429), content type (415), size (413), JSON (400), schema (400),
+ * thread (404). Then it searches the site's index and streams AI SDK v4 data-stream parts.
+ */
+import { randomBytes } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { createDataStreamResponse, formatDataStreamPart } from 'ai';
+import { createExtractiveComposer, estimateTokens, type Composer } from './composer.ts';
+import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
+import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
+import { openAssistantIndex, type AssistantIndex, type Passage } from './retrieval.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type FieldIssue } from './schema.ts';
+import { openSqliteThreadStore, type ThreadRecord, type ThreadStore } from './threads.ts';
+
+export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
+export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
+
+export interface AssistantHandlerOptions {
+  /** The site's index: a path, an open database, an opened index, or a per-domain lookup. */
+  index: string | DatabaseSync | AssistantIndex | ((domain: string) => AssistantIndex | undefined);
+  keys: KeyStore | string;
+  threads: ThreadStore | string;
+  limits?: LimitsOptions & {
+    /** Largest accepted request body in bytes (default 1,000,000). */
+    maxBodyBytes?: number;
+  };
+  /** Default: the extractive composer. */
+  composer?: Composer;
+  /** Read the client IP from the first `X-Forwarded-For` entry (only behind a proxy you trust). */
+  trustProxy?: boolean;
+  /** Name used in answers ("the Acme documentation"). */
+  siteName?: string;
+  /** Called with errors that happen while streaming (default: `console.error`). */
+  onError?: (error: unknown) => void;
+}
+
+export interface RequestInfo {
+  /** The peer address, as the server saw it. */
+  clientIp?: string;
+}
+
+export type AssistantHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+const CORS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Expose-Headers':
+    'X-Thread-Id, X-Thread-Key, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Deprecation, Link',
+  'Access-Control-Max-Age': '86400',
+  Vary: 'Origin',
+};
+
+const REALM = 'realm="lectern-assistant"';
+
+interface ErrorSpec {
+  status: number;
+  code: string;
+  message: string;
+  issues?: FieldIssue[];
+  headers?: Record<string, string>;
+}
+
+function errorResponse(e: ErrorSpec, extra: Record<string, string> = {}): Response {
+  const body: { error: { code: string; message: string; issues?: FieldIssue[] } } = {
+    error: { code: e.code, message: e.message },
+  };
+  if (e.issues) body.error.issues = e.issues;
+  return new Response(JSON.stringify(body), {
+    status: e.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...CORS, ...extra, ...e.headers },
+  });
+}
+
+function bearer(error?: string, description?: string): Record<string, string> {
+  let value = `Bearer ${REALM}`;
+  if (error) value += `, error="${error}"`;
+  if (description) value += `, error_description="${description.replace(/["\\]/g, '')}"`;
+  return { 'WWW-Authenticate': value };
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const media = value.split(';')[0]!.trim().toLowerCase();
+  if (media !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(media)) return false;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value)?.[1]?.toLowerCase();
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+/** Read at most `limit` bytes; `undefined` when the body is larger (reading stops there). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
+function resolveIndex(index: AssistantHandlerOptions['index']): (domain: string) => AssistantIndex | undefined {
+  if (typeof index === 'function') return index;
+  let opened: AssistantIndex | undefined;
+  const get = () => {
+    if (!opened) {
+      opened = typeof index === 'string' || index instanceof DatabaseSync ? openAssistantIndex(index) : index;
+    }
+    return opened;
+  };
+  return () => get();
+}
+
+function clientIp(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  return info?.clientIp ?? 'unknown';
+}
+
+function newId(prefix: string): string {
+  return prefix + randomBytes(12).toString('base64url');
+}
+
+/** The `search` tool result, in the shape of Mintlify's `/v1/search` results. */
+function searchResult(passages: Passage[]): Array<{ content: string; path: string; metadata: Record<string, unknown> }> {
+  return passages.map((p) => {
+    const metadata: Record<string, unknown> = { title: p.title, page: p.page, score: Number(p.score.toFixed(4)) };
+    if (p.heading) metadata.heading = p.heading;
+    if (p.version) metadata.version = p.version;
+    if (p.language) metadata.language = p.language;
+    return { content: p.content, path: p.path, metadata };
+  });
+}
+
+/** Create the v1 assistant message handler. */
+export function createAssistantHandler(options: AssistantHandlerOptions): AssistantHandler {
+  const keys = typeof options.keys === 'string' ? openSqliteKeyStore(options.keys) : options.keys;
+  const threads = typeof options.threads === 'string' ? openSqliteThreadStore(options.threads) : options.threads;
+  const indexFor = resolveIndex(options.index);
+  const limiter = createRateLimiter(options.limits);
+  const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const composer = options.composer ?? createExtractiveComposer();
+  const onError = options.onError ?? ((error: unknown) => console.error('[lectern assistant]', error));
+
+  return async function assistantHandler(request, info) {
+    const url = new URL(request.url);
+    const route = ASSISTANT_ROUTE.exec(url.pathname);
+    let domain = '';
+    try {
+      domain = route ? decodeURIComponent(route[2]!) : '';
+    } catch {
+      domain = '';
+    }
+    if (!route || !isValidName(domain)) {
+      return errorResponse({ status: 404, code: 'not_found', message: `no assistant endpoint at ${url.pathname}` });
+    }
+    if (request.method === 'OPTIONS') {
+      return new Response(null, { status: 204, headers: CORS });
+    }
+    if (request.method !== 'POST') {
+      return errorResponse({
+        status: 405,
+        code: 'method_not_allowed',
+        message: `use POST (got ${request.method})`,
+        headers: { Allow: 'POST, OPTIONS' },
+      });
+    }
+
+    const states: LimitState[] = [];
+    const ipState = limiter.hit('ip', clientIp(request, info, options.trustProxy ?? false));
+    states.push(ipState);
+    const limitHeaders = () => rateLimitHeaders(states, limiter.now());
+    if (ipState.exceeded) {
+      return errorResponse(
+        { status: 429, code: 'rate_limited', message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)` },
+        limitHeaders(),
+      );
+    }
+
+    // --- authentication (RFC 6750) ---
+    const auth = request.headers.get('authorization') ?? '';
+    const m = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(auth);
+    if (!m) {
+      const malformed = auth !== '' && /^Bearer\b/i.test(auth);
+      return errorResponse({
+        status: 401,
+        code: 'unauthorized',
+        message: malformed
+          ? 'malformed Authorization header: expected "Authorization: Bearer <key>"'
+          : `missing API key: send "Authorization: Bearer ${KEY_PREFIX}…"`,
+        headers: malformed ? bearer('invalid_token', 'malformed bearer token') : bearer(),
+      });
+    }
+    const secret = m[1]!;
+    const key: KeyRecord | undefined = secret.startsWith(KEY_PREFIX) ? await keys.findBySecret(secret) : undefined;
+    if (!key || key.revokedAt) {
+      return errorResponse({
+        status: 401,
+        code: 'invalid_key',
+        message: key ? 'this API key has been revoked' : 'unknown API key',
+        headers: bearer('invalid_token', key ? 'the key has been revoked' : 'unknown key'),
+      });
+    }
+    const owner = await keys.domainOrg(domain);
+    if (owner === undefined) {
+      return errorResponse({ status: 404, code: 'domain_not_found', message: `unknown domain "${domain}"` });
+    }
+    if (owner !== key.org || !key.domains.includes(domain)) {
+      return errorResponse({
+        status: 403,
+        code: 'forbidden',
+        message: `this API key is not valid for domain "${domain}"`,
+        headers: bearer('insufficient_scope', `the key is not valid for domain ${domain}`),
+      });
+    }
+    const orgState = limiter.hit('org', key.org);
+    states.push(orgState);
+    if (orgState.exceeded) {
+      return errorResponse(
+        { status: 429, code: 'rate_limited', message: `too many requests for this organization (limit ${orgState.limit} per ${orgState.windowMs / 1000}s)` },
+        limitHeaders(),
+      );
+    }
+
+    // --- body ---
+    const fail = (e: ErrorSpec) => errorResponse(e, limitHeaders());
+    if (!isJsonContentType(request.headers.get('content-type'))) {
+      return fail({
+        status: 415,
+        code: 'unsupported_media_type',
+        message: `send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? '')})`,
+        headers: { 'Accept-Post': 'application/json' },
+      });
+    }
+    const declared = Number(request.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > maxBody) {
+      return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
+    }
+    const bytes = await readLimited(request, maxBody);
+    if (!bytes) return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch (error) {
+      return fail({ status: 400, code: 'malformed_json', message: `the body is not valid JSON: ${(error as Error).message}` });
+    }
+    const valid = validateMessageRequest(json);
+    if (!valid.ok) {
+      const list = valid.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+      return fail({ status: 400, code: 'invalid_request', message: `invalid request body: ${list}`, issues: valid.issues });
+    }
+    const body = valid.value;
+
+    // --- thread ---
+    let thread: ThreadRecord | undefined;
+    let threadKey: string | undefined;
+    if (body.threadId) {
+      thread = body.threadKey
+        ? await threads.open({ id: body.threadId, key: body.threadKey, org: key.org, domain })
+        : undefined;
+      if (!thread) {
+        return fail({
+          status: 404,
+          code: 'thread_not_found',
+          message: 'no thread with this threadId and threadKey (send both; the key is the X-Thread-Key of the first answer)',
+        });
+      }
+    }
+
+    // --- retrieval ---
+    const index = indexFor(domain);
+    if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
+    const contextText = (body.context ?? []).map((c) => c.value.slice(0, 500)).join('\n');
+    const searchText = contextText ? `${valid.question}\n${contextText}` : valid.question;
+    const pageSize = body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
+    const searchOptions: Parameters<AssistantIndex['search']>[0] = { text: searchText, limit: pageSize };
+    if (body.filter?.version) searchOptions.version = body.filter.version;
+    if (body.filter?.language) searchOptions.language = body.filter.language;
+    if (body.currentPath) searchOptions.currentPath = body.currentPath;
+    const found = index.search(searchOptions);
+
+    if (!thread) {
+      const created = await threads.create({ org: key.org, domain, fp: body.fp });
+      thread = created.thread;
+      threadKey = created.key;
+    }
+    const threadId = thread.id;
+    await threads.append(threadId, [{ role: 'user', content: valid.question, createdAt: new Date().toISOString() }]);
+
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Accel-Buffering': 'no',
+      'X-Thread-Id': threadId,
+      Deprecation: 'true',
+      Link: `<${url.origin}${route[1]}/v2/assistant/${encodeURIComponent(domain)}/message>; rel="successor-version"`,
+      ...CORS,
+      ...limitHeaders(),
+    };
+    if (threadKey) headers['X-Thread-Key'] = threadKey;
+
+    const question = valid.question;
+    const composeInput = {
+      question,
+      terms: found.terms,
+      passages: found.passages,
+      messages: body.messages,
+      signal: request.signal,
+      ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+      ...(options.siteName ? { siteName: options.siteName } : {}),
+    };
+
+    return createDataStreamResponse({
+      status: 200,
+      headers,
+      onError: (error) => {
+        onError(error);
+        return 'An error occurred while generating the answer.';
+      },
+      execute: async (writer) => {
+        const searchTokens = estimateTokens(searchText);
+        const toolCallId = newId('call_');
+        writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
+        writer.write(formatDataStreamPart('tool_call', { toolCallId, toolName: 'search', args: { query: searchText } }));
+        writer.write(formatDataStreamPart('tool_result', { toolCallId, result: searchResult(found.passages) }));
+        writer.write(
+          formatDataStreamPart('finish_step', {
+            finishReason: 'tool-calls',
+            usage: { promptTokens: searchTokens, completionTokens: 0 },
+            isContinued: false,
+          }),
+        );
+        writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
+        const stream = composer(composeInput);
+        let answer = '';
+        for await (const chunk of stream) {
+          if (chunk === '') continue;
+          answer += chunk;
+          writer.write(formatDataStreamPart('text', chunk));
+        }
+        const stepUsage = stream.usage?.() ?? { promptTokens: estimateTokens(question), completionTokens: estimateTokens(answer) };
+        const sources = found.passages.map((p) => ({ path: p.path, title: p.title }));
+        await threads.append(threadId, [{ role: 'assistant', content: answer, sources, createdAt: new Date().toISOString() }]);
+        writer.write(formatDataStreamPart('data', [{ type: 'finish', threadId }]));
+        writer.write(formatDataStreamPart('finish_step', { finishReason: 'stop', usage: stepUsage, isContinued: false }));
+        writer.write(
+          formatDataStreamPart('finish_message', {
+            finishReason: 'stop',
+            usage: {
+              promptTokens: stepUsage.promptTokens + searchTokens,
+              completionTokens: stepUsage.completionTokens,
+            },
+            threadId,
+          } as { finishReason: 'stop'; usage: { promptTokens: number; completionTokens: number } }),
+        );
+      },
+    });
+  };
+}

@@ -1,0 +1,48 @@
+/** The docs assistant API (v1, AI SDK v4 data stream): public surface. */
+export {
+  createAssistantHandler,
+  ASSISTANT_ROUTE,
+  DEFAULT_MAX_BODY_BYTES,
+  type AssistantHandler,
+  type AssistantHandlerOptions,
+  type RequestInfo as AssistantRequestInfo,
+} from './handler.ts';
+export {
+  buildAssistantIndex,
+  buildAssistantIndexInto,
+  openAssistantIndex,
+  ftsQuery,
+  type AssistantDocument,
+  type AssistantIndex,
+  type Passage,
+  type SearchOptions,
+  type SearchOutcome,
+} from './retrieval.ts';
+export { documentsFromPlan, mdxToText, operationMarkdown } from './documents.ts';
+export {
+  createExtractiveComposer,
+  relevantPassages,
+  type Composer,
+  type ComposeInput,
+  type ComposeUsage,
+} from './composer.ts';
+export {
+  openSqliteKeyStore,
+  runKeysCommand,
+  hashSecret,
+  KEY_PREFIX,
+  DEFAULT_KEYS_DB,
+  KeyStoreError,
+  type KeyRecord,
+  type KeyStore,
+} from './keys.ts';
+export { openSqliteThreadStore, type ThreadRecord, type ThreadStore, type StoredMessage } from './threads.ts';
+export { createRateLimiter, type LimitsOptions, type RateLimiter } from './limits.ts';
+export {
+  validateMessageRequest,
+  messageRequestSchema,
+  MAX_CURRENT_PATH,
+  MAX_RETRIEVAL_PAGE_SIZE,
+  type MessageRequest,
+  type FieldIssue,
+} from './schema.ts';

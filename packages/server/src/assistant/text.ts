@@ -1,0 +1,147 @@
+/** Small text helpers shared by indexing, retrieval and composing: slugs, query terms, markdown sections. */
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then than so of in on at to for from by with without into onto about as ' +
+    'is are was were be been being am do does did doing done have has had having ' +
+    'i me my mine we us our you your yours he she it its they them their this that these those there here ' +
+    'what which who whom whose why how when where whether ' +
+    'can could should would will shall may might must ' +
+    'not no yes any some all each every other such only own same too very just also ' +
+    'please tell show explain know want need like help hi hello hey thanks thank ' +
+    'up out over under again further once get got getting'
+  ).split(/\s+/),
+);
+
+/** GitHub-style heading anchor (lowercase, punctuation dropped, spaces to `-`). */
+export function slugify(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** A slugger that de-duplicates anchors within one page (`a`, `a-1`, `a-2`). */
+export function createSlugger(): (text: string) => string {
+  const seen = new Map<string, number>();
+  return (text) => {
+    const base = slugify(text);
+    const n = seen.get(base);
+    seen.set(base, (n ?? -1) + 1);
+    return n === undefined ? base : `${base}-${n + 1}`;
+  };
+}
+
+/**
+ * Search terms of a piece of user text: lowercase words and numbers, stopwords dropped, de-duplicated,
+ * at most `max`. These are plain strings — never FTS syntax.
+ */
+export function queryTerms(text: string, max = 24): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
+    const t = m[0];
+    if (t.length < 2 && !/\d/.test(t)) continue;
+    if (STOPWORDS.has(t) || seen.has(t)) continue;
+    seen.add(t);
+    out.push(t);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** A crude stem for "does this passage mention the term" checks (the FTS index itself uses porter). */
+export function roughStem(term: string): string {
+  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ies', 'ied', 'ed', 'es', 's', 'ly', 'e']) {
+    if (term.endsWith(suffix) && term.length - suffix.length >= 3) return term.slice(0, -suffix.length);
+  }
+  return term;
+}
+
+/** How many of `terms` appear (roughly stemmed) in `text`. */
+export function termCoverage(terms: string[], text: string): number {
+  const hay = text.toLowerCase();
+  let n = 0;
+  for (const t of terms) if (hay.includes(roughStem(t))) n++;
+  return n;
+}
+
+export interface MarkdownSection {
+  /** Heading text; `undefined` for the text before the first heading. */
+  heading?: string;
+  /** Headings above this one, outermost first (not including the page title). */
+  parents: string[];
+  anchor?: string;
+  body: string;
+}
+
+/** Split markdown at ATX headings (levels 1–4) outside fenced code blocks. */
+export function splitSections(markdown: string): MarkdownSection[] {
+  const slug = createSlugger();
+  const sections: MarkdownSection[] = [];
+  let current: MarkdownSection = { parents: [], body: '' };
+  const stack: Array<{ level: number; text: string }> = [];
+  let fence: string | undefined;
+  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  let buf: string[] = [];
+  const flush = () => {
+    current.body = buf.join('\n').trim();
+    if (current.body !== '' || current.heading !== undefined) sections.push(current);
+    buf = [];
+  };
+  for (const line of lines) {
+    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fenceMatch) {
+      const marker = fenceMatch[1]!;
+      if (fence === undefined) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+      buf.push(line);
+      continue;
+    }
+    const h = fence === undefined ? /^\s{0,3}(#{1,4})\s+(.+?)\s*#*\s*$/.exec(line) : null;
+    if (h) {
+      flush();
+      const level = h[1]!.length;
+      const text = h[2]!.replace(/[*_`]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
+      while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
+      current = { heading: text, parents: stack.map((s) => s.text), anchor: slug(text), body: '' };
+      stack.push({ level, text });
+      continue;
+    }
+    buf.push(line);
+  }
+  flush();
+  return sections;
+}
+
+/** Split a long body into chunks of about `size` characters at blank lines, never inside a code fence. */
+export function chunkBody(body: string, size = 1400): string[] {
+  if (body.length <= size) return [body];
+  const blocks: string[] = [];
+  let fence: string | undefined;
+  let cur: string[] = [];
+  for (const line of body.split('\n')) {
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (fence === undefined) fence = f[1]!;
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
+    }
+    if (line.trim() === '' && fence === undefined) {
+      if (cur.length) blocks.push(cur.join('\n'));
+      cur = [];
+    } else cur.push(line);
+  }
+  if (cur.length) blocks.push(cur.join('\n'));
+  const chunks: string[] = [];
+  let acc = '';
+  for (const b of blocks) {
+    if (acc !== '' && acc.length + b.length + 2 > size) {
+      chunks.push(acc);
+      acc = '';
+    }
+    acc = acc === '' ? b : `${acc}\n\n${b}`;
+  }
+  if (acc !== '') chunks.push(acc);
+  return chunks;
+}

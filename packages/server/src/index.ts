@@ -1,0 +1,23 @@
+// Playground proxy (web-standard handler) -------------------------------------------------------
+export { createProxyHandler, parseProxyRequest } from './proxy/handler.ts';
+export type { ProxyHandler, ProxyOptions, ProxyLimits, ConnectionInfo } from './proxy/handler.ts';
+export { fetchTransport } from './proxy/transport.ts';
+export type { Transport, UpstreamRequest, UpstreamResponse } from './proxy/transport.ts';
+export type { ResolveHost, ResolvedAddress } from './proxy/node-transport.ts';
+export { blockedAddressReason } from './proxy/ip.ts';
+export { allowedOrigins } from './proxy/origins.ts';
+export type { ProxyErrorCode, ProxyErrorBody } from './proxy/errors.ts';
+export { createRateLimiter } from './proxy/rate-limit.ts';
+export type { RateLimitOptions, RateLimiter } from './proxy/rate-limit.ts';
+
+// Node adapters (lectern serve, astro dev) -------------------------------------------------------
+export { toNodeListener, toConnectMiddleware, proxyMiddleware, assistantMiddleware, ASSISTANT_ROUTE } from './node/adapters.ts';
+export type { WebHandler, NodeListener, ConnectMiddleware } from './node/adapters.ts';
+
+// lectern serve ----------------------------------------------------------------------------------
+export { createServer, readManifest } from './serve/server.ts';
+export type { ServeOptions, LecternServer, AuthGate } from './serve/server.ts';
+export { runServeCommand } from './serve/command.ts';
+export type { ServeCommandExtras } from './serve/command.ts';
+export { compileRedirects } from './serve/redirects.ts';
+export type { RedirectRule, RedirectMatch } from './serve/redirects.ts';
