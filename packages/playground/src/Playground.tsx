@@ -1,0 +1,388 @@
+/** The OpenAPI playground island. Receives only its operation's slice (`PlaygroundProps`). */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { JsonSchema, PgParameter, PgScheme, PlaygroundProps } from './types.ts';
+import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type RequestState, serverUrl, toCurl } from './request.ts';
+import { Field, FileInput, Label } from './fields.tsx';
+import { Response, type ResponseView } from './response.tsx';
+import { send } from './send.ts';
+import { installRuntime, type RuntimeState } from './runtime.ts';
+import { AUTH_PREFIX, load, save, SERVER_VARS_KEY } from './storage.ts';
+import { useAuthGate } from './gate.ts';
+import { OAuthTools } from './oauth.tsx';
+
+const TIMEOUT_MS = 60_000;
+const LOCATIONS = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
+
+export function Playground(props: PlaygroundProps) {
+  const visible = useAuthGate(props.display, props.groups);
+  return visible ? <PlaygroundForm {...props} /> : null;
+}
+export default Playground;
+
+function useRuntime(): RuntimeState {
+  const [state, setState] = useState<RuntimeState>({ serverVariables: {}, inputs: {} });
+  useEffect(() => {
+    const api = installRuntime();
+    const update = () => setState({ ...api._state });
+    api._subs.add(update);
+    update();
+    return () => { api._subs.delete(update); };
+  }, []);
+  return state;
+}
+
+function initialAuth(props: PlaygroundProps): Record<string, AuthValue> {
+  const out: Record<string, AuthValue> = {};
+  for (const alt of props.security) {
+    for (const s of alt.schemes) {
+      out[s.key] = load<AuthValue>(AUTH_PREFIX + s.key) ?? (s.xDefault !== undefined ? { token: s.xDefault } : {});
+    }
+  }
+  return out;
+}
+
+function initialBodies(props: PlaygroundProps): Record<string, BodyState> {
+  const out: Record<string, BodyState> = {};
+  for (const m of props.body?.content ?? []) {
+    const kind = bodyKind(m.mediaType);
+    const ex = props.prefill ? m.example : undefined;
+    if (kind === 'json') out[m.mediaType] = { mediaType: m.mediaType, text: ex === undefined ? '' : JSON.stringify(ex, null, 2) };
+    else if (kind === 'text') out[m.mediaType] = { mediaType: m.mediaType, text: typeof ex === 'string' ? ex : '' };
+    else if (kind === 'file') out[m.mediaType] = { mediaType: m.mediaType };
+    else out[m.mediaType] = { mediaType: m.mediaType, fields: ex && typeof ex === 'object' && !Array.isArray(ex) ? stripBinary(ex, m.schema) : {} };
+  }
+  return out;
+}
+
+/** Generated placeholders for file fields make no sense: drop them. */
+function stripBinary(ex: Record<string, unknown>, schema: JsonSchema | undefined): Record<string, unknown> {
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ex)) {
+    const s = props[k];
+    if (s && (s.format === 'binary' || s.format === 'base64')) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+function safeId(s: string): string {
+  return s.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+function PlaygroundForm(props: PlaygroundProps) {
+  const runtime = useRuntime();
+  const fid = (k: string) => `${props.id}-${safeId(k)}`;
+  const [server, setServer] = useState(0);
+  const [saved, setSaved] = useState<Record<string, string>>(() => load(SERVER_VARS_KEY) ?? {});
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [params, setParams] = useState<Record<string, unknown>>(() => {
+    const out: Record<string, unknown> = {};
+    for (const p of props.parameters) {
+      const v = props.prefill && p.example !== undefined ? p.example : p.default;
+      if (v !== undefined) out[paramKey(p)] = v;
+    }
+    return out;
+  });
+  const [security, setSecurity] = useState(props.security.length ? 0 : -1);
+  const [auth, setAuth] = useState(() => initialAuth(props));
+  const [media, setMedia] = useState(props.body?.content[0]?.mediaType ?? '');
+  const [bodies, setBodies] = useState(() => initialBodies(props));
+  const [raw, setRaw] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [view, setView] = useState<ResponseView | undefined>();
+  const ctrl = useRef<AbortController | null>(null);
+  const blobUrl = useRef<string | undefined>(undefined);
+
+  // Runtime prefill (`setInputs`): matching parameters, and security inputs of this endpoint's schemes.
+  useEffect(() => {
+    const inputs = runtime.inputs;
+    const nextParams: Record<string, unknown> = {};
+    for (const p of props.parameters) {
+      const v = inputs[p.in]?.[p.name];
+      if (v !== undefined) nextParams[paramKey(p)] = v;
+    }
+    if (Object.keys(nextParams).length) setParams((cur) => ({ ...cur, ...nextParams }));
+    const nextAuth: Record<string, AuthValue> = {};
+    for (const alt of props.security) {
+      for (const s of alt.schemes) {
+        if (load(AUTH_PREFIX + s.key)) continue; // the reader's own value wins
+        const v = s.type === 'apiKey' && s.name && s.in ? inputs[s.in]?.[s.name]
+          : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect' ? inputs.header?.Authorization ?? inputs.header?.authorization : undefined;
+        if (v === undefined) continue;
+        if (s.type === 'http' && s.scheme === 'basic') continue;
+        nextAuth[s.key] = { token: v.replace(/^bearer\s+/i, '') };
+      }
+    }
+    if (Object.keys(nextAuth).length) setAuth((cur) => ({ ...cur, ...nextAuth }));
+  }, [runtime.inputs]);
+
+  useEffect(() => () => { ctrl.current?.abort(); if (blobUrl.current) URL.revokeObjectURL(blobUrl.current); }, []);
+
+  const srv = props.servers[server];
+  const serverVars: Record<string, string> = {};
+  for (const [name, v] of Object.entries(srv?.variables ?? {})) {
+    serverVars[name] = edits[name] ?? runtime.serverVariables[name] ?? saved[name] ?? runtime.inputs.server?.[name] ?? v.default;
+  }
+
+  const state: RequestState = {
+    server, serverVars, params, security, auth,
+    ...(media && bodies[media] ? { body: bodies[media]! } : {}),
+  };
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  const built = useMemo(() => buildRequest(props, state, origin), [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
+  const curl = useMemo(() => toCurl(built.request), [built]);
+
+  const setVar = (name: string, value: string) => {
+    setEdits((e) => ({ ...e, [name]: value }));
+    const next = { ...saved, [name]: value };
+    setSaved(next);
+    save(SERVER_VARS_KEY, next);
+  };
+  const setParam = (p: PgParameter, v: unknown) => {
+    setParams((cur) => ({ ...cur, [paramKey(p)]: v }));
+    setErrors((e) => { const { [`param:${paramKey(p)}`]: _, ...rest } = e; return rest; });
+  };
+  const setAuthValue = (key: string, v: AuthValue) => {
+    setAuth((cur) => ({ ...cur, [key]: v }));
+    save(AUTH_PREFIX + key, v);
+  };
+  const setBody = (b: BodyState) => {
+    setBodies((cur) => ({ ...cur, [b.mediaType]: b }));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('body'))));
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (ctrl.current) return;
+    if (!built.ok) {
+      setErrors(built.errors);
+      const first = Object.keys(built.errors)[0];
+      if (first) {
+        const id = first === 'body' ? fid('body') : first.startsWith('body:') ? `${fid('body')}-${first.slice(5)}` : fid(first);
+        queueMicrotask(() => (document.getElementById(id)?.querySelector?.('input,select,textarea') as HTMLElement | null ?? document.getElementById(id))?.focus());
+      }
+      return;
+    }
+    setErrors({});
+    const c = new AbortController();
+    ctrl.current = c;
+    const timer = setTimeout(() => c.abort('timeout'), TIMEOUT_MS);
+    setView({ kind: 'loading' });
+    const result = await send(built.request, { proxy: props.proxy, proxyUrl: props.proxyUrl, credentials: props.credentials, signal: c.signal });
+    clearTimeout(timer);
+    ctrl.current = null;
+    if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
+    blobUrl.current = result.kind === 'response' ? result.url : undefined;
+    setView(result);
+  };
+
+  const method = props.method.toUpperCase();
+  const loading = view?.kind === 'loading';
+  const cookieNote = !props.proxy && (props.parameters.some((p) => p.in === 'cookie') || props.security[security]?.schemes.some((s) => s.in === 'cookie'));
+  const bodyMedia = props.body?.content.find((m) => m.mediaType === media);
+
+  return (
+    <div class="lectern-playground" id={props.id}>
+      <form onSubmit={submit} noValidate aria-label={`Try ${method} ${props.path}`}>
+        <div class="lp-bar">
+          <span class={`lp-method lp-m-${method.toLowerCase()}`}>{method}</span>
+          <code class="lp-url" title={built.request.url}>{built.request.url}</code>
+          {loading ? (
+            <button type="button" class="lp-btn" onClick={() => ctrl.current?.abort('cancel')}>Cancel</button>
+          ) : (
+            <button type="submit" class="lp-btn lp-primary">Send</button>
+          )}
+        </div>
+        {Object.keys(errors).length ? (
+          <p class="lp-alert" role="alert">Fix the marked fields before sending ({Object.keys(errors).length}).</p>
+        ) : null}
+
+        {props.servers.length > 1 || Object.keys(srv?.variables ?? {}).length ? (
+          <fieldset class="lp-section">
+            <legend class="lp-h">Server</legend>
+            {props.servers.length > 1 ? (
+              <div class="lp-field">
+                <Label for={fid('server')} name="Base URL" />
+                <select id={fid('server')} value={String(server)} onChange={(e) => setServer(Number((e.currentTarget as HTMLSelectElement).value))}>
+                  {props.servers.map((s, i) => <option key={i} value={String(i)}>{s.description ? `${s.description} — ${s.url}` : s.url}</option>)}
+                </select>
+              </div>
+            ) : null}
+            {Object.entries(srv?.variables ?? {}).map(([name, v]) => (
+              <div class="lp-field" key={`${server}-${name}`}>
+                <Label for={fid(`var-${name}`)} name={name} type={v.enum ? 'enum<string>' : 'string'} />
+                {v.description ? <p class="lp-desc">{v.description}</p> : null}
+                {v.enum ? (
+                  <select id={fid(`var-${name}`)} value={serverVars[name]} onChange={(e) => setVar(name, (e.currentTarget as HTMLSelectElement).value)}>
+                    {(v.enum.includes(serverVars[name] ?? '') ? v.enum : [serverVars[name] ?? '', ...v.enum]).map((o) => <option key={o} value={o}>{o}</option>)}
+                  </select>
+                ) : (
+                  <input id={fid(`var-${name}`)} type="text" value={serverVars[name]} onInput={(e) => setVar(name, (e.currentTarget as HTMLInputElement).value)} />
+                )}
+              </div>
+            ))}
+            {srv ? <p class="lp-desc">{serverUrl(srv, serverVars, origin)}</p> : null}
+          </fieldset>
+        ) : null}
+
+        {props.security.length ? (
+          <fieldset class="lp-section">
+            <legend class="lp-h">Authorization</legend>
+            {props.security.length > 1 ? (
+              <div class="lp-field">
+                <Label for={fid('security')} name="Method" />
+                <select id={fid('security')} value={String(security)} onChange={(e) => setSecurity(Number((e.currentTarget as HTMLSelectElement).value))}>
+                  {props.security.map((a, i) => <option key={i} value={String(i)}>{a.title}</option>)}
+                </select>
+              </div>
+            ) : null}
+            {props.security[security]?.schemes.map((s) => (
+              <AuthInputs key={s.key} scheme={s} id={fid(`auth-${s.key}`)} value={auth[s.key] ?? {}} proxy={props.proxy} proxyUrl={props.proxyUrl}
+                onChange={(v) => setAuthValue(s.key, v)} />
+            ))}
+          </fieldset>
+        ) : null}
+
+        {LOCATIONS.map(([loc, title]) => {
+          const list = props.parameters.filter((p) => p.in === loc);
+          if (!list.length) return null;
+          return (
+            <fieldset class="lp-section" key={loc}>
+              <legend class="lp-h">{title}</legend>
+              {loc === 'cookie' && cookieNote ? <p class="lp-note">Browsers do not let pages set cookies on other sites: cookie values are only sent when the playground proxy is on.</p> : null}
+              {list.map((p) => (
+                <Field key={paramKey(p)} id={fid(`param:${paramKey(p)}`)} name={p.name} schema={p.schema} value={params[paramKey(p)]}
+                  required={p.required} deprecated={p.deprecated} description={p.description} error={errors[`param:${paramKey(p)}`]}
+                  onChange={(v) => setParam(p, v)} />
+              ))}
+            </fieldset>
+          );
+        })}
+
+        {props.body && bodyMedia ? (
+          <fieldset class="lp-section">
+            <legend class="lp-h">Body{props.body.required ? <span class="lp-req">required</span> : null}</legend>
+            {props.body.content.length > 1 ? (
+              <div class="lp-field">
+                <Label for={fid('media')} name="Content-Type" />
+                <select id={fid('media')} value={media} onChange={(e) => setMedia((e.currentTarget as HTMLSelectElement).value)}>
+                  {props.body.content.map((m) => <option key={m.mediaType} value={m.mediaType}>{m.mediaType}</option>)}
+                </select>
+              </div>
+            ) : <p class="lp-desc">{bodyMedia.mediaType}</p>}
+            <BodyEditor id={fid('body')} media={bodyMedia} state={bodies[media]!} raw={raw} setRaw={setRaw} errors={errors} onChange={setBody} />
+          </fieldset>
+        ) : null}
+
+        <details class="lp-curl">
+          <summary>cURL</summary>
+          <pre class="lp-code"><code>{curl}</code></pre>
+          <button type="button" class="lp-btn lp-small" onClick={() => navigator.clipboard?.writeText(curl)}>Copy cURL</button>
+        </details>
+      </form>
+      <Response view={view} id={props.id} />
+    </div>
+  );
+}
+
+function AuthInputs(p: { scheme: PgScheme; id: string; value: AuthValue; proxy: boolean; proxyUrl: string; onChange: (v: AuthValue) => void }) {
+  const s = p.scheme;
+  const name = s.key.replace(/[_-]+/g, ' ');
+  const desc = s.description ? <p class="lp-desc">{s.description}</p> : null;
+  if (s.type === 'mutualTLS') return <p class="lp-note">{name}: mutual TLS uses your browser's client certificate.</p>;
+  if (s.type === 'http' && s.scheme === 'basic') {
+    return (
+      <div class="lp-auth">
+        {desc}
+        <div class="lp-field">
+          <Label for={`${p.id}-user`} name={`${name}: username`} />
+          <input id={`${p.id}-user`} type="text" autoComplete="username" value={p.value.user ?? ''} onInput={(e) => p.onChange({ ...p.value, user: (e.currentTarget as HTMLInputElement).value })} />
+        </div>
+        <div class="lp-field">
+          <Label for={`${p.id}-password`} name={`${name}: password`} />
+          <input id={`${p.id}-password`} type="password" autoComplete="current-password" value={p.value.password ?? ''} onInput={(e) => p.onChange({ ...p.value, password: (e.currentTarget as HTMLInputElement).value })} />
+        </div>
+      </div>
+    );
+  }
+  const where = s.type === 'apiKey' ? `${s.name ?? ''} (${s.in ?? 'header'})` : `Authorization (${s.type === 'http' ? s.scheme ?? 'http' : s.type === 'oauth2' ? 'OAuth 2 token' : 'OpenID Connect token'})`;
+  return (
+    <div class="lp-auth">
+      {desc}
+      <div class="lp-field">
+        <Label for={p.id} name={`${name}: ${where}`} />
+        <input id={p.id} type="password" autoComplete="off" spellcheck={false} value={p.value.token ?? ''}
+          placeholder={s.type === 'apiKey' ? 'key' : s.bearerFormat ?? 'token'}
+          onInput={(e) => p.onChange({ ...p.value, token: (e.currentTarget as HTMLInputElement).value })} />
+      </div>
+      {s.type === 'oauth2' ? <OAuthTools scheme={s} id={p.id} proxy={p.proxy} proxyUrl={p.proxyUrl} onToken={(token) => p.onChange({ ...p.value, token })} /> : null}
+    </div>
+  );
+}
+
+function BodyEditor(p: {
+  id: string; media: NonNullable<PlaygroundProps['body']>['content'][number]; state: BodyState; raw: boolean;
+  setRaw: (r: boolean) => void; errors: Record<string, string>; onChange: (b: BodyState) => void;
+}) {
+  const kind = bodyKind(p.media.mediaType);
+  const schema = p.media.schema;
+  const err = p.errors.body;
+  if (kind === 'file') {
+    return (
+      <div class={`lp-field${err ? ' lp-invalid' : ''}`}>
+        <Label for={p.id} name="File" type="binary" />
+        <FileInput id={p.id} value={p.state.file} onChange={(f) => p.onChange({ ...p.state, file: f as Blob | undefined })} aria-invalid={err ? true : undefined} />
+        {err ? <p class="lp-error" role="alert">{err}</p> : null}
+      </div>
+    );
+  }
+  if (kind === 'form' || kind === 'multipart') {
+    return (
+      <Field id={p.id} name="body" schema={schema ?? { type: 'object', properties: {} }} value={p.state.fields ?? {}} files={kind === 'multipart'}
+        errors={p.errors} errorPrefix="body:" error={err}
+        onChange={(v) => p.onChange({ ...p.state, fields: (v ?? {}) as Record<string, unknown> })} />
+    );
+  }
+  const text = p.state.text ?? '';
+  let parsed: unknown;
+  let parseError: string | undefined;
+  if (kind === 'json' && text.trim()) {
+    try { parsed = JSON.parse(text); } catch (e) { parseError = (e as Error).message; }
+  }
+  const showForm = kind === 'json' && !p.raw && !!schema && Object.keys(schema).length > 0;
+  return (
+    <div>
+      {kind === 'json' && schema ? (
+        <div class="lp-tabs" role="group" aria-label="Body editor">
+          <button type="button" class="lp-btn lp-small" aria-pressed={!p.raw} onClick={() => p.setRaw(false)}>Fields</button>
+          <button type="button" class="lp-btn lp-small" aria-pressed={p.raw} onClick={() => p.setRaw(true)}>Raw JSON</button>
+        </div>
+      ) : null}
+      {p.media.examples.length > 1 ? (
+        <div class="lp-field">
+          <Label for={`${p.id}-example`} name="Example" />
+          <select id={`${p.id}-example`} onChange={(e) => {
+            const ex = p.media.examples[Number((e.currentTarget as HTMLSelectElement).value)];
+            if (ex) p.onChange({ ...p.state, text: typeof ex.value === 'string' && kind === 'text' ? ex.value : JSON.stringify(ex.value, null, 2) });
+          }}>
+            {p.media.examples.map((ex, i) => <option key={ex.key} value={String(i)}>{ex.summary ?? ex.key}</option>)}
+          </select>
+        </div>
+      ) : null}
+      {showForm && !parseError ? (
+        <Field id={p.id} name="body" schema={schema} value={parsed} errors={p.errors} errorPrefix="body:"
+          onChange={(v) => p.onChange({ ...p.state, text: v === undefined ? '' : JSON.stringify(v, null, 2) })} />
+      ) : (
+        <div class={`lp-field${err || parseError ? ' lp-invalid' : ''}`}>
+          <Label for={p.id} name={kind === 'json' ? 'JSON body' : 'Body'} />
+          <textarea id={p.id} class="lp-editor" rows={10} spellcheck={false} value={text} aria-invalid={err || parseError ? true : undefined}
+            aria-describedby={parseError || err ? `${p.id}-err` : undefined}
+            onInput={(e) => p.onChange({ ...p.state, text: (e.currentTarget as HTMLTextAreaElement).value })} />
+          {parseError || err ? <p class="lp-error" id={`${p.id}-err`} role="alert">{parseError ? `Invalid JSON: ${parseError}` : err}</p> : null}
+        </div>
+      )}
+      {showForm && parseError ? <p class="lp-note">The body is not valid JSON; fix it in the raw editor to edit fields.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,338 @@
+/**
+ * Build-time (Node) side of the playground: slice one `Operation` / `Channel` of the core model into the
+ * JSON-safe props of its island. The island never sees the whole document.
+ *
+ * Schemas may be cyclic object graphs; `sliceSchema` breaks cycles, merges `allOf`, drops `readOnly`
+ * properties (request side) and caps depth so a page never embeds an unbounded tree.
+ */
+import type {
+  AsyncDocument, AsyncMessage, Channel, MediaTypeObject, Operation, Parameter, Schema, SecurityRequirement, Server,
+} from '@lectern/core';
+import type {
+  ChannelPlaygroundProps, Json, JsonSchema, PgAsyncMessage, PgMediaType, PgParameter, PgScheme,
+  PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
+} from './types.ts';
+import { DEFAULT_PROXY_URL } from './types.ts';
+import { exampleFromSchema } from './example.ts';
+
+export type { PlaygroundProps, ChannelPlaygroundProps } from './types.ts';
+
+export interface PlaygroundPropsOptions {
+  proxy?: boolean;
+  credentials?: boolean;
+  prefill?: boolean;
+  proxyUrl?: string;
+  languages?: string[];
+  display?: 'interactive' | 'auth';
+  groups?: string[];
+}
+
+const MAX_DEPTH = 10;
+
+/** Turn any value into JSON (drops functions/undefined, breaks cycles with `null`). */
+export function toJson(value: unknown, seen: Set<object> = new Set()): Json | undefined {
+  if (value === null) return null;
+  switch (typeof value) {
+    case 'string': case 'boolean': return value;
+    case 'number': return Number.isFinite(value) ? value : null;
+    case 'bigint': return value.toString();
+    case 'object': break;
+    default: return undefined;
+  }
+  const obj = value as object;
+  if (seen.has(obj)) return null;
+  seen.add(obj);
+  try {
+    if (Array.isArray(obj)) return obj.map((v) => toJson(v, seen) ?? null);
+    if (obj instanceof Date) return obj.toISOString();
+    const out: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(obj)) {
+      const j = toJson(v, seen);
+      if (j !== undefined) out[k] = j;
+    }
+    return out;
+  } finally {
+    seen.delete(obj);
+  }
+}
+
+/** Keys of a schema copied as plain JSON values (not sub-schemas). */
+const SCALAR_KEYS = [
+  'type', 'title', 'description', 'format', 'enum', 'const', 'default', 'example', 'examples', 'required',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
+  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'readOnly', 'writeOnly', 'deprecated',
+  'contentMediaType', 'contentEncoding', 'nullable', 'x-default',
+];
+
+interface SliceOptions {
+  /** Drop `readOnly` properties (request bodies and parameters). */
+  request: boolean;
+}
+
+/**
+ * JSON-safe copy of a (possibly cyclic) schema: cycles become `{ "x-recursive": true, title }` leaves,
+ * `allOf` is merged into one schema, depth is capped at 10.
+ */
+export function sliceSchema(schema: unknown, options: SliceOptions = { request: true }): JsonSchema | undefined {
+  return slice(schema, options, [], 0);
+}
+
+function slice(schema: unknown, options: SliceOptions, stack: object[], depth: number): JsonSchema | undefined {
+  if (schema === true) return {};
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  const s = schema as Schema;
+  if (stack.includes(s) || depth > MAX_DEPTH) {
+    const title = typeof s.title === 'string' ? s.title : undefined;
+    return { 'x-recursive': true, ...(title ? { title } : {}), ...(typeof s.type === 'string' ? { type: s.type } : {}) };
+  }
+  stack.push(s);
+  try {
+    const out: JsonSchema = {};
+    for (const key of SCALAR_KEYS) {
+      if (key in s) {
+        const j = toJson(s[key]);
+        if (j !== undefined) out[key] = j;
+      }
+    }
+    if (s.nullable === true && typeof s.type === 'string') out.type = [s.type, 'null'];
+    delete out.nullable;
+    const sub = (v: unknown) => slice(v, options, stack, depth + 1);
+    if (s.properties && typeof s.properties === 'object') {
+      const props: { [k: string]: Json } = {};
+      for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
+        if (options.request && prop && typeof prop === 'object' && (prop as Schema).readOnly === true) continue;
+        const p = sub(prop);
+        if (p) props[name] = p;
+      }
+      out.properties = props;
+      if (Array.isArray(out.required)) out.required = out.required.filter((r) => typeof r === 'string' && r in props);
+    }
+    if (s.items !== undefined && !Array.isArray(s.items)) {
+      const items = sub(s.items);
+      if (items) out.items = items;
+    }
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+      const ap = sub(s.additionalProperties);
+      if (ap) out.additionalProperties = ap;
+    }
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const list = s[key];
+      if (Array.isArray(list)) {
+        const variants = list.map(sub).filter((v): v is JsonSchema => v !== undefined);
+        if (variants.length) out[key] = variants;
+      }
+    }
+    if (Array.isArray(s.allOf)) {
+      for (const part of s.allOf) mergeInto(out, sub(part));
+    }
+    return out;
+  } finally {
+    stack.pop();
+  }
+}
+
+function mergeInto(target: JsonSchema, part: JsonSchema | undefined): void {
+  if (!part) return;
+  for (const [key, value] of Object.entries(part)) {
+    if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+      const existing = (target.properties ?? {}) as { [k: string]: Json };
+      target.properties = { ...existing, ...value };
+    } else if (key === 'required' && Array.isArray(value)) {
+      const existing = Array.isArray(target.required) ? target.required : [];
+      target.required = [...new Set([...existing, ...value])];
+    } else if (!(key in target)) {
+      target[key] = value;
+    }
+  }
+  if (target.properties && !target.type) target.type = 'object';
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function sliceServers(servers: Server[]): PgServer[] {
+  return servers.map((s) => ({
+    url: s.url,
+    ...(s.description ? { description: s.description } : {}),
+    variables: Object.fromEntries(Object.entries(s.variables ?? {}).map(([name, v]) => [name, {
+      default: String(v.default ?? ''),
+      ...(v.enum ? { enum: v.enum.map(String) } : {}),
+      ...(v.description ? { description: v.description } : {}),
+    }])),
+  }));
+}
+
+/** Option title: scheme names joined by ` & `, `_`/`-` replaced by spaces. */
+export function securityTitle(req: SecurityRequirement): string {
+  return req.schemes.map((s) => s.scheme.key.replace(/[_-]+/g, ' ')).join(' & ');
+}
+
+export function sliceSecurity(security: SecurityRequirement[]): PgSecurityAlternative[] {
+  return security
+    .filter((req) => req.schemes.length > 0)
+    .map((req) => ({
+      title: securityTitle(req),
+      schemes: req.schemes.map(({ scheme, scopes }): PgScheme => {
+        const out: PgScheme = { key: scheme.key, type: scheme.type, scopes: [...scopes] };
+        if (scheme.description) out.description = scheme.description;
+        if (scheme.scheme) out.scheme = scheme.scheme.toLowerCase();
+        if (scheme.bearerFormat) out.bearerFormat = scheme.bearerFormat;
+        if (scheme.name) out.name = scheme.name;
+        if (scheme.in) out.in = scheme.in;
+        if (scheme.openIdConnectUrl) out.openIdConnectUrl = scheme.openIdConnectUrl;
+        if (scheme.xDefault !== undefined) out.xDefault = String(scheme.xDefault);
+        if (scheme.flows) {
+          const flows: NonNullable<PgScheme['flows']> = {};
+          for (const [name, flow] of Object.entries(scheme.flows)) {
+            if (!flow) continue;
+            flows[name as keyof typeof flows] = {
+              ...(flow.authorizationUrl ? { authorizationUrl: flow.authorizationUrl } : {}),
+              ...(flow.tokenUrl ? { tokenUrl: flow.tokenUrl } : {}),
+              ...(flow.refreshUrl ? { refreshUrl: flow.refreshUrl } : {}),
+              scopes: { ...(flow.scopes ?? {}) },
+            };
+          }
+          out.flows = flows;
+        }
+        return out;
+      }),
+    }));
+}
+
+function firstExampleValue(examples: Array<{ value?: unknown }>): Json | undefined {
+  for (const ex of examples) {
+    if (ex.value !== undefined) return toJson(ex.value);
+  }
+  return undefined;
+}
+
+function sliceParameter(p: Parameter, prefill: boolean): PgParameter {
+  const raw = p.schema ?? p.content?.schema;
+  const schema = sliceSchema(raw);
+  const out: PgParameter = {
+    name: p.name, in: p.in, required: p.in === 'path' ? true : p.required,
+    style: p.style, explode: p.explode,
+  };
+  if (p.deprecated) out.deprecated = true;
+  if (p.allowReserved) out.allowReserved = true;
+  if (p.description) out.description = p.description;
+  if (schema) out.schema = schema;
+  if (raw && 'default' in raw) {
+    const d = toJson(raw.default);
+    if (d !== undefined) out.default = d;
+  }
+  if (prefill) {
+    const xDefault = p.extensions?.['x-default'] ?? raw?.['x-default'];
+    const ex = xDefault !== undefined ? toJson(xDefault)
+      : firstExampleValue(p.examples) ?? (p.content ? firstExampleValue(p.content.examples) : undefined)
+        ?? (raw ? toJson(exampleFromSchema(raw)) : undefined);
+    if (ex !== undefined) out.example = ex;
+  }
+  return out;
+}
+
+function sliceMediaType(m: MediaTypeObject, prefill: boolean): PgMediaType {
+  const schema = sliceSchema(m.schema);
+  const out: PgMediaType = {
+    mediaType: m.mediaType,
+    examples: m.examples
+      .filter((e) => e.value !== undefined)
+      .map((e) => ({ key: e.key, ...(e.summary ? { summary: e.summary } : {}), value: toJson(e.value) ?? null })),
+  };
+  if (schema) out.schema = schema;
+  if (m.encoding) {
+    out.encoding = Object.fromEntries(Object.entries(m.encoding).map(([k, v]) => [k, v.contentType ? { contentType: v.contentType } : {}]));
+  }
+  if (prefill) {
+    const ex = out.examples[0]?.value ?? (m.schema ? toJson(exampleFromSchema(m.schema)) : undefined);
+    if (ex !== undefined) out.example = ex;
+  }
+  return out;
+}
+
+function options(o: PlaygroundPropsOptions): PlaygroundOptions {
+  const out: PlaygroundOptions = {
+    proxy: o.proxy ?? true,
+    credentials: o.credentials ?? false,
+    prefill: o.prefill ?? false,
+    proxyUrl: o.proxyUrl ?? DEFAULT_PROXY_URL,
+  };
+  if (o.languages) out.languages = [...o.languages];
+  if (o.display === 'auth') out.display = 'auth';
+  if (o.groups?.length) out.groups = [...o.groups];
+  return out;
+}
+
+function idOf(...parts: string[]): string {
+  return parts.join('-').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'op';
+}
+
+/** Props for `<Playground>`: the operation's own slice of the spec, JSON-safe. */
+export function playgroundProps(operation: Operation, opts: PlaygroundPropsOptions = {}): PlaygroundProps {
+  const o = options(opts);
+  const props: PlaygroundProps = {
+    ...o,
+    id: idOf(operation.method, operation.path),
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    servers: sliceServers(operation.servers),
+    parameters: operation.parameters.map((p) => sliceParameter(p, o.prefill)),
+    security: sliceSecurity(operation.security),
+  };
+  if (operation.requestBody && operation.requestBody.content.length) {
+    props.body = {
+      required: operation.requestBody.required,
+      ...(operation.requestBody.description ? { description: operation.requestBody.description } : {}),
+      content: operation.requestBody.content.map((m) => sliceMediaType(m, o.prefill)),
+    };
+  }
+  return props;
+}
+
+function sliceMessage(m: AsyncMessage, prefill: boolean): PgAsyncMessage {
+  const out: PgAsyncMessage = { id: m.id };
+  const title = m.title ?? m.name ?? m.summary;
+  if (title) out.title = title;
+  if (m.contentType) out.contentType = m.contentType;
+  const payload = sliceSchema(m.payload);
+  if (payload) out.payload = payload;
+  const ex = m.examples.find((e) => e.payload !== undefined)?.payload;
+  const value = ex !== undefined ? toJson(ex) : prefill && m.payload ? toJson(exampleFromSchema(m.payload)) : undefined;
+  if (value !== undefined) out.example = value;
+  return out;
+}
+
+/** Props for `<ChannelPlayground>` (WebSocket servers only: `ws` / `wss`). */
+export function channelProps(channel: Channel, doc: Pick<AsyncDocument, 'servers'>, opts: PlaygroundPropsOptions = {}): ChannelPlaygroundProps {
+  const servers = (channel.servers.length ? channel.servers : doc.servers)
+    .filter((s) => /^wss?$/i.test(s.protocol));
+  const props: ChannelPlaygroundProps = {
+    id: idOf('channel', channel.id),
+    address: channel.address ?? '',
+    servers: servers.map((s) => ({
+      id: s.id, protocol: s.protocol.toLowerCase(), host: s.host,
+      ...(s.pathname ? { pathname: s.pathname } : {}),
+      ...(s.description ? { description: s.description } : {}),
+      variables: sliceServers([{ url: '', variables: s.variables }])[0]!.variables,
+    })),
+    parameters: channel.parameters.map((p) => ({
+      name: p.name,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.default !== undefined ? { default: String(p.default) } : p.examples?.[0] !== undefined && opts.prefill ? { default: String(p.examples[0]) } : {}),
+      ...(p.enum ? { enum: p.enum.map(String) } : {}),
+    })),
+    send: channel.send.map((m) => sliceMessage(m, opts.prefill ?? false)),
+    receive: channel.receive.map((m) => sliceMessage(m, false)),
+    security: sliceSecurity(channel.security.length ? channel.security : servers.flatMap((s) => s.security)),
+    prefill: opts.prefill ?? false,
+  };
+  if (opts.display === 'auth') props.display = 'auth';
+  if (opts.groups?.length) props.groups = [...opts.groups];
+  return props;
+}
+
+/**
+ * Inline script for the page `<head>` (before any island): defines `window.lectern.playground` with
+ * queueing stubs so site scripts can call the runtime hooks before the island's code has loaded, and
+ * finishes an OAuth authorization-code popup (posts the code back to the opener page).
+ */
+export const RUNTIME_STUB = `(function(w){try{if(w.opener&&/[?&]state=lectern-/.test(location.search)){w.opener.postMessage({lecternOAuth:location.search},location.origin);w.close();return}}catch(e){}var l=w.lectern=w.lectern||{};if(l.playground)return;var q=[];l.playground={_q:q,setServerVariables:function(v){q.push(["setServerVariables",v])},clearServerVariables:function(){q.push(["clearServerVariables"])},setInputs:function(v){q.push(["setInputs",v])}}})(window);`;

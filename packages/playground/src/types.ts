@@ -1,0 +1,181 @@
+/**
+ * Props of the playground islands. Everything here is JSON-safe: Astro serialises island props into the
+ * page, so no cycles, no functions, no `undefined`-only semantics. Built on the Node side by `props.ts`.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON Schema object with cycles broken (see `props.ts`). */
+export type JsonSchema = { [key: string]: Json };
+
+export interface PgServerVariable {
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface PgServer {
+  /** URL template, e.g. `https://{region}.api.example.com/v1`. */
+  url: string;
+  description?: string;
+  variables: Record<string, PgServerVariable>;
+}
+
+export type PgLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface PgParameter {
+  name: string;
+  in: PgLocation;
+  required: boolean;
+  deprecated?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+  style: string;
+  explode: boolean;
+  allowReserved?: boolean;
+  /** Schema `default`: always filled in, with or without prefill. */
+  default?: Json;
+  /** Value to prefill when the page prefills (`x-default` > example > generated). */
+  example?: Json;
+}
+
+export interface PgExample {
+  key: string;
+  summary?: string;
+  value: Json;
+}
+
+export interface PgMediaType {
+  mediaType: string;
+  schema?: JsonSchema;
+  /** Named examples with an inline value, in document order. */
+  examples: PgExample[];
+  /** Body to prefill (first named example, else generated) — only present when prefill is on. */
+  example?: Json;
+  encoding?: Record<string, { contentType?: string }>;
+}
+
+export interface PgBody {
+  required: boolean;
+  description?: string;
+  content: PgMediaType[];
+}
+
+export interface PgOAuthFlow {
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  scopes: Record<string, string>;
+}
+
+export interface PgScheme {
+  /** Key under `components.securitySchemes`; also the localStorage key of its value. */
+  key: string;
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  description?: string;
+  /** http scheme, lowercased: `bearer`, `basic`, … */
+  scheme?: string;
+  bearerFormat?: string;
+  name?: string;
+  in?: 'header' | 'query' | 'cookie';
+  flows?: {
+    implicit?: PgOAuthFlow;
+    password?: PgOAuthFlow;
+    clientCredentials?: PgOAuthFlow;
+    authorizationCode?: PgOAuthFlow;
+  };
+  openIdConnectUrl?: string;
+  /** Scopes the requirement asks for. */
+  scopes: string[];
+  xDefault?: string;
+}
+
+/** One selectable alternative: every scheme in it is sent together. */
+export interface PgSecurityAlternative {
+  /** Scheme names joined by ` & ` with `_`/`-` as spaces. */
+  title: string;
+  schemes: PgScheme[];
+}
+
+export interface PlaygroundOptions {
+  /** Route requests through the Lectern proxy (`api.playground.proxy`, default true). */
+  proxy: boolean;
+  /** With `proxy: false`, send cookies/credentials cross-origin (`api.playground.credentials`). */
+  credentials: boolean;
+  /** Fill inputs from examples (`api.examples.prefill`). */
+  prefill: boolean;
+  /** Proxy endpoint; default `/_lectern/api/request`. */
+  proxyUrl: string;
+  /** Code-sample languages of the page; the island only renders cURL (`bash`) itself. */
+  languages?: string[];
+  /** `auth`: render only for a signed-in reader (see `auth.ts`); default `interactive`. */
+  display?: 'interactive' | 'auth';
+  /** Page `groups`: with `display: 'auth'`, the reader must be in one of them. */
+  groups?: string[];
+}
+
+export interface PlaygroundProps extends PlaygroundOptions {
+  /** Stable id of the operation (used for DOM ids). */
+  id: string;
+  method: string;
+  path: string;
+  servers: PgServer[];
+  parameters: PgParameter[];
+  body?: PgBody;
+  /** Alternatives; `[]` means no auth. */
+  security: PgSecurityAlternative[];
+}
+
+// AsyncAPI -------------------------------------------------------------------------------------
+
+export interface PgAsyncServer {
+  id: string;
+  protocol: string;
+  host: string;
+  pathname?: string;
+  description?: string;
+  variables: Record<string, PgServerVariable>;
+}
+
+export interface PgChannelParameter {
+  name: string;
+  description?: string;
+  default?: string;
+  enum?: string[];
+}
+
+export interface PgAsyncMessage {
+  id: string;
+  title?: string;
+  contentType?: string;
+  payload?: JsonSchema;
+  /** Payload to compose with (first example, else generated when prefill is on). */
+  example?: Json;
+}
+
+export interface ChannelPlaygroundProps {
+  id: string;
+  /** Channel address with `{param}` placeholders (may be empty). */
+  address: string;
+  servers: PgAsyncServer[];
+  parameters: PgChannelParameter[];
+  send: PgAsyncMessage[];
+  receive: PgAsyncMessage[];
+  security: PgSecurityAlternative[];
+  prefill: boolean;
+  display?: 'interactive' | 'auth';
+  groups?: string[];
+}
+
+// Proxy contract (mirrors `ProxyRequest` in @lectern/core model.ts; kept here so the browser bundle
+// does not import the Node-side core package).
+
+export interface ProxyRequestBody {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  bodyBase64?: string;
+}
+export const DEFAULT_PROXY_URL = '/_lectern/api/request';
+export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';
