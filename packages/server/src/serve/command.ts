@@ -1,0 +1,88 @@
+/** `lectern serve [dir] --port <n> --host <addr> [--trust-proxy]`: serves `<dir>/dist` until SIGINT/SIGTERM. */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServer, type ServeOptions } from './server.ts';
+
+const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy]
+
+Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy.
+  --port, -p     port to listen on (default: $PORT or 4321)
+  --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
+  --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)`;
+
+/** Extra wiring the CLI may pass (the assistant handler, an auth gate, a logger). */
+export type ServeCommandExtras = Pick<ServeOptions, 'assistant' | 'auth' | 'log'>;
+
+/** Runs the command; resolves with the exit code once the server has shut down (or failed to start). */
+export async function runServeCommand(argv: string[], extras: ServeCommandExtras = {}): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    console.error(`lectern serve: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    console.error(`lectern serve: expected at most one directory, got ${positionals.join(' ')}\n\n${USAGE}`);
+    return 2;
+  }
+  const portText = values.port ?? process.env.PORT ?? '4321';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`lectern serve: --port must be an integer from 0 to 65535, got ${JSON.stringify(portText)}`);
+    return 2;
+  }
+  const dist = path.resolve(positionals[0] ?? '.', 'dist');
+  try {
+    if (!(await stat(dist)).isDirectory()) throw new Error('not a directory');
+  } catch {
+    console.error(`lectern serve: no build found at ${dist}; run "lectern build" first`);
+    return 1;
+  }
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer({
+      ...extras,
+      dist,
+      port,
+      host: values.host ?? process.env.HOST ?? '127.0.0.1',
+      proxy: { trustProxy: values['trust-proxy'] === true },
+    });
+  } catch (error) {
+    console.error(`lectern serve: ${(error as Error).message}`);
+    return 1;
+  }
+  const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
+  log(`lectern serve: serving ${dist} at ${server.url}`);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      log(`lectern serve: ${signal} received, finishing in-flight requests`);
+      server.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  log('lectern serve: stopped');
+  return 0;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * `lectern serve`: one Node process serving a built site — static files, manifest redirects, the playground
+ * proxy, the assistant endpoint (when given), a health endpoint, an access log and graceful shutdown.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { SiteManifest } from '@lectern/core';
+import { PROXY_PATH } from '../contract.ts';
+import { createProxyHandler, type ProxyHandler, type ProxyOptions } from '../proxy/handler.ts';
+import { compileRedirects } from './redirects.ts';
+import { createStaticServer, findFile } from './static.ts';
+
+/**
+ * Decides about a restricted page (`manifest.restricted`): return null to serve it, or a Response (a redirect to
+ * a login page, a 401/403) to answer instead. Without a gate, restricted pages answer 401.
+ */
+export type AuthGate = (
+  request: Request,
+  page: { slug: string; groups: string[] },
+) => Promise<Response | null> | Response | null;
+
+export interface ServeOptions {
+  /** The built site (`<project>/dist`). */
+  dist: string;
+  /** Default: `<dist>/_lectern/manifest.json`. */
+  manifest?: SiteManifest;
+  /** Mounted at `POST|OPTIONS /discovery/v1/assistant/:domain/message`. */
+  assistant?: (request: Request) => Promise<Response>;
+  auth?: AuthGate;
+  /** Default 4321; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Access log and notices, one line each; `false` silences. Default: stdout. */
+  log?: ((line: string) => void) | false;
+  /** Proxy settings other than the manifest (limits, trustProxy, resolver, transport). */
+  proxy?: Omit<ProxyOptions, 'manifest'>;
+  /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
+  shutdownGraceMs?: number;
+}
+
+export interface LecternServer {
+  /** e.g. `http://127.0.0.1:4321`. */
+  url: string;
+  port: number;
+  host: string;
+  server: Server;
+  proxy: ProxyHandler;
+  /** Stops accepting connections, lets in-flight requests finish (bounded by the grace period), closes. */
+  close(): Promise<void>;
+}
+
+const EMPTY_MANIFEST: SiteManifest = { version: 1, name: '', servers: [], proxyAllow: [], redirects: [], restricted: {} };
+
+/** Reads `<dist>/_lectern/manifest.json`; a missing file gives an empty manifest (and a notice). */
+export async function readManifest(dist: string, log: (line: string) => void = () => {}): Promise<SiteManifest> {
+  const file = path.join(dist, '_lectern', 'manifest.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    log(`lectern serve: ${file} not found; serving without redirects, and the proxy reaches no server`);
+    return EMPTY_MANIFEST;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const m = value as Partial<SiteManifest>;
+  const problems: string[] = [];
+  if (!m || typeof m !== 'object') problems.push('must be an object');
+  else {
+    if (m.version !== 1) problems.push(`/version must be 1 (got ${JSON.stringify(m.version)})`);
+    if (!Array.isArray(m.servers)) problems.push('/servers must be an array');
+    if (m.proxyAllow !== undefined && !Array.isArray(m.proxyAllow)) problems.push('/proxyAllow must be an array of origins');
+    if (m.redirects !== undefined && !Array.isArray(m.redirects)) problems.push('/redirects must be an array');
+    if (m.restricted !== undefined && (typeof m.restricted !== 'object' || Array.isArray(m.restricted))) {
+      problems.push('/restricted must be an object of slug -> groups');
+    }
+  }
+  if (problems.length) throw new Error(`${file}: ${problems.join('; ')}`);
+  return { ...EMPTY_MANIFEST, ...m } as SiteManifest;
+}
+
+/** The slug a request path serves (`/` -> `index`, `/a/b/` -> `a/b`, `/a.html` -> `a`). */
+function slugOf(pathname: string): string {
+  let slug = pathname.replace(/^\/+|\/+$/g, '').replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // keep raw
+  }
+  return slug === '' ? 'index' : slug;
+}
+
+export async function createServer(options: ServeOptions): Promise<LecternServer> {
+  const log = options.log === false ? () => {} : (options.log ?? ((line: string) => console.log(line)));
+  const dist = path.resolve(options.dist);
+  const manifest = options.manifest ?? (await readManifest(dist, log));
+  const proxy = createProxyHandler({ ...options.proxy, manifest });
+  for (const problem of proxy.problems) log(`lectern serve: proxy: ${problem}`);
+  const redirect = compileRedirects(manifest.redirects ?? []);
+  const files = createStaticServer(dist);
+  const restricted = manifest.restricted ?? {};
+  const startedAt = Date.now();
+  const notFoundPage = await findFile(dist, '/404.html');
+
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  const peer = (c: { env: HttpBindings }) => c.env.incoming.socket?.remoteAddress ?? '-';
+
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    const ms = (performance.now() - start).toFixed(1);
+    const size = c.res.headers.get('content-length') ?? '-';
+    const url = new URL(c.req.url);
+    log(`${new Date().toISOString()} ${peer(c)} "${c.req.method} ${url.pathname}${url.search}" ${c.res.status} ${size} ${ms}ms`);
+  });
+
+  app.get('/_lectern/health', (c) =>
+    c.json(
+      { status: 'ok', name: manifest.name, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+      200,
+      { 'Cache-Control': 'no-store' },
+    ),
+  );
+
+  app.all(PROXY_PATH, (c) => proxy(c.req.raw, { clientAddress: c.env.incoming.socket?.remoteAddress }));
+
+  if (options.assistant) {
+    const assistant = options.assistant;
+    app.on(['POST', 'OPTIONS'], '/discovery/v1/assistant/:domain/message', (c) => assistant(c.req.raw));
+  }
+
+  app.all('*', async (c) => {
+    const request = c.req.raw;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+    }
+    const url = new URL(request.url);
+    const target = redirect(url.pathname, url.search);
+    if (target) {
+      return new Response(null, { status: target.status, headers: { Location: target.location, 'Cache-Control': 'no-cache' } });
+    }
+    const slug = slugOf(url.pathname);
+    const groups = restricted[slug];
+    if (groups) {
+      if (!options.auth) {
+        return new Response('This page requires sign-in, and this server has no authentication configured.\n', {
+          status: 401,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+        });
+      }
+      const answer = await options.auth(request, { slug, groups });
+      if (answer) return answer;
+    }
+    const response = await files.serve(request);
+    if (response) {
+      if (groups) response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    }
+    if (notFoundPage) return files.serveFile(request, notFoundPage, '/404.html', 404);
+    return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  });
+
+  app.onError((error) => {
+    log(`lectern serve: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return new Response('Internal Server Error\n', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 4321, hostname: host, overrideGlobalObjects: false }, () =>
+      resolve(s as Server),
+    ) as Server;
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), options.shutdownGraceMs ?? 10_000);
+      force.unref();
+      server.close(() => {
+        clearTimeout(force);
+        proxy.close().then(resolve, resolve);
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  return { url: `http://${urlHost}:${address.port}`, port: address.port, host, server, proxy, close };
+}
