@@ -1,0 +1,165 @@
+/**
+ * The one small shared script of every page: theme toggle, tabs and code groups, copy buttons, anchor copy,
+ * banner dismiss, navigation selects, mobile sidebar, and the search dialog (Pagefind loaded on first use).
+ */
+const root = document.documentElement;
+
+function on(selector: string, event: string, fn: (el: HTMLElement, ev: Event) => void): void {
+  document.addEventListener(event, (ev) => {
+    const el = (ev.target as Element | null)?.closest?.(selector) as HTMLElement | null;
+    if (el) fn(el, ev);
+  });
+}
+
+// Theme ---------------------------------------------------------------------------------------
+on('[data-theme-toggle]', 'click', () => {
+  const dark = !root.classList.contains('dark');
+  root.classList.toggle('dark', dark);
+  try { localStorage.setItem('lectern-theme', dark ? 'dark' : 'light'); } catch { /* private mode */ }
+});
+
+// Tabs and code groups (also synced by label across the page) --------------------------------
+function selectTab(group: HTMLElement, index: number): void {
+  const buttons = group.querySelectorAll<HTMLElement>(':scope > [data-tab-list] [data-tab-index], :scope > [data-tab-list] option');
+  const panels = group.querySelectorAll<HTMLElement>(':scope > [data-tab-panels] > [data-tab-panel]');
+  buttons.forEach((b, i) => {
+    if (b instanceof HTMLOptionElement) b.selected = i === index;
+    else { b.setAttribute('aria-selected', String(i === index)); b.tabIndex = i === index ? 0 : -1; }
+  });
+  panels.forEach((p, i) => { p.hidden = i !== index; });
+}
+function syncTabs(label: string | null, except: HTMLElement): void {
+  if (!label) return;
+  document.querySelectorAll<HTMLElement>('[data-tabs][data-sync]').forEach((g) => {
+    if (g === except) return;
+    const labels = [...g.querySelectorAll<HTMLElement>(':scope > [data-tab-list] [data-tab-index]')].map((b) => b.dataset.label);
+    const i = labels.indexOf(label);
+    if (i >= 0) selectTab(g, i);
+  });
+}
+on('[data-tab-index]', 'click', (el) => {
+  const group = el.closest<HTMLElement>('[data-tabs]');
+  if (!group) return;
+  selectTab(group, Number(el.dataset.tabIndex));
+  if (group.hasAttribute('data-sync')) syncTabs(el.dataset.label ?? null, group);
+});
+on('[data-tab-select]', 'change', (el) => {
+  const group = el.closest<HTMLElement>('[data-tabs]');
+  if (group) selectTab(group, (el as HTMLSelectElement).selectedIndex);
+});
+on('[data-tab-index]', 'keydown', (el, ev) => {
+  const key = (ev as KeyboardEvent).key;
+  if (key !== 'ArrowRight' && key !== 'ArrowLeft') return;
+  const list = [...(el.parentElement?.querySelectorAll<HTMLElement>('[data-tab-index]') ?? [])];
+  const i = list.indexOf(el) + (key === 'ArrowRight' ? 1 : -1);
+  const target = list[(i + list.length) % list.length];
+  target?.click();
+  target?.focus();
+});
+
+// Copy buttons and anchors ---------------------------------------------------------------------
+async function copy(text: string, el: HTMLElement): Promise<void> {
+  try { await navigator.clipboard.writeText(text); } catch { /* not permitted */ }
+  el.dataset.copied = '';
+  setTimeout(() => { delete el.dataset.copied; }, 1500);
+}
+on('[data-copy]', 'click', (el) => {
+  const block = el.closest('[data-code]')?.querySelector('pre');
+  void copy(block?.textContent ?? el.dataset.copy ?? '', el);
+});
+on('[data-anchor]', 'click', (el, ev) => {
+  ev.preventDefault();
+  const id = el.dataset.anchor!;
+  const url = `${location.origin}${location.pathname}#${id}`;
+  history.replaceState(null, '', `#${id}`);
+  document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  void copy(url, el);
+});
+// Opening a closed <details> that holds the hash target.
+function revealHash(): void {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id) return;
+  let el = document.getElementById(id);
+  if (!el) return;
+  for (let d = el.closest('details'); d; d = d.parentElement?.closest('details') ?? null) d.open = true;
+  el.scrollIntoView({ block: 'start' });
+}
+window.addEventListener('hashchange', revealHash);
+if (location.hash) revealHash();
+on('details[data-hash]', 'toggle', (el) => {
+  if ((el as HTMLDetailsElement).open && el.id) history.replaceState(null, '', `#${el.id}`);
+});
+document.querySelectorAll('details[data-hash]').forEach((d) => d.addEventListener('toggle', () => {
+  if ((d as HTMLDetailsElement).open && d.id) history.replaceState(null, '', `#${d.id}`);
+}));
+
+// Banner, navigation selects, mobile sidebar ---------------------------------------------------
+on('[data-dismiss-banner]', 'click', (el) => {
+  const banner = el.closest<HTMLElement>('[data-banner]');
+  if (!banner) return;
+  banner.hidden = true;
+  try { localStorage.setItem('lectern-banner', banner.dataset.banner ?? ''); } catch { /* ignore */ }
+});
+on('[data-nav-select]', 'change', (el) => { location.href = (el as HTMLSelectElement).value; });
+on('[data-toggle-sidebar]', 'click', () => document.body.classList.toggle('sidebar-open'));
+on('[data-server-select]', 'change', (el) => {
+  const box = el.closest('[data-endpoint]');
+  const url = (el as HTMLSelectElement).value;
+  box?.querySelectorAll<HTMLElement>('[data-base-url]').forEach((b) => { b.textContent = url; });
+});
+
+// Search (Pagefind, loaded on demand) ----------------------------------------------------------
+type PagefindResult = { data: () => Promise<{ url: string; meta: { title?: string }; excerpt: string }> };
+type Pagefind = { search: (q: string) => Promise<{ results: PagefindResult[] }> };
+let pagefind: Promise<Pagefind> | undefined;
+const dialog = document.querySelector<HTMLElement>('[data-search-dialog]');
+const input = dialog?.querySelector<HTMLInputElement>('[data-search-input]');
+const list = dialog?.querySelector<HTMLElement>('[data-search-results]');
+function openSearch(): void {
+  if (!dialog) return;
+  dialog.hidden = false;
+  input?.focus();
+  pagefind ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`) as Promise<Pagefind>;
+}
+function closeSearch(): void { if (dialog) dialog.hidden = true; }
+on('[data-open-search]', 'click', openSearch);
+on('[data-close-search]', 'click', closeSearch);
+document.addEventListener('keydown', (ev) => {
+  if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'k') { ev.preventDefault(); openSearch(); }
+  else if (ev.key === 'Escape') closeSearch();
+});
+let seq = 0;
+input?.addEventListener('input', async () => {
+  const q = input.value.trim();
+  const mine = ++seq;
+  if (!list) return;
+  if (!q) { list.replaceChildren(); return; }
+  try {
+    const pf = await pagefind!;
+    const { results } = await pf.search(q);
+    const data = await Promise.all(results.slice(0, 10).map((r) => r.data()));
+    if (mine !== seq) return;
+    list.replaceChildren(...data.map((d) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = d.url.replace(/\.html$/, '');
+      const t = document.createElement('span');
+      t.className = 'search-title';
+      t.textContent = d.meta.title ?? d.url;
+      const ex = document.createElement('span');
+      ex.className = 'search-excerpt';
+      ex.innerHTML = d.excerpt; // Pagefind escapes page text and only adds <mark>
+      a.append(t, ex);
+      li.append(a);
+      return li;
+    }));
+    if (!data.length) {
+      const li = document.createElement('li');
+      li.className = 'search-empty';
+      li.textContent = `No results for “${q}”`;
+      list.replaceChildren(li);
+    }
+  } catch {
+    list.textContent = 'Search is available after `lectern build`.';
+  }
+});

@@ -1,0 +1,116 @@
+/**
+ * `lectern()` — the Astro integration. Plans the site once (docs.json + MDX + specs), validates every MDX file,
+ * injects one catch-all route fed from the plan, and after the build writes the search index and the runtime
+ * manifest.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { Plugin } from 'vite';
+import { loadSite } from './plan-source.ts';
+import { createSite, setSite, getSite } from './store.ts';
+import { prepareFile, prepareSite, formatDiagnostic } from './prepare.ts';
+import { LecternBuildError } from './errors.ts';
+import { astroRedirects } from './redirects.ts';
+import { afterBuild } from './after-build.ts';
+import { mountDevHandlers } from './dev-server.ts';
+
+export interface LecternOptions {
+  /** The docs repo (holding docs.json). Default: the Astro project root. */
+  root?: string;
+}
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+export const PACKAGE_DIR = path.resolve(here('..'));
+
+function vitePlugin(root: string, command: string): Plugin {
+  const VIRTUAL = 'virtual:lectern/pages';
+  return {
+    name: 'lectern',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id === VIRTUAL) return '\0' + VIRTUAL;
+      return undefined;
+    },
+    load(id) {
+      if (id !== '\0' + VIRTUAL) return undefined;
+      const site = getSite(root);
+      const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
+      for (const p of site.plan.pages) {
+        if (!p.file) continue;
+        const rel = '/' + p.file.split(path.sep).join('/');
+        lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(rel)}),`);
+      }
+      lines.push('};');
+      return lines.join('\n');
+    },
+    transform: {
+      order: 'pre',
+      handler(code, id) {
+        const file = id.split('?')[0]!;
+        if (!file.endsWith('.mdx')) return undefined;
+        const site = getSite(root);
+        if (command === 'build') {
+          const prepared = site.prepared.get(file);
+          if (prepared !== undefined) return { code: prepared, map: null };
+        }
+        const result = prepareFile(file, site.root, site.config.variables);
+        if (result.diagnostics.some((d) => d.severity === 'error')) {
+          throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
+        }
+        return { code: result.code, map: null };
+      },
+    },
+  };
+}
+
+export default function lectern(options: LecternOptions = {}): AstroIntegration {
+  let root = '';
+  return {
+    name: '@lectern/astro',
+    hooks: {
+      'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
+        root = path.resolve(options.root ?? fileURLToPath(config.root));
+        const loaded = await loadSite(root);
+        const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded);
+        const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics];
+        const errors = diagnostics.filter((d) => d.severity === 'error');
+        for (const d of diagnostics.filter((x) => x.severity === 'warning')) logger.warn(formatDiagnostic(d));
+        if (errors.length) {
+          if (command === 'build') throw new LecternBuildError(diagnostics);
+          for (const d of errors) logger.error(formatDiagnostic(d));
+        }
+        const site = createSite({ ...loaded, diagnostics }, prepared);
+        setSite(site);
+
+        const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');
+        const hasPreact = config.integrations.some((i) => i.name === '@astrojs/preact');
+        const extra: AstroIntegration[] = [];
+        if (!hasMdx) extra.push((await import('@astrojs/mdx')).default());
+        if (!hasPreact) extra.push((await import('@astrojs/preact')).default());
+
+        const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
+        for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
+
+        injectRoute({ pattern: '/[...slug]', entrypoint: here('./routes/page.astro'), prerender: true });
+        injectRoute({ pattern: '/404', entrypoint: here('./routes/404.astro'), prerender: true });
+        updateConfig({
+          integrations: extra,
+          redirects,
+          site: config.site ?? site.config.lectern?.site,
+          markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
+          vite: {
+            plugins: [vitePlugin(root, command)],
+            server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
+          },
+        } as never);
+      },
+      'astro:server:setup': async ({ server, logger }) => {
+        await mountDevHandlers(server, getSite(root), logger);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        await afterBuild(getSite(root), fileURLToPath(dir), logger);
+      },
+    },
+  };
+}

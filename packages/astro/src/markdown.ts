@@ -1,0 +1,46 @@
+/**
+ * Markdown from specs and docs.json rendered SAFELY: remark-parse -> remark-gfm -> remark-rehype ->
+ * rehype-sanitize (GitHub's schema: no script, no event handlers, no javascript: URLs) -> rehype-stringify.
+ * Raw HTML in the Markdown is dropped by remark-rehype (allowDangerousHtml stays off) and sanitised anyway.
+ */
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkRehype from 'remark-rehype';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
+const cache = new Map<string, string>();
+
+export function renderMarkdown(text: string | undefined | null): string {
+  if (!text) return '';
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const html = String(processor.processSync(text));
+  if (cache.size > 5000) cache.clear();
+  cache.set(text, html);
+  return html;
+}
+
+/** Inline variant: a single paragraph is unwrapped (for banners, captions, table cells). */
+export function renderInlineMarkdown(text: string | undefined | null): string {
+  const html = renderMarkdown(text).trim();
+  const m = /^<p>([\s\S]*)<\/p>$/.exec(html);
+  return m && !m[1]!.includes('<p>') ? m[1]! : html;
+}
+
+/** Plain text (for meta descriptions): Markdown syntax removed, whitespace collapsed. */
+export function plainText(text: string | undefined | null, max = 300): string {
+  if (!text) return '';
+  const t = renderMarkdown(text).replace(/<[^>]+>/g, ' ').replace(/&[a-z]+;|&#\d+;/g, ' ').replace(/\s+/g, ' ').trim();
+  return t.length > max ? t.slice(0, max - 1) + '…' : t;
+}
+
+/** Only http(s), mailto, relative and fragment URLs survive (for hrefs taken from docs.json / specs). */
+export function safeUrl(url: string | undefined | null): string | undefined {
+  if (!url) return undefined;
+  const u = url.trim();
+  if (/^(https?:|mailto:)/i.test(u) || /^[/#?.]/.test(u) || !/^[a-z][a-z0-9+.-]*:/i.test(u)) return u;
+  return undefined;
+}

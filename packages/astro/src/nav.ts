@@ -1,0 +1,162 @@
+/**
+ * Navigation views computed once per site from the plan's NavItem tree: for every page, its chain of divisions
+ * (tabs, versions, …), its sidebar scope, breadcrumbs and previous/next links. Linear in the size of the tree.
+ */
+import type { NavDivision, NavGroup, NavItem, Page, SitePlan } from '@lectern/core';
+
+export interface SidebarPage { kind: 'page'; slug: string; label: string; method?: string; tag?: string; deprecated?: boolean; icon?: unknown }
+export interface SidebarGroup { kind: 'group'; label: string; icon?: unknown; tag?: string; expanded?: boolean; root?: string; children: SidebarEntry[] }
+export interface SidebarLink { kind: 'link'; label: string; href: string; icon?: unknown }
+export type SidebarEntry = SidebarPage | SidebarGroup | SidebarLink;
+
+export interface Switcher {
+  type: NavDivision['type'];
+  options: Array<{ label: string; href: string; active: boolean; icon?: unknown; external: boolean; tag?: string }>;
+}
+
+/** One sidebar scope: the groups/pages under the deepest division on a path. */
+export interface Scope {
+  id: number;
+  /** Division chain from the root (indices into each level's children). */
+  chain: NavDivision[];
+  sidebar: SidebarEntry[];
+  /** Visible pages in order, for previous/next. */
+  order: string[];
+}
+
+export interface PageNav {
+  scope: Scope;
+  /** Group labels from the outermost to the page. */
+  breadcrumbs: string[];
+  prev?: { slug: string; title: string };
+  next?: { slug: string; title: string };
+}
+
+export interface NavIndex {
+  scopes: Scope[];
+  byPage: Map<string, PageNav>;
+  /** The default scope (pages outside navigation use it). */
+  fallback: Scope;
+  /** Switchers per scope: one per division level on the chain. */
+  switchers: (scope: Scope) => Switcher[];
+  firstPage: (item: NavItem) => string | undefined;
+}
+
+export function pageLabel(p: Page): string {
+  return p.sidebarTitle ?? p.title;
+}
+
+export function buildNavIndex(plan: SitePlan): NavIndex {
+  const pages = new Map(plan.pages.map((p) => [p.slug, p]));
+  const firstCache = new Map<NavItem, string | undefined>();
+  const firstPage = (item: NavItem): string | undefined => {
+    if (firstCache.has(item)) return firstCache.get(item);
+    let r: string | undefined;
+    if (item.type === 'page') r = pages.get(item.slug)?.hidden ? undefined : item.slug;
+    else if (item.type === 'link') r = undefined;
+    else if (item.type === 'group' && item.root) r = item.root;
+    else if ('children' in item) {
+      const def = item.children.find((c) => c.type !== 'page' && c.type !== 'link' && c.type !== 'group' && (c as NavDivision).default);
+      for (const c of def ? [def, ...item.children] : item.children) {
+        if ((c as { hidden?: boolean }).hidden) continue;
+        r = firstPage(c);
+        if (r) break;
+      }
+    }
+    firstCache.set(item, r);
+    return r;
+  };
+
+  const scopes: Scope[] = [];
+  const byPage = new Map<string, PageNav>();
+  const scopeChildren = new Map<Scope, NavItem[]>();
+
+  const toSidebar = (items: NavItem[], scope: Scope, crumbs: string[], hiddenBranch: boolean): SidebarEntry[] => {
+    const out: SidebarEntry[] = [];
+    for (const item of items) {
+      if (item.type === 'page') {
+        const p = pages.get(item.slug);
+        if (!p) continue;
+        const hidden = hiddenBranch || p.hidden;
+        if (!byPage.has(p.slug)) byPage.set(p.slug, { scope, breadcrumbs: crumbs });
+        if (hidden) continue;
+        scope.order.push(p.slug);
+        out.push({
+          kind: 'page', slug: p.slug, label: pageLabel(p), tag: p.tag, deprecated: p.deprecated,
+          icon: p.frontmatter.icon,
+          method: p.kind === 'operation' && p.frontmatter.hideApiMarker !== true ? (p.method === 'webhook' ? 'hook' : p.method)
+            : p.kind === 'endpoint' ? p.endpoint.method.toLowerCase() : p.kind === 'channel' ? 'ws' : undefined,
+        });
+      } else if (item.type === 'group') {
+        const g = item as NavGroup;
+        const hidden = hiddenBranch || !!g.hidden;
+        if (g.root) {
+          const p = pages.get(g.root);
+          if (p && !byPage.has(p.slug)) byPage.set(p.slug, { scope, breadcrumbs: [...crumbs, g.label] });
+          if (p && !hidden) scope.order.push(p.slug);
+        }
+        const children = toSidebar(g.children, scope, [...crumbs, g.label], hidden);
+        if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: g.root, children });
+      } else if (item.type === 'link') {
+        if (!hiddenBranch) out.push({ kind: 'link', label: item.label, href: item.href, icon: item.icon });
+      } else {
+        // A division nested inside groups (rare): flatten its children into this scope.
+        out.push(...toSidebar(item.children, scope, crumbs, hiddenBranch || !!item.hidden));
+      }
+    }
+    return out;
+  };
+
+  const walk = (items: NavItem[], chain: NavDivision[]): void => {
+    const divisions = items.filter((i): i is NavDivision => i.type !== 'page' && i.type !== 'group' && i.type !== 'link');
+    const rest = items.filter((i) => i.type === 'page' || i.type === 'group' || i.type === 'link');
+    if (rest.length || !divisions.length) {
+      const scope: Scope = { id: scopes.length, chain, sidebar: [], order: [] };
+      scopes.push(scope);
+      scopeChildren.set(scope, rest);
+      scope.sidebar = toSidebar(rest, scope, [], false);
+    }
+    for (const d of divisions) if (!d.href || d.children.length) walk(d.children, [...chain, d]);
+  };
+  walk(plan.navigation, []);
+  if (!scopes.length) scopes.push({ id: 0, chain: [], sidebar: [], order: [] });
+
+  for (const scope of scopes) {
+    scope.order.forEach((slug, i) => {
+      const nav = byPage.get(slug);
+      if (!nav || nav.scope !== scope) return;
+      const prev = scope.order[i - 1];
+      const next = scope.order[i + 1];
+      if (prev) nav.prev = { slug: prev, title: pageLabel(pages.get(prev)!) };
+      if (next) nav.next = { slug: next, title: pageLabel(pages.get(next)!) };
+    });
+  }
+
+  // Fallback: the scope holding the default first page.
+  const home = firstPage({ type: 'group', label: '', children: plan.navigation } as NavGroup);
+  const fallback = (home && byPage.get(home)?.scope) || scopes[0]!;
+
+  const switchers = (scope: Scope): Switcher[] => {
+    const out: Switcher[] = [];
+    let level: NavItem[] = plan.navigation;
+    for (const active of scope.chain) {
+      const siblings = level.filter((i): i is NavDivision => i.type !== 'page' && i.type !== 'group' && i.type !== 'link' && !i.hidden);
+      out.push({
+        type: active.type,
+        options: siblings.map((d) => {
+          const target = d.href ?? firstPage(d);
+          const href = target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : '/' + (target === 'index' ? '' : target);
+          return { label: d.label, href, active: d === active, icon: d.icon, external: /^[a-z]+:/i.test(href), tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined };
+        }),
+      });
+      level = active.children;
+    }
+    return out;
+  };
+
+  return { scopes, byPage, fallback, switchers, firstPage };
+}
+
+export function pageHref(slug: string): string {
+  return slug === 'index' ? '/' : '/' + slug;
+}

@@ -1,0 +1,44 @@
+/** Analyse every MDX file a site renders (pages and the snippets they import) before the build starts. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from '@lectern/core';
+import { analyzeMdx } from './mdx-analyze.ts';
+import type { LoadedSite } from './plan-source.ts';
+
+export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', import.meta.url));
+
+export function prepareFile(abs: string, root: string, variables: Record<string, string> | undefined) {
+  const rel = path.relative(root, abs).split(path.sep).join('/');
+  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule: COMPONENTS_MODULE, variables });
+}
+
+export function prepareSite(site: LoadedSite): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
+  const root = site.plan.root;
+  const prepared = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const queue: string[] = [];
+  for (const p of site.plan.pages) if (p.file && p.file.endsWith('.mdx')) queue.push(path.join(root, p.file));
+  while (queue.length) {
+    const abs = queue.shift()!;
+    if (prepared.has(abs)) continue;
+    if (!existsSync(abs)) continue;
+    const result = prepareFile(abs, root, site.config.variables);
+    prepared.set(abs, result.code);
+    diagnostics.push(...result.diagnostics);
+    for (const imp of result.imports) {
+      const target = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(abs), imp);
+      if (!existsSync(target)) {
+        diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs), message: `Imported file ${imp} does not exist.` });
+        continue;
+      }
+      if (target.endsWith('.mdx')) queue.push(target);
+    }
+  }
+  return { prepared, diagnostics };
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file + (d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : '') + (d.pointer ? ` (${d.pointer})` : '');
+  return `${d.severity === 'error' ? 'error' : 'warning'} ${where} ${d.message}${d.hint ? `\n    hint: ${d.hint}` : ''} [${d.code}]`;
+}

@@ -1,0 +1,69 @@
+/**
+ * Zero-config Astro runs for a docs repo that has only docs.json: `build`, `dev`, `preview` through Astro's
+ * programmatic API with an inline config. Builds go to a staging directory that replaces `dist/` only on success.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { AstroInlineConfig } from 'astro';
+import lectern from './index.ts';
+
+export interface RunOptions {
+  /** Output directory (default `<root>/dist`). */
+  outDir?: string;
+  port?: number;
+  host?: string;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}): AstroInlineConfig {
+  return {
+    root,
+    configFile: false,
+    outDir,
+    cacheDir: path.join(root, '.lectern', 'cache'),
+    srcDir: path.join(root, '.lectern', 'src'),
+    publicDir: path.join(root, '.lectern', 'public'),
+    logLevel: opts.logLevel ?? 'info',
+    integrations: [lectern({ root })],
+    server: { port: opts.port ?? 4321, host: opts.host ?? '127.0.0.1' },
+    build: { format: 'directory' },
+    devToolbar: { enabled: false },
+    telemetry: false,
+    vite: { logLevel: 'warn' },
+  } as AstroInlineConfig;
+}
+
+/** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
+export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
+  const abs = path.resolve(root);
+  const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
+  const staging = path.join(abs, '.lectern', `out-${process.pid}`);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.dirname(staging), { recursive: true });
+  const { build } = await import('astro');
+  try {
+    await build(inlineConfig(abs, staging, opts));
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.dirname(outDir), { recursive: true });
+  await rename(staging, outDir);
+  return { outDir };
+}
+
+export async function devSite(root: string, opts: RunOptions = {}) {
+  const abs = path.resolve(root);
+  const { dev } = await import('astro');
+  return dev(inlineConfig(abs, path.join(abs, 'dist'), opts));
+}
+
+export async function previewSite(root: string, opts: RunOptions = {}) {
+  const abs = path.resolve(root);
+  const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
+  if (!existsSync(outDir)) throw new Error(`Nothing to preview: ${outDir} does not exist. Run \`lectern build\` first.`);
+  const { preview } = await import('astro');
+  return preview(inlineConfig(abs, outDir, opts));
+}

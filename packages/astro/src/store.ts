@@ -1,0 +1,40 @@
+/**
+ * The precomputed site, shared in-process between the integration (which computes it once in
+ * `astro:config:setup`) and the injected route (which reads one page's slice at render time).
+ * Nothing here is serialised into the bundle: Astro renders static pages in the process that planned them.
+ */
+import path from 'node:path';
+import type { Page } from '@lectern/core';
+import type { LoadedSite } from './plan-source.ts';
+import { buildNavIndex, type NavIndex } from './nav.ts';
+
+export interface Site extends LoadedSite {
+  root: string;
+  pages: Map<string, Page>;
+  nav: NavIndex;
+  /** Absolute paths of MDX files -> prepared source (see mdx-analyze.ts). */
+  prepared: Map<string, string>;
+}
+
+const KEY = Symbol.for('lectern.sites');
+type Registry = Map<string, Site>;
+
+function registry(): Registry {
+  const g = globalThis as unknown as Record<symbol, Registry | undefined>;
+  return (g[KEY] ??= new Map());
+}
+
+export function createSite(loaded: LoadedSite, prepared: Map<string, string>): Site {
+  const root = path.resolve(loaded.plan.root);
+  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared };
+}
+
+export function setSite(site: Site): void {
+  registry().set(site.root, site);
+}
+
+export function getSite(root: string): Site {
+  const site = registry().get(path.resolve(root));
+  if (!site) throw new Error(`Lectern: no site planned for ${root}. Is the lectern() integration in astro.config?`);
+  return site;
+}
