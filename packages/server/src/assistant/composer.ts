@@ -107,7 +107,8 @@ export function createExtractiveComposer(options: { maxQuotes?: number; excerptC
         chunks.push(`**[${escapeLabel(linkLabel(p))}](${p.path})**\n\n`);
         chunks.push(quote(excerpt(p.content, excerptChars)) + (i < picked.length - 1 ? '\n\n' : ''));
       });
-      chunks.push(`\n\nSources: ${picked.map((p) => `[${escapeLabel(p.title)}](${p.path})`).join(', ')}`);
+      const pages = [...new Map(picked.map((p) => [p.page, p] as const)).values()];
+      chunks.push(`\n\nSources: ${pages.map((p) => `[${escapeLabel(p.title)}](${p.page})`).join(', ')}`);
     }
     const text = chunks.join('');
     const iterable = {
