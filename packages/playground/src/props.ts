@@ -2,8 +2,8 @@
  * Build-time (Node) side of the playground: slice one `Operation` / `Channel` of the core model into the
  * JSON-safe props of its island. The island never sees the whole document.
  *
- * Schemas may be cyclic object graphs; `sliceSchema` breaks cycles, merges `allOf`, drops `readOnly`
- * properties (request side) and caps depth so a page never embeds an unbounded tree.
+ * Schemas may be cyclic object graphs; `sliceSchema` breaks cycles (core `jsonSafeSchema`), merges `allOf`,
+ * drops `readOnly` properties (request side) and caps depth so a page never embeds an unbounded tree.
  */
 import type {
   AsyncDocument, AsyncMessage, Channel, MediaTypeObject, Operation, Parameter, Schema, SecurityRequirement, Server,
@@ -13,6 +13,7 @@ import type {
   PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
 } from './types.ts';
 import { DEFAULT_PROXY_URL } from './types.ts';
+import { jsonSafeSchema } from '@lectern/core';
 import { exampleFromSchema } from './example.ts';
 
 export type { PlaygroundProps, ChannelPlaygroundProps } from './types.ts';
@@ -74,13 +75,19 @@ interface SliceOptions {
  * `allOf` is merged into one schema, depth is capped at 10.
  */
 export function sliceSchema(schema: unknown, options: SliceOptions = { request: true }): JsonSchema | undefined {
-  return slice(schema, options, [], 0);
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema === true ? {} : undefined;
+  // Core's cycle breaker first (cycles -> `{ $circular }`, deep nodes -> `{ $truncated }`), then our own shaping.
+  return slice(jsonSafeSchema(schema as Schema, { maxDepth: 4 * MAX_DEPTH }), options, [], 0);
 }
 
 function slice(schema: unknown, options: SliceOptions, stack: object[], depth: number): JsonSchema | undefined {
   if (schema === true) return {};
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
   const s = schema as Schema;
+  if (typeof s.$circular === 'string' || typeof s.$truncated === 'string') {
+    const label = String(s.$circular ?? s.$truncated);
+    return { 'x-recursive': true, ...(label !== 'schema' ? { title: label } : {}) };
+  }
   if (stack.includes(s) || depth > MAX_DEPTH) {
     const title = typeof s.title === 'string' ? s.title : undefined;
     return { 'x-recursive': true, ...(title ? { title } : {}), ...(typeof s.type === 'string' ? { type: s.type } : {}) };

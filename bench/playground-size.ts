@@ -1,0 +1,34 @@
+/**
+ * Bundle size of the playground islands: esbuild (minified, preact included, ESM) per island,
+ * prints raw and gzip bytes. Run: node bench/playground-size.ts
+ */
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function size(name: string, entry: string): Promise<{ name: string; raw: number; gzip: number }> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: `${name}.ts` },
+    bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
+    jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none',
+  });
+  const code = result.outputFiles[0]!.contents;
+  return { name, raw: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+}
+
+const mount = (mod: string, name: string) =>
+  `import { h, hydrate } from 'preact'; import { ${name} } from '${mod}'; export default (el: Element, props: any) => hydrate(h(${name}, props), el);`;
+
+const rows = [
+  await size('Playground (OpenAPI) + preact', mount('./packages/playground/src/Playground.tsx', 'Playground')),
+  await size('ChannelPlayground (WebSocket) + preact', mount('./packages/playground/src/ChannelPlayground.tsx', 'ChannelPlayground')),
+  await size('preact + hooks alone', `import { h, hydrate } from 'preact'; import { useState } from 'preact/hooks'; export { h, hydrate, useState };`),
+];
+const css = (await import('node:fs')).readFileSync(`${root}packages/playground/src/styles.css`);
+console.log('bundle'.padEnd(42), 'raw'.padStart(9), 'gzip'.padStart(9));
+for (const r of rows) console.log(r.name.padEnd(42), String(r.raw).padStart(9), String(r.gzip).padStart(9));
+console.log('styles.css'.padEnd(42), String(css.byteLength).padStart(9), String(gzipSync(css, { level: 9 }).byteLength).padStart(9));
+const pg = rows[0]!;
+console.log(`Playground gzip budget 30720 B: ${pg.gzip <= 30720 ? 'OK' : 'OVER'} (${(pg.gzip / 1024).toFixed(1)} KB)`);
