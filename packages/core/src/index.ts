@@ -1,3 +1,14 @@
 export * from './model.ts';
 export * from './languages.ts';
 export * from './spec/index.ts'; export * from './schema.ts';
+export * from './config/index.ts';
+export { buildSitePlan, type BuildSitePlanOptions, type BuiltSitePlan } from './plan.ts';
+export { planSite, parseManualEndpoint, normalizeSpecSource, type PlanSiteInput, type PlanSiteResult } from './nav/plan-site.ts';
+export { slugify, slugToTitle, camelToSentenceCase, normalizePagePath } from './nav/slug.ts';
+export { parseOperationRef, findOperation, matchSpecFile, formatOperationRef, type OperationRef } from './nav/operation-ref.ts';
+export { specPathFromRoot, resolvePlayground, DEFAULT_DIRECTORY } from './nav/generate.ts';
+export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type PageFile } from './pages.ts';
+export { parseMdxBody } from './mdx-check.ts';
+export { loadIgnore } from './ignore-file.ts';
+export { runCheckCommand, runGenerateCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, type CliIO } from './cli.ts';
+export { siteManifest } from './manifest.ts';

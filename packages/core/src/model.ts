@@ -351,6 +351,8 @@ interface PageBase {
   body: string;
   /** Repo-relative path of the MDX/MD file behind the page, if any. */
   file?: string;
+  /** 1-based line of `file` where `body` starts (for error messages). */
+  bodyLine?: number;
   /** Not shown in navigation (x-hidden, frontmatter hidden) but still built. */
   hidden: boolean;
   deprecated: boolean;

@@ -9,7 +9,7 @@ import { loadIgnore } from './ignore-file.ts';
 import type { Diagnostic, SitePlan, SpecDocument } from './model.ts';
 import { matchSpecFile, parseOperationRef } from './nav/operation-ref.ts';
 import { normalizeSpecSource, planSite } from './nav/plan-site.ts';
-import { listPageFiles, pageMeta, readPageFile, type PageFile } from './pages.ts';
+import { listPageFiles, pageMeta, readPageFile, slugOfFile, type PageFile } from './pages.ts';
 import { discoverSpecs, loadSpec } from './spec/index.ts';
 
 export interface BuildSitePlanOptions {
@@ -64,10 +64,12 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   const ignored = loadIgnore(absRoot);
   progress('reading pages');
   const files = new Map<string, PageFile>();
+  const brokenFiles = new Set<string>();
   for (const file of listPageFiles(absRoot, ignored)) {
     const { page, diagnostics: found } = readPageFile(absRoot, file);
     diagnostics.push(...found);
     if (page) files.set(page.slug, page);
+    else brokenFiles.add(slugOfFile(file));
   }
 
   // Specs: everything navigation and `api` reference, plus discovered files that pages or entries name.
@@ -143,7 +145,7 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   }
 
   progress('planning pages');
-  const planned = planSite({ config, ...(locator ? { locator } : {}), files, specs, failedSpecs: failed });
+  const planned = planSite({ config, ...(locator ? { locator } : {}), files, specs, failedSpecs: failed, brokenFiles });
   diagnostics.push(...planned.diagnostics);
   const plan: SitePlan = {
     root: absRoot,

@@ -149,26 +149,31 @@ export function loadConfig(root: string): LoadedConfig {
   const nav = readNavigation((value as Record<string, unknown>).navigation);
   for (const issue of nav.issues) at(issue.pointer, 'error', 'config/navigation', issue.message, issue.hint);
 
+  let parsedConfig = result.success ? result.data : undefined;
   if (!result.success) {
+    const failing: Array<Array<PropertyKey>> = [];
     for (const issue of result.error.issues) {
       // Navigation has its own precise walker; skip zod's generic union noise there.
       if (issue.path[0] === 'navigation' && (value as Record<string, unknown>).navigation !== undefined) continue;
+      failing.push(issue.path);
       const pointer = '/' + issue.path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
       const { message, hint } = zodMessage(issue);
-      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
+      const key = String(issue.path.at(-1));
       at(
         pointer === '/' ? '' : pointer,
         'error',
         'config/invalid',
-        missing ? `missing required key "${String(issue.path.at(-1))}"` : `${pointer}: ${message}`,
-        missing ? `add "${String(issue.path.at(-1))}" (${String((issue as { expected?: string }).expected ?? 'value')})` : hint,
+        missing ? `missing required key "${key}"` : message,
+        missing ? (hint ? `add "${key}"; ${hint}` : `add "${key}" (${String((issue as { expected?: string }).expected ?? 'value')})`) : hint,
       );
     }
-    return { diagnostics, locator };
+    // Keep going with the invalid values removed (defaults apply), so one run reports every problem of the repo.
+    parsedConfig = repairConfig(value as Record<string, unknown>, failing);
   }
-  if (!nav.navigation) return { diagnostics, locator };
+  if (!nav.navigation || !parsedConfig) return { diagnostics, locator };
 
-  const raw = result.data;
+  const raw = parsedConfig;
   const configured = raw.api.examples.languages;
   const { keys } = normalizeLanguageList(configured ?? []);
   const config: DocsConfig = {
@@ -184,4 +189,23 @@ export function loadConfig(root: string): LoadedConfig {
     },
   };
   return { config, locator, diagnostics };
+}
+
+/** Drop the values at the failing paths (optional keys fall back to defaults) and parse again. */
+function repairConfig(value: Record<string, unknown>, failing: Array<Array<PropertyKey>>): RawDocsConfig | undefined {
+  const clone = structuredClone(value) as Record<string, unknown>;
+  for (const p of failing) {
+    if (!p.length) return undefined;
+    let parent: unknown = clone;
+    for (const segment of p.slice(0, -1)) parent = (parent as Record<PropertyKey, unknown> | undefined)?.[segment as string];
+    if (parent && typeof parent === 'object') delete (parent as Record<PropertyKey, unknown>)[p.at(-1) as string];
+  }
+  // Navigation was validated by its own walker; required keys that were invalid get a neutral stand-in.
+  clone.navigation = {};
+  if (typeof clone.name !== 'string' || !clone.name.trim()) clone.name = 'Untitled';
+  if (typeof clone.theme !== 'string') clone.theme = 'mint';
+  const colors = (clone.colors ?? {}) as Record<string, unknown>;
+  if (typeof colors.primary !== 'string' || !/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/.test(colors.primary)) clone.colors = { ...colors, primary: '#0D9373' };
+  const again = docsConfigSchema.safeParse(clone);
+  return again.success ? again.data : undefined;
 }

@@ -183,6 +183,7 @@ function readChildren(
 }
 
 function readEntry(item: unknown, pointer: string, key: ChildKey, issues: NavIssue[]): NavEntry | undefined {
+  if (item === undefined) return undefined; // an unresolved $ref, reported where it was resolved
   if (key === 'pages') {
     if (typeof item === 'string') {
       if (!item.trim()) {

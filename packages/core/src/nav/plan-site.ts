@@ -23,6 +23,8 @@ export interface PlanSiteInput {
   files: ReadonlyMap<string, PageFile>;
   /** Loaded specs by source id (navigation specs, `api.openapi`, and every spec discovered in the repo). */
   specs: ReadonlyMap<string, SpecDocument>;
+  /** Page files that exist but could not be read (diagnosed already), by slug. */
+  brokenFiles?: ReadonlySet<string>;
   /** Specs that failed to load (diagnosed already): references to them are not re-reported. */
   failedSpecs?: ReadonlySet<string>;
 }
@@ -176,6 +178,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       frontmatter: file.frontmatter,
       body: file.body,
       file: file.file,
+      bodyLine: file.bodyLine,
       hidden: meta.hidden,
       deprecated: meta.deprecated,
       ...(meta.tag ? { tag: meta.tag } : {}),
@@ -262,6 +265,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const slug = pagePath.endsWith('/index') ? pagePath.slice(0, -'/index'.length) : pagePath;
     const file = files.get(slug) ?? files.get(pagePath);
     if (!file) {
+      if (input.brokenFiles?.has(slug) || input.brokenFiles?.has(pagePath)) return undefined;
       report(entry.pointer, 'nav/page-not-found', `navigation page "${entry.value}" has no file`, `create ${pagePath}.mdx (or .md), or fix the path; paths are relative to the docs root, without extension`);
       return undefined;
     }
@@ -382,6 +386,18 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   for (const file of files.values()) {
     if (pages.has(file.slug)) {
       const existing = pages.get(file.slug)!;
+      if (existing.file !== file.file && !existing.file && (existing.kind === 'operation' || existing.kind === 'channel')) {
+        // A file at a generated page's slug that documents the same operation/channel replaces it
+        // (what `lectern generate` writes): the team edits the page, navigation stays as it was.
+        const context = { ...(existing.version ? { version: existing.version } : {}), ...(existing.language ? { language: existing.language } : {}) };
+        const replacement = pageFromFile(file, context);
+        const same = replacement && ((replacement.kind === 'operation' && existing.kind === 'operation' && replacement.spec === existing.spec && replacement.method === existing.method && replacement.path === existing.path) ||
+          (replacement.kind === 'channel' && existing.kind === 'channel' && replacement.spec === existing.spec && replacement.channel === existing.channel));
+        if (same) {
+          pages.set(file.slug, { ...replacement, hidden: existing.hidden || replacement.hidden });
+          continue;
+        }
+      }
       if (existing.file !== file.file) {
         reportFile(file.file, 'nav/slug-conflict', `two pages on one slug "/${file.slug}": ${file.file} and ${existing.file ?? `the generated page for ${existing.kind === 'operation' ? `${existing.method.toUpperCase()} ${existing.path}` : existing.kind}`}`,
           'rename the file, or move the generated page with x-mint.href or a navigation "directory"');

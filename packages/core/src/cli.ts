@@ -1,0 +1,121 @@
+/**
+ * `lectern check` and `lectern generate`. Each returns an exit code; the `lectern` bin dispatches here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'yaml';
+import { parseMdxBody } from './mdx-check.ts';
+import type { Diagnostic, Page, SitePlan } from './model.ts';
+import { buildSitePlan } from './plan.ts';
+
+export interface CliIO {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Show a progress line (stderr is a TTY). */
+  progress: boolean;
+}
+
+const defaultIO = (): CliIO => ({
+  out: (t) => process.stdout.write(t),
+  err: (t) => process.stderr.write(t),
+  progress: !!process.stderr.isTTY && !process.env.CI,
+});
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}`;
+  const pointer = d.pointer && d.pointer !== '/' && d.pointer !== '' ? ` (at ${d.pointer})` : '';
+  return `${where}${pointer}\n  ${d.severity}: ${d.message} [${d.code}]${d.hint ? `\n  hint: ${d.hint}` : ''}\n`;
+}
+
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  return [...list].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** MDX syntax of every file-backed page (generated x-mint.content too). */
+export function checkPageSyntax(plan: SitePlan): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const page of plan.pages) {
+    if (!page.body.trim()) continue;
+    const file = page.file ?? `${page.slug} (x-mint.content)`;
+    out.push(...parseMdxBody(page.file ?? 'generated.mdx', page.body, page.bodyLine ?? 1).diagnostics.map((d) => ({ ...d, file })));
+  }
+  return out;
+}
+
+function progressPrinter(io: CliIO): (message: string) => void {
+  if (!io.progress) return () => {};
+  return (message) => io.err(`\r\x1b[2K[lectern] ${message}…`);
+}
+
+export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    io.err(`lectern check: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    io.out('Usage: lectern check [dir] [--json]\n\nValidates docs.json, every spec and every page; prints every problem; exits 1 on errors.\n');
+    return 0;
+  }
+  const root = path.resolve(parsed.positionals[0] ?? '.');
+  const { plan, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
+  if (io.progress) io.err('\r\x1b[2K');
+  const all = sortDiagnostics([...diagnostics, ...checkPageSyntax(plan)]);
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.length - errors;
+  if (parsed.values.json) {
+    io.out(`${JSON.stringify({ errors, warnings, pages: plan.pages.length, diagnostics: all }, null, 2)}\n`);
+  } else {
+    for (const d of all) io.out(formatDiagnostic(d));
+    const operations = plan.pages.filter((p) => p.kind === 'operation').length;
+    io.out(`\n${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
+  }
+  return errors ? 1 : 0;
+}
+
+/** The MDX text of a generated page: frontmatter + body. */
+export function generatedPageSource(page: Page): string {
+  const frontmatter = stringify(page.frontmatter, { lineWidth: 0 }).trimEnd();
+  return `---\n${frontmatter}\n---\n${page.body ? `\n${page.body.trim()}\n` : ''}`;
+}
+
+export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    io.err(`lectern generate: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    io.out('Usage: lectern generate [dir] [--out dir]\n\nWrites every generated endpoint page as an MDX file (frontmatter + x-mint.content) so it can be edited.\nFiles are written at the page slug under --out (default: the docs root); a file at a generated page\'s slug with the same `openapi:` frontmatter replaces the generated page on the next build.\n');
+    return 0;
+  }
+  const root = path.resolve(parsed.positionals[0] ?? '.');
+  const out = path.resolve(root, parsed.values.out ?? '.');
+  const { plan, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
+  if (io.progress) io.err('\r\x1b[2K');
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) {
+    for (const d of sortDiagnostics(errors)) io.err(formatDiagnostic(d));
+    io.err(`\nnothing written: ${errors.length} error${errors.length === 1 ? '' : 's'}\n`);
+    return 1;
+  }
+  let written = 0;
+  for (const page of plan.pages) {
+    if (page.file || (page.kind !== 'operation' && page.kind !== 'channel')) continue;
+    const target = path.join(out, `${page.slug}.mdx`);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, generatedPageSource(page));
+    written++;
+  }
+  io.out(`wrote ${written} page${written === 1 ? '' : 's'} to ${path.relative(process.cwd(), out) || '.'}\n`);
+  return 0;
+}

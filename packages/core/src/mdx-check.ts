@@ -1,0 +1,45 @@
+/**
+ * MDX syntax check of page bodies with unified + remark-parse + remark-mdx, so `lectern check` finds
+ * broken MDX (unclosed tags, bad expressions) with the file's own line numbers, before any build.
+ */
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Root } from 'mdast';
+import type { Diagnostic } from './model.ts';
+
+const processor = unified().use(remarkParse).use(remarkMdx);
+
+export interface ParsedMdx {
+  tree?: Root;
+  diagnostics: Diagnostic[];
+}
+
+/** Parse an MDX body; `bodyLine` is the 1-based line where the body starts in `file`. Markdown (`.md`) files are parsed without MDX. */
+export function parseMdxBody(file: string, body: string, bodyLine = 1): ParsedMdx {
+  const isMarkdown = /\.md$/i.test(file);
+  try {
+    const tree = (isMarkdown ? unified().use(remarkParse) : processor).parse(body) as Root;
+    return { tree, diagnostics: [] };
+  } catch (error) {
+    const e = error as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+    const place = e.place && 'start' in e.place ? e.place.start : e.place;
+    // Some errors (e.g. unclosed JSX) carry their position only in the text: "… (3:1-3:7)".
+    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? '');
+    const line = (place?.line ?? e.line ?? (inText ? Number(inText[1]) : 1)) + bodyLine - 1;
+    const column = place?.column ?? e.column ?? (inText ? Number(inText[2]) : undefined);
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'page/mdx',
+          file,
+          line,
+          ...(column ? { column } : {}),
+          message: `invalid MDX: ${e.reason ?? e.message ?? String(error)}`,
+          hint: 'MDX is Markdown with JSX: close every tag, escape a literal "<" or "{" as "\\<" or "\\{"',
+        },
+      ],
+    };
+  }
+}

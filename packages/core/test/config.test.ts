@@ -1,0 +1,126 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { docsJsonSchema, loadConfig } from '../src/index.ts';
+
+function repo(files: Record<string, unknown>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lectern-config-'));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  }
+  return dir;
+}
+
+const minimal = { theme: 'mint', name: 'Acme', colors: { primary: '#ff0000' }, navigation: { groups: [{ group: 'Home', pages: ['index'] }] } };
+
+describe('docs.json', () => {
+  it('applies the documented defaults', () => {
+    const { config, diagnostics } = loadConfig(repo({ 'docs.json': minimal }));
+    expect(diagnostics).toEqual([]);
+    expect(config?.api.playground).toEqual({ display: 'interactive', proxy: true, credentials: false });
+    expect(config?.api.examples).toMatchObject({ defaults: 'all', prefill: false, autogenerate: true, languagesConfigured: false });
+    expect(config?.api.examples.languages).toEqual(['bash', 'python', 'javascript', 'php', 'go', 'java', 'ruby']);
+  });
+
+  it('normalises language aliases, keeps the order and drops repeats', () => {
+    const { config } = loadConfig(repo({ 'docs.json': { ...minimal, api: { examples: { languages: ['curl', 'py', 'ts', '.NET', 'dot-net', 'c#', 'cpp', 'flutter', 'bash', 'node.js', 'golang', 'kt', 'rs', 'rb', 'js'] } } } }));
+    expect(config?.api.examples.languages).toEqual(['bash', 'python', 'typescript', 'dotnet', 'csharp', 'c++', 'dart', 'node', 'go', 'kotlin', 'rust', 'ruby', 'javascript']);
+  });
+
+  it('reports an unknown language with the list of keys and aliases', () => {
+    const { diagnostics } = loadConfig(repo({ 'docs.json': { ...minimal, api: { examples: { languages: ['bash', 'cobol'] } } } }));
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', file: 'docs.json', pointer: '/api/examples/languages/1', message: 'unknown language "cobol"' });
+    expect(diagnostics[0]!.hint).toContain('dotnet (.net, .NET, dot-net)');
+    expect(diagnostics[0]!.line).toBeGreaterThan(1);
+  });
+
+  it('names every invalid value with file, pointer, line and what is allowed, in one run', () => {
+    const text = JSON.stringify({ ...minimal, colors: { primary: 'red' }, api: { playground: { display: 'sometimes' } }, appearance: { default: 'dim' } }, null, 2);
+    const { diagnostics, config } = loadConfig(repo({ 'docs.json': text }));
+    const byPointer = Object.fromEntries(diagnostics.map((d) => [d.pointer, d]));
+    expect(Object.keys(byPointer).sort()).toEqual(['/api/playground/display', '/appearance/default', '/colors/primary']);
+    expect(byPointer['/api/playground/display']!.hint).toBe('allowed: "interactive", "simple", "none", "auth"');
+    const line = text.split('\n').findIndex((l) => l.includes('"sometimes"')) + 1;
+    expect(byPointer['/api/playground/display']!.line).toBe(line);
+    // Planning continues with defaults so the rest of the repo is still checked.
+    expect(config?.api.playground.display).toBe('interactive');
+  });
+
+  it('reports missing required keys', () => {
+    const { diagnostics } = loadConfig(repo({ 'docs.json': { navigation: { pages: ['index'] } } }));
+    expect(diagnostics.map((d) => d.message).sort()).toEqual(['missing required key "colors"', 'missing required key "name"', 'missing required key "theme"']);
+  });
+
+  it('reports JSON syntax errors with line and column', () => {
+    const { diagnostics } = loadConfig(repo({ 'docs.json': '{\n  "name": "x",\n  "theme": "mint",,\n}' }));
+    expect(diagnostics[0]).toMatchObject({ code: 'config/syntax', file: 'docs.json', line: 3 });
+  });
+
+  it('resolves $ref with sibling keys merged over the target, relative to the containing file', () => {
+    const dir = repo({
+      'docs.json': { ...minimal, navigation: { $ref: './config/nav.json' } },
+      'config/nav.json': { tabs: [{ $ref: './tab.json', tab: 'Renamed' }] },
+      'config/tab.json': { tab: 'Original', icon: 'book', groups: [{ group: 'G', pages: ['index'] }] },
+    });
+    const { config, diagnostics } = loadConfig(dir);
+    expect(diagnostics).toEqual([]);
+    const tab = config!.navigation.root.children[0]!;
+    expect(tab).toMatchObject({ kind: 'tab', label: 'Renamed', icon: 'book' });
+  });
+
+  it('reports errors inside a $ref target against that file', () => {
+    const dir = repo({
+      'docs.json': { ...minimal, navigation: { $ref: 'nav.json' } },
+      'nav.json': '{\n  "groups": [\n    { "pages": ["index"] }\n  ]\n}',
+    });
+    const { diagnostics } = loadConfig(dir);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ file: 'nav.json', pointer: '/groups/0', line: 3, message: 'group is missing its "group" label' });
+  });
+
+  it('refuses $ref cycles and paths outside the repo', () => {
+    const dir = repo({
+      'docs.json': { ...minimal, navigation: { groups: [{ $ref: 'a.json' }, { $ref: '../outside.json' }] } },
+      'a.json': { $ref: 'b.json' },
+      'b.json': { $ref: 'a.json' },
+    });
+    const messages = loadConfig(dir).diagnostics.map((d) => `${d.file} ${d.pointer} ${d.message}`);
+    expect(messages).toContain('b.json /$ref $ref cycle: docs.json -> a.json -> b.json -> a.json');
+    expect(messages).toContain('docs.json /navigation/groups/1/$ref $ref "../outside.json" points outside the docs repo');
+  });
+
+  it('requires exactly one kind of children per navigation node', () => {
+    const { diagnostics } = loadConfig(repo({ 'docs.json': { ...minimal, navigation: { tabs: [{ tab: 'A', groups: [], pages: [] }], anchors: [] } } }));
+    expect(diagnostics.map((d) => `${d.pointer}: ${d.message}`)).toEqual([
+      '/navigation: navigation has "tabs" and "anchors"; a navigation node holds exactly one kind of children',
+      '/navigation/tabs/0: tab "A" has "groups" and "pages"; a navigation node holds exactly one kind of children',
+    ]);
+  });
+
+  it('upgrades a legacy mint.json', () => {
+    const { config, diagnostics } = loadConfig(repo({
+      'mint.json': {
+        name: 'Legacy', colors: { primary: '#123456' },
+        navigation: [{ group: 'Start', pages: ['index'] }, { group: 'API', pages: ['api-reference/intro'] }],
+        tabs: [{ name: 'API Reference', url: 'api-reference' }],
+        api: { baseUrl: 'https://api.legacy.dev', auth: { method: 'bearer' }, playground: { mode: 'simple', disableProxy: true }, request: { example: { languages: ['curl', 'py'] } } },
+        topbarCtaButton: { name: 'Sign up', url: 'https://legacy.dev/signup' },
+      },
+    }));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : c.label))).toEqual(['Documentation', 'API Reference']);
+    expect(config!.api.playground).toEqual({ display: 'simple', proxy: false, credentials: false });
+    expect(config!.api.mdx?.server).toBe('https://api.legacy.dev');
+    expect(config!.api.examples.languages).toEqual(['bash', 'python']);
+    expect(config!.navbar?.primary).toEqual({ type: 'button', label: 'Sign up', href: 'https://legacy.dev/signup' });
+  });
+
+  it('emits a JSON Schema that knows the api.playground settings', () => {
+    const schema = docsJsonSchema() as { properties: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }> };
+    expect(schema.properties.api!.properties!.playground!.properties!.display!.enum).toEqual(['interactive', 'simple', 'none', 'auth']);
+    expect(JSON.stringify(schema)).toContain('"required":["theme","name","colors","navigation"]');
+  });
+});
