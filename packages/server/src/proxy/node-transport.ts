@@ -176,6 +176,8 @@ export function nodeTransport(options: NodeTransportOptions): Transport {
           headers,
           body,
           cancel: () => {
+            // Destroying emits an AbortError on the body; nobody reads it any more, so swallow it.
+            body.on('error', () => {});
             body.destroy();
           },
         };
