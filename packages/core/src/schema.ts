@@ -184,6 +184,7 @@ function label(schema: Schema | undefined, seen: Set<object>): string {
     const nullable = types.includes('null') || schema.nullable === true;
     const concrete = types.filter((t) => t !== 'null');
     const withNull = (text: string) => (nullable && text !== 'null' ? `${text} | null` : text);
+    if (types.length && !concrete.length && schema.enum === undefined) return 'null';
 
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v) => v !== null);

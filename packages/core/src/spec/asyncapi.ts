@@ -109,7 +109,8 @@ export async function loadAsyncApi(text: string, ctx: AsyncLoadContext): Promise
   }
   const diagnostics = [...state.diagnostics];
   for (const d of output.diagnostics) {
-    if (d.severity > 1) continue; // information and hints (e.g. "a newer AsyncAPI version exists")
+    // Only errors: the parser's warnings/hints are style-guide advice ("should have a contact"), not problems.
+    if (d.severity !== 0) continue;
     const pointer = Array.isArray(d.path) && d.path.length ? toPointer(d.path.map(String)) : undefined;
     const isRef = d.code === 'invalid-ref';
     if (isRef && state.diagnostics.length && /x-lectern-unresolved/.test(d.message)) continue;
@@ -128,7 +129,12 @@ export async function loadAsyncApi(text: string, ctx: AsyncLoadContext): Promise
     }
     return { diagnostics };
   }
-  return { document: normalizeAsyncApi(output.document, ctx.id, diagnostics), diagnostics };
+  try {
+    return { document: normalizeAsyncApi(output.document, ctx.id, diagnostics), diagnostics };
+  } catch (e) {
+    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: ctx.id, message: `${ctx.id} could not be read as AsyncAPI: ${(e as Error).message.split('\n')[0]}`, hint: 'Check the document against the AsyncAPI 2.x / 3.x specification.' });
+    return { diagnostics };
+  }
 }
 
 // Normalisation -----------------------------------------------------------------------------
@@ -190,13 +196,29 @@ function mapScheme(key: string, raw: unknown, file: string, diagnostics: Diagnos
   }
 }
 
-function readSecurity(list: SecurityRequirementsInterface[], schemes: Record<string, SecurityScheme>): SecurityRequirement[] {
+/** Finds the component key of a security scheme model: by id (2.x), identity, or shape (3.x inline copies). */
+interface SchemeIndex {
+  schemes: Record<string, SecurityScheme>;
+  byObject: Map<object, string>;
+  byShape: Map<string, string>;
+}
+
+function shapeKey(raw: Record<string, unknown>): string {
+  const pick = (k: string) => (typeof raw[k] === 'string' ? raw[k] : '');
+  return [pick('type'), pick('name'), pick('in'), pick('scheme'), pick('description'), pick('openIdConnectUrl')].join('\u0000');
+}
+
+function readSecurity(list: SecurityRequirementsInterface[], index: SchemeIndex): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];
   for (const requirements of list) {
     const entries: SecurityRequirement['schemes'] = [];
     for (const req of requirements.all()) {
-      const scheme = schemes[req.scheme().id()];
-      if (scheme) entries.push({ scheme, scopes: req.scopes() ?? [] });
+      const model = req.scheme();
+      const json = model.json() as unknown;
+      const key = (model.id() && index.schemes[model.id()] ? model.id() : undefined)
+        ?? (isRecord(json) ? index.byObject.get(json) ?? index.byShape.get(shapeKey(json)) : undefined);
+      const scheme = key ? index.schemes[key] : undefined;
+      if (scheme) entries.push({ scheme, scopes: (req.scopes() ?? []).filter((x): x is string => typeof x === 'string') });
     }
     if (entries.length) out.push({ schemes: entries });
   }
@@ -207,7 +229,7 @@ function securityKey(req: SecurityRequirement): string {
   return req.schemes.map((s) => `${s.scheme.key}:${s.scopes.join(',')}`).sort().join('&');
 }
 
-function readServer(server: ServerInterface, schemes: Record<string, SecurityScheme>): AsyncServer {
+function readServer(server: ServerInterface, schemes: SchemeIndex): AsyncServer {
   const json = server.json() as Record<string, unknown>;
   const variables: Record<string, ServerVariable> = {};
   for (const v of server.variables().all()) {
@@ -218,11 +240,20 @@ function readServer(server: ServerInterface, schemes: Record<string, SecuritySch
       ...(v.description() ? { description: v.description() } : {}),
     };
   }
+  // 2.x servers have a `url` that may lack a protocol (the parser's own `host()` throws on those).
+  let host = str(json.host) ?? '';
+  let pathname = str(json.pathname);
+  if (!host && typeof json.url === 'string') {
+    const rest = json.url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+    const slash = rest.indexOf('/');
+    host = slash === -1 ? rest : rest.slice(0, slash);
+    if (slash !== -1 && rest.length > slash + 1) pathname = rest.slice(slash);
+  }
   return {
     id: server.id(),
-    protocol: server.protocol(),
-    host: server.host(),
-    ...(server.hasPathname() && server.pathname() ? { pathname: server.pathname() } : {}),
+    protocol: str(json.protocol) ?? '',
+    host,
+    ...(pathname ? { pathname } : {}),
     ...(server.description() ? { description: server.description() } : {}),
     variables,
     security: readSecurity(server.security(), schemes),
@@ -230,12 +261,18 @@ function readServer(server: ServerInterface, schemes: Record<string, SecuritySch
   };
 }
 
+/** 2.x messages often have no id: fall back to messageId, name, then the message's pointer. */
+function messageId(message: MessageInterface): string {
+  const json = message.json() as Record<string, unknown>;
+  return message.id() || str(json.messageId) || message.name() || str(json['x-parser-message-name']) || message.meta().pointer;
+}
+
 function readMessage(message: MessageInterface): AsyncMessage {
   const json = message.json() as Record<string, unknown>;
   const payload = message.payload()?.json();
   const headers = message.headers()?.json();
   return {
-    id: message.id(),
+    id: messageId(message),
     ...(message.name() ? { name: message.name() } : {}),
     ...(message.title() ? { title: message.title() } : {}),
     ...(message.summary() ? { summary: message.summary() } : {}),
@@ -275,17 +312,21 @@ export function normalizeAsyncApi(doc: AsyncAPIDocumentInterface, source: string
   const raw = doc.json() as Record<string, unknown>;
   const components = isRecord(raw.components) ? raw.components : {};
   const schemes: Record<string, SecurityScheme> = {};
+  const index: SchemeIndex = { schemes, byObject: new Map(), byShape: new Map() };
   if (isRecord(components.securitySchemes)) {
     for (const [key, value] of Object.entries(components.securitySchemes)) {
       const scheme = mapScheme(key, value, source, diagnostics);
-      if (scheme) schemes[key] = scheme;
+      if (!scheme || !isRecord(value)) continue;
+      schemes[key] = scheme;
+      index.byObject.set(value, key);
+      if (!index.byShape.has(shapeKey(value))) index.byShape.set(shapeKey(value), key);
     }
   }
-  const servers = doc.servers().all().map((s) => readServer(s, schemes));
+  const servers = doc.servers().all().map((s) => readServer(s, index));
   const byServerId = new Map(servers.map((s) => [s.id, s]));
   const info = doc.info();
 
-  const channels: Channel[] = doc.channels().all().map((channel) => readChannel(channel, schemes, byServerId, servers));
+  const channels: Channel[] = doc.channels().all().map((channel) => readChannel(channel, index, byServerId, servers));
   return {
     kind: 'asyncapi',
     source,
@@ -300,7 +341,7 @@ export function normalizeAsyncApi(doc: AsyncAPIDocumentInterface, source: string
   };
 }
 
-function readChannel(channel: ChannelInterface, schemes: Record<string, SecurityScheme>, byServerId: Map<string, AsyncServer>, allServers: AsyncServer[]): Channel {
+function readChannel(channel: ChannelInterface, schemes: SchemeIndex, byServerId: Map<string, AsyncServer>, allServers: AsyncServer[]): Channel {
   const json = channel.json() as Record<string, unknown>;
   const send: AsyncMessage[] = [];
   const receive: AsyncMessage[] = [];
@@ -323,7 +364,7 @@ function readChannel(channel: ChannelInterface, schemes: Record<string, Security
     const target = readerSends ? send : receive;
     const seen = readerSends ? seenSend : seenReceive;
     for (const message of op.messages().all()) {
-      const id = message.id();
+      const id = messageId(message);
       if (seen.has(id)) continue;
       seen.add(id);
       target.push(readMessage(message));

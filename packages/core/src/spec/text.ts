@@ -22,7 +22,7 @@ export function parseSpecText(text: string, file: string): ParsedText {
       // Fall through to YAML (a JSON superset) for exact line/column reporting and lenient input.
     }
   }
-  const doc = parseDocument(body, { prettyErrors: false, uniqueKeys: false, merge: true });
+  const doc = parseDocument(body, { prettyErrors: true, uniqueKeys: false, merge: true });
   const error = doc.errors[0];
   if (error) {
     const pos = error.linePos?.[0];
@@ -54,7 +54,7 @@ export function parseSpecText(text: string, file: string): ParsedText {
 }
 
 function firstLine(message: string): string {
-  return message.split('\n')[0]!.trim();
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
 }
 
 /** Kind from a parsed top-level object. */
