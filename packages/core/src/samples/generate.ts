@@ -8,10 +8,10 @@
  * 2. Otherwise: every `x-codeSamples` entry in spec order, then (unless `autogenerate: false`) one generated
  *    sample per configured language, in the configured order.
  */
-import { HTTPSnippet, type HarRequest } from 'httpsnippet';
+import { HTTPSnippet, type HarRequest, type Request } from 'httpsnippet';
 import type { Operation } from '../model.ts';
 import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
-import { harFromOperation, restoreTokens, type HarBuild } from './har.ts';
+import { harFromOperation, restoreTokens, type HarBuild, type HarParam } from './har.ts';
 import { registerTargets } from './targets.ts';
 import type { CodeBlock, ManualOperation } from './mdx.ts';
 
@@ -50,14 +50,14 @@ export interface SampleClient {
 export const SAMPLE_CLIENTS: Readonly<Record<LanguageKey, SampleClient>> = {
   bash: { target: 'shell', client: 'lectern-curl', library: 'cURL' },
   python: { target: 'python', client: 'requests', library: 'requests' },
-  javascript: { target: 'javascript', client: 'fetch', library: 'fetch' },
+  javascript: { target: 'javascript', client: 'lectern-fetch', library: 'fetch' },
   node: { target: 'node', client: 'axios', library: 'axios' },
   php: { target: 'php', client: 'curl', library: 'ext-curl' },
   go: { target: 'go', client: 'native', library: 'net/http' },
   java: { target: 'java', client: 'nethttp', library: 'java.net.http.HttpClient' },
   ruby: { target: 'ruby', client: 'native', library: 'net/http' },
   powershell: { target: 'powershell', client: 'lectern-restmethod', library: 'Invoke-RestMethod' },
-  swift: { target: 'swift', client: 'nsurlsession', library: 'URLSession (Foundation)' },
+  swift: { target: 'swift', client: 'lectern-urlsession', library: 'URLSession (Foundation)' },
   csharp: { target: 'csharp', client: 'restsharp', library: 'RestSharp' },
   dotnet: { target: 'csharp', client: 'httpclient', library: 'System.Net.Http.HttpClient' },
   typescript: { target: 'typescript', client: 'fetch', library: 'fetch' },
@@ -68,34 +68,116 @@ export const SAMPLE_CLIENTS: Readonly<Record<LanguageKey, SampleClient>> = {
   dart: { target: 'dart', client: 'http', library: 'http (package:http)' },
 };
 
-/** Fixes applied to one client's output (bugs of the upstream client that leave the code invalid or misleading). */
+/**
+ * Apply `fix` to the body of every double-quoted literal of PHP/Ruby code (single-quoted literals are
+ * skipped), e.g. to escape `$` (PHP) or `#{` (Ruby) that would interpolate.
+ */
+function fixDoubleQuoted(code: string, fix: (body: string) => string): string {
+  let out = '';
+  let i = 0;
+  while (i < code.length) {
+    const ch = code[i]!;
+    if (ch !== '"' && ch !== "'") { out += ch; i++; continue; }
+    let j = i + 1;
+    while (j < code.length && code[j] !== ch) j += code[j] === '\\' ? 2 : 1;
+    const body = code.slice(i + 1, j);
+    out += ch + (ch === '"' ? fix(body) : body) + (j < code.length ? ch : '');
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Fixes applied to one client's output (upstream bugs that leave the code invalid or misleading). */
 const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
   // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
   python: (code) => code.replace(/"open\('((?:[^'\\]|\\.)*)', 'rb'\)"/g, "open('$1', 'rb')"),
+  // Kotlin string templates: every `$` of the okhttp client's output sits inside a string literal.
+  kotlin: (code) => code.replace(/\$/g, '\\$'),
+  php: (code) => fixDoubleQuoted(code, (body) => body.replace(/\$/g, '\\$')),
+  ruby: (code) => fixDoubleQuoted(code, (body) => body.replace(/#(?=[{$@])/g, '\\#')),
+};
+
+function controlEscape(style: 'x' | 'u{}'): (s: string) => string {
+  return (s) => s.replace(/\\/g, '\\\\').replace(/[\u0000-\u001f\u007f]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    const hex = c.charCodeAt(0).toString(16);
+    return style === 'x' ? `\\x${hex.padStart(2, '0')}` : `\\u{${hex}}`;
+  });
+}
+
+function mapJson(value: unknown, str: (s: string) => string, key: (s: string) => string, nul?: unknown): unknown {
+  if (typeof value === 'string') return str(value);
+  if (value === null) return nul === undefined ? null : nul;
+  if (Array.isArray(value)) return value.map((v) => mapJson(v, str, key, nul));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[key(k)] = mapJson(v, str, key, nul);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Pre-escaping of the parsed JSON body for clients whose literal printers only escape `"` in strings and
+ * nothing in keys (python/rust helpers) or lose backslashes (stringify-object in node/axios).
+ */
+const JSON_OBJ_FIX: Partial<Record<LanguageKey, (v: unknown) => unknown>> = {
+  python: (v) => { const e = controlEscape('x'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
+  rust: (v) => { const e = controlEscape('u{}'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
+  node: (v) => { const e = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'"); return mapJson(v, e, e); },
 };
 
 /**
  * One sample in one language from a HAR build. A fresh `HTTPSnippet` over a fresh copy of the HAR per
- * conversion: httpsnippet's `prepare` mutates `postData` and some clients mutate the prepared request,
- * so a shared instance corrupts later languages.
+ * conversion: httpsnippet's `prepare` mutates `postData` in place and clients may mutate the prepared
+ * request, so one shared instance (or one shared HAR) corrupts later languages.
  */
 export function convertHar(build: HarBuild, lang: LanguageKey): string {
   registerTargets();
   const client = SAMPLE_CLIENTS[lang];
   const har = structuredClone(build.har) as unknown as HarRequest;
-  let code: string;
+  let code = '';
   try {
-    const out = new HTTPSnippet(har).convert(client.target as never, client.client);
+    const snippet = new HTTPSnippet(har);
+    const fixJson = JSON_OBJ_FIX[lang];
+    for (const req of snippet.requests) {
+      if (fixJson && req.postData?.jsonObj) req.postData.jsonObj = fixJson(req.postData.jsonObj) as never;
+      REQUEST_FIX[lang]?.(req);
+    }
+    let out = snippet.convert(client.target as never, client.client);
+    // RestSharp's Method enum has no TRACE/QUERY: the C# tab shows HttpClient then.
+    if (lang === 'csharp' && typeof out === 'string' && out.startsWith('Method not supported')) out = snippet.convert('csharp', 'httpclient');
     code = typeof out === 'string' ? out : Array.isArray(out) ? out.join('\n') : '';
-  } catch (error) {
+  } catch {
     code = '';
-    void error;
   }
   if (!code) return fallbackComment(lang, build);
   code = restoreTokens(code, build.tokens);
   const fix = POST_PROCESS[lang];
   return fix ? fix(code) : code;
 }
+
+/** Rust's reqwest client escapes nothing in query pairs, multipart parts, header values and text bodies. */
+function fixRustRequest(req: Request): void {
+  const lit = controlEscape('u{}');
+  const full = (v: string): string => lit(v).replace(/"/g, '\\"');
+  const mapObj = (o: Record<string, unknown>, f: (s: string) => string): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) out[full(k)] = Array.isArray(v) ? v.map((x) => f(String(x))) : typeof v === 'string' ? f(v) : v;
+    return out;
+  };
+  req.queryObj = mapObj(req.queryObj, full) as never;
+  req.allHeaders = mapObj(req.allHeaders, lit) as never;
+  if (req.postData) {
+    if (req.postData.params) req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: full(p.name), ...(p.value !== undefined ? { value: full(p.value) } : {}) }));
+    if (req.postData.paramsObj) req.postData.paramsObj = mapObj(req.postData.paramsObj, lit) as never;
+    if (req.postData.text && !req.postData.jsonObj) req.postData.text = lit(req.postData.text);
+  }
+}
+
+const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest };
 
 /** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
 function fallbackComment(lang: LanguageKey, build: HarBuild): string {

@@ -7,6 +7,8 @@
  * - `dart` / `http`          (Dart, package:http)
  * - `powershell` / `lectern-restmethod` (Invoke-RestMethod; httpsnippet's own client leaves single quotes
  *   in bodies and URLs unescaped, which breaks the script)
+ * - `javascript` / `lectern-fetch` (httpsnippet's fetch leaves `'` unescaped in URLs and form values)
+ * - `swift` / `lectern-urlsession` (httpsnippet's NSURLSession client breaks on multipart, nulls and newlines)
  * - `shell` / `lectern-curl` (httpsnippet's curl, plus `--data-binary @file` for raw binary bodies)
  *
  * Registration is idempotent (the module registry keeps one copy; guarded anyway).
@@ -102,13 +104,16 @@ function jsLiteral(v: unknown, indent: string): string {
 // TypeScript (fetch)
 // -------------------------------------------------------------------------------------------
 
-const tsFetch: Client = {
-  info: { key: 'fetch', title: 'fetch', link: 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', description: 'TypeScript with the standard fetch API' },
+function fetchClient(key: string, typed: boolean): Client {
+  return {
+  info: { key, title: 'fetch', link: 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', description: typed ? 'TypeScript with the standard fetch API' : 'JavaScript fetch (browsers, Node 18+, Deno, Bun)' },
   convert: (req) => {
     const lines: string[] = [];
     const multipart = isMultipart(req);
     const binary = isBinary(req);
-    if (binary || (multipart && req.postData.params?.some((p: HarParam) => p.fileName))) lines.push("import { openAsBlob } from 'node:fs';", '');
+    if (binary || (multipart && req.postData.params?.some((p: HarParam) => p.fileName !== undefined))) {
+      lines.push(typed ? "import { openAsBlob } from 'node:fs';" : "const fileInput = document.querySelector('input[type=\"file\"]');", '');
+    }
     const init: string[] = [`  method: ${sqJs(req.method)},`];
     const headers = headerList(req, { dropContentType: multipart });
     if (headers.length) {
@@ -120,7 +125,7 @@ const tsFetch: Client = {
     if (multipart) {
       lines.push('const form = new FormData();');
       for (const p of req.postData.params ?? []) {
-        if (p.fileName !== undefined) lines.push(`form.append(${sqJs(p.name)}, await openAsBlob(${sqJs(FILE_PLACEHOLDER)}), ${sqJs(p.fileName || FILE_PLACEHOLDER)});`);
+        if (p.fileName !== undefined) lines.push(`form.append(${sqJs(p.name)}, ${typed ? `await openAsBlob(${sqJs(FILE_PLACEHOLDER)})` : 'fileInput.files[0]'}, ${sqJs(p.fileName || FILE_PLACEHOLDER)});`);
         else lines.push(`form.append(${sqJs(p.name)}, ${sqJs(p.value ?? '')});`);
       }
       lines.push('');
@@ -131,17 +136,21 @@ const tsFetch: Client = {
       lines.push('');
       init.push('  body,');
     } else if (binary) {
-      init.push(`  body: await openAsBlob(${sqJs(FILE_PLACEHOLDER)}),`);
+      init.push(typed ? `  body: await openAsBlob(${sqJs(FILE_PLACEHOLDER)}),` : '  body: fileInput.files[0],');
     } else if (json !== undefined) {
       init.push(`  body: JSON.stringify(${jsLiteral(json, '  ')}),`);
     } else if (hasBody(req)) {
       init.push(`  body: ${sqJs(req.postData.text ?? '')},`);
     }
-    lines.push(`const response: Response = await fetch(${sqJs(req.fullUrl)}, {`, ...init, '});');
-    lines.push('const data: unknown = await response.json();', 'console.log(data);');
+    lines.push(`const response${typed ? ': Response' : ''} = await fetch(${sqJs(req.fullUrl)}, {`, ...init, '});');
+    lines.push(`const data${typed ? ': unknown' : ''} = await response.json();`, 'console.log(data);');
     return lines.join('\n');
   },
-};
+  };
+}
+
+const tsFetch = fetchClient('fetch', true);
+const jsFetch = fetchClient('lectern-fetch', false);
 
 // -------------------------------------------------------------------------------------------
 // C++ (cpr)
@@ -266,6 +275,68 @@ const dartHttp: Client = {
 };
 
 // -------------------------------------------------------------------------------------------
+// Swift (URLSession, async/await)
+// -------------------------------------------------------------------------------------------
+
+function swiftStr(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '"') out += '\\"';
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (c < 0x20 || c === 0x7f) out += `\\u{${c.toString(16)}}`;
+    else out += ch;
+  }
+  return `${out}"`;
+}
+
+/** Multi-line string literal (`"""…"""`): the JSON stays readable; backslashes escaped, `"""` broken up. */
+function swiftBlock(s: string): string {
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s)) return swiftStr(s);
+  const body = s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/"""/g, '\\"""');
+  return `"""\n${body}\n"""`;
+}
+
+const swiftUrlSession: Client = {
+  info: { key: 'lectern-urlsession', title: 'URLSession', link: 'https://developer.apple.com/documentation/foundation/urlsession', description: 'Foundation URLSession with async/await' },
+  convert: (req) => {
+    const multipart = isMultipart(req);
+    const lines = ['import Foundation', '', `let url = URL(string: ${swiftStr(req.fullUrl)})!`, 'var request = URLRequest(url: url)', `request.httpMethod = ${swiftStr(req.method)}`];
+    for (const [k, v] of headerList(req, { dropContentType: multipart })) lines.push(`request.setValue(${swiftStr(v)}, forHTTPHeaderField: ${swiftStr(k)})`);
+    const fileData = `try Data(contentsOf: URL(fileURLWithPath: ${swiftStr(FILE_PLACEHOLDER)}))`;
+    if (multipart) {
+      lines.push('', 'let boundary = "Boundary-\\(UUID().uuidString)"');
+      lines.push('request.setValue("multipart/form-data; boundary=\\(boundary)", forHTTPHeaderField: "Content-Type")');
+      lines.push('var body = Data()');
+      for (const p of (req.postData.params ?? []) as HarParam[]) {
+        const name = p.name.replace(/["\\]/g, '');
+        if (p.fileName !== undefined) {
+          lines.push(`body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"; filename=\\"${FILE_PLACEHOLDER}\\"\\r\\n\\r\\n".utf8))`);
+          lines.push(`body.append(${fileData})`);
+          lines.push('body.append(Data("\\r\\n".utf8))');
+        } else {
+          lines.push(`body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"\\r\\n\\r\\n".utf8))`);
+          lines.push(`body.append(Data(${swiftStr(p.value ?? '')}.utf8))`);
+          lines.push('body.append(Data("\\r\\n".utf8))');
+        }
+      }
+      lines.push('body.append(Data("--\\(boundary)--\\r\\n".utf8))', 'request.httpBody = body');
+    } else if (isBinary(req)) {
+      lines.push(`request.httpBody = ${fileData}`);
+    } else if (hasBody(req)) {
+      const text = req.postData.text ?? '';
+      lines.push(`request.httpBody = Data(${text.includes('\n') ? swiftBlock(text) : swiftStr(text)}.utf8)`);
+    }
+    lines.push('', 'let (data, response) = try await URLSession.shared.data(for: request)');
+    lines.push('print((response as? HTTPURLResponse)?.statusCode ?? 0)', 'print(String(decoding: data, as: UTF8.self))');
+    return lines.join('\n');
+  },
+};
+
+// -------------------------------------------------------------------------------------------
 // PowerShell (Invoke-RestMethod)
 // -------------------------------------------------------------------------------------------
 
@@ -357,6 +428,8 @@ export function registerTargets(): void {
   add('typescript', 'TypeScript', '.ts', tsFetch);
   add('cpp', 'C++', '.cpp', cppCpr);
   add('dart', 'Dart', '.dart', dartHttp);
+  if (!reg.swift!.clientsById[swiftUrlSession.info.key]) addTargetClient('swift', swiftUrlSession);
+  if (!reg.javascript!.clientsById[jsFetch.info.key]) addTargetClient('javascript', jsFetch);
   if (!reg.powershell!.clientsById[psRestMethod.info.key]) addTargetClient('powershell', psRestMethod);
   if (!reg.shell!.clientsById[shellCurl.info.key]) addTargetClient('shell', shellCurl);
 }
