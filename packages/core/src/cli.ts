@@ -119,3 +119,10 @@ export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()
   io.out(`wrote ${written} page${written === 1 ? '' : 's'} to ${path.relative(process.cwd(), out) || '.'}\n`);
   return 0;
 }
+
+/** `lectern schema`: print the JSON Schema of docs.json (point `$schema` or your editor at it). */
+export async function runSchemaCommand(_argv: string[], io: CliIO = defaultIO()): Promise<number> {
+  const { docsJsonSchema } = await import('./config/json-schema.ts');
+  io.out(`${JSON.stringify(docsJsonSchema(), null, 2)}\n`);
+  return 0;
+}

@@ -10,5 +10,5 @@ export { specPathFromRoot, resolvePlayground, DEFAULT_DIRECTORY } from './nav/ge
 export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type PageFile } from './pages.ts';
 export { parseMdxBody } from './mdx-check.ts';
 export { loadIgnore } from './ignore-file.ts';
-export { runCheckCommand, runGenerateCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, type CliIO } from './cli.ts';
+export { runCheckCommand, runGenerateCommand, runSchemaCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, type CliIO } from './cli.ts';
 export { siteManifest } from './manifest.ts';
