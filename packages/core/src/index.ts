@@ -12,3 +12,4 @@ export { parseMdxBody } from './mdx-check.ts';
 export { loadIgnore } from './ignore-file.ts';
 export { runCheckCommand, runGenerateCommand, runSchemaCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, type CliIO } from './cli.ts';
 export { siteManifest } from './manifest.ts';
+export * from './samples/index.ts';

@@ -229,6 +229,7 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
   const authQueryNames = new Set(auth.query.map((h) => h.name));
   const authCookieNames = new Set(auth.cookies.map((h) => h.name));
 
+  if (op.kind === 'webhook') return webhookHar(op, requiredOnly, tokens);
   const base = serverUrl(op);
   let origin = base ?? NO_SERVER_ORIGIN;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(origin)) {
@@ -268,15 +269,54 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
   const path = op.path.replace(/\{([^}]+)\}/g, (m, name: string) => pathValues.get(name) ?? token(m));
   const url = origin.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 
+  const body = bodyParts(op, requiredOnly);
+  if (body.contentType) headers.push({ name: 'Content-Type', value: body.contentType });
+
+  if (cookies.length || auth.cookies.length) {
+    // A Cookie header rather than HAR cookies: httpsnippet would percent-encode the placeholders.
+    const all = [...auth.cookies, ...cookies];
+    headers.push({ name: 'Cookie', value: all.map((c) => `${c.name}=${c.value}`).join('; ') });
+  }
+
+  const har: HarRequestLike = {
+    method: op.method.toUpperCase(), url, httpVersion: 'HTTP/1.1', headers, queryString, cookies: [], headersSize: -1, bodySize: -1,
+    ...(body.postData ? { postData: body.postData } : {}),
+  };
+  return { har, bodyKind: body.bodyKind, ...(body.mediaType ? { mediaType: body.mediaType } : {}), tokens };
+}
+
+/** URL shown for webhook samples: the request goes to the reader's own endpoint. */
+export const WEBHOOK_URL = 'https://example.com/webhook';
+
+/** A webhook sample: the provider's POST (auth placeholders, header parameters, body) to the reader's URL. */
+function webhookHar(op: Operation, requiredOnly: boolean, tokens: Array<[string, string]>): HarBuild {
+  const auth = authPlaceholders(op.security);
+  const headers: HarNameValue[] = [...auth.headers];
+  const names = new Set(auth.headers.map((h) => h.name.toLowerCase()));
+  for (const p of op.parameters) {
+    if (p.in !== 'header' || (requiredOnly && !p.required) || names.has(p.name.toLowerCase()) || /^(accept|content-type|authorization)$/i.test(p.name)) continue;
+    headers.push({ name: p.name, value: simpleString(parameterValue(p, requiredOnly), p.explode) });
+  }
+  const body = bodyParts(op, requiredOnly);
+  if (body.contentType) headers.push({ name: 'Content-Type', value: body.contentType });
+  const har: HarRequestLike = {
+    method: op.method.toUpperCase(), url: WEBHOOK_URL, httpVersion: 'HTTP/1.1', headers, queryString: [], cookies: [], headersSize: -1, bodySize: -1,
+    ...(body.postData ? { postData: body.postData } : {}),
+  };
+  return { har, bodyKind: body.bodyKind, ...(body.mediaType ? { mediaType: body.mediaType } : {}), tokens };
+}
+
+function bodyParts(op: Operation, requiredOnly: boolean): { bodyKind: BodyKind; mediaType?: string; contentType?: string; postData?: HarRequestLike['postData'] } {
   let bodyKind: BodyKind = 'none';
   let mediaType: string | undefined;
   let postData: HarRequestLike['postData'];
+  let contentType: string | undefined;
   const media = op.requestBody?.content[0];
   if (media) {
     mediaType = media.mediaType;
     bodyKind = bodyKindOf(media);
     const value = bodyKind === 'binary' ? undefined : bodyValue(media, requiredOnly);
-    const contentType = bodyKind === 'multipart' ? 'multipart/form-data' : media.mediaType;
+    contentType = bodyKind === 'multipart' ? 'multipart/form-data' : media.mediaType;
     switch (bodyKind) {
       case 'json':
         postData = { mimeType: 'application/json', text: JSON.stringify(value === undefined ? {} : value, null, 2) };
@@ -297,27 +337,8 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
         break;
       }
     }
-    headers.push({ name: 'Content-Type', value: contentType });
   }
-
-  if (cookies.length || auth.cookies.length) {
-    // A Cookie header rather than HAR cookies: httpsnippet would percent-encode the placeholders.
-    const all = [...auth.cookies, ...cookies];
-    headers.push({ name: 'Cookie', value: all.map((c) => `${c.name}=${c.value}`).join('; ') });
-  }
-
-  const har: HarRequestLike = {
-    method: op.method.toUpperCase(),
-    url,
-    httpVersion: 'HTTP/1.1',
-    headers,
-    queryString,
-    cookies: [],
-    headersSize: -1,
-    bodySize: -1,
-    ...(postData ? { postData } : {}),
-  };
-  return { har, bodyKind, ...(mediaType ? { mediaType } : {}), tokens };
+  return { bodyKind, ...(mediaType ? { mediaType } : {}), ...(contentType ? { contentType } : {}), ...(postData ? { postData } : {}) };
 }
 
 /** Replace the build's tokens in generated code by the text they stand for. */
