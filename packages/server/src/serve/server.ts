@@ -109,7 +109,6 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   const files = createStaticServer(dist);
   const restricted = manifest.restricted ?? {};
   const startedAt = Date.now();
-  const notFoundPage = await findFile(dist, '/404.html');
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   const peer = (c: { env: HttpBindings }) => c.env.incoming.socket?.remoteAddress ?? '-';
@@ -165,6 +164,7 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
       if (groups) response.headers.set('Cache-Control', 'private, no-store');
       return response;
     }
+    const notFoundPage = await findFile(dist, '/404.html');
     if (notFoundPage) return files.serveFile(request, notFoundPage, '/404.html', 404);
     return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   });

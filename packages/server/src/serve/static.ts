@@ -68,8 +68,35 @@ export interface StaticFile {
   mtimeMs: number;
 }
 
+type StatFn = (file: string) => Promise<{ isFile(): boolean; size: number; mtimeMs: number } | null>;
+
+const plainStat: StatFn = async (file) => {
+  try {
+    return await stat(file);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A `stat` that remembers answers (found or not) for `ttlMs`: a deployed dist rarely changes, and a rebuilt file
+ * is picked up after at most `ttlMs`. Bounded to `max` entries.
+ */
+function cachedStat(ttlMs: number, max = 20_000): StatFn {
+  const entries = new Map<string, { at: number; info: Awaited<ReturnType<StatFn>> }>();
+  return async (file) => {
+    const now = Date.now();
+    const hit = entries.get(file);
+    if (hit && now - hit.at < ttlMs) return hit.info;
+    const info = await plainStat(file);
+    if (entries.size >= max) entries.clear();
+    entries.set(file, { at: now, info: info && { isFile: () => info.isFile(), size: info.size, mtimeMs: info.mtimeMs } });
+    return info;
+  };
+}
+
 /** The file under `root` serving `pathname` (`/a` -> `a`, `a.html`, `a/index.html`), or null. */
-export async function findFile(root: string, pathname: string): Promise<StaticFile | null> {
+export async function findFile(root: string, pathname: string, statFile: StatFn = plainStat): Promise<StaticFile | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -88,12 +115,8 @@ export async function findFile(root: string, pathname: string): Promise<StaticFi
   for (const candidate of candidates) {
     const file = path.join(root, candidate);
     if (file !== root && !file.startsWith(root + path.sep)) continue;
-    try {
-      const info = await stat(file);
-      if (info.isFile()) return { file, size: info.size, mtimeMs: info.mtimeMs };
-    } catch {
-      // next candidate
-    }
+    const info = await statFile(file);
+    if (info?.isFile()) return { file, size: info.size, mtimeMs: info.mtimeMs };
   }
   return null;
 }
@@ -142,6 +165,8 @@ function pickCoding(acceptEncoding: string | null): Coding | null {
 
 const COMPRESS_MIN = 1024;
 const COMPRESS_IN_MEMORY_MAX = 4 * 1024 * 1024;
+/** Files up to this size are kept in memory (uncompressed form) once read. */
+const IDENTITY_IN_MEMORY_MAX = 256 * 1024;
 
 export interface StaticServer {
   /** The response for `request`, or null when no file matches. */
@@ -150,9 +175,10 @@ export interface StaticServer {
   serveFile(request: Request, found: StaticFile, urlPath: string, status?: number): Promise<Response>;
 }
 
-export function createStaticServer(root: string): StaticServer {
+export function createStaticServer(root: string, options: { statTtlMs?: number } = {}): StaticServer {
   const absoluteRoot = path.resolve(root);
   const cache = compressedCache(64 * 1024 * 1024);
+  const statFile = cachedStat(options.statTtlMs ?? 1_000);
 
   async function compressed(found: StaticFile, coding: Coding): Promise<Buffer | null> {
     const key = `${found.file}\0${found.mtimeMs}\0${coding}`;
@@ -228,6 +254,18 @@ export function createStaticServer(root: string): StaticServer {
     headers.set('Content-Length', String(Math.max(0, end - start + 1)));
     if (range) headers.set('Content-Range', `bytes ${start}-${end}/${found.size}`);
     if (head || found.size === 0) return new Response(null, { status: range ? 206 : status, headers });
+    if (found.size <= IDENTITY_IN_MEMORY_MAX) {
+      const key = `${found.file}\0${found.mtimeMs}\0identity`;
+      let data = cache.get(key);
+      if (!data) {
+        data = await readFile(found.file);
+        cache.set(key, data);
+      }
+      return new Response(new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset + start, end - start + 1), {
+        status: range ? 206 : status,
+        headers,
+      });
+    }
     const stream = createReadStream(found.file, { start, end });
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: range ? 206 : status, headers });
   }
@@ -236,7 +274,7 @@ export function createStaticServer(root: string): StaticServer {
     serveFile,
     async serve(request) {
       const url = new URL(request.url);
-      const found = await findFile(absoluteRoot, url.pathname);
+      const found = await findFile(absoluteRoot, url.pathname, statFile);
       return found ? serveFile(request, found, url.pathname) : null;
     },
   };
