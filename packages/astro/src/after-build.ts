@@ -1,37 +1,13 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Server, SiteManifest } from '@lectern/core';
+import type { Page, SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 
+/** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
-  const servers: Server[] = [];
-  const seen = new Set<string>();
-  const add = (s: Server) => { if (!seen.has(s.url)) { seen.add(s.url); servers.push(s); } };
-  for (const spec of Object.values(site.plan.specs)) {
-    if (spec.kind === 'openapi') {
-      spec.servers.forEach(add);
-      for (const op of spec.operations) op.servers.forEach(add);
-    } else {
-      for (const s of spec.servers) add({ url: `${s.protocol}://${s.host}${s.pathname ?? ''}`, description: s.description, variables: s.variables });
-    }
-  }
-  for (const p of site.plan.pages) if (p.kind === 'endpoint') p.endpoint.servers.forEach(add);
-  const mdxServer = site.config.api?.mdx?.server;
-  for (const url of Array.isArray(mdxServer) ? mdxServer : mdxServer ? [mdxServer] : []) add({ url, variables: {} });
-  const restricted: Record<string, string[]> = {};
-  for (const p of site.plan.pages) {
-    if (p.groups && p.groups.length && p.public !== true) restricted[p.slug] = p.groups;
-  }
-  return {
-    version: 1,
-    name: site.config.name,
-    servers,
-    proxyAllow: site.config.lectern?.proxy?.allow ?? [],
-    redirects: (site.config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent !== false })),
-    restricted,
-  };
+  return site.lib.siteManifest(site.plan, site.config as never);
 }
 
 function llmsTxt(site: Site): string {
@@ -45,8 +21,50 @@ function llmsTxt(site: Site): string {
   return lines.join('\n') + '\n';
 }
 
+const ASSET = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mov|mp3|wav|pdf|woff2?|ttf|otf|txt|zip|json|ya?ml)$/i;
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
+
+/** Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. */
+export async function copyAssets(root: string, dist: string): Promise<number> {
+  let count = 0;
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      if (e.name.startsWith('.') && e.isDirectory()) continue;
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
+        await walk(abs);
+      } else if (ASSET.test(e.name) && !['package.json', 'package-lock.json', 'tsconfig.json', 'docs.json', 'mint.json'].includes(e.name)) {
+        const target = path.join(dist, path.relative(root, abs));
+        await mkdir(path.dirname(target), { recursive: true });
+        await copyFile(abs, target);
+        count++;
+      }
+    }
+  };
+  await walk(root);
+  return count;
+}
+
+/** A Markdown copy of a page (for `Copy page`, agents, llms.txt links). */
+export function pageMarkdown(page: Page): string {
+  const head = [`# ${page.title}`, ''];
+  if (page.description) head.push(`> ${page.description}`, '');
+  if (page.kind === 'operation') head.push(`\`${page.method === 'webhook' ? 'WEBHOOK' : page.method.toUpperCase()} ${page.path}\``, '');
+  if (page.kind === 'endpoint') head.push(`\`${page.endpoint.method.toUpperCase()} ${page.endpoint.path}\``, '');
+  const body = page.body.replace(/^\s*import\s.+$/gm, '').trim();
+  return head.join('\n') + (body ? body + '\n' : '');
+}
+
 export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
   await mkdir(path.join(dist, '_lectern'), { recursive: true });
+  const copied = await copyAssets(site.root, dist);
+  if (copied) logger.info(`copied ${copied} static files`);
+  for (const page of site.plan.pages) {
+    const file = path.join(dist, page.slug + '.md');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, pageMarkdown(page));
+  }
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
   const pagefind = await import('pagefind');

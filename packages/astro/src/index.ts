@@ -80,7 +80,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           if (command === 'build') throw new LecternBuildError(diagnostics);
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
-        const site = createSite({ ...loaded, diagnostics }, prepared);
+        const lib = await import('./lib.ts');
+        const site = createSite({ ...loaded, diagnostics }, prepared, lib);
         setSite(site);
 
         const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');

@@ -7,6 +7,9 @@ import path from 'node:path';
 import type { Page } from '@lectern/core';
 import type { LoadedSite } from './plan-source.ts';
 import { buildNavIndex, type NavIndex } from './nav.ts';
+import type * as Lib from './lib.ts';
+
+export type SiteLib = typeof Lib;
 
 export interface Site extends LoadedSite {
   root: string;
@@ -14,6 +17,8 @@ export interface Site extends LoadedSite {
   nav: NavIndex;
   /** Absolute paths of MDX files -> prepared source (see mdx-analyze.ts). */
   prepared: Map<string, string>;
+  /** Server-side helpers (see lib.ts). */
+  lib: SiteLib;
 }
 
 const KEY = Symbol.for('lectern.sites');
@@ -24,9 +29,9 @@ function registry(): Registry {
   return (g[KEY] ??= new Map());
 }
 
-export function createSite(loaded: LoadedSite, prepared: Map<string, string>): Site {
+export function createSite(loaded: LoadedSite, prepared: Map<string, string>, lib: SiteLib): Site {
   const root = path.resolve(loaded.plan.root);
-  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared };
+  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib };
 }
 
 export function setSite(site: Site): void {

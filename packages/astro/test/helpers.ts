@@ -1,0 +1,57 @@
+/** Test helpers: build a fixture once into a temp dir, serve a dist/ folder on 127.0.0.1, launch Chromium. */
+import { createServer, type Server } from 'node:http';
+import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Copy a fixture (or example) dir into a temp repo and build it with the CLI's build function. */
+export async function buildFixture(dir: string): Promise<{ root: string; dist: string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'lectern-site-'));
+  await cp(dir, root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  const { buildSite } = await import('../src/run.ts');
+  const { outDir } = await buildSite(root, { logLevel: 'warn' });
+  return { root, dist: outDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export async function readPage(dist: string, slug: string): Promise<string> {
+  const file = slug === '' || slug === 'index' ? path.join(dist, 'index.html') : path.join(dist, slug, 'index.html');
+  return readFile(file, 'utf8');
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm', '.txt': 'text/plain', '.md': 'text/markdown', '.pf_meta': 'application/octet-stream' };
+
+/** A static file server for dist/ (directory index, 404.html) on an ephemeral 127.0.0.1 port. */
+export async function serveDist(dist: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let file = path.join(dist, decodeURIComponent(url.pathname));
+    if (!file.startsWith(dist)) { res.statusCode = 403; res.end(); return; }
+    try {
+      const s = await stat(file).catch(() => undefined);
+      if (s?.isDirectory()) file = path.join(file, 'index.html');
+      else if (!s) file = (await stat(file + '.html').catch(() => undefined)) ? file + '.html' : file;
+      const body = await readFile(file);
+      res.setHeader('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+      res.end(body);
+    } catch {
+      res.statusCode = 404;
+      res.setHeader('content-type', 'text/html');
+      res.end(await readFile(path.join(dist, '404.html')).catch(() => 'not found'));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
