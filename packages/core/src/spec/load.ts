@@ -1,6 +1,5 @@
 /** `loadSpec`: locate, read, parse, dereference and normalise one OpenAPI or AsyncAPI document. */
 import type { Diagnostic, SpecDocument } from '../model.ts';
-import { loadAsyncApi } from './asyncapi.ts';
 import { normalizeOpenApi } from './openapi.ts';
 import { dereferenceOpenApi } from './refs.ts';
 import { fetchText, isDiagnostic, locateSource, readLocalText } from './source.ts';
@@ -63,6 +62,8 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[]): Promis
   const remote = loc.type === 'url';
 
   if (kind === 'asyncapi') {
+    // Imported on demand: the AsyncAPI parser (Spectral) is heavy and most sites only have OpenAPI specs.
+    const { loadAsyncApi } = await import('./asyncapi.ts');
     const out = await loadAsyncApi(read.text, { ...fetchOpts, root: options.root, id, base, remote });
     diagnostics.push(...out.diagnostics);
     return out.document;
@@ -90,7 +91,12 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[]): Promis
   const deref = await dereferenceOpenApi(api, { ...fetchOpts, root: options.root, id, base, remote });
   diagnostics.push(...deref.diagnostics);
   if (!deref.document) return undefined;
-  return normalizeOpenApi(deref.document, id, originalVersion, diagnostics);
+  try {
+    return normalizeOpenApi(deref.document, id, originalVersion, diagnostics);
+  } catch (e) {
+    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: id, message: `${id} could not be read as OpenAPI: ${(e as Error).message.split('\n')[0]}`, hint: 'Check the document against the OpenAPI specification.' });
+    return undefined;
+  }
 }
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {
