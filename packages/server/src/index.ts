@@ -1,9 +1,11 @@
 // Playground proxy (web-standard handler) -------------------------------------------------------
-export { createProxyHandler, parseProxyRequest } from './proxy/handler.ts';
+export { createProxyHandler } from './proxy/node-handler.ts';
+export { parseProxyRequest } from './proxy/handler.ts';
 export type { ProxyHandler, ProxyOptions, ProxyLimits, ConnectionInfo } from './proxy/handler.ts';
 export { fetchTransport } from './proxy/transport.ts';
-export type { Transport, UpstreamRequest, UpstreamResponse } from './proxy/transport.ts';
-export type { ResolveHost, ResolvedAddress } from './proxy/node-transport.ts';
+export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './proxy/transport.ts';
+export { nodeTransport } from './proxy/node-transport.ts';
+export type { ResolveHost, ResolvedAddress, NodeTransportOptions } from './proxy/node-transport.ts';
 export { blockedAddressReason } from './proxy/ip.ts';
 export { allowedOrigins } from './proxy/origins.ts';
 export type { ProxyErrorCode, ProxyErrorBody } from './proxy/errors.ts';

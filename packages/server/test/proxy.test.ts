@@ -20,6 +20,7 @@ import {
   type ProxyOptions,
   type ResolveHost,
 } from '../src/index.ts';
+import * as edge from '../src/edge.ts';
 
 // --- upstream -----------------------------------------------------------------------------------
 
@@ -770,6 +771,36 @@ describe('TLS', () => {
   });
 });
 
+// --- edge build (platform fetch) -----------------------------------------------------------------
+
+describe('edge entry with fetchTransport', () => {
+  it('forwards, follows redirects by hand, refuses private literals and drops encodings fetch decoded', async () => {
+    const proxy = edge.createProxyHandler({ manifest: { servers: [], proxyAllow: [upstream.origin] }, limits: { rateLimit: false } });
+    try {
+      const echoed = await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/redirect?status=307&to=/echo`, body: 'hi' }));
+      expect(echoed.status).toBe(200);
+      const echo = (await echoed.json()) as Echo;
+      expect(echo.path).toBe('/echo');
+      expect(Buffer.from(echo.bodyBase64, 'base64').toString()).toBe('hi');
+      expect(echoed.headers.get('x-lectern-final-url')).toBe(`${upstream.origin}/echo`);
+
+      const gz = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/gzip` }));
+      expect(gz.headers.get('content-encoding')).toBeNull();
+      expect(await gz.text()).toBe('compressed hello');
+
+      await expectProxyError(
+        await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=${encodeURIComponent('http://169.254.169.254/')}` })),
+        403,
+        'redirect_not_allowed',
+      );
+    } finally {
+      await proxy.close();
+    }
+    const strict = edge.createProxyHandler({ manifest: { servers: [server('http://[::ffff:7f00:1]')], proxyAllow: [] } });
+    await expectProxyError(await strict(proxyRequest({ method: 'GET', url: 'http://[::ffff:7f00:1]/' })), 403, 'address_not_allowed');
+  });
+});
+
 // --- through a socket, under load -----------------------------------------------------------------
 
 describe('through a real socket', () => {
@@ -804,6 +835,26 @@ describe('through a real socket', () => {
       await new Promise((resolve) => front.close(resolve));
       await proxy.close();
       await target.close();
+    }
+  });
+
+  it('answers a proxied HEAD over a socket without promising a body', async () => {
+    const proxy = makeProxy();
+    const front = http.createServer(toNodeListener(proxy));
+    const port = await listen(front);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/_lectern/api/request`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ method: 'HEAD', url: `${upstream.origin}/echo` }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.text()).toBe('');
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
     }
   });
 

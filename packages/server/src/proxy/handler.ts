@@ -7,10 +7,9 @@ import type { ProxyRequest, SiteManifest } from '@lectern/core';
 import { proxyError, ProxyFailure } from './errors.ts';
 import { downstreamResponseHeaders, isToken, upstreamRequestHeaders } from './headers.ts';
 import { blockedAddressReason, ipFamily } from './ip.ts';
-import type { ResolveHost } from './node-transport.ts';
 import { allowedOrigins, type AllowedOrigins } from './origins.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.ts';
-import type { Transport, UpstreamResponse } from './transport.ts';
+import { fetchTransport, type Transport, type TransportSettings, type UpstreamResponse } from './transport.ts';
 
 export interface ProxyLimits {
   /** Largest upstream request body, decoded (default 10 MiB). */
@@ -35,10 +34,13 @@ export interface ConnectionInfo {
 export interface ProxyOptions {
   manifest: Pick<SiteManifest, 'servers' | 'proxyAllow'>;
   limits?: ProxyLimits;
-  /** Custom resolver for the default Node transport (tests simulate DNS answers with it). */
-  resolveHost?: ResolveHost;
-  /** Network layer; default: the Node transport with connect-time address checks. Edge: `fetchTransport()`. */
-  transport?: Transport;
+  /** Custom resolver for the Node transport (tests simulate DNS answers with it). */
+  resolveHost?: TransportSettings['resolveHost'];
+  /**
+   * Network layer, or a factory given the resolved limits. From `@lectern/server` the default is the Node
+   * transport with connect-time address checks; from `@lectern/server/edge` it is `fetchTransport()`.
+   */
+  transport?: Transport | ((settings: TransportSettings) => Transport);
   /**
    * Behind a reverse proxy: take the client address for the rate limit from the last `X-Forwarded-For` entry
    * (the one your proxy appended). Off by default, as clients can forge that header.
@@ -73,18 +75,14 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
   const limits = { ...DEFAULTS, ...options.limits };
   const origins = allowedOrigins(options.manifest);
   const limiter = limits.rateLimit ? createRateLimiter(limits.rateLimit) : null;
-  let transport: Promise<Transport> | undefined = options.transport ? Promise.resolve(options.transport) : undefined;
-  const getTransport = (): Promise<Transport> => {
-    transport ??= import('./node-transport.ts').then((m) =>
-      m.nodeTransport({
-        connectTimeoutMs: limits.connectTimeoutMs,
-        idleTimeoutMs: limits.timeoutMs,
-        resolveHost: options.resolveHost,
-        keepAliveTimeoutMs: options.keepAliveTimeoutMs,
-      }),
-    );
-    return transport;
+  const settings: TransportSettings = {
+    connectTimeoutMs: limits.connectTimeoutMs,
+    idleTimeoutMs: limits.timeoutMs,
+    resolveHost: options.resolveHost,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs,
   };
+  const net: Transport =
+    typeof options.transport === 'function' ? options.transport(settings) : (options.transport ?? fetchTransport());
 
   const handler = async (request: Request, info?: ConnectionInfo): Promise<Response> => {
     if (request.method !== 'POST') {
@@ -133,7 +131,6 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     const signal = AbortSignal.any([timeout.signal, request.signal]);
     let handedOff = false;
     try {
-      const net = await getTransport();
       const { response, url, redirects } = await exchange(net, parsed, signal, origins, limits.maxRedirects);
       const declared = Number(response.headers.find(([n]) => n.toLowerCase() === 'content-length')?.[1] ?? NaN);
       if (declared > limits.maxResponseBytes) {
@@ -149,6 +146,9 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
       const noBody = NULL_BODY.has(response.status) || parsed.method === 'HEAD' || !response.body;
       if (noBody) {
         response.cancel();
+        // The answer to the browser's POST carries no body, so these would describe bytes that never come.
+        headers.delete('content-length');
+        headers.delete('content-encoding');
         return new Response(null, { status: response.status, headers });
       }
       handedOff = true;
@@ -169,7 +169,7 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
   return Object.assign(handler, {
     problems: origins.problems as readonly string[],
     async close() {
-      if (transport) await (await transport).close();
+      await net.close();
     },
   });
 }

@@ -10,7 +10,7 @@ import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns
 import { Agent, buildConnector } from 'undici';
 import { ProxyFailure } from './errors.ts';
 import { blockedAddressReason, ipFamily } from './ip.ts';
-import type { Transport, UpstreamRequest, UpstreamResponse } from './transport.ts';
+import type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './transport.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -19,13 +19,7 @@ export interface ResolvedAddress {
 /** Resolves a hostname to its addresses (default: the system resolver, `dns.lookup` with `all: true`). */
 export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export interface NodeTransportOptions {
-  connectTimeoutMs: number;
-  /** Upper bound for waiting on response headers and between body chunks. */
-  idleTimeoutMs: number;
-  resolveHost?: ResolveHost;
-  /** Idle keep-alive sockets are closed after this long (default 4 s). */
-  keepAliveTimeoutMs?: number;
+export interface NodeTransportOptions extends TransportSettings {
   /** Sockets per upstream origin (default 64). */
   connections?: number;
 }

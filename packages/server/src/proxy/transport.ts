@@ -5,6 +5,17 @@
  */
 import { ProxyFailure } from './errors.ts';
 
+/** What a transport factory is given: the handler's resolved limits and options. */
+export interface TransportSettings {
+  connectTimeoutMs: number;
+  /** Upper bound for waiting on response headers and between body chunks. */
+  idleTimeoutMs: number;
+  /** Resolver override (Node transport only). */
+  resolveHost?: (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+  /** Idle keep-alive sockets to upstreams close after this long. */
+  keepAliveTimeoutMs?: number;
+}
+
 export interface UpstreamRequest {
   method: string;
   url: URL;

@@ -10,7 +10,8 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { SiteManifest } from '@lectern/core';
 import { PROXY_PATH } from '../contract.ts';
-import { createProxyHandler, type ProxyHandler, type ProxyOptions } from '../proxy/handler.ts';
+import type { ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
+import { createProxyHandler } from '../proxy/node-handler.ts';
 import { compileRedirects } from './redirects.ts';
 import { createStaticServer, findFile } from './static.ts';
 
