@@ -109,9 +109,9 @@ function ChannelForm(props: ChannelPlaygroundProps) {
         <span class="lp-method lp-m-ws">WS</span>
         <code class="lp-url">{base}</code>
         {status === 'closed' ? (
-          <button type="button" class="lp-btn lp-primary" onClick={connect}>Connect</button>
+          <button key="connect" type="button" class="lp-btn lp-primary" onClick={connect}>Connect</button>
         ) : (
-          <button type="button" class="lp-btn" onClick={() => ws.current?.close(1000, 'closed by user')}>Disconnect</button>
+          <button key="disconnect" type="button" class="lp-btn" onClick={() => ws.current?.close(1000, 'closed by user')}>Disconnect</button>
         )}
       </div>
       <p class="lp-desc" role="status">Status: <span class={`lp-ws-${status}`}>{status}</span></p>

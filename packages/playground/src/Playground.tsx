@@ -189,9 +189,9 @@ function PlaygroundForm(props: PlaygroundProps) {
           <span class={`lp-method lp-m-${method.toLowerCase()}`}>{method}</span>
           <code class="lp-url" title={built.request.url}>{built.request.url}</code>
           {loading ? (
-            <button type="button" class="lp-btn" onClick={() => ctrl.current?.abort('cancel')}>Cancel</button>
+            <button key="cancel" type="button" class="lp-btn" onClick={(e) => { e.preventDefault(); ctrl.current?.abort('cancel'); }}>Cancel</button>
           ) : (
-            <button type="submit" class="lp-btn lp-primary">Send</button>
+            <button key="send" type="submit" class="lp-btn lp-primary">Send</button>
           )}
         </div>
         {Object.keys(errors).length ? (
@@ -371,7 +371,7 @@ function BodyEditor(p: {
         </div>
       ) : null}
       {showForm && !parseError ? (
-        <Field id={p.id} name="body" schema={schema} value={parsed} errors={p.errors} errorPrefix="body:"
+        <Field id={p.id} name="body" schema={schema} value={parsed} errors={p.errors} errorPrefix="body:" error={err}
           onChange={(v) => p.onChange({ ...p.state, text: v === undefined ? '' : JSON.stringify(v, null, 2) })} />
       ) : (
         <div class={`lp-field${err || parseError ? ' lp-invalid' : ''}`}>

@@ -108,7 +108,7 @@ export function Field(p: FieldProps) {
     const value = (p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined) as Record<string, unknown> | undefined;
     const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
     return (
-      <fieldset class="lp-object" id={p.id}>
+      <fieldset class={`lp-object${p.error ? ' lp-invalid' : ''}`} id={p.id}>
         <legend>
           <span class="lp-name">{p.name}</span>
           <span class="lp-type">object</span>
@@ -116,6 +116,7 @@ export function Field(p: FieldProps) {
         </legend>
         {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
         {p.value === null ? <p class="lp-desc">null</p> : null}
+        {p.error ? <p class="lp-error" role="alert">{p.error}</p> : null}
         {Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, sub]) => (
           <Field
             key={name}

@@ -1,0 +1,354 @@
+/**
+ * The OpenAPI playground island in real Chromium against real servers on 127.0.0.1 (see e2e/harness.ts).
+ * Props come from the real pipeline: loadSpec(test/fixtures/api.yaml) -> playgroundProps().
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { HTML, MP3, MP4, PNG, startHarness, type Harness, type PageCase } from './e2e/harness.ts';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ECHO = 'post-echo-id-coords';
+const MEDIA = 'get-media-kind';
+
+let browser: Browser;
+let h: Harness;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+async function open(c: PageCase, viewport = { width: 1000, height: 1400 }, context?: BrowserContext): Promise<Page> {
+  const ctx = context ?? await browser.newContext({ viewport });
+  if (!context) contexts.push(ctx);
+  const page = await ctx.newPage();
+  await page.goto(h.page(c));
+  await page.waitForSelector('html[data-ready="1"]');
+  return page;
+}
+
+const id = (op: string, key: string) => `#${op}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+const last = <T>(list: T[]): T => list[list.length - 1]!;
+
+async function sendAndWait(page: Page): Promise<void> {
+  const before = await page.locator('.lp-response').innerText();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.waitForFunction((b) => {
+    const el = document.querySelector('.lp-response') as HTMLElement;
+    return el.getAttribute('aria-busy') !== 'true' && el.innerText !== b && !el.innerText.includes('Sending…');
+  }, before);
+}
+
+describe('sending', () => {
+  it('prefilled form, proxy off: every parameter location, x-default bearer, JSON body with null kept', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true, proxy: false } });
+    expect(await page.inputValue(id(ECHO, 'param:path:id'))).toBe('42');
+    expect(await page.inputValue(id(ECHO, 'auth-bearerAuth'))).toBe('default-token');
+    // Cookies cannot be sent by the browser itself: the island says so.
+    await expect(page.locator('.lp-note').first().innerText()).resolves.toContain('proxy');
+    const n = h.received.length;
+    await sendAndWait(page);
+    expect(h.received.length).toBe(n + 1);
+    const r = last(h.received);
+    expect(r.method).toBe('POST');
+    expect(r.url).toBe('/api/echo/42/;coords=x1;coords=y2?tags=a|b&filter[kind]=small&filter[min]=123&verbose=false&limit=0');
+    expect(r.headers.authorization).toBe('Bearer default-token');
+    expect(r.headers['x-trace']).toBe('trace-1');
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers.cookie).toBeUndefined();
+    expect(JSON.parse(r.body.toString())).toEqual({ name: 'root', note: null, children: [{ name: 'leaf' }] });
+    await expect(page.locator('.lp-status').innerText()).resolves.toMatch(/^200/);
+    expect(await page.locator('.lp-json .lp-k').count()).toBeGreaterThan(0);
+    await page.locator('.lp-headers summary').click();
+    await expect(page.locator('.lp-headers').innerText()).resolves.toContain('x-echo');
+    await page.locator('.lp-curl summary').click();
+    const curl = await page.locator('.lp-curl pre').innerText();
+    expect(curl).toContain(`--url '${h.origin}/api/echo/42/;coords=x1;coords=y2?tags=a|b`);
+    expect(curl).toContain(`--header 'Authorization: Bearer default-token'`);
+    expect(curl).toContain(`"note": null`);
+  });
+
+  it('through the real proxy: basic, API key in header+query (both required), cookie key, OAuth client credentials', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true } });
+    const sec = id(ECHO, 'security');
+
+    await page.selectOption(sec, { label: 'basicAuth' });
+    await page.fill(`${id(ECHO, 'auth-basicAuth')}-user`, 'ada');
+    await page.fill(`${id(ECHO, 'auth-basicAuth')}-password`, 'pä:ss');
+    await sendAndWait(page);
+    let r = last(h.received);
+    expect(r.headers.authorization).toBe('Basic ' + Buffer.from('ada:pä:ss').toString('base64'));
+    expect(r.headers.cookie).toBe('theme=light'); // cookie parameters travel through the proxy
+    await expect(page.locator('.lp-status').innerText()).resolves.toMatch(/^200/);
+
+    await page.selectOption(sec, { label: 'headerKey & queryKey' });
+    await page.fill(id(ECHO, 'auth-headerKey'), 'hk-1');
+    await page.fill(id(ECHO, 'auth-queryKey'), 'qk/2');
+    await sendAndWait(page);
+    r = last(h.received);
+    expect(r.headers['x-api-key']).toBe('hk-1');
+    expect(r.url).toContain('&api_key=qk%2F2');
+    expect(r.headers.authorization).toBeUndefined();
+
+    await page.selectOption(sec, { label: 'cookieKey' });
+    await page.fill(id(ECHO, 'auth-cookieKey'), 'ck');
+    await sendAndWait(page);
+    r = last(h.received);
+    expect(r.headers.cookie).toBe('theme=light; session_key=ck');
+
+    await page.selectOption(sec, { label: 'oauth' });
+    await page.fill(`${id(ECHO, 'auth-oauth')}-cid`, 'client-1');
+    await page.fill(`${id(ECHO, 'auth-oauth')}-secret`, 's3cret');
+    await page.getByRole('button', { name: 'Get token (client credentials)' }).click();
+    await page.getByText('Token received.').waitFor();
+    expect(await page.inputValue(id(ECHO, 'auth-oauth'))).toBe('cc-token');
+    const t = last(h.tokens);
+    expect(t.body.toString()).toBe('grant_type=client_credentials&scope=read');
+    expect(t.headers.authorization).toBe('Basic ' + Buffer.from('client-1:s3cret').toString('base64'));
+    await sendAndWait(page);
+    expect(last(h.received).headers.authorization).toBe('Bearer cc-token');
+  });
+
+  it('multipart upload through the proxy (file input) and directly (drag and drop); raw binary body', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true } });
+    await page.selectOption(id(ECHO, 'media'), 'multipart/form-data');
+    await page.fill(`${id(ECHO, 'body')}-title`, 'A picture');
+    await page.setInputFiles(`${id(ECHO, 'body')}-upload`, { name: 'pic.png', mimeType: 'image/png', buffer: PNG });
+    await sendAndWait(page);
+    let r = last(h.received);
+    expect(r.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const text = r.body.toString('latin1');
+    expect(text).toContain('name="title"\r\n\r\nA picture');
+    expect(text).toContain('name="upload"; filename="pic.png"');
+    expect(r.body.includes(PNG)).toBe(true);
+
+    const direct = await open({ operation: 'echo', options: { prefill: true, proxy: false } });
+    await direct.selectOption(id(ECHO, 'media'), 'multipart/form-data');
+    await direct.evaluate(({ sel, bytes }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], 'dropped.bin', { type: 'application/octet-stream' }));
+      const zone = document.querySelector(sel)!.closest('.lp-drop')!;
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, { sel: `${id(ECHO, 'body')}-upload`, bytes: [...MP3] });
+    await expect(direct.locator('.lp-drop').innerText()).resolves.toContain('dropped.bin');
+    await sendAndWait(direct);
+    r = last(h.received);
+    expect(r.body.toString('latin1')).toContain('filename="dropped.bin"');
+    expect(r.body.includes(MP3)).toBe(true);
+
+    await direct.selectOption(id(ECHO, 'media'), 'application/octet-stream');
+    await direct.setInputFiles(id(ECHO, 'body'), { name: 'raw.mp4', mimeType: 'video/mp4', buffer: MP4 });
+    await sendAndWait(direct);
+    r = last(h.received);
+    expect(r.headers['content-type']).toBe('application/octet-stream');
+    expect(Buffer.compare(r.body, MP4)).toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  it('required fields and invalid JSON are marked inline and nothing is sent; defaults still apply without prefill', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: false } });
+    const n = h.received.length;
+    expect(await page.inputValue(id(ECHO, 'param:path:id'))).toBe('');
+    expect(await page.inputValue(id(ECHO, 'param:query:verbose'))).toBe('false'); // schema default without prefill
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForSelector('.lp-alert');
+    expect(await page.locator(`${id(ECHO, 'param:path:id')} >> xpath=ancestor::div[contains(@class,"lp-field")]//p[contains(@class,"lp-error")]`).innerText()).toBe('Required');
+    expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(1);
+    await expect(page.locator('.lectern-playground').innerText()).resolves.toContain('A request body is required');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`${ECHO}-param_path_id`);
+
+    await page.fill(id(ECHO, 'param:path:id'), '0');
+    await page.getByRole('button', { name: 'Add item to coords' }).click();
+    await page.fill(`${id(ECHO, 'param:path:coords')}-0`, 'c');
+    await page.getByRole('button', { name: 'Raw JSON' }).click();
+    await page.fill(id(ECHO, 'body'), '{"name": ');
+    await expect(page.locator(`${id(ECHO, 'body')}-err`).innerText()).resolves.toMatch(/^Invalid JSON/);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(h.received.length).toBe(n);
+
+    await page.fill(id(ECHO, 'body'), '{"note": null}');
+    await page.getByRole('button', { name: 'Fields' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.locator(`${id(ECHO, 'body')}-name`).locator('xpath=ancestor::div[contains(@class,"lp-field")]').innerText()).resolves.toContain('Required');
+    expect(h.received.length).toBe(n);
+
+    await page.fill(`${id(ECHO, 'body')}-name`, 'n');
+    await page.selectOption(`${id(ECHO, 'body')}-size`, { label: 'm' });
+    await sendAndWait(page);
+    expect(h.received.length).toBe(n + 1);
+    const r = last(h.received);
+    expect(r.url).toBe('/api/echo/0/;coords=c?verbose=false');
+    expect(JSON.parse(r.body.toString())).toEqual({ note: null, name: 'n', size: 'm' });
+  });
+});
+
+describe('responses', () => {
+  async function fetchKind(page: Page, kind: string) {
+    await page.selectOption(id(MEDIA, 'param:path:kind'), { label: kind });
+    await sendAndWait(page);
+  }
+  const blobBytes = (page: Page, sel: string) => page.evaluate(async (s) => {
+    const src = (document.querySelector(s) as HTMLMediaElement | HTMLImageElement).src;
+    return { src, bytes: [...new Uint8Array(await (await fetch(src)).arrayBuffer())] };
+  }, sel);
+
+  for (const proxy of [false, true]) {
+    it(`render by Content-Type (proxy ${proxy ? 'on' : 'off'}): image, audio, video as blobs; JSON pretty; HTML as inert text`, async () => {
+      const page = await open({ operation: 'media', options: { proxy } });
+      await fetchKind(page, 'png');
+      await page.waitForFunction(() => (document.querySelector('img.lp-media') as HTMLImageElement | null)?.naturalWidth === 2);
+      const img = await blobBytes(page, 'img.lp-media');
+      expect(img.src.startsWith('blob:')).toBe(true);
+      expect(Buffer.from(img.bytes).equals(PNG)).toBe(true);
+
+      await fetchKind(page, 'mp3');
+      const audio = await blobBytes(page, 'audio.lp-media');
+      expect(audio.src.startsWith('blob:')).toBe(true);
+      expect(Buffer.from(audio.bytes).equals(MP3)).toBe(true); // never UTF-8 decoded
+      expect(await page.locator('audio.lp-media').getAttribute('controls')).not.toBeNull();
+
+      await fetchKind(page, 'mp4');
+      const video = await blobBytes(page, 'video.lp-media');
+      expect(Buffer.from(video.bytes).equals(MP4)).toBe(true);
+
+      await fetchKind(page, 'json');
+      const code = page.locator('.lp-json');
+      expect(await code.innerText()).toBe('{\n  "ok": true,\n  "n": 1.5,\n  "none": null,\n  "list": [\n    "a"\n  ]\n}');
+      expect(await page.locator('.lp-json .lp-b').first().innerText()).toBe('true');
+      expect(await page.locator('.lp-json .lp-z').first().innerText()).toBe('null');
+
+      await fetchKind(page, 'html');
+      expect(await page.locator('.lp-response pre').innerText()).toBe(HTML);
+      expect(await page.locator('#injected').count()).toBe(0);
+      expect(await page.locator('#xssimg').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    });
+  }
+
+  it('5xx, proxy refusal, network failure, CORS refusal and cancel show clear messages and keep the form', async () => {
+    const page = await open({ operation: 'media', options: { proxy: true } });
+    await fetchKind(page, 'fail');
+    await expect(page.locator('.lp-status').innerText()).resolves.toMatch(/^503/);
+    await expect(page.locator('.lp-response').innerText()).resolves.toContain('server error (503)');
+    await expect(page.locator('.lp-response pre').innerText()).resolves.toBe('upstream is down');
+
+    // Proxy refuses an origin outside its allowlist: shown as the proxy's error, not the API's.
+    const refused = await open({ operation: 'media', options: { proxy: true }, port: 9 });
+    await refused.selectOption(id(MEDIA, 'param:path:kind'), { label: 'json' });
+    await sendAndWait(refused);
+    await expect(refused.locator('.lp-alert').innerText()).resolves.toMatch(/^Proxy error \(\w[\w-]*\)/);
+    expect(await refused.locator('.lp-status').count()).toBe(0);
+
+    // Direct to a closed port: network failure.
+    const down = await open({ operation: 'media', options: { proxy: false }, port: 9 });
+    await down.selectOption(id(MEDIA, 'param:path:kind'), { label: 'json' });
+    await sendAndWait(down);
+    await expect(down.locator('.lp-alert').innerText()).resolves.toContain('Network error or CORS refusal');
+    expect(await down.inputValue(id(MEDIA, 'param:path:kind'))).not.toBe('');
+
+    // Direct to another origin without CORS headers (localhost vs 127.0.0.1): refused by the browser.
+    const cors = await open({ operation: 'media', options: { proxy: false } });
+    await cors.selectOption(id(MEDIA, 'server'), { index: 1 });
+    await cors.selectOption(id(MEDIA, 'param:path:kind'), { label: 'json' });
+    await sendAndWait(cors);
+    await expect(cors.locator('.lp-alert').innerText()).resolves.toContain('CORS');
+
+    // Cancel a request in flight.
+    await fetchKind(page, 'json');
+    await page.selectOption(id(MEDIA, 'param:path:kind'), { label: 'slow' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForSelector('.lp-alert');
+    await expect(page.locator('.lp-alert').innerText()).resolves.toContain('Cancelled');
+    expect(await page.locator(id(MEDIA, 'param:path:kind')).locator('option:checked').innerText()).toBe('slow');
+  });
+});
+
+describe('display modes, hooks and persistence', () => {
+  it('auth mode renders only for a signed-in reader, and only in the page groups', async () => {
+    const anon = await open({ operation: 'media', options: { display: 'auth' } });
+    expect(await anon.locator('.lectern-playground').count()).toBe(0);
+    await anon.evaluate(() => (window as unknown as { __setAuthUser(u: object): void }).__setAuthUser({ email: 'a@b.c' }));
+    await anon.waitForSelector('.lectern-playground');
+
+    const outsider = await open({ operation: 'media', options: { display: 'auth', groups: ['admin'] }, head: `window.lectern.auth = { user: { groups: ['viewer'] } };` });
+    expect(await outsider.locator('.lectern-playground').count()).toBe(0);
+    const member = await open({ operation: 'media', options: { display: 'auth', groups: ['admin'] }, head: `window.lectern.auth = { user: { groups: ['viewer', 'admin'] } };` });
+    await member.waitForSelector('.lectern-playground');
+    await member.evaluate(() => (window as unknown as { __setAuthUser(u: null): void }).__setAuthUser(null));
+    await member.waitForSelector('.lectern-playground', { state: 'detached' });
+
+    const open1 = await open({ operation: 'media', options: { display: 'interactive' } });
+    expect(await open1.locator('.lectern-playground').count()).toBe(1);
+  });
+
+  it('credentials: true sends the browser cookie cross-origin; false does not; server vars from the queued runtime hook', async () => {
+    for (const credentials of [true, false]) {
+      const ctx = await browser.newContext();
+      contexts.push(ctx);
+      await ctx.addCookies([{ name: 'sid', value: 'cookie-1', domain: '127.0.0.1', path: '/' }]);
+      const head = `window.lectern.playground.setServerVariables({ port: '${new URL(h.other).port}' });`;
+      const page = await open({ operation: 'whoami', options: { proxy: false, credentials }, port: 'keep', head }, undefined, ctx);
+      expect(await page.inputValue(id('get-whoami', 'var-port'))).toBe(new URL(h.other).port);
+      const n = h.whoami.length;
+      await sendAndWait(page);
+      expect(h.whoami.length).toBe(n + 1);
+      expect(last(h.whoami).headers.cookie).toBe(credentials ? 'sid=cookie-1' : undefined);
+      await expect(page.locator('.lp-status').innerText()).resolves.toMatch(/^200/);
+    }
+  });
+
+  it('runtime hooks after load: setInputs prefills, setServerVariables > saved > default, clearServerVariables', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: false }, port: 'keep' });
+    const port = id(ECHO, 'var-port');
+    expect(await page.inputValue(port)).toBe('1');
+    await page.evaluate(() => window.lectern!.playground!.setInputs({ header: { 'X-Trace': 'from-hook', Authorization: 'Bearer hook-token' }, path: { id: '7' } }));
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement).value === 'from-hook', id(ECHO, 'param:header:X-Trace'));
+    expect(await page.inputValue(id(ECHO, 'param:path:id'))).toBe('7');
+    expect(await page.inputValue(id(ECHO, 'auth-bearerAuth'))).toBe('hook-token');
+    await page.evaluate(() => window.lectern!.playground!.setServerVariables({ port: '4444' }));
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement).value === '4444', port);
+    await page.evaluate(() => window.lectern!.playground!.clearServerVariables());
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement).value === '1', port);
+
+    // A value the reader types is saved; a new page load shows it; a runtime value still wins over it.
+    await page.fill(port, '5555');
+    await page.fill(id(ECHO, 'auth-bearerAuth'), 'typed-token');
+    await page.reload();
+    await page.waitForSelector('html[data-ready="1"]');
+    expect(await page.inputValue(port)).toBe('5555');
+    expect(await page.inputValue(id(ECHO, 'auth-bearerAuth'))).toBe('typed-token');
+    await page.evaluate(() => window.lectern!.playground!.setServerVariables({ port: '6666' }));
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement).value === '6666', port);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.parse(stored['lectern:auth:bearerAuth']!)).toEqual({ token: 'typed-token' });
+  });
+});
+
+describe('accessibility and looks', () => {
+  it('every control is labelled; Enter submits; screenshots light/dark, desktop and phone', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of [{ width: 1000, height: 1600 }, { width: 375, height: 1600 }]) {
+        const page = await open({ operation: 'echo', options: { prefill: true, proxy: false }, theme }, viewport);
+        const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea')]
+          .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.closest('label')))
+          .map((el) => el.outerHTML));
+        expect(unlabelled).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.focus(id(ECHO, 'param:path:id'));
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('.lp-status');
+        await page.focus(id(ECHO, 'param:header:X-Trace'));
+        await page.screenshot({ path: `/tmp/playground-${theme}-${viewport.width}.png`, fullPage: true });
+      }
+    }
+  });
+});
