@@ -167,7 +167,7 @@ describe('requestSamples: auth', () => {
     const count = (s: string, needle: string): number => s.split(needle).length - 1;
     for (const [lang, code] of Object.entries(byLang(jsonOp))) expect(count(code, 'Bearer <token>'), lang).toBe(1);
     for (const [lang, code] of Object.entries(byLang(multipartOp))) expect(count(code, 'X-API-Key'), lang).toBe(1);
-    expect(count(byLang(binaryOp).bash, 'api_key=')).toBe(1);
+    expect(count(byLang(binaryOp).bash!, 'api_key=')).toBe(1);
   });
 
   it('uses no auth when security is empty', () => {

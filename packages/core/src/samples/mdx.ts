@@ -106,10 +106,13 @@ export function extractApiBlocks(mdxBody: string, file = ''): ApiBlocks {
   try {
     tree = unified().use(remarkParse).use(remarkMdx).parse(mdxBody) as unknown as MdNode;
   } catch (error) {
-    const e = error as { reason?: string; message?: string; line?: number; column?: number };
+    const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+    const at = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? '');
+    const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (at ? Number(at[1]) : undefined);
+    const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (at ? Number(at[2]) : undefined);
     result.diagnostics.push({
       severity: 'error', code: 'mdx/parse-error', file,
-      ...(typeof e.line === 'number' ? { line: e.line } : {}), ...(typeof e.column === 'number' ? { column: e.column } : {}),
+      ...(typeof line === 'number' ? { line } : {}), ...(typeof column === 'number' ? { column } : {}),
       message: `MDX could not be parsed: ${e.reason ?? e.message ?? String(error)}`,
       hint: 'Close every JSX tag, escape `{`/`<` in prose as `\\{`/`&lt;`, and keep code blocks fenced.',
     });
