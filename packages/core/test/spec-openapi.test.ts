@@ -157,6 +157,8 @@ describe('OpenAPI 3.1 fixture', () => {
       '/paths/~1plants~1{plantId}/get/x-codeSamples/4',
     ]);
     expect(bad.every((d) => d.file === 'oas31/api.yaml' && d.severity === 'warning')).toBe(true);
+    // Pointer diagnostics also get the line of the entry in the YAML source.
+    expect(bad.map((d) => [d.line, d.column])).toEqual([[109, 11], [111, 11], [112, 11]]);
     expect(bad[0]!.message).toMatch(/lang/);
     expect(bad[1]!.message).toMatch(/source/);
   });
@@ -264,9 +266,9 @@ describe('errors are Diagnostics, never throws', () => {
     const result = await loadSpec({ root, source: 'broken/broken-ref.yaml' });
     const broken = result.diagnostics.filter((d) => d.code === 'spec/broken-ref');
     expect(broken).toHaveLength(2);
-    expect(broken[0]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1things/get/responses/200/content/application~1json/schema' });
+    expect(broken[0]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1things/get/responses/200/content/application~1json/schema', line: 14 });
     expect(broken[0]!.message).toContain('#/components/schemas/Missing');
-    expect(broken[1]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1other/get/responses/200/content/application~1json/schema' });
+    expect(broken[1]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1other/get/responses/200/content/application~1json/schema', line: 24 });
     expect(broken[1]!.message).toContain('broken/does-not-exist.yaml');
     // The rest of the document still loads.
     expect((result.document as ApiDocument).operations.map((o) => o.path)).toEqual(['/things', '/other']);
@@ -328,6 +330,9 @@ describe('remote specs', () => {
     files['/bad.yaml'] = 'openapi: 3.1.0\ninfo: {title: Bad, version: "1"}\npaths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "missing.yaml"}\n';
     server = createServer((req, res) => {
       if (req.url === '/slow.yaml') return; // never answers
+      if (req.url === '/moved.yaml') return void res.writeHead(302, { location: '/api.yaml' }).end();
+      if (req.url === '/to-file.yaml') return void res.writeHead(302, { location: 'file:///etc/passwd' }).end();
+      if (req.url === '/loop.yaml') return void res.writeHead(302, { location: '/loop.yaml' }).end();
       const body = files[req.url ?? ''];
       if (!body) {
         res.writeHead(404).end('not found');
@@ -362,6 +367,18 @@ describe('remote specs', () => {
     const brokenRef = await loadSpec({ root, source: `${base}/bad.yaml`, allowHttp: true });
     expect(brokenRef.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/broken-ref', '/paths/~1x/get/responses/200/content/application~1json/schema']]);
     expect(brokenRef.diagnostics[0]!.message).toContain('HTTP 404');
+  });
+
+  it('follows redirects only to allowed URLs', async () => {
+    const moved = await loadSpec({ root, source: `${base}/moved.yaml`, allowHttp: true });
+    expect(moved.diagnostics).toEqual([]);
+    expect(moved.document?.title).toBe('Remote');
+    const toFile = await loadSpec({ root, source: `${base}/to-file.yaml`, allowHttp: true });
+    expect(toFile.diagnostics.map((d) => d.code)).toEqual(['spec/insecure-url']);
+    expect(toFile.diagnostics[0]!.message).toContain('file:///etc/passwd');
+    const loop = await loadSpec({ root, source: `${base}/loop.yaml`, allowHttp: true });
+    expect(loop.diagnostics.map((d) => d.code)).toEqual(['spec/fetch-failed']);
+    expect(loop.diagnostics[0]!.message).toContain('redirects');
   });
 
   it('uses the injected fetch', async () => {

@@ -1,6 +1,7 @@
 /** `loadSpec`: locate, read, parse, dereference and normalise one OpenAPI or AsyncAPI document. */
 import type { Diagnostic, SpecDocument } from '../model.ts';
 import { normalizeOpenApi } from './openapi.ts';
+import { addLines } from './locate.ts';
 import { dereferenceOpenApi } from './refs.ts';
 import { fetchText, isDiagnostic, locateSource, readLocalText } from './source.ts';
 import { convertSwagger2 } from './swagger2.ts';
@@ -30,11 +31,13 @@ const OPENAPI_3 = /^3\.\d+(\.\d+)?(-.+)?$/;
 
 export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult> {
   const diagnostics: Diagnostic[] = [];
-  const result = await load(options, diagnostics);
+  const read: { id?: string; text?: string } = {};
+  const result = await load(options, diagnostics, read);
+  if (read.id !== undefined && read.text !== undefined) addLines(diagnostics, read.id, read.text);
   return { ...(result ? { document: result } : {}), diagnostics: dedupe(diagnostics) };
 }
 
-async function load(options: LoadSpecOptions, diagnostics: Diagnostic[]): Promise<SpecDocument | undefined> {
+async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source: { id?: string; text?: string }): Promise<SpecDocument | undefined> {
   const loc = locateSource(options.root, options.source, options);
   if (isDiagnostic(loc)) return void diagnostics.push(loc);
   const fetchOpts = {
@@ -46,6 +49,8 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[]): Promis
   if (isDiagnostic(read)) return void diagnostics.push(read);
 
   const id = loc.id;
+  source.id = id;
+  source.text = read.text;
   const parsed = parseSpecText(read.text, id);
   if (!parsed.ok) return void diagnostics.push(parsed.diagnostic);
   const value = parsed.value as Record<string, unknown>;

@@ -246,6 +246,7 @@ function readContent(value: unknown, pointer: string, ctx: Ctx): MediaTypeObject
   const out: MediaTypeObject[] = [];
   for (const [mediaType, media] of Object.entries(value)) {
     if (!isRecord(media)) {
+      if (media !== null && media !== undefined) warn(ctx, 'spec/invalid', childPointer(pointer, mediaType), `Media type "${mediaType}" must be an object (with \`schema\`, \`example(s)\`, \`encoding\`).`);
       out.push({ mediaType, examples: [] });
       continue;
     }
@@ -257,7 +258,6 @@ function readContent(value: unknown, pointer: string, ctx: Ctx): MediaTypeObject
       ...opt('encoding', encoding),
     });
   }
-  void pointer;
   return out;
 }
 

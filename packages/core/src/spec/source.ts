@@ -70,30 +70,50 @@ export async function readLocalText(root: string, loc: { id: string; abs: string
   }
 }
 
-/** Fetch a remote text with a timeout, https only (http with allowHttp), size-capped, no credentials. */
+const MAX_REDIRECTS = 5;
+
+function allowedUrl(url: URL, opts: FetchOptions): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && opts.allowHttp === true);
+}
+
+/**
+ * Fetch a remote text with a timeout, https only (http with allowHttp), size-capped, no credentials.
+ * Redirects are followed by hand (at most 5) so every hop is checked against the https rule.
+ */
 export async function fetchText(url: URL, opts: FetchOptions): Promise<{ text: string } | Diagnostic> {
   const id = url.href;
-  if (!(url.protocol === 'https:' || (url.protocol === 'http:' && opts.allowHttp === true))) {
-    return error('spec/insecure-url', id, `Refusing to fetch ${id}: only https URLs are fetched.`);
+  if (!allowedUrl(url, opts)) {
+    return error('spec/insecure-url', id, `Refusing to fetch ${id}: only https URLs are fetched.`, 'Use an https:// URL.');
   }
   const doFetch = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await doFetch(url.href, {
-      redirect: 'follow',
-      credentials: 'omit',
-      headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!res.ok) {
-      return error('spec/fetch-failed', id, `Failed to fetch spec ${id}: HTTP ${res.status}.`, 'The URL must serve the spec without credentials.');
+    let current = url;
+    let res: Response;
+    for (let hop = 0; ; hop++) {
+      res = await doFetch(current.href, {
+        redirect: 'manual',
+        credentials: 'omit',
+        headers: { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' },
+        signal,
+      });
+      const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+      if (!location) break;
+      await res.body?.cancel();
+      if (hop >= MAX_REDIRECTS) return error('spec/fetch-failed', id, `Failed to fetch spec ${id}: more than ${MAX_REDIRECTS} redirects.`);
+      current = new URL(location, current);
+      if (!allowedUrl(current, opts)) {
+        return error('spec/insecure-url', id, `Spec ${id} redirected to ${current.href}, which is not an https URL.`);
+      }
     }
-    const finalUrl = res.url ? new URL(res.url) : url;
-    if (!(finalUrl.protocol === 'https:' || (finalUrl.protocol === 'http:' && opts.allowHttp === true))) {
-      return error('spec/insecure-url', id, `Spec ${id} redirected to a non-https URL (${finalUrl.href}).`);
+    if (!res.ok) {
+      await res.body?.cancel();
+      return error('spec/fetch-failed', id, `Failed to fetch spec ${id}: HTTP ${res.status}.`, 'The URL must serve the spec without credentials.');
     }
     const length = Number(res.headers.get('content-length') ?? '0');
     if (length > MAX_REMOTE_BYTES) {
+      await res.body?.cancel();
       return error('spec/too-large', id, `Spec ${id} is larger than ${MAX_REMOTE_BYTES / 1024 / 1024} MB.`);
     }
     const text = await res.text();
