@@ -314,6 +314,23 @@ describe('errors are Diagnostics, never throws', () => {
       expect(await codes('nopaths.yaml')).toEqual(['spec/invalid nopaths.yaml']);
       await writeFile(path.join(dir, 'ok.yaml'), 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}\n');
       expect(await codes('ok.yaml', 'asyncapi')).toEqual(['spec/wrong-kind ok.yaml']);
+
+      // A referenced file with a syntax error; the valid refs of the same document are still dereferenced.
+      await writeFile(path.join(dir, 'bad.json'), '{"type": ');
+      await writeFile(path.join(dir, 'refs.yaml'), [
+        'openapi: 3.0.3', 'info: {title: x, version: "1"}', 'paths:', '  /a:', '    get:', '      parameters:',
+        '        - {name: q, in: query, schema: {$ref: "#/components/schemas/Q"}}', '        - {name: b, in: body}',
+        '      responses:', '        "200":', '          description: ok', '          content:', '            application/json:',
+        '              schema: {$ref: "bad.json"}', 'components:', '  schemas:', '    Q: {type: string, nullable: true}', '',
+      ].join('\n'));
+      const refs = await loadSpec({ root: dir, source: 'refs.yaml' });
+      expect(refs.diagnostics.map((d) => [d.severity, d.code, d.pointer, d.line])).toEqual([
+        ['error', 'spec/invalid-syntax', '/paths/~1a/get/responses/200/content/application~1json/schema', 14],
+        ['warning', 'spec/invalid-parameter', '/paths/~1a/get/parameters/1', 8],
+      ]);
+      expect(refs.diagnostics[0]!.message).toContain('(bad.json) is not valid JSON/YAML');
+      const a = (refs.document as ApiDocument).operations[0]!;
+      expect(a.parameters.map((p) => [p.name, p.schema])).toEqual([['q', { type: ['string', 'null'] }]]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -165,8 +165,20 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
       };
     }
     case 'EPARSER':
-    case 'EUNMATCHEDPARSER':
-      return { severity: 'error', code: 'spec/invalid-syntax', file: targetFile, ...(pointer !== undefined && targetFile === ctx.id ? at : {}), message: `${targetFile} cannot be parsed: ${cleanMessage(err.message)}` };
+    case 'EUNMATCHEDPARSER': {
+      // The parser names the referenced file in its message ("Error parsing /abs/file.json: …").
+      const named = /Error parsing (.+?): /.exec(err.message ?? '')?.[1];
+      const file = named ? displayFile(named, ctx) : targetFile;
+      const reason = cleanMessage(err.message).replace(/^Error parsing .+?: /, '');
+      return {
+        severity: 'error',
+        code: 'spec/invalid-syntax',
+        file: ctx.id,
+        ...at,
+        message: `The file referenced at ${pointer ?? '(unknown location)'} (${file}) is not valid JSON/YAML: ${reason}`,
+        hint: `Fix the syntax of ${file}.`,
+      };
+    }
     case 'ETIMEOUT':
       return { severity: 'error', code: 'spec/timeout', file: ctx.id, message: `Resolving the $refs of ${ctx.id} took too long and was stopped.` };
     default:
