@@ -668,6 +668,28 @@ describe('limits and timeouts', () => {
     await expectProxyError(await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` })), 504, 'upstream_timeout');
   });
 
+  it('answers 504 JSON when the TLS handshake never completes (connect timeout)', async () => {
+    const { createServer: createTcpServer } = await import('node:net');
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => sockets.push(socket)); // accepts TCP, never speaks TLS
+    const port = await listen(silent as unknown as http.Server);
+    try {
+      const proxy = makeProxy({
+        manifest: { servers: [], proxyAllow: [`https://127.0.0.1:${port}`] },
+        limits: { connectTimeoutMs: 300, timeoutMs: 20_000 },
+      });
+      const body = await expectProxyError(
+        await proxy(proxyRequest({ method: 'GET', url: `https://127.0.0.1:${port}/` })),
+        504,
+        'upstream_timeout',
+      );
+      expect(body.error.message).toContain('connecting');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('answers 413 for an oversized request body (text and base64)', async () => {
     const proxy = makeProxy({ limits: { maxRequestBytes: 1024 } });
     const big = 'x'.repeat(2048);
