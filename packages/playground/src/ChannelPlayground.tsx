@@ -4,6 +4,7 @@ import type { ChannelPlaygroundProps, PgAsyncServer, PgScheme } from './types.ts
 import type { AuthValue } from './request.ts';
 import { encode } from './serialize.ts';
 import { Label } from './fields.tsx';
+import { JsonCode } from './response.tsx';
 import { AUTH_PREFIX, load, save } from './storage.ts';
 import { useAuthGate } from './gate.ts';
 
@@ -117,7 +118,7 @@ function ChannelForm(props: ChannelPlaygroundProps) {
       <p class="lp-desc" role="status">Status: <span class={`lp-ws-${status}`}>{status}</span></p>
       {error ? <p class="lp-alert" role="alert">{error}</p> : null}
       <fieldset class="lp-section" disabled={status !== 'closed'}>
-        <legend class="lp-h">Server</legend>
+        <legend class="lp-h">Connection</legend>
         {props.servers.length > 1 ? (
           <div class="lp-field">
             <Label for={fid('server')} name="Server" />
@@ -196,13 +197,21 @@ function ChannelForm(props: ChannelPlaygroundProps) {
             <li key={i} class={`lp-log-${l.dir}`}>
               <span class="lp-log-dir">{l.dir === 'in' ? '↓ received' : l.dir === 'out' ? '↑ sent' : '•'}</span>
               <time>{l.at}</time>
-              <pre class="lp-code"><code>{l.text}</code></pre>
+              {l.dir === 'sys' ? <span class="lp-desc"> {l.text}</span> : <Payload text={l.text} />}
             </li>
           ))}
         </ol>
       </section>
     </div>
   );
+}
+
+function Payload({ text }: { text: string }) {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (v && typeof v === 'object') return <JsonCode text={text} />;
+  } catch { /* plain text */ }
+  return <pre class="lp-code"><code>{text}</code></pre>;
 }
 
 function exampleText(props: ChannelPlaygroundProps, i: number): string {

@@ -44,9 +44,15 @@ function pickVariant(list: JsonSchema[], value: unknown): number {
   const t = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'number' ? 'number' : typeof value;
   const byType = list.findIndex((s) => typesOf(s).some((x) => x === t || (t === 'number' && x === 'integer')));
   if (t === 'object' && value) {
+    // The variant declaring most of the value's keys.
     const keys = Object.keys(value);
-    const byKeys = list.findIndex((s) => s.properties && keys.every((k) => k in (s.properties as object)));
-    if (byKeys >= 0) return byKeys;
+    let best = -1;
+    let score = 0;
+    list.forEach((s, i) => {
+      const n = keys.filter((k) => s.properties && k in (s.properties as object)).length;
+      if (n > score) { best = i; score = n; }
+    });
+    if (best >= 0) return best;
   }
   return byType >= 0 ? byType : 0;
 }

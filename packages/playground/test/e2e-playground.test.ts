@@ -150,6 +150,29 @@ describe('sending', () => {
   });
 });
 
+describe('body editors', () => {
+  it('oneOf variant picker (titles as labels), booleans false kept, raw JSON and fields stay in sync', async () => {
+    const page = await open({ operation: 'createPet', options: { proxy: false } });
+    const body = id('post-pets', 'body');
+    expect(await page.locator(`${body}-variant option`).allInnerTexts()).toEqual(['Cat', 'Dog']);
+    await page.selectOption(`${body}-meow`, 'false');
+    await page.fill(`${body}-lives`, '0');
+    await sendAndWait(page);
+    expect(JSON.parse(last(h.received).body.toString())).toEqual({ meow: false, lives: 0 });
+
+    await page.selectOption(`${body}-variant`, { label: 'Dog' });
+    await page.fill(`${body}-bark`, 'woof');
+    await page.getByRole('button', { name: 'Raw JSON' }).click();
+    expect(JSON.parse(await page.inputValue(body))).toEqual({ bark: 'woof' });
+    await page.fill(body, '{"bark": "grr", "extra": null}');
+    await page.getByRole('button', { name: 'Fields' }).click();
+    expect(await page.inputValue(`${body}-bark`)).toBe('grr');
+    await sendAndWait(page);
+    expect(JSON.parse(last(h.received).body.toString())).toEqual({ bark: 'grr', extra: null });
+    await page.screenshot({ path: '/tmp/playground-variants.png', fullPage: true });
+  });
+});
+
 describe('bad input', () => {
   it('required fields and invalid JSON are marked inline and nothing is sent; defaults still apply without prefill', async () => {
     const page = await open({ operation: 'echo', options: { prefill: false } });
@@ -214,6 +237,7 @@ describe('responses', () => {
       expect(Buffer.from(audio.bytes).equals(MP3)).toBe(true); // never UTF-8 decoded
       expect(await page.locator('audio.lp-media').getAttribute('controls')).not.toBeNull();
 
+      if (!proxy) await page.screenshot({ path: '/tmp/playground-audio.png', fullPage: true });
       await fetchKind(page, 'mp4');
       const video = await blobBytes(page, 'video.lp-media');
       expect(Buffer.from(video.bytes).equals(MP4)).toBe(true);
@@ -224,6 +248,7 @@ describe('responses', () => {
       expect(await page.locator('.lp-json .lp-b').first().innerText()).toBe('true');
       expect(await page.locator('.lp-json .lp-z').first().innerText()).toBe('null');
 
+      if (!proxy) await page.screenshot({ path: '/tmp/playground-json.png', fullPage: true });
       await fetchKind(page, 'html');
       expect(await page.locator('.lp-response pre').innerText()).toBe(HTML);
       expect(await page.locator('#injected').count()).toBe(0);

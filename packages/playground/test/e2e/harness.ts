@@ -129,7 +129,7 @@ ${c.head ? `<script>${c.head}</script>` : ''}
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'cc-token', token_type: 'Bearer' }));
         return;
       }
-      if (path.startsWith('/api/echo/')) {
+      if (path.startsWith('/api/echo/') || path === '/api/pets') {
         const body = await readBody(req);
         received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
         res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': 'yes' }).end(JSON.stringify({
