@@ -13,7 +13,7 @@ export { createRateLimiter } from './proxy/rate-limit.ts';
 export type { RateLimitOptions, RateLimiter } from './proxy/rate-limit.ts';
 
 // Node adapters (lectern serve, astro dev) -------------------------------------------------------
-export { toNodeListener, toConnectMiddleware, proxyMiddleware, assistantMiddleware, ASSISTANT_ROUTE } from './node/adapters.ts';
+export { toNodeListener, toConnectMiddleware, proxyMiddleware, assistantMiddleware, connectionInfo } from './node/adapters.ts';
 export type { WebHandler, NodeListener, ConnectMiddleware } from './node/adapters.ts';
 
 // lectern serve ----------------------------------------------------------------------------------

@@ -11,13 +11,18 @@ export type WebHandler = (request: Request, info?: ConnectionInfo) => Promise<Re
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-/** The assistant route (deprecated v1 message endpoint shape) served by `lectern serve` and the dev server. */
-export const ASSISTANT_ROUTE = /^\/discovery\/v1\/assistant\/[^/]+\/message\/?$/;
+/** Where `lectern serve` and the dev server mount the assistant (the v1 message endpoint under `/discovery`). */
+const ASSISTANT_MOUNT = /^\/discovery\/v1\/assistant\/[^/]+\/message\/?$/;
+
+/** Connection info for a peer address, under both names handlers read. */
+export function connectionInfo(address: string | undefined): ConnectionInfo {
+  return { clientAddress: address, clientIp: address };
+}
 
 /** A Node `request` listener running `handler`; the peer address is passed as `info.clientAddress`. */
 export function toNodeListener(handler: WebHandler): NodeListener {
   const listener = getRequestListener(
-    (request, env) => handler(request, { clientAddress: env.incoming.socket?.remoteAddress }),
+    (request, env) => handler(request, connectionInfo(env.incoming.socket?.remoteAddress)),
     { overrideGlobalObjects: false },
   );
   return (req, res) => listener(req, res);
@@ -52,6 +57,6 @@ export function proxyMiddleware(handler: WebHandler): ConnectMiddleware {
 export function assistantMiddleware(handler: WebHandler): ConnectMiddleware {
   return toConnectMiddleware(
     handler,
-    (pathname, method) => ASSISTANT_ROUTE.test(pathname) && (method === 'POST' || method === 'OPTIONS'),
+    (pathname, method) => ASSISTANT_MOUNT.test(pathname) && (method === 'POST' || method === 'OPTIONS'),
   );
 }

@@ -29,6 +29,8 @@ export interface ProxyLimits {
 export interface ConnectionInfo {
   /** The peer address of the TCP connection, from the server adapter. */
   clientAddress?: string;
+  /** The same address under the name the assistant handler reads (adapters set both). */
+  clientIp?: string;
 }
 
 export interface ProxyOptions {
@@ -396,7 +398,7 @@ function clientAddress(request: Request, info: ConnectionInfo | undefined, trust
     const last = forwarded?.split(',').at(-1)?.trim();
     if (last) return last;
   }
-  return info?.clientAddress ?? 'unknown';
+  return info?.clientAddress ?? info?.clientIp ?? 'unknown';
 }
 
 /** The browser's own Accept-Encoding, restricted to codings every browser decodes. */

@@ -10,7 +10,8 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { SiteManifest } from '@lectern/core';
 import { PROXY_PATH } from '../contract.ts';
-import type { ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
+import { connectionInfo } from '../node/adapters.ts';
+import type { ConnectionInfo, ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
 import { createProxyHandler } from '../proxy/node-handler.ts';
 import { compileRedirects } from './redirects.ts';
 import { createStaticServer, findFile } from './static.ts';
@@ -29,8 +30,8 @@ export interface ServeOptions {
   dist: string;
   /** Default: `<dist>/_lectern/manifest.json`. */
   manifest?: SiteManifest;
-  /** Mounted at `POST|OPTIONS /discovery/v1/assistant/:domain/message`. */
-  assistant?: (request: Request) => Promise<Response>;
+  /** Mounted at `POST|OPTIONS /discovery/v1/assistant/:domain/message`; gets the peer address as `info`. */
+  assistant?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
   auth?: AuthGate;
   /** Default 4321; 0 picks a free port. */
   port?: number;
@@ -131,11 +132,13 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     ),
   );
 
-  app.all(PROXY_PATH, (c) => proxy(c.req.raw, { clientAddress: c.env.incoming.socket?.remoteAddress }));
+  app.all(PROXY_PATH, (c) => proxy(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
 
   if (options.assistant) {
     const assistant = options.assistant;
-    app.on(['POST', 'OPTIONS'], '/discovery/v1/assistant/:domain/message', (c) => assistant(c.req.raw));
+    app.on(['POST', 'OPTIONS'], '/discovery/v1/assistant/:domain/message', (c) =>
+      assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
+    );
   }
 
   app.all('*', async (c) => {
