@@ -14,6 +14,7 @@ import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
 import { mountDevHandlers } from './dev-server.ts';
+import { runtimeFor, remapId, type RuntimeMap } from './runtime-dir.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -23,13 +24,24 @@ export interface LecternOptions {
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
 
-function vitePlugin(root: string, command: string): Plugin {
+function vitePlugin(root: string, command: string, runtime: RuntimeMap, componentsModule: string): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
   return {
     name: 'lectern',
     enforce: 'pre',
-    resolveId(id) {
+    async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
+      // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
+      // compiled MDX, preact, …) that do not resolve there are resolved from this package instead.
+      if (importer && /^[a-z@]/i.test(id) && !id.includes(':') && !importer.startsWith('\0') && !importer.includes('/node_modules/')) {
+        const own = (await this.resolve(id, importer, { ...options, skipSelf: true })) ?? (await this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true }));
+        if (own && runtime.remap.length) return { ...own, id: remapId(own.id, runtime.remap) };
+        return own;
+      }
+      if (runtime.remap.length && importer && (id.startsWith('.') || id.startsWith('/'))) {
+        const own = await this.resolve(id, importer, { ...options, skipSelf: true });
+        if (own) return { ...own, id: remapId(own.id, runtime.remap) };
+      }
       return undefined;
     },
     load(id) {
@@ -54,7 +66,7 @@ function vitePlugin(root: string, command: string): Plugin {
           const prepared = site.prepared.get(file);
           if (prepared !== undefined) return { code: prepared, map: null };
         }
-        const result = prepareFile(file, site.root, site.config.variables);
+        const result = prepareFile(file, site.root, site.config.variables, componentsModule);
         if (result.diagnostics.some((d) => d.severity === 'error')) {
           throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
         }
@@ -66,13 +78,16 @@ function vitePlugin(root: string, command: string): Plugin {
 
 export default function lectern(options: LecternOptions = {}): AstroIntegration {
   let root = '';
+  let runtime: RuntimeMap = { astroSrc: here('.'), remap: [] };
   return {
     name: '@lectern/astro',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         root = path.resolve(options.root ?? fileURLToPath(config.root));
         const loaded = await loadSite(root);
-        const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded);
+        runtime = runtimeFor(root);
+        const componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
+        const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule);
         const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics];
         const errors = diagnostics.filter((d) => d.severity === 'error');
         for (const d of diagnostics.filter((x) => x.severity === 'warning')) logger.warn(formatDiagnostic(d));
@@ -93,15 +108,15 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
         for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
 
-        injectRoute({ pattern: '/[...slug]', entrypoint: here('./routes/page.astro'), prerender: true });
-        injectRoute({ pattern: '/404', entrypoint: here('./routes/404.astro'), prerender: true });
+        injectRoute({ pattern: '/[...slug]', entrypoint: path.join(runtime.astroSrc, 'routes', 'page.astro'), prerender: true });
+        injectRoute({ pattern: '/404', entrypoint: path.join(runtime.astroSrc, 'routes', '404.astro'), prerender: true });
         updateConfig({
           integrations: extra,
           redirects,
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command)],
+            plugins: [vitePlugin(root, command, runtime, componentsModule)],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
           },
         } as never);

@@ -8,12 +8,12 @@ import type { LoadedSite } from './plan-source.ts';
 
 export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', import.meta.url));
 
-export function prepareFile(abs: string, root: string, variables: Record<string, string> | undefined) {
+export function prepareFile(abs: string, root: string, variables: Record<string, string> | undefined, componentsModule = COMPONENTS_MODULE) {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule: COMPONENTS_MODULE, variables });
+  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables });
 }
 
-export function prepareSite(site: LoadedSite): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
+export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
   const root = site.plan.root;
   const prepared = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
@@ -23,7 +23,7 @@ export function prepareSite(site: LoadedSite): { prepared: Map<string, string>; 
     const abs = queue.shift()!;
     if (prepared.has(abs)) continue;
     if (!existsSync(abs)) continue;
-    const result = prepareFile(abs, root, site.config.variables);
+    const result = prepareFile(abs, root, site.config.variables, componentsModule);
     prepared.set(abs, result.code);
     diagnostics.push(...result.diagnostics);
     for (const imp of result.imports) {

@@ -1,0 +1,58 @@
+/**
+ * Astro treats `.astro` files that share no ancestor directory with the project root as root-relative paths
+ * (vite-plugin-utils `normalizeFilename`), which breaks a docs repo in /home/… using Lectern installed in
+ * /usr/lib/…. In that case Lectern's renderer sources are copied into `<root>/.lectern/runtime/` and every
+ * resolved id under the original package directories is remapped there.
+ */
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface RuntimeMap {
+  /** Directory of @lectern/astro's sources to use (original or copy). */
+  astroSrc: string;
+  /** real package dir -> copied dir (empty when no copy was needed). */
+  remap: Array<[string, string]>;
+}
+
+const ASTRO_PKG = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+function packageDir(spec: string): string | undefined {
+  try {
+    return path.resolve(path.dirname(fileURLToPath(import.meta.resolve(spec))), '..');
+  } catch {
+    return undefined;
+  }
+}
+
+export function sharesAncestor(a: string, b: string): boolean {
+  const pa = path.resolve(a).split(path.sep).filter(Boolean);
+  const pb = path.resolve(b).split(path.sep).filter(Boolean);
+  return pa.length > 0 && pb.length > 0 && pa[0] === pb[0];
+}
+
+export function runtimeFor(root: string): RuntimeMap {
+  if (sharesAncestor(root, ASTRO_PKG)) return { astroSrc: path.join(ASTRO_PKG, 'src'), remap: [] };
+  const base = path.join(root, '.lectern', 'runtime');
+  rmSync(base, { recursive: true, force: true });
+  mkdirSync(base, { recursive: true });
+  const remap: Array<[string, string]> = [];
+  const pkgs: Array<[string, string | undefined]> = [
+    ['astro', ASTRO_PKG],
+    ['playground', packageDir('@lectern/playground')],
+    ['core', packageDir('@lectern/core')],
+  ];
+  for (const [name, dir] of pkgs) {
+    if (!dir || !existsSync(path.join(dir, 'src'))) continue;
+    const target = path.join(base, name);
+    cpSync(path.join(dir, 'src'), path.join(target, 'src'), { recursive: true });
+    cpSync(path.join(dir, 'package.json'), path.join(target, 'package.json'));
+    remap.push([dir + path.sep, target + path.sep]);
+  }
+  return { astroSrc: path.join(base, 'astro', 'src'), remap };
+}
+
+export function remapId(id: string, remap: RuntimeMap['remap']): string {
+  for (const [from, to] of remap) if (id.startsWith(from)) return to + id.slice(from.length);
+  return id;
+}
