@@ -75,8 +75,8 @@ beforeAll(async () => {
     manifest,
     port: 0,
     log: (line) => logLines.push(line),
-    assistant: async (request) =>
-      new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname }), {
+    assistant: async (request, info) =>
+      new Response(JSON.stringify({ method: request.method, path: new URL(request.url).pathname, ip: info?.clientIp }), {
         headers: { 'Content-Type': 'application/json' },
       }),
   });
@@ -227,7 +227,7 @@ describe('endpoints', () => {
 
   it('mounts the assistant handler at POST/OPTIONS /discovery/v1/assistant/:domain/message', async () => {
     const post = await fetch(`${site.url}/discovery/v1/assistant/acme/message`, { method: 'POST', body: '{}' });
-    expect(await post.json()).toEqual({ method: 'POST', path: '/discovery/v1/assistant/acme/message' });
+    expect(await post.json()).toEqual({ method: 'POST', path: '/discovery/v1/assistant/acme/message', ip: '127.0.0.1' });
     const options = await fetch(`${site.url}/discovery/v1/assistant/acme/message`, { method: 'OPTIONS' });
     expect(((await options.json()) as { method: string }).method).toBe('OPTIONS');
     expect((await fetch(`${site.url}/discovery/v1/assistant/acme/message`)).status).toBe(404);
