@@ -33,7 +33,7 @@ describe('sliceSchema on cyclic graphs', () => {
     expect(sliced.title).toBe('B');
     expect(Object.keys(sliced.properties as object).sort()).toEqual(['b', 'x']);
     expect(sliced.required).toEqual(['x']);
-    const inner = (sliced.properties as Record<string, { oneOf: unknown[] }>).b.oneOf;
+    const inner = (sliced.properties as Record<string, { oneOf: unknown[] }>).b!.oneOf;
     expect(inner[0]).toEqual({ 'x-recursive': true, title: 'B' });
     expect(JSON.stringify(sliced)).not.toContain('readOnly');
   });

@@ -4,5 +4,6 @@ import { ChannelPlayground, Playground, setAuthUser } from '../../src/index.ts';
 
 const c = (window as unknown as { __CASE__: { kind: 'operation' | 'channel'; props: never } }).__CASE__;
 (window as unknown as { __setAuthUser: typeof setAuthUser }).__setAuthUser = setAuthUser;
-render(h(c.kind === 'channel' ? ChannelPlayground : Playground, c.props), document.getElementById('root')!);
+const Island = (c.kind === 'channel' ? ChannelPlayground : Playground) as (props: object) => ReturnType<typeof Playground>;
+render(h(Island, c.props), document.getElementById('root')!);
 document.documentElement.dataset.ready = '1';
