@@ -5,7 +5,8 @@
  * 1. The same small JSON GET against a local upstream, (a) directly and (b) through `lectern serve`'s
  *    `/_lectern/api/request` — same client, same concurrency, bounded request count. Prints p50/p99 latency,
  *    requests/s and the proxied/direct ratio.
- * 2. Static files from `lectern serve`: an HTML page (brotli, cached) and a 60 KB hashed CSS asset.
+ * 2. Static files from `lectern serve`: an HTML page (brotli, cached), a 60 KB hashed CSS asset (brotli and
+ *    identity) and a 1 MB media file streamed from disk (a fifth of the request count).
  *
  * Env: BENCH_REQUESTS (default 3000), BENCH_CONCURRENCY (default 16).
  */
@@ -27,6 +28,7 @@ interface Figures {
   p99: number;
   rps: number;
   bytes: number;
+  seconds: number;
   errors: number;
 }
 
@@ -59,7 +61,7 @@ async function run(label: string, call: Call, count: number): Promise<Figures> {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { label, p50: at(0.5), p99: at(0.99), rps: count / elapsed, bytes, errors };
+  return { label, p50: at(0.5), p99: at(0.99), rps: count / elapsed, bytes, seconds: elapsed, errors };
 }
 
 async function drain(body: AsyncIterable<Uint8Array>): Promise<number> {
@@ -84,11 +86,10 @@ function request(url: string, init: { method?: string; headers?: Record<string, 
 
 function print(rows: Figures[]) {
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`${pad('case', 40)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('req/s', 9)} ${pad('wire MB/s', 10)} errors`);
+  console.log(`${pad('case', 44)} ${pad('p50 ms', 8)} ${pad('p99 ms', 8)} ${pad('req/s', 9)} ${pad('wire MB/s', 10)} errors`);
   for (const r of rows) {
-    const seconds = REQUESTS / r.rps;
     console.log(
-      `${pad(r.label, 40)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.rps.toFixed(0), 9)} ${pad((r.bytes / seconds / 1e6).toFixed(1), 10)} ${r.errors}`,
+      `${pad(r.label, 44)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.rps.toFixed(0), 9)} ${pad((r.bytes / r.seconds / 1e6).toFixed(1), 10)} ${r.errors}`,
     );
   }
 }
@@ -115,6 +116,7 @@ const write = (file: string, content: string) => {
 write('index.html', `<!doctype html><html><head><title>Docs</title></head><body>${'<p>Lorem ipsum dolor sit amet, consectetur.</p>'.repeat(300)}</body></html>`);
 write('_astro/app.abc123.css', '.c{margin:0 auto;padding:1rem;color:#333}\n'.repeat(1400));
 write('404.html', '<!doctype html><title>404</title>');
+write('media/clip.mp4', 'v'.repeat(1024 * 1024));
 
 const site = await createServer({
   dist: root,
@@ -133,6 +135,7 @@ const proxied = request(`${site.url}/_lectern/api/request`, {
 const html = request(`${site.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
 const css = request(`${site.url}/_astro/app.abc123.css`, { headers: { 'accept-encoding': 'br, gzip' } });
 const cssIdentity = request(`${site.url}/_astro/app.abc123.css`);
+const media = request(`${site.url}/media/clip.mp4`);
 
 console.log(`node ${process.version}, ${REQUESTS} requests per case, concurrency ${CONCURRENCY}, after ${WARMUP} warm-up requests\n`);
 await run('warmup', direct, WARMUP);
@@ -158,8 +161,10 @@ await run('warmup', html, WARMUP);
 print([
   await run('HTML page, 14 KB (br, cached)', html, REQUESTS),
   await run('hashed CSS, 60 KB (br, cached)', css, REQUESTS),
-  await run('hashed CSS, 60 KB (identity, streamed)', cssIdentity, REQUESTS),
+  await run('hashed CSS, 60 KB (identity, from memory)', cssIdentity, REQUESTS),
 ]);
+const mediaRow = await run('1 MB video (identity, streamed from disk)', media, Math.ceil(REQUESTS / 5));
+print([mediaRow]);
 
 await site.close();
 await client.close();
