@@ -43,7 +43,7 @@ describe('requestSamples: languages', () => {
     expect(s.bash).toMatch(/^curl --request POST/);
     expect(s.python).toContain('import requests');
     expect(s.javascript).toContain('await fetch(');
-    expect(s.node).toContain("require('axios')");
+    expect(s.node).toContain("import axios from 'axios';");
     expect(s.php).toContain('curl_init()');
     expect(s.go).toContain('http.NewRequest("POST"');
     expect(s.java).toContain('HttpRequest.newBuilder()');
@@ -129,6 +129,44 @@ describe('requestSamples: request content', () => {
     const text = byLang(textOp);
     expect(text.bash).toContain('Content-Type: text/plain');
     expect(text.bash).toContain('line one');
+  });
+
+  it('multipart file parts and binary bodies use each language\'s file API, never an inlined empty body', () => {
+    const mp = byLang(multipartOp);
+    for (const lang of ['node', 'go', 'ruby', 'php', 'kotlin', 'c', 'csharp', 'python', 'typescript', 'javascript', 'dart', 'c++', 'powershell', 'swift', 'bash', 'rust', 'dotnet'] as const) {
+      expect(mp[lang], lang).not.toContain('-----011000010111000001101001');
+    }
+    expect(mp.go).toContain('writer.CreateFormFile("file", "example-file")');
+    expect(mp.go).toContain('req.Header.Set("Content-Type", writer.FormDataContentType())');
+    expect(mp.ruby).toContain("request.set_form([['file', File.open('example-file')], ['caption', 'it\\'s mine'], ['meta', '{\"a\":123}']], 'multipart/form-data')");
+    expect(mp.php).toContain('"file" => new CURLFile("example-file"),');
+    expect(mp.kotlin).toContain('MultipartBody.Builder()');
+    expect(mp.c).toContain('curl_mime_filedata(part, "example-file");');
+    expect(mp.csharp).toContain('request.AddFile("file", "example-file");');
+    expect(mp.node).toContain("form.append('file', await openAsBlob('example-file'), 'example-file');");
+    const bin = byLang(binaryOp);
+    for (const [lang, code] of Object.entries(bin)) expect(code, lang).not.toContain('<binary file contents>');
+    expect(bin.python).toContain("payload = open('example-file', 'rb')");
+    expect(bin.go).toContain('payload, _ := os.Open("example-file")');
+    expect(bin.java).toContain('BodyPublishers.ofFile(Path.of("example-file"))');
+    expect(bin.ruby).toContain("request.body = File.binread('example-file')");
+    expect(bin.rust).toContain('std::fs::read("example-file")');
+    expect(bin.dotnet).toContain('new ByteArrayContent(File.ReadAllBytes("example-file"))');
+    expect(bin.node).toContain("data: await readFile('example-file'),");
+  });
+
+  it('escapes body text per language: quotes, backslashes, newlines, $ and #{ interpolation', () => {
+    const s = byLang(jsonOp);
+    expect(s.python).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
+    expect(s.rust).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
+    expect(s.node).toContain("note: 'costs $5 \\\\ \"quoted\" \\n newline'");
+    expect(s.kotlin).toContain('costs \\$5');
+    expect(s.dart).toContain("'note': 'costs \\$5 \\\\ \"quoted\" \\n newline'");
+    const text = byLang(textOp);
+    expect(text.php).toContain('\\$HOME');
+    expect(text.powershell).toContain("$body = 'line one\nit''s line ''two'' $HOME `x`\n''@'");
+    const hashOp = op({ method: 'post', path: '/h', requestBody: { required: true, content: [media('text/plain', { type: 'string', example: 'run #{system("x")}' })] } });
+    expect(byLang(hashOp).ruby).toContain('\\#{system');
   });
 
   it('GET/HEAD/OPTIONS/TRACE/DELETE produce requests with the right method', () => {

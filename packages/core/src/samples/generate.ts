@@ -13,6 +13,7 @@ import type { Operation } from '../model.ts';
 import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
 import { harFromOperation, restoreTokens, type HarBuild, type HarParam } from './har.ts';
 import { registerTargets } from './targets.ts';
+import { fixFileBodies } from './files.ts';
 import type { CodeBlock, ManualOperation } from './mdx.ts';
 
 export interface RequestSample {
@@ -51,7 +52,7 @@ export const SAMPLE_CLIENTS: Readonly<Record<LanguageKey, SampleClient>> = {
   bash: { target: 'shell', client: 'lectern-curl', library: 'cURL' },
   python: { target: 'python', client: 'requests', library: 'requests' },
   javascript: { target: 'javascript', client: 'lectern-fetch', library: 'fetch' },
-  node: { target: 'node', client: 'axios', library: 'axios' },
+  node: { target: 'node', client: 'lectern-axios', library: 'axios' },
   php: { target: 'php', client: 'curl', library: 'ext-curl' },
   go: { target: 'go', client: 'native', library: 'net/http' },
   java: { target: 'java', client: 'nethttp', library: 'java.net.http.HttpClient' },
@@ -121,12 +122,11 @@ function mapJson(value: unknown, str: (s: string) => string, key: (s: string) =>
 
 /**
  * Pre-escaping of the parsed JSON body for clients whose literal printers only escape `"` in strings and
- * nothing in keys (python/rust helpers) or lose backslashes (stringify-object in node/axios).
+ * nothing in keys (python/rust helpers).
  */
 const JSON_OBJ_FIX: Partial<Record<LanguageKey, (v: unknown) => unknown>> = {
   python: (v) => { const e = controlEscape('x'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
   rust: (v) => { const e = controlEscape('u{}'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
-  node: (v) => { const e = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'"); return mapJson(v, e, e); },
 };
 
 /**
@@ -154,7 +154,7 @@ export function convertHar(build: HarBuild, lang: LanguageKey): string {
     code = '';
   }
   if (!code) return fallbackComment(lang, build);
-  code = restoreTokens(code, build.tokens);
+  code = fixFileBodies(lang, restoreTokens(code, build.tokens), build);
   const fix = POST_PROCESS[lang];
   return fix ? fix(code) : code;
 }

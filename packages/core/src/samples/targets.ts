@@ -8,6 +8,7 @@
  * - `powershell` / `lectern-restmethod` (Invoke-RestMethod; httpsnippet's own client leaves single quotes
  *   in bodies and URLs unescaped, which breaks the script)
  * - `javascript` / `lectern-fetch` (httpsnippet's fetch leaves `'` unescaped in URLs and form values)
+ * - `node` / `lectern-axios` (ES module; httpsnippet's axios client loses backslashes in bodies)
  * - `swift` / `lectern-urlsession` (httpsnippet's NSURLSession client breaks on multipart, nulls and newlines)
  * - `shell` / `lectern-curl` (httpsnippet's curl, plus `--data-binary @file` for raw binary bodies)
  *
@@ -151,6 +152,51 @@ function fetchClient(key: string, typed: boolean): Client {
 
 const tsFetch = fetchClient('fetch', true);
 const jsFetch = fetchClient('lectern-fetch', false);
+
+// -------------------------------------------------------------------------------------------
+// Node.js (axios, ES module)
+// -------------------------------------------------------------------------------------------
+
+const nodeAxios: Client = {
+  info: { key: 'lectern-axios', title: 'axios', link: 'https://axios-http.com/', description: 'Node.js with axios (ES module, top-level await)' },
+  convert: (req) => {
+    const multipart = isMultipart(req);
+    const binary = isBinary(req);
+    const hasFile = multipart && (req.postData.params ?? []).some((p: HarParam) => p.fileName !== undefined);
+    const lines = ["import axios from 'axios';"];
+    if (hasFile) lines.push("import { openAsBlob } from 'node:fs';");
+    if (binary) lines.push("import { readFile } from 'node:fs/promises';");
+    lines.push('');
+    if (multipart) {
+      lines.push('const form = new FormData();');
+      for (const p of (req.postData.params ?? []) as HarParam[]) {
+        lines.push(p.fileName !== undefined
+          ? `form.append(${sqJs(p.name)}, await openAsBlob(${sqJs(FILE_PLACEHOLDER)}), ${sqJs(FILE_PLACEHOLDER)});`
+          : `form.append(${sqJs(p.name)}, ${sqJs(p.value ?? '')});`);
+      }
+      lines.push('');
+    }
+    const opts: string[] = [`  method: ${sqJs(req.method)},`, `  url: ${sqJs(req.url)},`];
+    const query = req.queryString as HarNameValue[];
+    if (query.length) {
+      const grouped = new Map<string, string[]>();
+      for (const q of query) grouped.set(q.name, [...(grouped.get(q.name) ?? []), q.value]);
+      const obj: Record<string, unknown> = {};
+      for (const [k, v] of grouped) obj[k] = v.length === 1 ? v[0] : v;
+      opts.push(`  params: ${jsLiteral(obj, '  ')},`);
+    }
+    const headers = headerList(req, { dropContentType: multipart });
+    if (headers.length) opts.push(`  headers: {\n${headers.map(([k, v]) => `    ${jsKey(k)}: ${sqJs(v)},`).join('\n')}\n  },`);
+    const json = jsonBody(req);
+    if (multipart) opts.push('  data: form,');
+    else if (isForm(req)) opts.push(`  data: new URLSearchParams(${jsLiteral((req.postData.params ?? []).map((p: HarParam) => [p.name, p.value ?? '']), '  ')}),`);
+    else if (binary) opts.push(`  data: await readFile(${sqJs(FILE_PLACEHOLDER)}),`);
+    else if (json !== undefined) opts.push(`  data: ${jsLiteral(json, '  ')},`);
+    else if (hasBody(req)) opts.push(`  data: ${sqJs(req.postData.text ?? '')},`);
+    lines.push('const options = {', ...opts, '};', '', 'const { data } = await axios.request(options);', 'console.log(data);');
+    return lines.join('\n');
+  },
+};
 
 // -------------------------------------------------------------------------------------------
 // C++ (cpr)
@@ -428,6 +474,7 @@ export function registerTargets(): void {
   add('typescript', 'TypeScript', '.ts', tsFetch);
   add('cpp', 'C++', '.cpp', cppCpr);
   add('dart', 'Dart', '.dart', dartHttp);
+  if (!reg.node!.clientsById[nodeAxios.info.key]) addTargetClient('node', nodeAxios);
   if (!reg.swift!.clientsById[swiftUrlSession.info.key]) addTargetClient('swift', swiftUrlSession);
   if (!reg.javascript!.clientsById[jsFetch.info.key]) addTargetClient('javascript', jsFetch);
   if (!reg.powershell!.clientsById[psRestMethod.info.key]) addTargetClient('powershell', psRestMethod);
