@@ -22,11 +22,15 @@ const MAX_COMBINATIONS = 256;
 
 export function allowedOrigins(manifest: Pick<SiteManifest, 'servers' | 'proxyAllow'>): AllowedOrigins {
   const out: AllowedOrigins = { servers: new Set(), explicit: new Set(), problems: [] };
-  manifest.servers.forEach((server, i) => {
+  (manifest.servers ?? []).forEach((server, i) => {
+    if (!server || typeof server.url !== 'string') {
+      out.problems.push(`servers[${i}] has no "url"; skipped`);
+      return;
+    }
     for (const origin of serverOrigins(server, `servers[${i}]`, out.problems)) out.servers.add(origin);
   });
-  manifest.proxyAllow.forEach((entry, i) => {
-    const origin = originOf(entry);
+  (manifest.proxyAllow ?? []).forEach((entry, i) => {
+    const origin = typeof entry === 'string' ? originOf(entry) : null;
     if (!origin) {
       out.problems.push(
         `proxyAllow[${i}] ${JSON.stringify(entry)} is not an http(s) origin; write it as "https://host[:port]"`,
@@ -66,13 +70,17 @@ export function serverOrigins(server: Server, where: string, problems: string[])
   const names = [...new Set([...originPart.matchAll(VARIABLE)].map((m) => m[1] ?? ''))];
   const choices: string[][] = [];
   for (const name of names) {
-    const variable = server.variables[name];
+    const variable = server.variables?.[name];
     if (!variable) {
       problems.push(`${where} ${JSON.stringify(server.url)}: variable {${name}} has no definition; server skipped`);
       return [];
     }
-    const values = variable.enum && variable.enum.length > 0 ? [...variable.enum] : [];
-    if (!values.includes(variable.default)) values.unshift(variable.default);
+    const values = Array.isArray(variable.enum) ? variable.enum.filter((v): v is string => typeof v === 'string') : [];
+    if (typeof variable.default === 'string' && !values.includes(variable.default)) values.unshift(variable.default);
+    if (values.length === 0) {
+      problems.push(`${where} ${JSON.stringify(server.url)}: variable {${name}} has no default; server skipped`);
+      return [];
+    }
     choices.push(values);
   }
   let combinations: Array<Record<string, string>> = [{}];
