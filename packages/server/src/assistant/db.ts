@@ -10,7 +10,7 @@ export function openDatabase(path: string): DatabaseSync {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   db.exec('PRAGMA busy_timeout = 5000');
-  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   return db;
 }

@@ -336,6 +336,8 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
         return 'An error occurred while generating the answer.';
       },
       execute: async (writer) => {
+        // Let the server send the headers first: the answer streams (chunked) instead of being buffered whole.
+        await new Promise((resolve) => setImmediate(resolve));
         const searchTokens = estimateTokens(searchText);
         const toolCallId = newId('call_');
         writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
