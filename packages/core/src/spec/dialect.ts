@@ -9,12 +9,15 @@
  */
 import type { Schema } from '../model.ts';
 
-const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
-const SCHEMA_SINGLES = [
-  'additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
-  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
-] as const;
+/** Schema keywords whose value holds schemas: 1 = map of schemas, 2 = list, 3 = one schema (or a list). */
+const KEYWORDS = new Map<string, 1 | 2 | 3>([
+  ...(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const).map((k) => [k, 1] as const),
+  ...(['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const).map((k) => [k, 2] as const),
+  ...([
+    'additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
+    'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
+  ] as const).map((k) => [k, 3] as const),
+]);
 
 export interface Dialect {
   /** Normalise `schema` and everything reachable through schema keywords; returns the same object. */
@@ -35,18 +38,18 @@ export function createDialect(): Dialect {
       if (!isObject(node) || seen.has(node)) continue;
       seen.add(node);
       upgrade(node);
-      for (const key of SCHEMA_MAPS) {
-        const map = node[key];
-        if (isObject(map)) for (const k of Object.keys(map)) stack.push(map[k]);
-      }
-      for (const key of SCHEMA_LISTS) {
-        const list = node[key];
-        if (Array.isArray(list)) for (const item of list) stack.push(item);
-      }
-      for (const key of SCHEMA_SINGLES) {
+      // One pass over the node's own keys (schemas have few) instead of probing every keyword.
+      for (const key in node) {
+        const kind = KEYWORDS.get(key);
+        if (kind === undefined) continue;
         const value = node[key];
-        if (Array.isArray(value)) for (const item of value) stack.push(item);
-        else stack.push(value);
+        if (kind === 1) {
+          if (isObject(value)) for (const k in value) stack.push(value[k]);
+        } else if (Array.isArray(value)) {
+          for (const item of value) stack.push(item);
+        } else if (kind === 3) {
+          stack.push(value);
+        }
       }
     }
   }

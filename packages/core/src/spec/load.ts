@@ -1,7 +1,6 @@
 /** `loadSpec`: locate, read, parse, dereference and normalise one OpenAPI or AsyncAPI document. */
 import type { Diagnostic, SpecDocument } from '../model.ts';
 import { normalizeOpenApi } from './openapi.ts';
-import { addLines } from './locate.ts';
 import { dereferenceOpenApi } from './refs.ts';
 import { fetchText, isDiagnostic, locateSource, readLocalText } from './source.ts';
 import { convertSwagger2 } from './swagger2.ts';
@@ -33,7 +32,10 @@ export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult
   const diagnostics: Diagnostic[] = [];
   const read: { id?: string; text?: string } = {};
   const result = await load(options, diagnostics, read);
-  if (read.id !== undefined && read.text !== undefined) addLines(diagnostics, read.id, read.text);
+  if (read.id !== undefined && read.text !== undefined && diagnostics.some((d) => d.pointer && d.line === undefined)) {
+    const { addLines } = await import('./locate.ts');
+    addLines(diagnostics, read.id, read.text);
+  }
   return { ...(result ? { document: result } : {}), diagnostics: dedupe(diagnostics) };
 }
 
@@ -51,7 +53,7 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source:
   const id = loc.id;
   source.id = id;
   source.text = read.text;
-  const parsed = parseSpecText(read.text, id);
+  const parsed = await parseSpecText(read.text, id);
   if (!parsed.ok) return void diagnostics.push(parsed.diagnostic);
   const value = parsed.value as Record<string, unknown>;
   const kind = kindOf(value);

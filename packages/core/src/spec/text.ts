@@ -2,7 +2,6 @@
  * Turns the text of a spec file into a plain object, with file + line on failure,
  * and sniffs which kind of spec a text is without parsing all of it.
  */
-import { parseDocument, isMap } from 'yaml';
 import type { Diagnostic } from '../model.ts';
 
 export type SpecKind = 'openapi' | 'asyncapi';
@@ -11,8 +10,11 @@ export type ParsedText =
   | { ok: true; value: unknown }
   | { ok: false; diagnostic: Diagnostic };
 
-/** Parse JSON or YAML. JSON first when the text looks like JSON (much faster on large files). */
-export function parseSpecText(text: string, file: string): ParsedText {
+/**
+ * Parse JSON or YAML. JSON first when the text looks like JSON (much faster on large files); the YAML parser is
+ * only loaded when needed.
+ */
+export async function parseSpecText(text: string, file: string): Promise<ParsedText> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const trimmed = body.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
@@ -22,6 +24,7 @@ export function parseSpecText(text: string, file: string): ParsedText {
       // Fall through to YAML (a JSON superset) for exact line/column reporting and lenient input.
     }
   }
+  const { parseDocument, isMap } = await import('yaml');
   const doc = parseDocument(body, { prettyErrors: true, uniqueKeys: false, merge: true });
   const error = doc.errors[0];
   if (error) {
