@@ -1,7 +1,7 @@
 /**
- * Minimal example generator (cycle-safe): `example` > `examples[0]` > `default` > `const` > `enum[0]` >
- * by type. Used at build time for prefill and in the browser for new array items.
- * (Mirrors the order of the core generator; kept local so the island bundle stays independent.)
+ * Minimal browser-side example generator (cycle-safe): `example` > `examples[0]` > `default` > `const` >
+ * `enum[0]` > by type. Used when the reader switches a oneOf/anyOf variant. Build-time prefill uses the core
+ * generator (`props.ts`); this copy keeps the island bundle free of the Node-side core package.
  */
 
 type S = { [key: string]: unknown };

@@ -13,8 +13,12 @@ import type {
   PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
 } from './types.ts';
 import { DEFAULT_PROXY_URL } from './types.ts';
-import { jsonSafeSchema } from '@lectern/core';
-import { exampleFromSchema } from './example.ts';
+import { exampleFromSchema as coreExample, jsonSafeSchema } from '@lectern/core';
+
+/** The core example generator (request mode: `readOnly` left out), as used by the code samples. */
+function exampleFromSchema(schema: Schema): unknown {
+  return coreExample(schema, { mode: 'request' });
+}
 
 export type { PlaygroundProps, ChannelPlaygroundProps } from './types.ts';
 

@@ -112,6 +112,19 @@ describe('sending', () => {
     expect(t.headers.authorization).toBe('Basic ' + Buffer.from('client-1:s3cret').toString('base64'));
     await sendAndWait(page);
     expect(last(h.received).headers.authorization).toBe('Bearer cc-token');
+
+    // Authorization code + PKCE in a popup; the redirect lands on the docs page, whose head stub posts the code back.
+    await page.selectOption(sec, { label: 'oauthCode' });
+    await page.fill(`${id(ECHO, 'auth-oauthCode')}-cid`, 'public-client');
+    await page.getByRole('button', { name: 'Sign in (authorization code + PKCE)' }).click();
+    await page.getByText('Token received.').waitFor();
+    expect(await page.inputValue(id(ECHO, 'auth-oauthCode'))).toBe('pkce-token');
+    const exchange = new URLSearchParams(last(h.tokens).body.toString());
+    expect(exchange.get('grant_type')).toBe('authorization_code');
+    expect(exchange.get('client_id')).toBe('public-client');
+    expect(exchange.get('redirect_uri')).toBe(`${h.origin}/page`);
+    await sendAndWait(page);
+    expect(last(h.received).headers.authorization).toBe('Bearer pkce-token');
   });
 
   it('multipart upload through the proxy (file input) and directly (drag and drop); raw binary body', async () => {

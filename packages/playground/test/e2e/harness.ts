@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
@@ -95,6 +96,7 @@ export async function startHarness(): Promise<Harness> {
   const received: Received[] = [];
   const whoami: Received[] = [];
   const tokens: Received[] = [];
+  const authorizations: Array<Record<string, string>> = [];
   const ws: WsConnection[] = [];
   const cases = new Map<string, { kind: 'operation' | 'channel'; props: unknown; theme: string; head: string }>();
   let ports = { a: 0, b: 0 };
@@ -105,6 +107,18 @@ export async function startHarness(): Promise<Harness> {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
     try {
+      if (path === '/page' && url.searchParams.get('state')?.startsWith('lectern-')) {
+        // The OAuth redirect lands on the docs page: only the head stub runs there.
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><script>${RUNTIME_STUB}</script></head><body>Signing in…</body></html>`);
+        return;
+      }
+      if (path === '/authorize') {
+        authorizations.push(Object.fromEntries(url.searchParams));
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '/', 'http://x');
+        const target = `${url.searchParams.get('redirect_uri')}?code=code-1&state=${encodeURIComponent(url.searchParams.get('state') ?? '')}`;
+        res.writeHead(302, { Location: back.origin === `http://127.0.0.1:${ports.a}` ? target : '/' }).end();
+        return;
+      }
       if (path === '/page') {
         const c = cases.get(url.searchParams.get('case') ?? '');
         if (!c) { res.writeHead(404).end('no case'); return; }
@@ -126,6 +140,14 @@ ${c.head ? `<script>${c.head}</script>` : ''}
       if (path === '/token') {
         const body = await readBody(req);
         tokens.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        const form = new URLSearchParams(body.toString());
+        if (form.get('grant_type') === 'authorization_code') {
+          // PKCE: S256(code_verifier) must equal the challenge sent to /authorize.
+          const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+          const ok = form.get('code') === 'code-1' && authorizations.some((a) => a.code_challenge === challenge && a.code_challenge_method === 'S256');
+          res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' }).end(JSON.stringify(ok ? { access_token: 'pkce-token' } : { error: 'invalid_grant' }));
+          return;
+        }
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'cc-token', token_type: 'Bearer' }));
         return;
       }
@@ -204,8 +226,10 @@ ${c.head ? `<script>${c.head}</script>` : ''}
     if (portValue) for (const s of props.servers) if (s.variables.port) s.variables.port.default = portValue;
     for (const alt of props.security) {
       for (const s of alt.schemes) {
-        const cc = s.flows?.clientCredentials;
-        if (cc?.tokenUrl) cc.tokenUrl = cc.tokenUrl.replace('127.0.0.1:1/', `127.0.0.1:${a}/`);
+        for (const flow of Object.values(s.flows ?? {})) {
+          if (flow.tokenUrl) flow.tokenUrl = flow.tokenUrl.replace('127.0.0.1:1/', `127.0.0.1:${a}/`);
+          if (flow.authorizationUrl) flow.authorizationUrl = flow.authorizationUrl.replace('127.0.0.1:1/', `127.0.0.1:${a}/`);
+        }
       }
     }
     return props;
