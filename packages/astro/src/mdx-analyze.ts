@@ -55,6 +55,32 @@ function declaredNames(esm: string): string[] {
   return out;
 }
 
+function distance(a: string, b: string): number {
+  const dp = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = dp[0]!;
+    dp[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = dp[j]!;
+      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return dp[b.length]!;
+}
+
+/** A built-in component whose name is close to `name` (typos, wrong case). */
+export function suggest(name: string): string | undefined {
+  let best: string | undefined;
+  let score = 3;
+  for (const known of COMPONENT_SET) {
+    if (known === 'CodeBlock') continue;
+    const d = known.toLowerCase() === name.toLowerCase() ? 0 : distance(known, name);
+    if (d < score) { score = d; best = known; }
+  }
+  return best;
+}
+
 export function analyzeMdx(
   source: string,
   file: string,
@@ -68,9 +94,12 @@ export function analyzeMdx(
   try {
     tree = parser.parse(blanked) as unknown as AnyNode;
   } catch (err) {
-    const e = err as { message?: string; reason?: string; line?: number; column?: number; place?: { line?: number; column?: number } };
+    type Point = { line?: number; column?: number };
+    const e = err as { message?: string; reason?: string; line?: number; column?: number; place?: Point & { start?: Point } };
+    const fromText = /\((\d+):(\d+)/.exec(e.message ?? '');
+    const place = e.place?.start ?? e.place ?? (fromText ? { line: Number(fromText[1]), column: Number(fromText[2]) } : undefined);
     diagnostics.push({
-      severity: 'error', code: 'mdx/syntax', file, line: e.line ?? e.place?.line, column: e.column ?? e.place?.column,
+      severity: 'error', code: 'mdx/syntax', file, line: e.line ?? place?.line, column: e.column ?? place?.column,
       message: `MDX syntax error: ${e.reason ?? e.message ?? String(err)}`,
     });
     return { code: source, diagnostics, imports: [] };
@@ -120,7 +149,7 @@ export function analyzeMdx(
       diagnostics.push({
         severity: 'error', code: 'mdx/unknown-component', file, line: node.position?.start.line, column: node.position?.start.column,
         message: `Unknown component <${name}>.`,
-        hint: `Import it in the file (import ${name} from '/snippets/…') or use a built-in component: ${[...COMPONENT_SET].filter((n) => n !== 'CodeBlock').join(', ')}.`,
+        hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : `Import it in the file (import ${name} from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
       });
     }
   });

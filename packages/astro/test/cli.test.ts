@@ -1,0 +1,76 @@
+/** The `lectern` bin: help, failing builds (every error, exit 1, no partial output), init. */
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FIXTURES } from './helpers.ts';
+
+const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
+
+function run(args: string[], cwd = process.cwd()): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('lectern CLI', () => {
+  it('--help lists every command', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys']) expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
+  });
+
+  it('rejects an unknown command with exit 1', async () => {
+    const { code, stderr } = await run(['frobnicate']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('a failing build reports ALL errors with file and line, exits 1 and leaves dist/ untouched', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-broken-'));
+    try {
+      await cp(path.join(FIXTURES, 'broken'), root, { recursive: true });
+      await mkdir(path.join(root, 'dist'));
+      await writeFile(path.join(root, 'dist', 'previous.html'), 'old build');
+      const { code, stderr } = await run(['build', root]);
+      expect(code).toBe(1);
+      expect(stderr).toContain('guides/a.mdx:8:1 Unknown component <Fancy>.');
+      expect(stderr).toContain('guides/b.mdx:9:3 Unknown component <Sparkle>.');
+      expect(stderr).toMatch(/Lectern found 2 errors/);
+      expect(await readdir(path.join(root, 'dist'))).toEqual(['previous.html']);
+      const staging = existsSync(path.join(root, '.lectern')) ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-')) : [];
+      expect(staging).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('init scaffolds a docs repo with docs.json, pages, a spec, scripts and editor rules', async () => {
+    const root = path.join(await mkdtemp(path.join(tmpdir(), 'lectern-init-')), 'my-docs');
+    try {
+      const { code, stdout } = await run(['init', root]);
+      expect(code).toBe(0);
+      expect(stdout).toContain('created');
+      const docs = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
+      expect(docs.name).toBeTruthy();
+      const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+      expect(pkg.name).toBe('my-docs');
+      expect(pkg.scripts.build).toBe('lectern build');
+      expect(pkg.scripts.dev).toBe('lectern dev');
+      expect(existsSync(path.join(root, 'openapi.yaml'))).toBe(true);
+      const rules = await readdir(path.join(root, '.cursor/rules'));
+      expect(rules.length).toBeGreaterThanOrEqual(2);
+      expect(await readFile(path.join(root, '.cursor/rules', rules[0]!), 'utf8')).toMatch(/^---\n/);
+      const again = await run(['init', root]);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('already has a docs.json');
+    } finally {
+      await rm(path.dirname(root), { recursive: true, force: true });
+    }
+  });
+});

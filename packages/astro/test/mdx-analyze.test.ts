@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeMdx } from '../src/mdx-analyze.ts';
+
+const opts = { componentsModule: '/x/components/index.ts' };
+
+describe('analyzeMdx', () => {
+  it('reports every unknown component with its file and line', () => {
+    const src = '---\ntitle: T\n---\n\n# Hi\n\n<Note>ok</Note>\n\n<Fancy />\n\ntext <Sparkle>inline</Sparkle>\n';
+    const { diagnostics } = analyzeMdx(src, 'guides/a.mdx', opts);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+      ['mdx/unknown-component', 'guides/a.mdx', 9, 'Unknown component <Fancy>.'],
+      ['mdx/unknown-component', 'guides/a.mdx', 11, 'Unknown component <Sparkle>.'],
+    ]);
+  });
+
+  it('accepts imported, exported and member components, and injects imports for built-ins it uses', () => {
+    const src = "import Intro from '/snippets/intro.mdx';\nexport const Box = () => null;\n\n<Intro />\n<Box />\n<Tip>t</Tip>\n<Tree><Tree.Folder name=\"a\"><Tree.File name=\"b\" /></Tree.Folder></Tree>\n";
+    const { diagnostics, code, imports } = analyzeMdx(src, 'a.mdx', opts);
+    expect(diagnostics).toEqual([]);
+    expect(imports).toEqual(['/snippets/intro.mdx']);
+    expect(code).toContain('import { Tip, Tree } from "/x/components/index.ts";');
+  });
+
+  it('rewrites fenced code into CodeBlock elements, keeping line numbers', () => {
+    const src = '---\ntitle: T\n---\n```js app.js {2}\nconst a = 1;\nconst b = "}{";\n```\n\n<Fancy />\n';
+    const { code, diagnostics } = analyzeMdx(src, 'a.mdx', opts);
+    expect(diagnostics[0]?.line).toBe(9);
+    const m = /<CodeBlock data="([^"]+)" \/>/.exec(code);
+    expect(JSON.parse(decodeURIComponent(m![1]!))).toEqual({ lang: 'js', meta: 'app.js {2}', code: 'const a = 1;\nconst b = "}{";' });
+    expect(code.split('\n').indexOf('<Fancy />')).toBe(8);
+    expect(code.startsWith('---\ntitle: T\n---\n')).toBe(true);
+  });
+
+  it('substitutes docs.json variables and turns legacy <Snippet file> into an import', () => {
+    const { code, diagnostics } = analyzeMdx('Hello {{product}}.\n\n<Snippet file="intro.mdx" />\n', 'a.mdx', { ...opts, variables: { product: 'Acme' } });
+    expect(diagnostics).toEqual([]);
+    expect(code).toContain('Hello Acme.');
+    expect(code).toContain('<LecternSnippet0 />');
+    expect(code).toContain('import LecternSnippet0 from "/snippets/intro.mdx";');
+  });
+
+  it('reports MDX syntax errors with a line', () => {
+    const { diagnostics } = analyzeMdx('# T\n\n<Note>\nunclosed\n', 'b.mdx', opts);
+    expect(diagnostics[0]?.code).toBe('mdx/syntax');
+    expect(diagnostics[0]?.line).toBeGreaterThan(0);
+  });
+});
