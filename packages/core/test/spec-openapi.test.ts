@@ -290,6 +290,23 @@ describe('errors are Diagnostics, never throws', () => {
     expect(outside.diagnostics.map((d) => d.code)).toEqual(['spec/outside-root']);
   });
 
+  it('resolves external refs whose paths have spaces and non-ASCII characters', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lectern-spaces-'));
+    try {
+      await mkdir(path.join(dir, 'shared types'));
+      await writeFile(path.join(dir, 'shared types', 'pet ü.yaml'), 'type: string\nnullable: true\n');
+      await writeFile(path.join(dir, 'api.yaml'), 'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/pet ü.yaml"}\n        "201":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/gone.yaml"}\n');
+      const r = await loadSpec({ root: dir, source: 'api.yaml' });
+      const a = (r.document as ApiDocument).operations[0]!;
+      expect(a.responses[0]!.content[0]!.schema).toEqual({ type: ['string', 'null'] });
+      expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+        ['spec/broken-ref', 'Broken $ref at /paths/~1a/get/responses/201/content/application~1json/schema: file shared types/gone.yaml does not exist.'],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('treats a leading slash as repo-relative', async () => {
     const a = await loadSpec({ root, source: '/oas32/api.yaml' });
     expect(a.document?.source).toBe('oas32/api.yaml');

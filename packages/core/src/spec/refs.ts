@@ -106,7 +106,7 @@ async function readRef(url: string, ctx: DereferenceContext, errors: Map<string,
     errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message });
     throw new Error(message);
   }
-  const abs = url.startsWith('file:') ? fileURLToPath(url) : url;
+  const abs = toFsPath(url);
   if (!(await insideRoot(ctx.root, abs))) {
     const message = `$ref target ${abs} is outside the docs repo.`;
     errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message, hint: 'External $refs must point to files inside the repo.' });
@@ -123,11 +123,21 @@ async function readRef(url: string, ctx: DereferenceContext, errors: Map<string,
   }
 }
 
+/** The ref parser hands resolvers URL-encoded paths (`sub%20dir/a.yaml`). */
+function toFsPath(url: string): string {
+  if (url.startsWith('file:')) return fileURLToPath(url);
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
 /** Repo-relative name of a ref-parser source (absolute path or URL). */
 function displayFile(source: string | undefined, ctx: DereferenceContext): string {
   if (!source) return ctx.id;
   if (/^https?:\/\//i.test(source)) return source;
-  const abs = source.startsWith('file:') ? fileURLToPath(source) : source;
+  const abs = toFsPath(source);
   const rel = path.relative(ctx.root, abs).split(path.sep).join('/');
   return rel && !rel.startsWith('..') ? rel : abs;
 }
@@ -154,7 +164,7 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
     case 'ERESOLVER':
     case 'EUNMATCHEDRESOLVER': {
       const known = (err.source ? resolverErrors.get(err.source) : undefined) ?? [...resolverErrors.values()].find((d) => err.message.includes(d.message));
-      const reason = known?.message ?? cleanMessage(err.message);
+      const reason = (known?.message ?? cleanMessage(err.message)).replace(/\.$/, '');
       return {
         severity: 'error',
         code: known?.code === 'spec/ref-outside-root' ? 'spec/ref-outside-root' : 'spec/broken-ref',
