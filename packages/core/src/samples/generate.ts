@@ -94,6 +94,12 @@ const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
   python: (code) => code.replace(/"open\('((?:[^'\\]|\\.)*)', 'rb'\)"/g, "open('$1', 'rb')"),
   // Kotlin string templates: every `$` of the okhttp client's output sits inside a string literal.
   kotlin: (code) => code.replace(/\$/g, '\\$'),
+  // java.net.http samples are statements (JShell / Java 21+ unnamed classes): add the imports they use.
+  java: (code) => {
+    const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
+    if (code.includes('Path.of(')) imports.push('java.nio.file.Path');
+    return `${imports.map((i) => `import ${i};`).join('\n')}\n\n${code}`;
+  },
   php: (code) => fixDoubleQuoted(code, (body) => body.replace(/\$/g, '\\$')),
   ruby: (code) => fixDoubleQuoted(code, (body) => body.replace(/#(?=[{$@])/g, '\\#')),
 };

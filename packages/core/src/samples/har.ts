@@ -215,6 +215,8 @@ function formParams(media: MediaTypeObject, value: unknown, multipart: boolean):
 
 let tokenCounter = 0;
 
+const QUERY_PLACEHOLDERS = new Set(['<string>', '<any>']);
+
 /** Build the HAR request for an operation. Pure apart from token numbering (tokens are unique per build). */
 export function harFromOperation(op: Operation, options: HarOptions = {}): HarBuild {
   const requiredOnly = options.requiredOnly === true;
@@ -264,6 +266,8 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
     }
   }
   for (const q of auth.query) queryString.push({ name: q.name, value: token(q.value) });
+  // Generated placeholders stay readable in URLs (`?q=<string>`, not `?q=%3Cstring%3E`).
+  for (const q of queryString) if (QUERY_PLACEHOLDERS.has(q.value)) q.value = token(q.value);
   headers.unshift(...auth.headers);
 
   const path = op.path.replace(/\{([^}]+)\}/g, (m, name: string) => pathValues.get(name) ?? token(m));
