@@ -3,7 +3,7 @@ export { createProxyHandler } from './proxy/node-handler.ts';
 export { parseProxyRequest } from './proxy/handler.ts';
 export type { ProxyHandler, ProxyOptions, ProxyLimits, ConnectionInfo } from './proxy/handler.ts';
 export { fetchTransport } from './proxy/transport.ts';
-export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './proxy/transport.ts';
+export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse, PrivateAccess } from './proxy/transport.ts';
 export { nodeTransport } from './proxy/node-transport.ts';
 export type { ResolveHost, ResolvedAddress, NodeTransportOptions } from './proxy/node-transport.ts';
 export { blockedAddressReason } from './proxy/ip.ts';
@@ -23,3 +23,6 @@ export { runServeCommand } from './serve/command.ts';
 export type { ServeCommandExtras } from './serve/command.ts';
 export { compileRedirects } from './serve/redirects.ts';
 export type { RedirectRule, RedirectMatch } from './serve/redirects.ts';
+
+// Docs assistant API (v1, AI SDK v4 data stream) ---------------------------------------------------
+export * from './assistant/index.ts';

@@ -100,7 +100,7 @@ export function fixturePlan(): SitePlan {
       if (data.language) page.language = data.language;
       return page;
     });
-  const raw = JSON.parse(readFileSync(join(FIXTURE, 'openapi.json'), 'utf8'));
+  const raw = JSON.parse(readFileSync(join(FIXTURE, 'docs/openapi.json'), 'utf8'));
   const spec: ApiDocument = {
     kind: 'openapi',
     source: 'openapi.json',

@@ -6,23 +6,33 @@
  * thread (404). Then it searches the site's index and streams AI SDK v4 data-stream parts.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { createExtractiveComposer, estimateTokens, type Composer } from './composer.ts';
-import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
+import { DEFAULT_KEYS_DB, isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
 import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
 import { openAssistantIndex, type AssistantIndex, type Passage } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type FieldIssue } from './schema.ts';
 import { openSqliteThreadStore, type ThreadRecord, type ThreadStore } from './threads.ts';
+import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_THREADS_DB } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 export interface AssistantHandlerOptions {
-  /** The site's index: a path, an open database, an opened index, or a per-domain lookup. */
-  index: string | DatabaseSync | AssistantIndex | ((domain: string) => AssistantIndex | undefined);
-  keys: KeyStore | string;
-  threads: ThreadStore | string;
+  /**
+   * The site's index: a path, an open database, an opened index, or a per-domain lookup. Optional when `root` is
+   * given: then `<root>/.lectern/assistant-index.db`, built from the site on first use when missing.
+   */
+  index?: string | DatabaseSync | AssistantIndex | ((domain: string) => AssistantIndex | undefined);
+  /** Key store or its SQLite path. Default with `root`: `<root>/.lectern/assistant-keys.db` (what `lectern keys` uses). */
+  keys?: KeyStore | string;
+  /** Thread store or its SQLite path. Default with `root`: `<root>/.lectern/assistant-threads.db`. */
+  threads?: ThreadStore | string;
+  /** The docs repo root, for the default file locations above. */
+  root?: string;
   limits?: LimitsOptions & {
     /** Largest accepted request body in bytes (default 1,000,000). */
     maxBodyBytes?: number;
@@ -115,16 +125,27 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array 
   return out;
 }
 
-function resolveIndex(index: AssistantHandlerOptions['index']): (domain: string) => AssistantIndex | undefined {
-  if (typeof index === 'function') return index;
-  let opened: AssistantIndex | undefined;
-  const get = () => {
-    if (!opened) {
-      opened = typeof index === 'string' || index instanceof DatabaseSync ? openAssistantIndex(index) : index;
+function resolveIndex(
+  index: AssistantHandlerOptions['index'],
+  root: string | undefined,
+): (domain: string) => Promise<AssistantIndex | undefined> {
+  if (typeof index === 'function') return async (domain) => index(domain);
+  let opened: Promise<AssistantIndex> | undefined;
+  const open = async (): Promise<AssistantIndex> => {
+    if (index !== undefined) {
+      return typeof index === 'string' || index instanceof DatabaseSync ? openAssistantIndex(index) : index;
     }
+    const path = join(root!, DEFAULT_INDEX_DB);
+    if (!existsSync(path)) await buildSiteAssistantIndex(root!, path);
+    return openAssistantIndex(path);
+  };
+  return () => {
+    opened ??= open().catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    });
     return opened;
   };
-  return () => get();
 }
 
 function clientIp(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
@@ -152,9 +173,16 @@ function searchResult(passages: Passage[]): Array<{ content: string; path: strin
 
 /** Create the v1 assistant message handler. */
 export function createAssistantHandler(options: AssistantHandlerOptions): AssistantHandler {
-  const keys = typeof options.keys === 'string' ? openSqliteKeyStore(options.keys) : options.keys;
-  const threads = typeof options.threads === 'string' ? openSqliteThreadStore(options.threads) : options.threads;
-  const indexFor = resolveIndex(options.index);
+  const root = options.root;
+  const missing = (['index', 'keys', 'threads'] as const).filter((k) => options[k] === undefined);
+  if (root === undefined && missing.length > 0) {
+    throw new TypeError(`createAssistantHandler: ${missing.join(', ')} required (or pass root, the docs repo, for the default files)`);
+  }
+  const keysOption = options.keys ?? join(root!, DEFAULT_KEYS_DB);
+  const threadsOption = options.threads ?? join(root!, DEFAULT_THREADS_DB);
+  const keys = typeof keysOption === 'string' ? openSqliteKeyStore(keysOption) : keysOption;
+  const threads = typeof threadsOption === 'string' ? openSqliteThreadStore(threadsOption) : threadsOption;
+  const indexFor = resolveIndex(options.index, root);
   const limiter = createRateLimiter(options.limits);
   const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const composer = options.composer ?? createExtractiveComposer();
@@ -286,7 +314,13 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     }
 
     // --- retrieval ---
-    const index = indexFor(domain);
+    let index: AssistantIndex | undefined;
+    try {
+      index = await indexFor(domain);
+    } catch (error) {
+      onError(error);
+      return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
+    }
     if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
     const contextText = (body.context ?? []).map((c) => c.value.slice(0, 500)).join('\n');
     const searchText = contextText ? `${valid.question}\n${contextText}` : valid.question;

@@ -18,6 +18,7 @@ export {
   type SearchOptions,
   type SearchOutcome,
 } from './retrieval.ts';
+export { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_THREADS_DB } from './site.ts';
 export { documentsFromPlan, mdxToText, operationMarkdown } from './documents.ts';
 export {
   createExtractiveComposer,
@@ -37,7 +38,7 @@ export {
   type KeyStore,
 } from './keys.ts';
 export { openSqliteThreadStore, type ThreadRecord, type ThreadStore, type StoredMessage } from './threads.ts';
-export { createRateLimiter, type LimitsOptions, type RateLimiter } from './limits.ts';
+export type { LimitsOptions as AssistantLimitsOptions } from './limits.ts';
 export {
   validateMessageRequest,
   messageRequestSchema,
