@@ -5,7 +5,7 @@
 export { createProxyHandler, parseProxyRequest } from './proxy/handler.ts';
 export type { ProxyHandler, ProxyOptions, ProxyLimits, ConnectionInfo } from './proxy/handler.ts';
 export { fetchTransport } from './proxy/transport.ts';
-export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './proxy/transport.ts';
+export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse, PrivateAccess } from './proxy/transport.ts';
 export { blockedAddressReason } from './proxy/ip.ts';
 export type { ProxyErrorCode, ProxyErrorBody } from './proxy/errors.ts';
 export { PROXY_PATH, PROXY_ERROR_HEADER } from './contract.ts';

@@ -541,8 +541,8 @@ describe('SSRF refusals', () => {
   it('only lets a free-form host variable take its default value', async () => {
     const proxy = makeProxy({
       manifest: {
-        servers: [server('http://{host}:{port}/{base}', { host: { default: 'allowed.test' }, port: { default: String(upstream.port) }, base: { default: 'v1' } })],
-        proxyAllow: [`http://allowed.test:${upstream.port}`],
+        servers: [server('http://{host}:{port}/{base}', { host: { default: 'localhost' }, port: { default: String(upstream.port) }, base: { default: 'v1' } })],
+        proxyAllow: [`http://localhost:${upstream.port}`],
       },
       resolveHost,
     });
@@ -552,7 +552,7 @@ describe('SSRF refusals', () => {
       'origin_not_allowed',
     );
     // The path variable may vary freely.
-    const ok = await proxy(proxyRequest({ method: 'GET', url: `http://allowed.test:${upstream.port}/anything/else` }));
+    const ok = await proxy(proxyRequest({ method: 'GET', url: `http://localhost:${upstream.port}/anything/else` }));
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as Echo).path).toBe('/anything/else');
   });
@@ -569,11 +569,27 @@ describe('SSRF refusals', () => {
     );
   });
 
-  it('allowlists a hostname that resolves to a private address when named explicitly', async () => {
+  it('keeps the address rule for an allowlisted hostname: only an IP literal names a private address', async () => {
     const proxy = makeProxy({ manifest: { servers: [], proxyAllow: [`http://allowed.test:${upstream.port}`] }, resolveHost });
-    const response = await proxy(proxyRequest({ method: 'GET', url: `http://allowed.test:${upstream.port}/echo` }));
+    const body = await expectProxyError(
+      await proxy(proxyRequest({ method: 'GET', url: `http://allowed.test:${upstream.port}/echo` })),
+      403,
+      'address_not_allowed',
+    );
+    expect(body.error.message).toContain('name it by IP in lectern.proxy.allow');
+  });
+
+  it('lets an allowlisted "localhost" origin reach loopback, and nothing else', async () => {
+    const proxy = makeProxy({ manifest: { servers: [], proxyAllow: [`http://localhost:${upstream.port}`] } });
+    const response = await proxy(proxyRequest({ method: 'GET', url: `http://localhost:${upstream.port}/echo` }));
     expect(response.status).toBe(200);
-    expect(((await response.json()) as Echo).headers.host).toBe(`allowed.test:${upstream.port}`);
+    expect(((await response.json()) as Echo).headers.host).toBe(`localhost:${upstream.port}`);
+
+    const tricked = makeProxy({
+      manifest: { servers: [], proxyAllow: ['http://localhost:9'] },
+      resolveHost: async () => [{ address: '169.254.169.254', family: 4 }],
+    });
+    await expectProxyError(await tricked(proxyRequest({ method: 'GET', url: 'http://localhost:9/' })), 403, 'address_not_allowed');
   });
 });
 

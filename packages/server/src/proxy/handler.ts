@@ -9,7 +9,7 @@ import { downstreamResponseHeaders, isToken, upstreamRequestHeaders } from './he
 import { blockedAddressReason, ipFamily } from './ip.ts';
 import { allowedOrigins, type AllowedOrigins } from './origins.ts';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.ts';
-import { fetchTransport, type Transport, type TransportSettings, type UpstreamResponse } from './transport.ts';
+import { fetchTransport, type PrivateAccess, type Transport, type TransportSettings, type UpstreamResponse } from './transport.ts';
 
 export interface ProxyLimits {
   /** Largest upstream request body, decoded (default 10 MiB). */
@@ -271,8 +271,12 @@ function checkTarget(url: URL, origins: AllowedOrigins): { code: 'scheme_not_all
   return null;
 }
 
-function isTrusted(url: URL, origins: AllowedOrigins): boolean {
-  return origins.explicit.has(url.origin);
+/** How far an allowlist entry lifts the address rule for `url` (see `UpstreamRequest.allowPrivate`). */
+export function privateAccess(url: URL, origins: AllowedOrigins): PrivateAccess {
+  if (!origins.explicit.has(url.origin)) return 'none';
+  if (ipFamily(url.hostname) !== 0) return 'any';
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') ? 'loopback' : 'none';
 }
 
 /** Sends the request and follows redirects by hand, checking every target. */
@@ -285,7 +289,7 @@ async function exchange(
 ): Promise<{ response: UpstreamResponse; url: URL; redirects: number }> {
   let { method, url, headers, body } = first;
   for (let redirects = 0; ; redirects++) {
-    const response = await net.send({ method, url, headers, body, signal, trusted: isTrusted(url, origins) });
+    const response = await net.send({ method, url, headers, body, signal, allowPrivate: privateAccess(url, origins) });
     const location = response.headers.find(([n]) => n.toLowerCase() === 'location')?.[1];
     if (!REDIRECTS.has(response.status) || location === undefined) return { response, url, redirects };
     response.cancel();

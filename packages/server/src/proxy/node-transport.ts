@@ -10,7 +10,7 @@ import type { LookupAddress, LookupAllOptions, LookupOneOptions } from 'node:dns
 import { Agent, buildConnector } from 'undici';
 import { ProxyFailure } from './errors.ts';
 import { blockedAddressReason, ipFamily } from './ip.ts';
-import type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './transport.ts';
+import type { PrivateAccess, Transport, TransportSettings, UpstreamRequest, UpstreamResponse } from './transport.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -31,8 +31,9 @@ class BlockedAddressError extends Error {
   constructor(host: string, address: string, reason: string) {
     super(
       host === address
-        ? `${address} is a ${reason}; the proxy does not connect to it`
-        : `${host} resolves to ${address}, a ${reason}; the proxy does not connect to it`,
+        ? `${address} is a ${reason}; the proxy does not connect to it unless lectern.proxy.allow names this address`
+        : `${host} resolves to ${address}, a ${reason}; the proxy does not connect to it (to reach a private ` +
+            'address, name it by IP in lectern.proxy.allow, e.g. "http://10.0.0.5:8080"; "localhost" entries may reach loopback)',
     );
   }
 }
@@ -44,17 +45,23 @@ const systemResolve: ResolveHost = async (hostname) => {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** A `lookup` for net/tls.connect that resolves with `resolve` and, when `guard` is set, refuses blocked addresses. */
-function makeLookup(resolve: ResolveHost, guard: boolean) {
+/** Why `address` is refused under `access`, or null. */
+function refusal(address: string, access: PrivateAccess): string | null {
+  if (access === 'any') return null;
+  const reason = blockedAddressReason(address);
+  if (reason && access === 'loopback' && reason === 'loopback address') return null;
+  return reason;
+}
+
+/** A `lookup` for net/tls.connect that resolves with `resolve` and refuses addresses `access` does not allow. */
+function makeLookup(resolve: ResolveHost, access: PrivateAccess) {
   return (hostname: string, options: LookupOneOptions | LookupAllOptions | number, callback: LookupCallback): void => {
     const opts = typeof options === 'number' ? { family: options } : options;
     resolve(hostname).then(
       (addresses) => {
-        if (guard) {
-          for (const a of addresses) {
-            const reason = blockedAddressReason(a.address);
-            if (reason) return callback(new BlockedAddressError(hostname, a.address, reason), '');
-          }
+        for (const a of addresses) {
+          const reason = refusal(a.address, access);
+          if (reason) return callback(new BlockedAddressError(hostname, a.address, reason), '');
         }
         const family = opts.family === 4 || opts.family === 6 ? opts.family : 0;
         const usable = family ? addresses.filter((a) => a.family === family) : addresses;
@@ -72,12 +79,12 @@ function makeLookup(resolve: ResolveHost, guard: boolean) {
   };
 }
 
-function connector(resolve: ResolveHost, guard: boolean, timeout: number): buildConnector.connector {
-  const base = buildConnector({ timeout, allowH2: false, lookup: makeLookup(resolve, guard) } as buildConnector.BuildOptions);
+function connector(resolve: ResolveHost, access: PrivateAccess, timeout: number): buildConnector.connector {
+  const base = buildConnector({ timeout, allowH2: false, lookup: makeLookup(resolve, access) } as buildConnector.BuildOptions);
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, '');
-    if (guard && ipFamily(host) !== 0) {
-      const reason = blockedAddressReason(host);
+    if (ipFamily(host) !== 0) {
+      const reason = refusal(host, access);
       if (reason) return callback(new BlockedAddressError(host, host, reason), null);
     }
     base(options, callback);
@@ -141,13 +148,17 @@ export function nodeTransport(options: NodeTransportOptions): Transport {
     bodyTimeout: options.idleTimeoutMs,
     maxResponseSize: -1,
   };
-  const strict = new Agent({ ...agentOptions, connect: connector(resolve, true, options.connectTimeoutMs) });
-  const trusted = new Agent({ ...agentOptions, connect: connector(resolve, false, options.connectTimeoutMs) });
+  // One pool per access level, so a socket opened under a looser rule is never reused under a stricter one.
+  const agents: Record<PrivateAccess, Agent> = {
+    none: new Agent({ ...agentOptions, connect: connector(resolve, 'none', options.connectTimeoutMs) }),
+    loopback: new Agent({ ...agentOptions, connect: connector(resolve, 'loopback', options.connectTimeoutMs) }),
+    any: new Agent({ ...agentOptions, connect: connector(resolve, 'any', options.connectTimeoutMs) }),
+  };
 
   return {
     decodesBody: false,
     async send(request: UpstreamRequest): Promise<UpstreamResponse> {
-      const agent = request.trusted ? trusted : strict;
+      const agent = agents[request.allowPrivate];
       const flat: string[] = [];
       for (const [name, value] of request.headers) flat.push(name, value);
       try {
@@ -180,7 +191,7 @@ export function nodeTransport(options: NodeTransportOptions): Transport {
       }
     },
     async close() {
-      await Promise.all([strict.close(), trusted.close()]);
+      await Promise.all(Object.values(agents).map((agent) => agent.close()));
     },
   };
 }

@@ -11,7 +11,10 @@ import type { Server, SiteManifest } from '@lectern/core';
 export interface AllowedOrigins {
   /** Origins from `manifest.servers` (after variable expansion). Private addresses stay refused for them. */
   servers: Set<string>;
-  /** Origins from `manifest.proxyAllow`: explicitly trusted, private addresses allowed. */
+  /**
+   * Origins from `manifest.proxyAllow`. An entry whose host is an IP literal names that address, so it is reached
+   * even when private; `localhost` entries may reach loopback; other hostnames still get the address checks.
+   */
   explicit: Set<string>;
   /** Problems with templates or allowlist entries (not fatal: the entry is skipped). */
   problems: string[];

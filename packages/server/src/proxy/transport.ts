@@ -16,14 +16,19 @@ export interface TransportSettings {
   keepAliveTimeoutMs?: number;
 }
 
+export type PrivateAccess = 'none' | 'loopback' | 'any';
+
 export interface UpstreamRequest {
   method: string;
   url: URL;
   headers: Array<[string, string]>;
   body: Uint8Array | null;
   signal: AbortSignal;
-  /** The origin is on the explicit allowlist: private addresses are allowed. */
-  trusted: boolean;
+  /**
+   * Which refused addresses this request may still reach: `none` (the rule), `loopback` (an allowlisted
+   * `localhost` origin), `any` (an allowlisted origin whose host is an IP literal: that address, named).
+   */
+  allowPrivate: PrivateAccess;
 }
 
 export interface UpstreamResponse {
