@@ -47,7 +47,11 @@ function ChannelForm(props: ChannelPlaygroundProps) {
   const [vars, setVars] = useState<Record<string, string>>({});
   const [params, setParams] = useState<Record<string, string>>(() => Object.fromEntries(props.parameters.filter((p) => p.default !== undefined || p.enum).map((p) => [p.name, p.default ?? p.enum![0]!])));
   const [security, setSecurity] = useState(0);
-  const [auth, setAuth] = useState<Record<string, AuthValue>>(() => Object.fromEntries(props.security.flatMap((a) => a.schemes).map((s) => [s.key, load<AuthValue>(AUTH_PREFIX + s.key) ?? (s.xDefault ? { token: s.xDefault } : {})])));
+  const initialAuth = (saved: boolean) => Object.fromEntries(props.security.flatMap((a) => a.schemes)
+    .map((s) => [s.key, (saved ? load<AuthValue>(AUTH_PREFIX + s.key) : undefined) ?? (s.xDefault ? { token: s.xDefault } : {})]));
+  const [auth, setAuth] = useState<Record<string, AuthValue>>(() => initialAuth(false));
+  // Browser storage after mount, so the server render hydrates cleanly.
+  useEffect(() => setAuth(initialAuth(true)), []);
   const [msgIndex, setMsgIndex] = useState(0);
   const [text, setText] = useState(() => exampleText(props, 0));
   const [status, setStatus] = useState<'closed' | 'connecting' | 'open'>('closed');

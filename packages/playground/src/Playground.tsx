@@ -31,11 +31,12 @@ function useRuntime(): RuntimeState {
   return state;
 }
 
-function initialAuth(props: PlaygroundProps): Record<string, AuthValue> {
+/** Auth values: `x-default`, or (`saved`) what the reader stored in this browser. */
+function initialAuth(props: PlaygroundProps, saved: boolean): Record<string, AuthValue> {
   const out: Record<string, AuthValue> = {};
   for (const alt of props.security) {
     for (const s of alt.schemes) {
-      out[s.key] = load<AuthValue>(AUTH_PREFIX + s.key) ?? (s.xDefault !== undefined ? { token: s.xDefault } : {});
+      out[s.key] = (saved ? load<AuthValue>(AUTH_PREFIX + s.key) : undefined) ?? (s.xDefault !== undefined ? { token: s.xDefault } : {});
     }
   }
   return out;
@@ -74,7 +75,8 @@ function PlaygroundForm(props: PlaygroundProps) {
   const runtime = useRuntime();
   const fid = (k: string) => `${props.id}-${safeId(k)}`;
   const [server, setServer] = useState(0);
-  const [saved, setSaved] = useState<Record<string, string>>(() => load(SERVER_VARS_KEY) ?? {});
+  // Server render and first client render must match (hydration): browser storage is read after mount.
+  const [saved, setSaved] = useState<Record<string, string>>({});
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [params, setParams] = useState<Record<string, unknown>>(() => {
     const out: Record<string, unknown> = {};
@@ -85,7 +87,7 @@ function PlaygroundForm(props: PlaygroundProps) {
     return out;
   });
   const [security, setSecurity] = useState(props.security.length ? 0 : -1);
-  const [auth, setAuth] = useState(() => initialAuth(props));
+  const [auth, setAuth] = useState(() => initialAuth(props, false));
   const [media, setMedia] = useState(props.body?.content[0]?.mediaType ?? '');
   const [bodies, setBodies] = useState(() => initialBodies(props));
   const [raw, setRaw] = useState(false);
@@ -93,6 +95,11 @@ function PlaygroundForm(props: PlaygroundProps) {
   const [view, setView] = useState<ResponseView | undefined>();
   const ctrl = useRef<AbortController | null>(null);
   const blobUrl = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    setSaved(load(SERVER_VARS_KEY) ?? {});
+    setAuth((cur) => ({ ...cur, ...initialAuth(props, true) }));
+  }, []);
 
   // Runtime prefill (`setInputs`): matching parameters, and security inputs of this endpoint's schemes.
   useEffect(() => {
@@ -167,7 +174,7 @@ function PlaygroundForm(props: PlaygroundProps) {
     setErrors({});
     const c = new AbortController();
     ctrl.current = c;
-    const timer = setTimeout(() => c.abort('timeout'), TIMEOUT_MS);
+    const timer = setTimeout(() => c.abort('timeout'), props.timeoutMs ?? TIMEOUT_MS);
     setView({ kind: 'loading' });
     const result = await send(built.request, { proxy: props.proxy, proxyUrl: props.proxyUrl, credentials: props.credentials, signal: c.signal });
     clearTimeout(timer);

@@ -30,6 +30,8 @@ export interface PlaygroundPropsOptions {
   languages?: string[];
   display?: 'interactive' | 'auth';
   groups?: string[];
+  /** Request timeout in ms (default 60 000). */
+  timeoutMs?: number;
 }
 
 const MAX_DEPTH = 10;
@@ -270,6 +272,7 @@ function options(o: PlaygroundPropsOptions): PlaygroundOptions {
   if (o.languages) out.languages = [...o.languages];
   if (o.display === 'auth') out.display = 'auth';
   if (o.groups?.length) out.groups = [...o.groups];
+  if (o.timeoutMs !== undefined && o.timeoutMs > 0) out.timeoutMs = o.timeoutMs;
   return out;
 }
 

@@ -112,6 +112,8 @@ export interface PlaygroundOptions {
   display?: 'interactive' | 'auth';
   /** Page `groups`: with `display: 'auth'`, the reader must be in one of them. */
   groups?: string[];
+  /** Abort a request after this long (default 60 000 ms). */
+  timeoutMs?: number;
 }
 
 export interface PlaygroundProps extends PlaygroundOptions {

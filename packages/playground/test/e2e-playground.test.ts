@@ -183,6 +183,22 @@ describe('body editors', () => {
     await sendAndWait(page);
     expect(JSON.parse(last(h.received).body.toString())).toEqual({ bark: 'grr', extra: null });
     await page.screenshot({ path: '/tmp/playground-variants.png', fullPage: true });
+
+    // application/x-www-form-urlencoded
+    await page.selectOption(id('post-pets', 'media'), 'application/x-www-form-urlencoded');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.locator(`${body}-name`).locator('xpath=ancestor::div[contains(@class,"lp-field")]').innerText()).resolves.toContain('Required');
+    await page.fill(`${body}-name`, 'Rex Jr & co');
+    await page.fill(`${body}-age`, '0');
+    await page.getByRole('button', { name: 'Add item to tags' }).click();
+    await page.getByRole('button', { name: 'Add item to tags' }).click();
+    await page.fill(`${body}-tags-0`, 'a');
+    await page.fill(`${body}-tags-1`, 'b=c');
+    await page.getByRole('button', { name: 'Remove tags[0]' }).click();
+    await sendAndWait(page);
+    const r = last(h.received);
+    expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(r.body.toString()).toBe('name=Rex+Jr+%26+co&age=0&tags=b%3Dc');
   });
 });
 
@@ -297,6 +313,12 @@ describe('responses', () => {
     await cors.selectOption(id(MEDIA, 'param:path:kind'), { label: 'json' });
     await sendAndWait(cors);
     await expect(cors.locator('.lp-alert').innerText()).resolves.toContain('CORS');
+
+    // Timeout (a short one configured for this page).
+    const slow = await open({ operation: 'media', options: { proxy: false, timeoutMs: 300 } });
+    await slow.selectOption(id(MEDIA, 'param:path:kind'), { label: 'slow' });
+    await sendAndWait(slow);
+    await expect(slow.locator('.lp-alert').innerText()).resolves.toContain('Timed out');
 
     // Cancel a request in flight.
     await fetchKind(page, 'json');

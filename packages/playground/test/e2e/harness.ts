@@ -15,6 +15,10 @@ import { createProxyHandler, toNodeListener } from '@lectern/server';
 import { channelProps, playgroundProps, RUNTIME_STUB, type PlaygroundPropsOptions } from '../../src/props.ts';
 import type { ChannelPlaygroundProps, PlaygroundProps } from '../../src/types.ts';
 import { attachWebSocketEcho, type WsConnection } from './ws.ts';
+import { h as createElement } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+import { Playground } from '../../src/Playground.tsx';
+import { ChannelPlayground } from '../../src/ChannelPlayground.tsx';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const pkg = fileURLToPath(new URL('../..', import.meta.url));
@@ -98,7 +102,7 @@ export async function startHarness(): Promise<Harness> {
   const tokens: Received[] = [];
   const authorizations: Array<Record<string, string>> = [];
   const ws: WsConnection[] = [];
-  const cases = new Map<string, { kind: 'operation' | 'channel'; props: unknown; theme: string; head: string }>();
+  const cases = new Map<string, { kind: 'operation' | 'channel'; props: unknown; theme: string; head: string; html: string }>();
   let ports = { a: 0, b: 0 };
 
   const proxyHolder: { listener?: (req: IncomingMessage, res: ServerResponse) => Promise<void>; close?: () => Promise<void> } = {};
@@ -131,7 +135,7 @@ export async function startHarness(): Promise<Harness> {
 <script>${RUNTIME_STUB}</script>
 <script>window.__CASE__=${json}</script>
 ${c.head ? `<script>${c.head}</script>` : ''}
-</head><body><main id="root"></main><script type="module" src="/bundle.js"></script></body></html>`);
+</head><body><main id="root">${c.html}</main><script type="module" src="/bundle.js"></script></body></html>`);
         return;
       }
       if (path === '/bundle.js') { res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js); return; }
@@ -240,7 +244,12 @@ ${c.head ? `<script>${c.head}</script>` : ''}
     props: makeProps,
     page(c) {
       const id = String(++n);
-      cases.set(id, { kind: c.channel ? 'channel' : 'operation', props: makeProps(c), theme: c.theme ?? 'light', head: c.head ?? '' });
+      const props = makeProps(c);
+      // Server-rendered like an Astro island, then hydrated by the bundle.
+      const html = c.channel
+        ? renderToString(createElement(ChannelPlayground, props as ChannelPlaygroundProps))
+        : renderToString(createElement(Playground, props as PlaygroundProps));
+      cases.set(id, { kind: c.channel ? 'channel' : 'operation', props, theme: c.theme ?? 'light', head: c.head ?? '', html });
       return `${origin}/page?case=${id}`;
     },
     async close() {
