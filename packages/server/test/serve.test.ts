@@ -94,6 +94,7 @@ describe('static files', () => {
       ['/guides/quickstart', 'Quickstart'],
       ['/guides/quickstart/', 'Quickstart'],
       ['/flat', 'Flat'],
+      ['/flat/', 'Flat'],
     ] as const) {
       const res = await get(`${site.url}${url}`);
       expect(res.status, url).toBe(200);

@@ -109,8 +109,9 @@ export async function findFile(root: string, pathname: string, statFile: StatFn 
   if (normal.split('/').some((s, i, all) => s.startsWith('.') && !(s === '.well-known' && i === 1 && all.length > 2))) {
     return null;
   }
+  // Astro's "directory" build format writes a/index.html, its "file" format a.html: accept both spellings.
   const candidates = normal.endsWith('/')
-    ? [`${normal}index.html`]
+    ? [`${normal}index.html`, ...(normal.length > 1 ? [`${normal.slice(0, -1)}.html`] : [])]
     : [normal, `${normal}.html`, `${normal}/index.html`];
   for (const candidate of candidates) {
     const file = path.join(root, candidate);
