@@ -158,7 +158,7 @@ describe('OpenAPI 3.1 fixture', () => {
     ]);
     expect(bad.every((d) => d.file === 'oas31/api.yaml' && d.severity === 'warning')).toBe(true);
     // Pointer diagnostics also get the line of the entry in the YAML source.
-    expect(bad.map((d) => [d.line, d.column])).toEqual([[109, 11], [111, 11], [112, 11]]);
+    expect(bad.map((d) => [d.line, d.column])).toEqual([[110, 11], [112, 11], [113, 11]]);
     expect(bad[0]!.message).toMatch(/lang/);
     expect(bad[1]!.message).toMatch(/source/);
   });

@@ -41,6 +41,7 @@ export function normalizeOpenApi(doc: Record<string, unknown>, source: string, o
       continue;
     }
     for (const key of Object.keys(map)) {
+      if (section === 'paths' && key.startsWith('x-')) continue; // `paths` allows specification extensions
       const pathItem = map[key];
       const pointer = childPointer(`/${section}`, key);
       if (!isRecord(pathItem)) {
