@@ -8,7 +8,7 @@
  * 2. Otherwise: every `x-codeSamples` entry in spec order, then (unless `autogenerate: false`) one generated
  *    sample per configured language, in the configured order.
  */
-import { HTTPSnippet, type HarRequest, type Request } from 'httpsnippet';
+import { HTTPSnippet, targets, type HarRequest, type Request, type Target } from 'httpsnippet';
 import type { Operation } from '../model.ts';
 import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
 import { harFromOperation, restoreTokens, type HarBuild, type HarParam } from './har.ts';
@@ -135,29 +135,53 @@ const JSON_OBJ_FIX: Partial<Record<LanguageKey, (v: unknown) => unknown>> = {
   rust: (v) => { const e = controlEscape('u{}'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
 };
 
+const prepared = new WeakMap<HarBuild, Request | null>();
+
+/** httpsnippet's validated, prepared request for a build: computed once per build (validation is the costly part). */
+function preparedRequest(build: HarBuild): Request | null {
+  let req = prepared.get(build);
+  if (req === undefined) {
+    try {
+      // `prepare` mutates the HAR's postData in place: give it a copy.
+      req = new HTTPSnippet(structuredClone(build.har) as unknown as HarRequest).requests[0] ?? null;
+    } catch {
+      req = null;
+    }
+    prepared.set(build, req);
+  }
+  return req;
+}
+
+function runClient(base: Request, lang: LanguageKey, target: string, clientId: string): string {
+  // Every conversion gets its own deep copy of the prepared request: clients mutate it (the cause of
+  // corrupted samples when one HTTPSnippet instance serves several languages).
+  const req = structuredClone(base);
+  const fixJson = JSON_OBJ_FIX[lang];
+  if (fixJson && req.postData?.jsonObj) req.postData.jsonObj = fixJson(req.postData.jsonObj) as never;
+  REQUEST_FIX[lang]?.(req);
+  const client = (targets as unknown as Record<string, Target>)[target]?.clientsById[clientId];
+  if (!client) return '';
+  return client.convert(req, {});
+}
+
 /**
- * One sample in one language from a HAR build. A fresh `HTTPSnippet` over a fresh copy of the HAR per
- * conversion: httpsnippet's `prepare` mutates `postData` in place and clients may mutate the prepared
- * request, so one shared instance (or one shared HAR) corrupts later languages.
+ * One sample in one language from a HAR build. The HAR is validated and prepared once per build; each
+ * conversion runs on a fresh deep copy of that prepared request, so no language can corrupt another
+ * (pinned by the order-independence test).
  */
 export function convertHar(build: HarBuild, lang: LanguageKey): string {
   registerTargets();
-  const client = SAMPLE_CLIENTS[lang];
-  const har = structuredClone(build.har) as unknown as HarRequest;
+  const { target, client } = SAMPLE_CLIENTS[lang];
+  const base = preparedRequest(build);
   let code = '';
-  try {
-    const snippet = new HTTPSnippet(har);
-    const fixJson = JSON_OBJ_FIX[lang];
-    for (const req of snippet.requests) {
-      if (fixJson && req.postData?.jsonObj) req.postData.jsonObj = fixJson(req.postData.jsonObj) as never;
-      REQUEST_FIX[lang]?.(req);
+  if (base) {
+    try {
+      code = runClient(base, lang, target, client);
+      // RestSharp's Method enum has no TRACE/QUERY: the C# tab shows HttpClient then.
+      if (lang === 'csharp' && code.startsWith('Method not supported')) code = runClient(base, lang, 'csharp', 'httpclient');
+    } catch {
+      code = '';
     }
-    let out = snippet.convert(client.target as never, client.client);
-    // RestSharp's Method enum has no TRACE/QUERY: the C# tab shows HttpClient then.
-    if (lang === 'csharp' && typeof out === 'string' && out.startsWith('Method not supported')) out = snippet.convert('csharp', 'httpclient');
-    code = typeof out === 'string' ? out : Array.isArray(out) ? out.join('\n') : '';
-  } catch {
-    code = '';
   }
   if (!code) return fallbackComment(lang, build);
   code = fixFileBodies(lang, restoreTokens(code, build.tokens), build);
