@@ -1,6 +1,6 @@
 /** Pure parts of the proxy: address classification, allowed origins from server templates, the rate limiter. */
 import { describe, expect, it } from 'vitest';
-import { allowedOrigins, blockedAddressReason, createRateLimiter, parseProxyRequest } from '../src/index.ts';
+import { allowedOrigins, blockedAddressReason, createProxyHandler, createRateLimiter, parseProxyRequest } from '../src/index.ts';
 
 describe('blockedAddressReason', () => {
   it.each([
@@ -126,5 +126,13 @@ describe('parseProxyRequest', () => {
     expect('body' in text && [...(text.body ?? [])]).toEqual([0xc3, 0xa9]);
     const binary = parseProxyRequest(JSON.stringify({ method: 'PUT', url: 'https://a.example/', bodyBase64: 'AP8=' }));
     expect('body' in binary && [...(binary.body ?? [])]).toEqual([0, 255]);
+  });
+});
+
+describe('createProxyHandler options', () => {
+  it('names every invalid limit', () => {
+    expect(() =>
+      createProxyHandler({ manifest: { servers: [], proxyAllow: [] }, limits: { timeoutMs: 0, maxRedirects: -1, maxRequestBytes: Number.NaN } }),
+    ).toThrow(/maxRequestBytes.*timeoutMs.*maxRedirects/);
   });
 });

@@ -74,7 +74,7 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export function createProxyHandler(options: ProxyOptions): ProxyHandler {
-  const limits = { ...DEFAULTS, ...options.limits };
+  const limits = resolveLimits(options.limits);
   const origins = allowedOrigins(options.manifest);
   const limiter = limits.rateLimit ? createRateLimiter(limits.rateLimit) : null;
   const settings: TransportSettings = {
@@ -174,6 +174,21 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
       await net.close();
     },
   });
+}
+
+/** Defaults filled in (an explicit `undefined` keeps the default); invalid values throw with every problem named. */
+function resolveLimits(given: ProxyLimits | undefined): typeof DEFAULTS & { rateLimit: RateLimitOptions | false } {
+  const defined = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
+  const limits = { ...DEFAULTS, ...defined } as typeof DEFAULTS & { rateLimit: RateLimitOptions | false };
+  const problems: string[] = [];
+  for (const key of ['maxRequestBytes', 'maxResponseBytes', 'connectTimeoutMs', 'timeoutMs'] as const) {
+    if (!(typeof limits[key] === 'number' && limits[key] > 0)) problems.push(`limits.${key} must be a positive number (got ${String(limits[key])})`);
+  }
+  if (!(Number.isInteger(limits.maxRedirects) && limits.maxRedirects >= 0)) {
+    problems.push(`limits.maxRedirects must be an integer >= 0 (got ${String(limits.maxRedirects)})`);
+  }
+  if (problems.length) throw new Error(`createProxyHandler: ${problems.join('; ')}`);
+  return limits;
 }
 
 interface ParsedRequest {
