@@ -120,6 +120,14 @@ describe('@readme/oas-examples', () => {
     expect(results.filter((r) => !r.result?.document).map((r) => r.source)).toEqual([]);
     const swagger = results.filter((r) => r.source.startsWith('2.0/')).map((r) => (r.result!.document as ApiDocument).originalVersion);
     expect(new Set(swagger)).toEqual(new Set(['2.0']));
+    // ReadMe-style `x-code-samples` (language/code) are skipped with a hint on how to rename the keys.
+    const readme = results.find((r) => r.source === '3.1/yaml/readme-extensions.yaml')!.result!;
+    const samples = readme.diagnostics.filter((d) => d.code === 'spec/invalid-code-sample');
+    expect(samples.map((d) => [d.pointer, d.line])).toEqual([
+      ['/paths/~1x-code-samples/get/x-code-samples/0', 52],
+      ['/paths/~1x-code-samples/get/x-code-samples/1', 55],
+    ]);
+    expect(samples[0]!.hint).toContain('rename `language` to `lang`');
   });
 });
 

@@ -35,7 +35,11 @@ export function readCodeSamples(op: Record<string, unknown>, file: string, point
       if (entry.label !== undefined && typeof entry.label !== 'string') problems.push('`label` must be a string');
     }
     if (problems.length || !isRecord(entry)) {
-      diagnostics.push({ severity: 'warning', code: 'spec/invalid-code-sample', file, pointer: at, message: `Code sample ${index} of ${key} was skipped: ${problems.join(', ')}.`, hint: 'Each entry needs `lang` and `source`; `label` is optional.' });
+      const readmeStyle = isRecord(entry) && ('language' in entry || 'code' in entry);
+      const hint = readmeStyle
+        ? 'This looks like a ReadMe-style sample: rename `language` to `lang`, `code` to `source` and `name` to `label`.'
+        : 'Each entry needs `lang` and `source`; `label` is optional.';
+      diagnostics.push({ severity: 'warning', code: 'spec/invalid-code-sample', file, pointer: at, message: `Code sample ${index} of ${key} was skipped: ${problems.join(', ')}.`, hint });
       return;
     }
     const rawLang = (entry.lang as string).trim();
