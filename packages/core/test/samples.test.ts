@@ -64,6 +64,31 @@ describe('requestSamples: languages', () => {
   });
 });
 
+describe('every language carries the whole request', () => {
+  const expectations: Array<[string, Operation, string[]]> = [
+    ['JSON body, path/query/header/cookie params, bearer', jsonOp, ['eu.api.example.com/v1/stores/{storeId}/pets', 'limit', 'X-Request-Id', 'theme=dark', 'Bearer <token>', 'Rex O', 'application/json', 'POST']],
+    ['form body, basic', formOp, ['/forms/42', 'grant_type', 'client_credentials', 'Basic <encoded-value>', 'PUT']],
+    ['multipart with a file part, header API key', multipartOp, ['/uploads', 'X-API-Key', '<api-key>', 'caption', 'example-file', 'POST']],
+    ['raw binary, query API key', binaryOp, ['/files/{name}', 'api_key', '<api-key>', 'application/octet-stream', 'PUT']],
+    ['text body, cookie API key + cookie param', textOp, ['/notes/{id}', 'session=<api-key>', 'lang=en', 'text/plain', 'line one', 'PATCH']],
+    ['no server, oauth2, deepObject query', getOp, ['/search', 'Bearer <token>', 'filter', 'GET']],
+    ['two schemes at once', deleteOp, ['/pets/{petId}', 'Bearer <token>', 'X-API-Key', 'DELETE']],
+  ];
+  for (const lang of ALL) {
+    it(`${lang}`, () => {
+      for (const [what, operation, needles] of expectations) {
+        const [sample] = samples(operation, [lang]);
+        for (const needle of needles) {
+          // JavaScript (browser) reads raw binary bodies from a file input, not a path
+          if (lang === 'javascript' && operation === binaryOp && needle === 'example-file') continue;
+          const hay = /^[A-Z]+$/.test(needle) ? sample!.source.toUpperCase() : sample!.source;
+          expect(hay, `${lang} / ${what}: ${needle}`).toContain(needle);
+        }
+      }
+    });
+  }
+});
+
 describe('requestSamples: request content', () => {
   it('fills server variables with defaults and keeps unknown path params as templates', () => {
     for (const [lang, code] of Object.entries(byLang(jsonOp))) {
@@ -145,6 +170,8 @@ describe('requestSamples: request content', () => {
     expect(mp.c).toContain('curl_mime_filedata(part, "example-file");');
     expect(mp.csharp).toContain('request.AddFile("file", "example-file");');
     expect(mp.node).toContain("form.append('file', await openAsBlob('example-file'), 'example-file');");
+    expect(mp.dotnet).toContain('new StreamContent(File.OpenRead("example-file"))');
+    expect(mp.dotnet).not.toContain('new StringContent("")');
     const bin = byLang(binaryOp);
     for (const [lang, code] of Object.entries(bin)) expect(code, lang).not.toContain('<binary file contents>');
     expect(bin.python).toContain("payload = open('example-file', 'rb')");

@@ -88,6 +88,12 @@ function multipartFix(lang: LanguageKey, code: string, params: HarParam[]): stri
       for (const p of parts) lines.push(p.file ? `request.AddFile(${cLit(p.name, true)}, ${cLit(FILE_PLACEHOLDER, true)});` : `request.AddParameter(${cLit(p.name, true)}, ${cLit(p.value, true)});`);
       return dropLine(code, headerLine).replace(bodyLine, lines.join('\n'));
     }
+    case 'dotnet':
+      // HttpClient's MultipartFormDataContent: file parts as a stream of the file instead of empty text.
+      return code.replace(
+        /new StringContent\(""\)(\s*\{\s*Headers =\s*\{\s*ContentDisposition = new ContentDispositionHeaderValue\("form-data"\)\s*\{\s*Name = "(?:[^"\\]|\\.)*",\s*FileName = )"[^"]*"/g,
+        `new StreamContent(File.OpenRead(${cLit(FILE_PLACEHOLDER, true)}))$1${cLit(FILE_PLACEHOLDER, true)}`,
+      );
     default:
       return code;
   }
