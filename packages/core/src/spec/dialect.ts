@@ -1,8 +1,9 @@
 /**
  * Upgrades schema objects to the OpenAPI 3.1 (JSON Schema 2020-12) dialect in place, once per object:
  * - `nullable: true` is folded into `type` (`"string"` -> `["string", "null"]`), `null` is added to an `enum`,
- *   and an untyped `oneOf`/`anyOf` gets a `{ "type": "null" }` variant. An untyped schema without variants keeps
- *   `nullable: true` (there is no lossless 3.1 spelling that keeps object identity); `nullable: false` is dropped.
+ *   an untyped `oneOf`/`anyOf` gets a `{ "type": "null" }` variant, and an untyped schema simply loses the keyword
+ *   (it accepts null already). Only an untyped `allOf` keeps `nullable: true` (there is no lossless 3.1 spelling that
+ *   keeps object identity). `nullable: false` is dropped.
  * - OpenAPI 3.0 boolean `exclusiveMinimum` / `exclusiveMaximum` become the numeric 3.1 form.
  * Only schema positions are walked (never `example`, `default`, `enum`, `const` values), and every object is
  * visited once (identity set), so shared and cyclic schemas are safe.
@@ -88,9 +89,10 @@ function upgrade(s: Schema): void {
     const key = Array.isArray(s.oneOf) ? 'oneOf' : 'anyOf';
     const list = s[key] as unknown[];
     if (!list.some((v) => typeof v === 'object' && v !== null && (v as Schema).type === 'null')) s[key] = [...list, { type: 'null' }];
-  } else {
+  } else if (Array.isArray(s.allOf) && !Array.isArray(s.enum)) {
     return; // keep `nullable: true`: see module comment
   }
+  // Otherwise the schema is untyped: it already accepts null in 3.1 (or gets `null` added to its `enum` below).
   if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
   delete s.nullable;
 }
