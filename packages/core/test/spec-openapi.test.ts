@@ -234,6 +234,12 @@ describe('Swagger 2.0', () => {
     expect(doc.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`)).toEqual(['GET /pets', 'POST /pets']);
     const list = op(doc, 'get', '/pets');
     expect(list.parameters[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, exclusiveMaximum: 100 });
+    // Swagger 2.0 fragments in other files are converted too.
+    expect(list.parameters[1]).toMatchObject({ name: 'X-Trace-Id', in: 'header', style: 'simple', schema: { type: 'string', format: 'uuid' } });
+    expect(list.responses.map((r) => r.status)).toEqual(['200', 'default']);
+    expect(list.responses[1]!.content[0]!.schema).toEqual({ type: 'object', properties: { code: { type: 'integer' }, detail: { type: ['string', 'null'] } } });
+    // swagger2openapi names a converted response example `response`.
+    expect(list.responses[0]!.content[0]!.examples).toEqual([{ key: 'response', value: [{ id: 1, name: 'Rex' }] }]);
     expect(list.security.map((a) => a.schemes.map((s) => s.scheme.key))).toEqual([['api_key']]);
     expect(doc.securitySchemes.api_key).toEqual({ key: 'api_key', type: 'apiKey', name: 'X-API-Key', in: 'header', xDefault: 'demo-key' });
     const create = op(doc, 'post', '/pets');
@@ -329,6 +335,11 @@ describe('errors are Diagnostics, never throws', () => {
       expect(await codes('v4.json')).toEqual(['spec/unsupported-version v4.json']);
       expect(await codes('numeric.yaml')).toEqual(['spec/unsupported-version numeric.yaml']);
       expect(await codes('nopaths.yaml')).toEqual(['spec/invalid nopaths.yaml']);
+      await writeFile(path.join(dir, 'swagger.yaml'), 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          schema: {$ref: "gone.yaml#/Thing"}\n');
+      const swagger = await loadSpec({ root: dir, source: 'swagger.yaml' });
+      expect(swagger.diagnostics.map((d) => [d.code, d.pointer, d.line])).toEqual([['spec/broken-ref', '/paths/~1a/get/responses/200/schema', 9]]);
+      expect(swagger.diagnostics[0]!.message).toContain('gone.yaml does not exist');
+      expect((swagger.document as ApiDocument).operations.map((o) => o.path)).toEqual(['/a']);
       await writeFile(path.join(dir, 'ok.yaml'), 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}\n');
       expect(await codes('ok.yaml', 'asyncapi')).toEqual(['spec/wrong-kind ok.yaml']);
 

@@ -77,16 +77,22 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source:
   }
 
   let api = value;
+  let swaggerBundled = false;
   const originalVersion = String(value.openapi ?? value.swagger ?? '');
   if (value.swagger !== undefined) {
     if (String(value.swagger) !== '2.0') {
       diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/swagger', message: `${id} declares Swagger ${String(value.swagger)}; only Swagger 2.0 is supported.`, hint: 'Use OpenAPI 3.0, 3.1 or 3.2 (or Swagger "2.0", as a string).' });
       return undefined;
     }
-    const converted = await convertSwagger2(value, id);
+    // Bundle external files into the document first, so that Swagger 2.0 fragments in other files (parameters,
+    // `x-nullable`, …) are converted too.
+    const bundled = await dereferenceOpenApi(value, { ...fetchOpts, root: options.root, id, base, remote }, { mode: 'bundle' });
+    diagnostics.push(...bundled.diagnostics);
+    const converted = await convertSwagger2(bundled.document ?? value, id);
     diagnostics.push(...converted.diagnostics);
     if (!converted.document) return undefined;
     api = converted.document;
+    swaggerBundled = true;
   } else if (typeof value.openapi !== 'string' || !OPENAPI_3.test(value.openapi)) {
     diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/openapi', message: `${id} declares OpenAPI ${JSON.stringify(value.openapi)}; supported versions are 3.0.x, 3.1.x and 3.2.x (as a string).`, hint: 'Write e.g. `openapi: "3.1.0"`.' });
     return undefined;
@@ -95,7 +101,8 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source:
     diagnostics.push({ severity: 'error', code: 'spec/invalid', file: id, message: `${id} has neither \`paths\` nor \`webhooks\`.`, hint: 'An OpenAPI document describes its operations under `paths` (or `webhooks` in 3.1+).' });
     return undefined;
   }
-  const deref = await dereferenceOpenApi(api, { ...fetchOpts, root: options.root, id, base, remote });
+  // After bundling, external refs left in a Swagger 2.0 document are broken ones that were already reported.
+  const deref = await dereferenceOpenApi(api, { ...fetchOpts, root: options.root, id, base, remote }, { external: !swaggerBundled });
   diagnostics.push(...deref.diagnostics);
   if (!deref.document) return undefined;
   try {

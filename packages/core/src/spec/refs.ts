@@ -26,6 +26,7 @@ export interface DereferenceContext extends FetchOptions {
 
 interface RefParserLike {
   dereference(base: string, api: object, options: object): Promise<object>;
+  bundle(base: string, api: object, options: object): Promise<object>;
   schema?: object | null;
 }
 
@@ -39,12 +40,19 @@ type ParserErrorLike = Error & {
   errors?: ParserErrorLike[];
 };
 
+export interface RefOptions {
+  /** `bundle` inlines external files as internal refs; `dereference` (default) replaces every `$ref`. */
+  mode?: 'bundle' | 'dereference';
+  /** Resolve external files/URLs (default true). */
+  external?: boolean;
+}
+
 /**
  * Dereference `api` in place. Returns the dereferenced document (partially dereferenced when some refs are
  * broken: those are left `null`/unresolved) plus diagnostics; `document` is undefined only when nothing usable
  * came out.
  */
-export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: DereferenceContext): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: DereferenceContext, refOptions: RefOptions = {}): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const version = String(api.openapi ?? api.swagger ?? '');
   // OpenAPI 3.2 (and later 3.x patch levels) are not accepted by swagger-parser's version gate, but its
@@ -58,7 +66,7 @@ export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: Dere
     resolve: {
       file: false,
       http: false,
-      external: true,
+      external: refOptions.external ?? true,
       lectern: {
         order: 1,
         canRead: true,
@@ -69,7 +77,9 @@ export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: Dere
   };
   let document: Record<string, unknown> | undefined;
   try {
-    document = (await parser.dereference(ctx.base, api, options)) as Record<string, unknown>;
+    document = (refOptions.mode === 'bundle'
+      ? await parser.bundle(ctx.base, api, options)
+      : await parser.dereference(ctx.base, api, options)) as Record<string, unknown>;
   } catch (e) {
     const err = e as ParserErrorLike;
     const list = Array.isArray(err.errors) && err.errors.length ? err.errors : [err];
