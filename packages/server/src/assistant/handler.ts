@@ -13,6 +13,7 @@ import { createDataStreamResponse, formatDataStreamPart } from 'ai';
 import { createExtractiveComposer, estimateTokens, type Composer } from './composer.ts';
 import { DEFAULT_KEYS_DB, isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
 import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
+import { composerFromEnv } from './model-composer.ts';
 import { openAssistantIndex, type AssistantIndex, type Passage } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type FieldIssue } from './schema.ts';
 import { openSqliteThreadStore, type ThreadRecord, type ThreadStore } from './threads.ts';
@@ -37,7 +38,7 @@ export interface AssistantHandlerOptions {
     /** Largest accepted request body in bytes (default 1,000,000). */
     maxBodyBytes?: number;
   };
-  /** Default: the extractive composer. */
+  /** Default: the model composer when `LECTERN_ASSISTANT_BASE_URL` and `LECTERN_ASSISTANT_MODEL` are set, else the extractive composer. */
   composer?: Composer;
   /** Read the client IP from the first `X-Forwarded-For` entry (only behind a proxy you trust). */
   trustProxy?: boolean;
@@ -185,7 +186,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   const indexFor = resolveIndex(options.index, root);
   const limiter = createRateLimiter(options.limits);
   const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const composer = options.composer ?? createExtractiveComposer();
+  const composer = options.composer ?? composerFromEnv() ?? createExtractiveComposer();
   const onError = options.onError ?? ((error: unknown) => console.error('[lectern assistant]', error));
 
   return async function assistantHandler(request, info) {

@@ -27,6 +27,7 @@ export {
   type ComposeInput,
   type ComposeUsage,
 } from './composer.ts';
+export { createModelComposer, composerFromEnv, type ModelComposerOptions } from './model-composer.ts';
 export {
   openSqliteKeyStore,
   runKeysCommand,
