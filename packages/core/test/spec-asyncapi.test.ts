@@ -34,7 +34,11 @@ describe('AsyncAPI 3.0', () => {
     const token = { key: 'token', type: 'apiKey', name: 'token', in: 'query', description: 'Session token.' };
     expect(doc.securitySchemes).toEqual({ token });
     expect(doc.servers).toEqual([
-      { id: 'production', protocol: 'wss', host: 'chat.example.com', pathname: '/ws', description: 'Production', variables: {}, security: [{ schemes: [{ scheme: token, scopes: [] }] }], bindings: {} },
+      {
+        id: 'production', protocol: 'wss', host: '{region}.chat.example.com', pathname: '/ws', description: 'Production',
+        variables: { region: { default: 'eu', enum: ['eu', 'us'], description: 'Data residency' } },
+        security: [{ schemes: [{ scheme: token, scopes: [] }] }], bindings: {},
+      },
     ]);
   });
 
@@ -78,8 +82,9 @@ describe('AsyncAPI 2.6', () => {
     const doc = await asyncDoc('asyncapi/stocks-v2.yaml');
     expect(doc.originalVersion).toBe('2.6.0');
     expect(doc.servers).toMatchObject([{ id: 'public', protocol: 'wss', host: 'stream.example.com' }]);
-    const prices = channel(doc, 'prices');
-    expect(prices.address).toBe('prices');
+    const prices = channel(doc, 'prices/{market}');
+    expect(prices.address).toBe('prices/{market}');
+    expect(prices.parameters).toEqual([{ name: 'market', description: 'The market', default: 'nyse', enum: ['nyse', 'nasdaq'], examples: ['nyse'] }]);
     expect(prices.description).toBe('Price updates and subscriptions.');
     expect(prices.send.map((m) => m.name)).toEqual(['subscribe']);
     expect(prices.receive.map((m) => m.name)).toEqual(['price', 'heartbeat']);
@@ -87,7 +92,7 @@ describe('AsyncAPI 2.6', () => {
     // 2.x messages without messageId are identified by name.
     expect([...prices.send, ...prices.receive].map((m) => m.id)).toEqual(['subscribe', 'price', 'heartbeat']);
     expect(prices.security.map((r) => r.schemes.map((s) => `${s.scheme.key}:${s.scheme.type}:${s.scheme.in}`))).toEqual([['apiKey:apiKey:header']]);
-    expect(prices.pointer).toBe('/channels/prices');
+    expect(prices.pointer).toBe('/channels/prices~1{market}');
   });
 });
 
