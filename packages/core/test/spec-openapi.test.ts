@@ -465,12 +465,20 @@ describe('discoverSpecs', () => {
       await put('z.yml', oas);
       await put('a/api.json', JSON.stringify({ info: { title: 'x' }, openapi: '3.0.0', paths: {} }));
       await put('b/"quoted".yaml', '"asyncapi": "3.0.0"\n');
-      await put('docs.json', JSON.stringify({ name: 'site', navigation: {} }));
+      await put('docs.json', JSON.stringify({ name: 'site "quoted" {', navigation: { tabs: [{ tab: 'API', openapi: '3.1/openapi.json' }] } }));
+      await put('minified.json', JSON.stringify({ info: { title: 'x', description: '"openapi": "3.0.0" in a string' }, asyncapi: '2.6.0' }));
       await put('nested.yaml', 'components:\n  openapi: 3.0.0\n');
+      // Sorted keys: the version key comes after a large `components` block.
+      const big = { components: { schemas: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`S${i}`, { type: 'object', description: 'x'.repeat(40) }])) }, info: { title: 'x', version: '1' }, openapi: '3.1.0', paths: {} };
+      await put('sorted.json', JSON.stringify(big));
+      await put('sorted.yaml', `components:\n${'  # padding\n'.repeat(1000)}openapi: 3.1.0\n`);
       for (const skipped of ['node_modules/x.yaml', 'dist/x.yaml', '.git/x.yaml', '.astro/x.yaml', '.hidden/x.yaml', 'a/.cache/x.yaml']) await put(skipped, oas);
       expect(await discoverSpecs(dir)).toEqual([
         { source: 'a/api.json', kind: 'openapi' },
         { source: 'b/"quoted".yaml', kind: 'asyncapi' },
+        { source: 'minified.json', kind: 'asyncapi' },
+        { source: 'sorted.json', kind: 'openapi' },
+        { source: 'sorted.yaml', kind: 'openapi' },
         { source: 'z.yml', kind: 'openapi' },
       ]);
       expect(await readFile(path.join(dir, 'z.yml'), 'utf8')).toBe(oas);

@@ -1,6 +1,7 @@
 /**
  * Finds every OpenAPI / AsyncAPI file in a docs repo (Mintlify ingests all of them, §2.2) by sniffing the
- * first few KB of each json/yaml/yml file for a top-level `openapi` / `swagger` / `asyncapi` key.
+ * first few KB of each json/yaml/yml file for a top-level `openapi` / `swagger` / `asyncapi` key (the whole file,
+ * up to 10 MB, only when the head has no such key).
  */
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { sniffKind, type SpecKind } from './text.ts';
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', '.astro']);
 const SPEC_EXT = /\.(json|ya?ml)$/i;
 const HEAD_BYTES = 8192;
+/** Larger files whose head has no spec key are not read further (the key is normally near the top). */
+const FULL_READ_LIMIT = 10 * 1024 * 1024;
 
 export interface DiscoveredSpec {
   /** Repo-relative posix path. */
@@ -52,7 +55,14 @@ async function sniffFile(abs: string): Promise<SpecKind | undefined> {
     handle = await open(abs, 'r');
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return sniffKind(buffer.subarray(0, bytesRead).toString('utf8'));
+    const found = sniffKind(buffer.subarray(0, bytesRead).toString('utf8'));
+    if (found || bytesRead < HEAD_BYTES) return found;
+    // The key can come after a large block (e.g. JSON with sorted keys puts `components` first).
+    const { size } = await handle.stat();
+    if (size > FULL_READ_LIMIT) return undefined;
+    const whole = Buffer.alloc(size);
+    const { bytesRead: total } = await handle.read(whole, 0, size, 0);
+    return sniffKind(whole.subarray(0, total).toString('utf8'));
   } catch {
     return undefined;
   } finally {

@@ -69,18 +69,40 @@ export function kindOf(value: unknown): SpecKind | undefined {
   return undefined;
 }
 
-const JSON_KEY = /"(openapi|swagger|asyncapi)"\s*:\s*"?\d/;
 const YAML_KEY = /^(?:["']?)(openapi|swagger|asyncapi)(?:["']?)\s*:\s*["']?\d/m;
 
 /**
  * Cheap kind detection from the first few KB of a file: a top-level `openapi`/`swagger`/`asyncapi`
- * key with a version number. YAML keys must start at column 0 (top level); JSON is accepted anywhere
- * in the head (minified files have no lines), which is good enough for discovery.
+ * key whose value starts with a version number. YAML keys must start at column 0 (top level); JSON keys
+ * must be at nesting depth 1 (so a docs.json `"openapi": "3.1/api.json"` deep inside is not a spec).
  */
 export function sniffKind(head: string): SpecKind | undefined {
   const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
-  const isJson = text.trimStart().startsWith('{');
-  const match = isJson ? JSON_KEY.exec(text) : YAML_KEY.exec(text);
+  if (text.trimStart().startsWith('{')) return sniffJson(text);
+  const match = YAML_KEY.exec(text);
   if (!match) return undefined;
   return match[1] === 'asyncapi' ? 'asyncapi' : 'openapi';
+}
+
+const VERSION_VALUE = /^\s*:\s*"?\d/;
+
+function sniffJson(text: string): SpecKind | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+    else if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (depth === 1) {
+        const key = text.slice(i + 1, end);
+        if ((key === 'openapi' || key === 'swagger' || key === 'asyncapi') && VERSION_VALUE.test(text.slice(end + 1, end + 40))) {
+          return key === 'asyncapi' ? 'asyncapi' : 'openapi';
+        }
+      }
+      i = end;
+    }
+  }
+  return undefined;
 }
