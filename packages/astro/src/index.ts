@@ -23,6 +23,7 @@ export interface LecternOptions {
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
+const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', '@lectern/astro'];
 
 function vitePlugin(root: string, command: string, runtime: RuntimeMap, componentsModule: string): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
@@ -34,9 +35,11 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) that do not resolve there are resolved from this package instead.
       if (importer && /^[a-z@]/i.test(id) && !id.includes(':') && !importer.startsWith('\0') && !importer.includes('/node_modules/')) {
-        const own = (await this.resolve(id, importer, { ...options, skipSelf: true })) ?? (await this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true }));
-        if (own && runtime.remap.length) return { ...own, id: remapId(own.id, runtime.remap) };
-        return own;
+        const own = await this.resolve(id, importer, { ...options, skipSelf: true });
+        if (own) return runtime.remap.length && !own.external ? { ...own, id: remapId(own.id, runtime.remap) } : undefined;
+        const ours = await this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
+        if (ours && runtime.remap.length && !ours.external) return { ...ours, id: remapId(ours.id, runtime.remap) };
+        return ours;
       }
       if (runtime.remap.length && importer && (id.startsWith('.') || id.startsWith('/'))) {
         const own = await this.resolve(id, importer, { ...options, skipSelf: true });
@@ -118,6 +121,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           vite: {
             plugins: [vitePlugin(root, command, runtime, componentsModule)],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
+            // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
+            ssr: { noExternal: NO_EXTERNAL },
+            environments: { prerender: { resolve: { noExternal: NO_EXTERNAL } }, ssr: { resolve: { noExternal: NO_EXTERNAL } } },
           },
         } as never);
       },
