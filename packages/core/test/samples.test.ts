@@ -157,6 +157,17 @@ describe('requestSamples: request content', () => {
     expect(text.bash).toContain('line one');
   });
 
+  it('form bodies honour the encoding style (deepObject, exploded form); nested objects without encoding are JSON', () => {
+    const schema = { type: 'object', properties: { card: { type: 'object', properties: { number: { type: 'string', example: '4242' }, exp: { type: 'object', properties: { month: { type: 'integer', example: 12 } } } } }, expand: { type: 'array', items: { type: 'string', example: 'customer' } }, flat: { type: 'object', properties: { a: { type: 'string', example: 'x' } } }, raw: { type: 'object', properties: { b: { type: 'integer', example: 1 } } } } };
+    const form = op({
+      method: 'post', path: '/charges',
+      requestBody: { required: true, content: [{ ...media('application/x-www-form-urlencoded', schema), encoding: { card: { style: 'deepObject', explode: true }, expand: { style: 'deepObject', explode: true }, flat: { style: 'form', explode: true } } }] },
+    });
+    const pairs = harFromOperation(form).har.postData!.params!.map((p) => `${p.name}=${p.value}`);
+    expect(pairs).toEqual(['card[number]=4242', 'card[exp][month]=12', 'expand[]=customer', 'a=x', 'raw={"b":1}']);
+    expect(byLang(form).dotnet).toContain('{ "raw", "{\\"b\\":1}" },');
+  });
+
   it('multipart file parts and binary bodies use each language\'s file API, never an inlined empty body', () => {
     const mp = byLang(multipartOp);
     for (const lang of ['node', 'go', 'ruby', 'php', 'kotlin', 'c', 'csharp', 'python', 'typescript', 'javascript', 'dart', 'c++', 'powershell', 'swift', 'bash', 'rust', 'dotnet'] as const) {

@@ -207,7 +207,15 @@ function fixRustRequest(req: Request): void {
   }
 }
 
-const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest };
+/** .NET HttpClient: form field names/values and multipart part names are printed without escaping. */
+function fixDotnetRequest(req: Request): void {
+  const cs = (v: string): string => JSON.stringify(v).slice(1, -1);
+  if (!req.postData?.params) return;
+  const form = req.postData.mimeType === 'application/x-www-form-urlencoded';
+  req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: cs(p.name), ...(form && p.value !== undefined ? { value: cs(p.value) } : {}) }));
+}
+
+const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest };
 
 /** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
 function fallbackComment(lang: LanguageKey, build: HarBuild): string {

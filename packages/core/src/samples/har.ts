@@ -192,6 +192,22 @@ function bodyValue(media: MediaTypeObject, requiredOnly: boolean): unknown {
   return exampleFromSchema(media.schema, { mode: 'request', requiredOnly });
 }
 
+/** `name[a][b]=v` pairs of a deepObject-encoded value (arrays as `name[]`). */
+function deepPairs(prefix: string, value: unknown, out: HarParam[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) deepPairs(`${prefix}[]`, item, out);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) deepPairs(`${prefix}[${k}]`, v, out);
+  } else {
+    out.push({ name: prefix, value: scalarString(value) });
+  }
+}
+
+/**
+ * Form/multipart fields of a body value. Form fields honour the media type's `encoding` (`style`:
+ * `deepObject` -> `a[b]=c`, `form` exploded -> one field per key); without an encoding entry, nested objects
+ * are sent as JSON text (what most servers expect and what the playground sends).
+ */
 function formParams(media: MediaTypeObject, value: unknown, multipart: boolean): HarParam[] {
   const params: HarParam[] = [];
   const props = (media.schema?.properties ?? {}) as Record<string, Schema>;
@@ -199,13 +215,27 @@ function formParams(media: MediaTypeObject, value: unknown, multipart: boolean):
   for (const [name, v] of entries) {
     const prop = props[name];
     const itemSchema = prop && typeof prop.items === 'object' ? (prop.items as Schema) : undefined;
-    const contentType = media.encoding?.[name]?.contentType;
+    const encoding = media.encoding?.[name];
+    const contentType = encoding?.contentType;
     if (multipart && (isFileSchema(prop) || (Array.isArray(v) && isFileSchema(itemSchema)))) {
       params.push({ name, fileName: FILE_PLACEHOLDER, ...(contentType && !contentType.includes('*') && !contentType.includes(',') ? { contentType } : {}) });
       continue;
     }
+    if (!multipart && encoding?.style === 'deepObject') {
+      deepPairs(name, v, params);
+      continue;
+    }
+    if (!multipart && encoding && v && typeof v === 'object' && !Array.isArray(v)) {
+      const explode = encoding.explode ?? (encoding.style === undefined || encoding.style === 'form');
+      const pairs = Object.entries(v as Record<string, unknown>);
+      if (explode) for (const [k, x] of pairs) params.push({ name: k, value: scalarString(x) });
+      else params.push({ name, value: pairs.flatMap(([k, x]) => [k, scalarString(x)]).join(',') });
+      continue;
+    }
     if (Array.isArray(v) && !multipart) {
-      for (const item of v) params.push({ name, value: scalarString(item) });
+      const explode = encoding?.explode ?? true;
+      if (explode) for (const item of v) params.push({ name, value: scalarString(item) });
+      else params.push({ name, value: v.map(scalarString).join(encoding?.style === 'spaceDelimited' ? ' ' : encoding?.style === 'pipeDelimited' ? '|' : ',') });
       continue;
     }
     params.push({ name, value: scalarString(v) });
