@@ -173,7 +173,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   if (!has) throw new Error(`not an assistant index (no sections table): ${typeof pathOrDb === 'string' ? pathOrDb : 'database'}`);
   const query = db.prepare(
     `SELECT page, anchor, page_title, heading_text, body, version, language,
-            bm25(sections, 4.0, 3.0, 1.0, 2.0) AS rank
+            bm25(sections, 10.0, 4.0, 1.0, 2.0) AS rank
        FROM sections
       WHERE sections MATCH :q
         AND (:version IS NULL OR version IS NULL OR version = :version)
