@@ -80,6 +80,13 @@ describe('extractApiBlocks', () => {
     expect(broken.requestExamples).toEqual([]);
   });
 
+  it('accepts a whole file: frontmatter skipped, lines stay file lines', () => {
+    const file = '---\ntitle: Users\napi: POST /users\n---\n\n<ParamField body="name" type="string">Name.</ParamField>\n';
+    const { paramFields, diagnostics } = extractApiBlocks(file, 'users.mdx');
+    expect(diagnostics).toEqual([]);
+    expect(paramFields).toMatchObject([{ in: 'body', name: 'name', line: 6, description: 'Name.' }]);
+  });
+
   it('a page without API blocks yields empty lists', () => {
     expect(extractApiBlocks('# Title\n\nText with `code`.\n\n```js\nconsole.log(1)\n```\n')).toEqual({ requestExamples: [], responseExamples: [], paramFields: [], diagnostics: [] });
   });

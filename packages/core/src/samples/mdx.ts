@@ -97,14 +97,19 @@ function truthy(v: unknown): boolean {
 }
 
 /**
- * Extract `<RequestExample>` / `<ResponseExample>` code blocks and `<ParamField>` specs from an MDX body.
+ * Extract `<RequestExample>` / `<ResponseExample>` code blocks and `<ParamField>` specs from an MDX body
+ * (or a whole MDX file: YAML frontmatter is skipped and lines stay file lines).
  * A body that does not parse yields a `mdx/parse-error` diagnostic (with line/column) and no blocks.
  */
 export function extractApiBlocks(mdxBody: string, file = ''): ApiBlocks {
   const result: ApiBlocks = { requestExamples: [], responseExamples: [], paramFields: [], diagnostics: [] };
+  // A whole file (with YAML frontmatter) is accepted too: the frontmatter is blanked out line for line, so
+  // reported lines stay file lines.
+  const fm = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/.exec(mdxBody);
+  const source = fm ? fm[0].replace(/[^\n]/g, '') + mdxBody.slice(fm[0].length) : mdxBody;
   let tree: MdNode;
   try {
-    tree = unified().use(remarkParse).use(remarkMdx).parse(mdxBody) as unknown as MdNode;
+    tree = unified().use(remarkParse).use(remarkMdx).parse(source) as unknown as MdNode;
   } catch (error) {
     const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
     const at = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? '');
@@ -127,7 +132,7 @@ export function extractApiBlocks(mdxBody: string, file = ''): ApiBlocks {
         return;
       }
       if (node.name === 'ParamField') {
-        const spec = paramField(node, mdxBody, file, result.diagnostics);
+        const spec = paramField(node, source, file, result.diagnostics);
         if (spec) result.paramFields.push(spec);
       }
     }
