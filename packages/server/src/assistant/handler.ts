@@ -40,7 +40,7 @@ export interface AssistantHandlerOptions {
   };
   /** Default: the model composer when `LECTERN_ASSISTANT_BASE_URL` and `LECTERN_ASSISTANT_MODEL` are set, else the extractive composer. */
   composer?: Composer;
-  /** Read the client IP from the first `X-Forwarded-For` entry (only behind a proxy you trust). */
+  /** Read the client IP from the last `X-Forwarded-For` entry (only behind a reverse proxy of your own). */
   trustProxy?: boolean;
   /** Name used in answers ("the Acme documentation"). */
   siteName?: string;
@@ -151,7 +151,8 @@ function resolveIndex(
 
 function clientIp(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const fwd = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    // The last entry is the one your own proxy appended; earlier ones are whatever the client sent.
+    const fwd = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (fwd) return fwd;
   }
   return info?.clientIp ?? 'unknown';
