@@ -285,7 +285,7 @@ function PlaygroundForm(props: PlaygroundProps) {
         <details class="lp-curl">
           <summary>cURL</summary>
           <pre class="lp-code"><code>{curl}</code></pre>
-          <button type="button" class="lp-btn lp-small" onClick={() => navigator.clipboard?.writeText(curl)}>Copy cURL</button>
+          <button type="button" class="lp-btn lp-small" onClick={() => { navigator.clipboard?.writeText(curl).catch(() => undefined); }}>Copy cURL</button>
         </details>
       </form>
       <Response view={view} id={props.id} />

@@ -227,6 +227,7 @@ function sliceParameter(p: Parameter, prefill: boolean): PgParameter {
   };
   if (p.deprecated) out.deprecated = true;
   if (p.allowReserved) out.allowReserved = true;
+  if (!p.schema && p.content) out.contentType = p.content.mediaType;
   if (p.description) out.description = p.description;
   if (schema) out.schema = schema;
   if (raw && 'default' in raw) {

@@ -157,7 +157,9 @@ export function buildRequest(props: Pick<PlaygroundProps, 'method' | 'path' | 's
 
   for (const p of props.parameters) {
     const key = paramKey(p);
-    const value = state.params[key];
+    const raw = state.params[key];
+    // `content` parameters (e.g. application/json) are one serialised value, not styled.
+    const value = p.contentType && raw !== undefined && /json/i.test(p.contentType) && typeof raw !== 'string' ? JSON.stringify(raw) : raw;
     if (isEmpty(value)) {
       if (p.required) errors[`param:${key}`] = 'Required';
       if (value === undefined || p.in === 'path' || (Array.isArray(value) && value.length === 0)) continue;

@@ -62,10 +62,10 @@ export function JsonCode(props: { text: string }) {
 export function Response(props: { view: ResponseView | undefined; id: string }) {
   const v = props.view;
   return (
-    <section class="lp-response" aria-labelledby={`${props.id}-resp-h`} aria-live="polite" aria-busy={v?.kind === 'loading'}>
+    <section class="lp-response" aria-labelledby={`${props.id}-resp-h`} aria-busy={v?.kind === 'loading'}>
       <h3 class="lp-h" id={`${props.id}-resp-h`}>Response</h3>
       {!v ? <p class="lp-desc">Send a request to see the response.</p> : null}
-      {v?.kind === 'loading' ? <p class="lp-desc">Sending…</p> : null}
+      {v?.kind === 'loading' ? <p class="lp-desc" role="status">Sending…</p> : null}
       {v?.kind === 'error' ? (
         <div class="lp-alert" role="alert"><strong>{v.title}</strong><p>{v.message}</p></div>
       ) : null}
@@ -78,7 +78,7 @@ function ResponseBody({ v }: { v: Extract<ResponseView, { kind: 'response' }> })
   const cls = v.status >= 500 ? 'lp-5xx' : v.status >= 400 ? 'lp-4xx' : v.status >= 300 ? 'lp-3xx' : 'lp-2xx';
   return (
     <div>
-      <p class="lp-meta">
+      <p class="lp-meta" role="status">
         <span class={`lp-status ${cls}`} data-status={v.status}>{v.status} {v.statusText}</span>
         <span class="lp-time">{Math.round(v.ms)} ms</span>
         <span class="lp-size">{formatBytes(v.size)}</span>

@@ -37,6 +37,8 @@ export interface PgParameter {
   default?: Json;
   /** Value to prefill when the page prefills (`x-default` > example > generated). */
   example?: Json;
+  /** `content` form of the parameter: the value is serialised as this media type (JSON), not by `style`. */
+  contentType?: string;
 }
 
 export interface PgExample {

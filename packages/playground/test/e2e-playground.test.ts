@@ -27,6 +27,17 @@ async function open(c: PageCase, viewport = { width: 1000, height: 1400 }, conte
   const ctx = context ?? await browser.newContext({ viewport });
   if (!context) contexts.push(ctx);
   const page = await ctx.newPage();
+  // Count settled fetches, so a test can wait for "this request finished" even when two answers look alike.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __fetches: number };
+    w.__fetches = 0;
+    const original = window.fetch;
+    window.fetch = function (...args: Parameters<typeof fetch>) {
+      const p = original.apply(this, args);
+      p.then(() => { w.__fetches++; }, () => { w.__fetches++; });
+      return p;
+    };
+  });
   await page.goto(h.page(c));
   await page.waitForSelector('html[data-ready="1"]');
   return page;
@@ -35,12 +46,13 @@ async function open(c: PageCase, viewport = { width: 1000, height: 1400 }, conte
 const id = (op: string, key: string) => `#${op}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 const last = <T>(list: T[]): T => list[list.length - 1]!;
 
+/** Click Send and wait until that request settled and the response area shows its result. */
 async function sendAndWait(page: Page): Promise<void> {
-  const before = await page.locator('.lp-response').innerText();
+  const before = await page.evaluate(() => (window as unknown as { __fetches: number }).__fetches);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.waitForFunction((b) => {
+  await page.waitForFunction((n) => {
     const el = document.querySelector('.lp-response') as HTMLElement;
-    return el.getAttribute('aria-busy') !== 'true' && el.innerText !== b && !el.innerText.includes('Sending…');
+    return (window as unknown as { __fetches: number }).__fetches > n && el.getAttribute('aria-busy') !== 'true';
   }, before);
 }
 
@@ -214,6 +226,7 @@ describe('bad input', () => {
     expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(1);
     await expect(page.locator('.lectern-playground').innerText()).resolves.toContain('A request body is required');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(`${ECHO}-param_path_id`);
+    await page.screenshot({ path: '/tmp/playground-errors.png', fullPage: true });
 
     await page.fill(id(ECHO, 'param:path:id'), '0');
     await page.getByRole('button', { name: 'Add item to coords' }).click();
@@ -327,6 +340,7 @@ describe('responses', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForSelector('.lp-alert');
     await expect(page.locator('.lp-alert').innerText()).resolves.toContain('Cancelled');
+    await down.screenshot({ path: '/tmp/playground-network-error.png', fullPage: true });
     expect(await page.locator(id(MEDIA, 'param:path:kind')).locator('option:checked').innerText()).toBe('slow');
   });
 });

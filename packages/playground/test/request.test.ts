@@ -41,6 +41,11 @@ describe('URL and parameters', () => {
   it('relative server URLs resolve against the page origin', () => {
     expect(serverUrl({ url: '/api', variables: {} }, {}, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/api');
   });
+  it('content (JSON) parameters are one serialised value', () => {
+    const p = props({ parameters: [{ name: 'where', in: 'query', required: false, style: 'form', explode: true, contentType: 'application/json' }] });
+    const r = buildRequest(p, state({ params: { 'query:where': { a: [1, 2] } } }));
+    expect(r.request.url).toBe('https://us.api.test/v1/users/{id}?where=%7B%22a%22%3A%5B1%2C2%5D%7D');
+  });
   it('paramKey is location + name', () => {
     expect(paramKey({ in: 'query', name: 'q' })).toBe('query:q');
   });
