@@ -32,3 +32,22 @@ for (const r of rows) console.log(r.name.padEnd(42), String(r.raw).padStart(9), 
 console.log('styles.css'.padEnd(42), String(css.byteLength).padStart(9), String(gzipSync(css, { level: 9 }).byteLength).padStart(9));
 const pg = rows[0]!;
 console.log(`Playground gzip budget 30720 B: ${pg.gzip <= 30720 ? 'OK' : 'OVER'} (${(pg.gzip / 1024).toFixed(1)} KB)`);
+
+// Props per page: the slice each endpoint page embeds, over a large real spec (GitHub REST, @octokit/openapi).
+const { loadSpec } = await import('@lectern/core');
+const { playgroundProps } = await import('../packages/playground/src/props.ts');
+const started = performance.now();
+const loaded = await loadSpec({ root: `${root}node_modules/@octokit/openapi/generated`, source: 'api.github.com.json' });
+const doc = loaded.document;
+if (doc?.kind === 'openapi') {
+  const loadMs = performance.now() - started;
+  const t = performance.now();
+  const sizes = doc.operations.map((op) => ({ op: `${op.method.toUpperCase()} ${op.path}`, bytes: JSON.stringify(playgroundProps(op, { prefill: true })).length }));
+  const ms = performance.now() - t;
+  sizes.sort((a, b) => a.bytes - b.bytes);
+  const total = sizes.reduce((n, s) => n + s.bytes, 0);
+  const pick = (q: number) => sizes[Math.min(sizes.length - 1, Math.floor(q * sizes.length))]!.bytes;
+  console.log(`\nplaygroundProps over GitHub REST (${sizes.length} operations; spec load ${Math.round(loadMs)} ms):`);
+  console.log(`  slicing all operations: ${Math.round(ms)} ms (${(ms / sizes.length).toFixed(2)} ms per operation)`);
+  console.log(`  props JSON bytes: median ${pick(0.5)}, p95 ${pick(0.95)}, max ${sizes[sizes.length - 1]!.bytes} (${sizes[sizes.length - 1]!.op}), total ${total}`);
+}
