@@ -209,7 +209,10 @@ export async function startServer(options: AssistantHandlerOptions): Promise<Tes
     close: () =>
       new Promise<void>((resolve) => {
         (server as any).closeAllConnections?.();
-        server.close(() => resolve());
+        server.close(() => {
+          handler.close();
+          resolve();
+        });
       }),
   };
 }

@@ -53,7 +53,10 @@ export interface RequestInfo {
   clientIp?: string;
 }
 
-export type AssistantHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type AssistantHandler = ((request: Request, info?: RequestInfo) => Promise<Response>) & {
+  /** Close the databases this handler opened itself (not the stores or index you passed in). */
+  close(): void;
+};
 
 const CORS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -129,8 +132,8 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array 
 function resolveIndex(
   index: AssistantHandlerOptions['index'],
   root: string | undefined,
-): (domain: string) => Promise<AssistantIndex | undefined> {
-  if (typeof index === 'function') return async (domain) => index(domain);
+): { get: (domain: string) => Promise<AssistantIndex | undefined>; close: () => void } {
+  if (typeof index === 'function') return { get: async (domain) => index(domain), close: () => {} };
   let opened: Promise<AssistantIndex> | undefined;
   const open = async (): Promise<AssistantIndex> => {
     if (index !== undefined) {
@@ -140,12 +143,18 @@ function resolveIndex(
     if (!existsSync(path)) await buildSiteAssistantIndex(root!, path);
     return openAssistantIndex(path);
   };
-  return () => {
-    opened ??= open().catch((error: unknown) => {
+  return {
+    get: () => {
+      opened ??= open().catch((error: unknown) => {
+        opened = undefined;
+        throw error;
+      });
+      return opened;
+    },
+    close: () => {
+      void opened?.then((i) => i.close(), () => {});
       opened = undefined;
-      throw error;
-    });
-    return opened;
+    },
   };
 }
 
@@ -184,13 +193,13 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   const threadsOption = options.threads ?? join(root!, DEFAULT_THREADS_DB);
   const keys = typeof keysOption === 'string' ? openSqliteKeyStore(keysOption) : keysOption;
   const threads = typeof threadsOption === 'string' ? openSqliteThreadStore(threadsOption) : threadsOption;
-  const indexFor = resolveIndex(options.index, root);
+  const { get: indexFor, close: closeIndex } = resolveIndex(options.index, root);
   const limiter = createRateLimiter(options.limits);
   const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const composer = options.composer ?? composerFromEnv() ?? createExtractiveComposer();
   const onError = options.onError ?? ((error: unknown) => console.error('[lectern assistant]', error));
 
-  return async function assistantHandler(request, info) {
+  const handler = async function assistantHandler(request: Request, info?: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
     const route = ASSISTANT_ROUTE.exec(url.pathname);
     let domain = '';
@@ -284,7 +293,12 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     if (Number.isFinite(declared) && declared > maxBody) {
       return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
     }
-    const bytes = await readLimited(request, maxBody);
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await readLimited(request, maxBody);
+    } catch {
+      return fail({ status: 400, code: 'body_unreadable', message: 'the request body could not be read to the end' });
+    }
     if (!bytes) return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
     let json: unknown;
     try {
@@ -412,4 +426,13 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       },
     });
   };
+  return Object.assign(handler, {
+    close() {
+      if (typeof keysOption === 'string') keys.close?.();
+      if (typeof threadsOption === 'string') threads.close?.();
+      if (typeof options.index !== 'function' && !(options.index && typeof options.index === 'object' && 'search' in options.index)) {
+        closeIndex();
+      }
+    },
+  });
 }

@@ -28,6 +28,8 @@ export interface KeyStore {
   revoke(id: string): Promise<boolean>;
   /** The organization a domain belongs to, `undefined` for an unknown domain. */
   domainOrg(domain: string): Promise<string | undefined>;
+  /** Release the underlying connection, if any. */
+  close?(): void;
 }
 
 export class KeyStoreError extends Error {}
@@ -119,6 +121,9 @@ export function openSqliteKeyStore(pathOrDb: string | DatabaseSync): KeyStore {
     async domainOrg(domain) {
       const row = getDomain.get(domain) as { org: string } | undefined;
       return row?.org;
+    },
+    close() {
+      if (typeof pathOrDb === 'string' && db.isOpen) db.close();
     },
   };
 }
@@ -249,5 +254,7 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    store.close?.();
   }
 }

@@ -30,6 +30,8 @@ export interface ThreadStore {
   open(input: { id: string; key: string; org: string; domain: string }): Promise<ThreadRecord | undefined>;
   append(threadId: string, messages: StoredMessage[]): Promise<void>;
   messages(threadId: string): Promise<StoredMessage[]>;
+  /** Release the underlying connection, if any. */
+  close?(): void;
 }
 
 /** SQLite thread store (`node:sqlite`). */
@@ -93,6 +95,9 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
         if (typeof row.sources === 'string') m.sources = JSON.parse(row.sources) as StoredMessage['sources'];
         return m;
       });
+    },
+    close() {
+      if (typeof pathOrDb === 'string' && db.isOpen) db.close();
     },
   };
 }
