@@ -30,6 +30,7 @@ describe('bearer keys (RFC 6750)', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="lectern-assistant"');
     expect(json.error.code).toBe('unauthorized');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('ratelimit-limit')).toBe('10000'); // the per-IP limit applies before the key
   });
 
   it('401 for another auth scheme', async () => {

@@ -227,6 +227,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     const ipState = limiter.hit('ip', clientIp(request, info, options.trustProxy ?? false));
     states.push(ipState);
     const limitHeaders = () => rateLimitHeaders(states, limiter.now());
+    const fail = (e: ErrorSpec) => errorResponse(e, limitHeaders());
     if (ipState.exceeded) {
       return errorResponse(
         { status: 429, code: 'rate_limited', message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)` },
@@ -239,7 +240,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     const m = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(auth);
     if (!m) {
       const malformed = auth !== '' && /^Bearer\b/i.test(auth);
-      return errorResponse({
+      return fail({
         status: 401,
         code: 'unauthorized',
         message: malformed
@@ -251,7 +252,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     const secret = m[1]!;
     const key: KeyRecord | undefined = secret.startsWith(KEY_PREFIX) ? await keys.findBySecret(secret) : undefined;
     if (!key || key.revokedAt) {
-      return errorResponse({
+      return fail({
         status: 401,
         code: 'invalid_key',
         message: key ? 'this API key has been revoked' : 'unknown API key',
@@ -260,10 +261,10 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     }
     const owner = await keys.domainOrg(domain);
     if (owner === undefined) {
-      return errorResponse({ status: 404, code: 'domain_not_found', message: `unknown domain "${domain}"` });
+      return fail({ status: 404, code: 'domain_not_found', message: `unknown domain "${domain}"` });
     }
     if (owner !== key.org || !key.domains.includes(domain)) {
-      return errorResponse({
+      return fail({
         status: 403,
         code: 'forbidden',
         message: `this API key is not valid for domain "${domain}"`,
@@ -280,7 +281,6 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     }
 
     // --- body ---
-    const fail = (e: ErrorSpec) => errorResponse(e, limitHeaders());
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return fail({
         status: 415,
