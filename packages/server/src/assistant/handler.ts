@@ -5,19 +5,19 @@
  * key scope (403), per-organization limit (429), content type (415), size (413), JSON (400), schema (400),
  * thread (404). Then it searches the site's index and streams AI SDK v4 data-stream parts.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { createDataStreamResponse, formatDataStreamPart } from 'ai';
-import { createExtractiveComposer, estimateTokens, type Composer } from './composer.ts';
-import { DEFAULT_KEYS_DB, isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
+import { createExtractiveComposer, type ComposeInput, type Composer } from './composer.ts';
+import { bearer, CORS, errorResponse, clientIp, isJsonContentType, readLimited, type ErrorSpec, type RequestInfo } from './http.ts';
+import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
 import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
 import { composerFromEnv } from './model-composer.ts';
-import { openAssistantIndex, type AssistantIndex, type Passage } from './retrieval.ts';
-import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type FieldIssue } from './schema.ts';
+import { openAssistantIndex, type AssistantIndex } from './retrieval.ts';
+import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest } from './schema.ts';
+import { answerStream } from './stream.ts';
 import { openSqliteThreadStore, type ThreadRecord, type ThreadStore } from './threads.ts';
-import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_THREADS_DB } from './site.ts';
+import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
@@ -48,86 +48,12 @@ export interface AssistantHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface RequestInfo {
-  /** The peer address, as the server saw it. */
-  clientIp?: string;
-}
+export type { RequestInfo };
 
 export type AssistantHandler = ((request: Request, info?: RequestInfo) => Promise<Response>) & {
   /** Close the databases this handler opened itself (not the stores or index you passed in). */
   close(): void;
 };
-
-const CORS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-  'Access-Control-Expose-Headers':
-    'X-Thread-Id, X-Thread-Key, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Deprecation, Link',
-  'Access-Control-Max-Age': '86400',
-  Vary: 'Origin',
-};
-
-const REALM = 'realm="lectern-assistant"';
-
-interface ErrorSpec {
-  status: number;
-  code: string;
-  message: string;
-  issues?: FieldIssue[];
-  headers?: Record<string, string>;
-}
-
-function errorResponse(e: ErrorSpec, extra: Record<string, string> = {}): Response {
-  const body: { error: { code: string; message: string; issues?: FieldIssue[] } } = {
-    error: { code: e.code, message: e.message },
-  };
-  if (e.issues) body.error.issues = e.issues;
-  return new Response(JSON.stringify(body), {
-    status: e.status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...CORS, ...extra, ...e.headers },
-  });
-}
-
-function bearer(error?: string, description?: string): Record<string, string> {
-  let value = `Bearer ${REALM}`;
-  if (error) value += `, error="${error}"`;
-  if (description) value += `, error_description="${description.replace(/["\\]/g, '')}"`;
-  return { 'WWW-Authenticate': value };
-}
-
-function isJsonContentType(value: string | null): boolean {
-  if (!value) return false;
-  const media = value.split(';')[0]!.trim().toLowerCase();
-  if (media !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(media)) return false;
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value)?.[1]?.toLowerCase();
-  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
-}
-
-/** Read at most `limit` bytes; `undefined` when the body is larger (reading stops there). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
-}
 
 function resolveIndex(
   index: AssistantHandlerOptions['index'],
@@ -156,30 +82,6 @@ function resolveIndex(
       opened = undefined;
     },
   };
-}
-
-function clientIp(request: Request, info: RequestInfo | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The last entry is the one your own proxy appended; earlier ones are whatever the client sent.
-    const fwd = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (fwd) return fwd;
-  }
-  return info?.clientIp ?? 'unknown';
-}
-
-function newId(prefix: string): string {
-  return prefix + randomBytes(12).toString('base64url');
-}
-
-/** The `search` tool result, in the shape of Mintlify's `/v1/search` results. */
-function searchResult(passages: Passage[]): Array<{ content: string; path: string; metadata: Record<string, unknown> }> {
-  return passages.map((p) => {
-    const metadata: Record<string, unknown> = { title: p.title, page: p.page, score: Number(p.score.toFixed(4)) };
-    if (p.heading) metadata.heading = p.heading;
-    if (p.version) metadata.version = p.version;
-    if (p.language) metadata.language = p.language;
-    return { content: p.content, path: p.path, metadata };
-  });
 }
 
 /** Create the v1 assistant message handler. */
@@ -367,9 +269,8 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     };
     if (threadKey) headers['X-Thread-Key'] = threadKey;
 
-    const question = valid.question;
-    const composeInput = {
-      question,
+    const composeInput: ComposeInput = {
+      question: valid.question,
       terms: found.terms,
       passages: found.passages,
       messages: body.messages,
@@ -378,53 +279,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       ...(options.siteName ? { siteName: options.siteName } : {}),
     };
 
-    return createDataStreamResponse({
-      status: 200,
-      headers,
-      onError: (error) => {
-        onError(error);
-        return 'An error occurred while generating the answer.';
-      },
-      execute: async (writer) => {
-        // Let the server send the headers first: the answer streams (chunked) instead of being buffered whole.
-        await new Promise((resolve) => setImmediate(resolve));
-        const searchTokens = estimateTokens(searchText);
-        const toolCallId = newId('call_');
-        writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
-        writer.write(formatDataStreamPart('tool_call', { toolCallId, toolName: 'search', args: { query: searchText } }));
-        writer.write(formatDataStreamPart('tool_result', { toolCallId, result: searchResult(found.passages) }));
-        writer.write(
-          formatDataStreamPart('finish_step', {
-            finishReason: 'tool-calls',
-            usage: { promptTokens: searchTokens, completionTokens: 0 },
-            isContinued: false,
-          }),
-        );
-        writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
-        const stream = composer(composeInput);
-        let answer = '';
-        for await (const chunk of stream) {
-          if (chunk === '') continue;
-          answer += chunk;
-          writer.write(formatDataStreamPart('text', chunk));
-        }
-        const stepUsage = stream.usage?.() ?? { promptTokens: estimateTokens(question), completionTokens: estimateTokens(answer) };
-        const sources = found.passages.map((p) => ({ path: p.path, title: p.title }));
-        await threads.append(threadId, [{ role: 'assistant', content: answer, sources, createdAt: new Date().toISOString() }]);
-        writer.write(formatDataStreamPart('data', [{ type: 'finish', threadId }]));
-        writer.write(formatDataStreamPart('finish_step', { finishReason: 'stop', usage: stepUsage, isContinued: false }));
-        writer.write(
-          formatDataStreamPart('finish_message', {
-            finishReason: 'stop',
-            usage: {
-              promptTokens: stepUsage.promptTokens + searchTokens,
-              completionTokens: stepUsage.completionTokens,
-            },
-            threadId,
-          } as { finishReason: 'stop'; usage: { promptTokens: number; completionTokens: number } }),
-        );
-      },
-    });
+    return answerStream({ headers, searchText, found, composer, composeInput, threads, threadId, onError });
   };
   return Object.assign(handler, {
     close() {

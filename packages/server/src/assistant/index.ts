@@ -18,7 +18,8 @@ export {
   type SearchOptions,
   type SearchOutcome,
 } from './retrieval.ts';
-export { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_THREADS_DB } from './site.ts';
+export { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
+export { runKeysCommand } from './keys-command.ts';
 export { documentsFromPlan, mdxToText, operationMarkdown } from './documents.ts';
 export {
   createExtractiveComposer,
@@ -30,10 +31,8 @@ export {
 export { createModelComposer, composerFromEnv, type ModelComposerOptions } from './model-composer.ts';
 export {
   openSqliteKeyStore,
-  runKeysCommand,
   hashSecret,
   KEY_PREFIX,
-  DEFAULT_KEYS_DB,
   KeyStoreError,
   type KeyRecord,
   type KeyStore,

@@ -5,6 +5,7 @@ import { buildAssistantIndex } from './retrieval.ts';
 import type { Diagnostic } from '@lectern/core';
 
 /** Relative to the docs repo root (the CLI's working directory). */
+export const DEFAULT_KEYS_DB = '.lectern/assistant-keys.db';
 export const DEFAULT_INDEX_DB = '.lectern/assistant-index.db';
 export const DEFAULT_THREADS_DB = '.lectern/assistant-threads.db';
 
