@@ -19,6 +19,12 @@ const SCHEMA_SINGLES = [
 export interface JsonSafeOptions {
   /** Objects nested deeper than this become `{ "$truncated": "<label>" }`. Default: no limit. */
   maxDepth?: number;
+  /**
+   * Copy at most this many objects/arrays; later ones become `{ "$truncated": "<label>" }`. Shared sub-schemas are
+   * copied wherever they occur, which grows exponentially on schemas like Stripe's (`account` expands to millions of
+   * objects by depth 24), so there is always a budget. Default 50 000 (GitHub's largest schema needs ~5 600).
+   */
+  maxNodes?: number;
   /** Names for schema objects (e.g. from `schemaNames(doc.schemas)`), used in `$circular` labels. */
   names?: ReadonlyMap<object, string> | WeakMap<object, string>;
 }
@@ -41,11 +47,14 @@ function labelOf(schema: Schema, names?: JsonSafeOptions['names']): string {
 
 /**
  * A JSON-serialisable copy of `schema`. Shared (non-cyclic) sub-schemas are copied at every place they occur;
- * a reference back to an ancestor becomes `{ "$circular": "<title or component name>" }`.
+ * a reference back to an ancestor becomes `{ "$circular": "<title or component name>" }`; beyond `maxDepth` or the
+ * `maxNodes` budget, `{ "$truncated": "<label>" }`.
  */
 export function jsonSafeSchema(schema: Schema, opts: JsonSafeOptions = {}): Schema {
   const ancestors = new Set<object>();
   const maxDepth = opts.maxDepth ?? Number.POSITIVE_INFINITY;
+  const maxNodes = opts.maxNodes ?? 50_000;
+  let nodes = 0;
   const copy = (value: unknown, depth: number): unknown => {
     if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
     if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -53,7 +62,8 @@ export function jsonSafeSchema(schema: Schema, opts: JsonSafeOptions = {}): Sche
     if (typeof value !== 'object') return undefined;
     if (value instanceof Date) return value.toISOString();
     if (ancestors.has(value)) return { $circular: isObject(value) ? labelOf(value, opts.names) : 'array' };
-    if (depth > maxDepth) return { $truncated: isObject(value) ? labelOf(value, opts.names) : 'array' };
+    if (depth > maxDepth || nodes >= maxNodes) return { $truncated: isObject(value) ? labelOf(value, opts.names) : 'array' };
+    nodes++;
     ancestors.add(value);
     let out: unknown;
     if (Array.isArray(value)) {

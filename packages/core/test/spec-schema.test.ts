@@ -29,6 +29,30 @@ describe('jsonSafeSchema', () => {
     expect(jsonSafeSchema(pet).properties).toMatchObject({ self: { $circular: 'schema' } });
   });
 
+  it('keeps exponential expansions of shared schemas within a node budget', () => {
+    // 40 levels, each with two properties pointing at the same next level: 2^40 paths if copied naively.
+    let level: Schema = { type: 'string' };
+    for (let i = 0; i < 40; i++) level = { title: `L${i}`, type: 'object', properties: { a: level, b: level } };
+    let objects = 0;
+    const count = (v: unknown): void => {
+      if (typeof v !== 'object' || v === null) return;
+      objects++;
+      for (const x of Object.values(v)) count(x);
+    };
+    const safe = jsonSafeSchema(level);
+    count(safe);
+    expect(objects).toBeLessThan(50_000 + 200); // the budget plus one placeholder per pending sibling
+    expect(JSON.stringify(safe)).toContain('"$truncated"');
+    const small = jsonSafeSchema(level, { maxNodes: 10 });
+    expect(small).toEqual({
+      title: 'L39', type: 'object',
+      properties: {
+        a: { title: 'L38', type: 'object', properties: { a: { title: 'L37', type: 'object', properties: expect.anything() }, b: expect.anything() } },
+        b: { $truncated: 'L38' },
+      },
+    });
+  });
+
   it('truncates beyond maxDepth', () => {
     const deep: Schema = { type: 'object', properties: { a: { type: 'object', properties: { b: { title: 'B', type: 'string' } } } } };
     expect(jsonSafeSchema(deep, { maxDepth: 3 })).toEqual({ type: 'object', properties: { a: { type: 'object', properties: { b: { $truncated: 'B' } } } } });
