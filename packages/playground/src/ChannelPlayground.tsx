@@ -6,7 +6,7 @@ import { encode } from './serialize.ts';
 import { Label } from './fields.tsx';
 import { JsonCode } from './response.tsx';
 import { AUTH_PREFIX, load, save } from './storage.ts';
-import { useAuthGate } from './gate.ts';
+import { useAuthGate, useRuntime } from './hooks.ts';
 
 interface LogEntry { dir: 'in' | 'out' | 'sys'; text: string; at: string }
 
@@ -61,9 +61,11 @@ function ChannelForm(props: ChannelPlaygroundProps) {
 
   useEffect(() => () => ws.current?.close(), []);
 
+  const runtime = useRuntime();
   const srv = props.servers[server];
   const effVars: Record<string, string> = {};
-  for (const [n, v] of Object.entries(srv?.variables ?? {})) effVars[n] = vars[n] ?? v.default;
+  // The reader's edits > runtime values (`setServerVariables`) > spec defaults.
+  for (const [n, v] of Object.entries(srv?.variables ?? {})) effVars[n] = vars[n] ?? runtime.serverVariables[n] ?? runtime.inputs.server?.[n] ?? v.default;
   const alt = props.security[security];
   const { query, protocols } = channelAuth(alt?.schemes ?? [], auth);
   const base = srv ? channelUrl(srv, effVars, props.address, params) : '';

@@ -5,9 +5,8 @@ import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type 
 import { Field, FileInput, Label } from './fields.tsx';
 import { Response, type ResponseView } from './response.tsx';
 import { send } from './send.ts';
-import { installRuntime, type RuntimeState } from './runtime.ts';
 import { AUTH_PREFIX, load, save, SERVER_VARS_KEY } from './storage.ts';
-import { useAuthGate } from './gate.ts';
+import { useAuthGate, useRuntime } from './hooks.ts';
 import { OAuthTools } from './oauth.tsx';
 
 const TIMEOUT_MS = 60_000;
@@ -18,18 +17,6 @@ export function Playground(props: PlaygroundProps) {
   return visible ? <PlaygroundForm {...props} /> : null;
 }
 export default Playground;
-
-function useRuntime(): RuntimeState {
-  const [state, setState] = useState<RuntimeState>({ serverVariables: {}, inputs: {} });
-  useEffect(() => {
-    const api = installRuntime();
-    const update = () => setState({ ...api._state });
-    api._subs.add(update);
-    update();
-    return () => { api._subs.delete(update); };
-  }, []);
-  return state;
-}
 
 /** Auth values: `x-default`, or (`saved`) what the reader stored in this browser. */
 function initialAuth(props: PlaygroundProps, saved: boolean): Record<string, AuthValue> {

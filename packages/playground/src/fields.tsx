@@ -106,45 +106,10 @@ export function Field(p: FieldProps) {
   const describedBy = [descId, errId].filter(Boolean).join(' ') || undefined;
   const vs = variants(schema);
   const t = mainType(schema);
-  const depth = p.depth ?? 0;
 
   if (vs) return <VariantField {...p} list={vs} />;
 
-  if (t === 'object' && schema.properties && !isFileSchema(schema)) {
-    const value = (p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined) as Record<string, unknown> | undefined;
-    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-    return (
-      <fieldset class={`lp-object${p.error ? ' lp-invalid' : ''}`} id={p.id}>
-        <legend>
-          <span class="lp-name">{p.name}</span>
-          <span class="lp-type">object</span>
-          {p.required ? <span class="lp-req">required</span> : null}
-        </legend>
-        {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
-        {p.value === null ? <p class="lp-desc">null</p> : null}
-        {p.error ? <p class="lp-error" role="alert">{p.error}</p> : null}
-        {Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, sub]) => (
-          <Field
-            key={name}
-            id={`${p.id}-${name}`}
-            name={name}
-            schema={sub}
-            value={value?.[name]}
-            required={required.includes(name)}
-            error={p.errors?.[`${p.errorPrefix ?? ''}${name}`]}
-            files={p.files}
-            depth={depth + 1}
-            onChange={(v) => {
-              const next = { ...(value ?? {}) };
-              if (v === undefined) delete next[name];
-              else next[name] = v;
-              p.onChange(Object.keys(next).length || value ? next : undefined);
-            }}
-          />
-        ))}
-      </fieldset>
-    );
-  }
+  if (t === 'object' && schema.properties && !isFileSchema(schema)) return <ObjectField {...p} />;
 
   if (t === 'array' && !(p.files && isFileSchema(schema.items as JsonSchema))) {
     return <ArrayField {...p} />;
@@ -217,6 +182,55 @@ export function Field(p: FieldProps) {
       </div>
       {p.error ? <p class="lp-error" id={errId} role="alert">{p.error}</p> : null}
     </div>
+  );
+}
+
+/** Nested fields of an object; optional nested objects start collapsed unless they have a value. */
+function ObjectField(p: FieldProps) {
+  const schema = p.schema ?? {};
+  const depth = p.depth ?? 0;
+  const desc = p.description ?? (typeof schema.description === 'string' ? schema.description : undefined);
+  const descId = desc ? `${p.id}-desc` : undefined;
+  const [open] = useState(() => depth < 1 || !!p.required || p.value !== undefined);
+  const value = (p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined) as Record<string, unknown> | undefined;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const fieldset = (
+    <fieldset class={`lp-object${p.error ? ' lp-invalid' : ''}`} id={p.id}>
+      <legend>
+        <span class="lp-name">{p.name}</span>
+        <span class="lp-type">object</span>
+        {p.required ? <span class="lp-req">required</span> : null}
+      </legend>
+      {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
+      {p.value === null ? <p class="lp-desc">null</p> : null}
+      {p.error ? <p class="lp-error" role="alert">{p.error}</p> : null}
+      {Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, sub]) => (
+        <Field
+          key={name}
+          id={`${p.id}-${name}`}
+          name={name}
+          schema={sub}
+          value={value?.[name]}
+          required={required.includes(name)}
+          error={p.errors?.[`${p.errorPrefix ?? ''}${name}`]}
+          files={p.files}
+          depth={depth + 1}
+          onChange={(v) => {
+            const next = { ...(value ?? {}) };
+            if (v === undefined) delete next[name];
+            else next[name] = v;
+            p.onChange(Object.keys(next).length || value ? next : undefined);
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+  if (depth < 1 || p.required) return fieldset;
+  return (
+    <details class="lp-nested" open={open}>
+      <summary><span class="lp-name">{p.name}</span> <span class="lp-type">object</span></summary>
+      {fieldset}
+    </details>
   );
 }
 

@@ -246,11 +246,16 @@ describe('bad input', () => {
 
     await page.fill(`${id(ECHO, 'body')}-name`, 'n');
     await page.selectOption(`${id(ECHO, 'body')}-size`, { label: 'm' });
+    // Optional nested objects start collapsed.
+    const meta = page.locator('details.lp-nested', { has: page.locator(`${id(ECHO, 'body')}-meta`) });
+    expect(await meta.getAttribute('open')).toBeNull();
+    await meta.locator('summary').click();
+    await page.fill(`${id(ECHO, 'body')}-meta-color`, 'red');
     await sendAndWait(page);
     expect(h.received.length).toBe(n + 1);
     const r = last(h.received);
     expect(r.url).toBe('/api/echo/0/;coords=c?verbose=false');
-    expect(JSON.parse(r.body.toString())).toEqual({ note: null, name: 'n', size: 'm' });
+    expect(JSON.parse(r.body.toString())).toEqual({ note: null, name: 'n', size: 'm', meta: { color: 'red' } });
   });
 });
 
