@@ -31,7 +31,14 @@ const OPENAPI_3 = /^3\.\d+(\.\d+)?(-.+)?$/;
 export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult> {
   const diagnostics: Diagnostic[] = [];
   const read: { id?: string; text?: string } = {};
-  const result = await load(options, diagnostics, read);
+  let result: SpecDocument | undefined;
+  try {
+    result = await load(options, diagnostics, read);
+  } catch (e) {
+    // Last line of defence: a bug or an unexpected library failure is still reported as a Diagnostic.
+    const file = read.id ?? options.source;
+    diagnostics.push({ severity: 'error', code: 'spec/invalid', file, message: `${file} could not be loaded: ${String((e as Error)?.message ?? e).split('\n')[0]}` });
+  }
   if (read.id !== undefined && read.text !== undefined && diagnostics.some((d) => d.pointer && d.line === undefined)) {
     const { addLines } = await import('./locate.ts');
     addLines(diagnostics, read.id, read.text);
