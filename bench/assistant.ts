@@ -32,6 +32,7 @@ async function serveChild(dir: string): Promise<void> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const ports = new Set<string>();
+  let startRssMB = 0;
   const { createAssistantHandler } = await import('../packages/server/src/assistant/index.ts');
   const handler = createAssistantHandler({
     index: join(dir, 'index.db'),
@@ -49,7 +50,10 @@ async function serveChild(dir: string): Promise<void> {
       hostname: '127.0.0.1',
       port: 0,
     },
-    () => process.send!({ port: (server.address() as AddressInfo).port }),
+    () => {
+      startRssMB = process.memoryUsage().rss / 1e6;
+      process.send!({ port: (server.address() as AddressInfo).port });
+    },
   );
   process.on('message', (m: unknown) => {
     if (m === 'stats') {
@@ -59,6 +63,7 @@ async function serveChild(dir: string): Promise<void> {
         loopMaxMs: loop.max / 1e6,
         loopP99Ms: loop.percentile(99) / 1e6,
         connections: ports.size,
+        startRssMB,
       });
     } else if (m === 'exit') {
       server.close();
@@ -168,7 +173,8 @@ async function main(): Promise<void> {
       child!.once('message', (m) => resolve(m as { maxRssMB: number; rssMB: number; loopMaxMs: number; loopP99Ms: number }));
       child!.send('stats');
     });
-    console.log(`\nserver memory       peak RSS ${stats.maxRssMB.toFixed(0)} MB (now ${stats.rssMB.toFixed(0)} MB)`);
+    const startRss = (stats as { startRssMB?: number }).startRssMB ?? 0;
+    console.log(`\nserver memory       peak RSS ${stats.maxRssMB.toFixed(0)} MB (at start ${startRss.toFixed(0)} MB, now ${stats.rssMB.toFixed(0)} MB)`);
     console.log(`server connections  ${(stats as { connections?: number }).connections} distinct client ports`);
     console.log(`server event loop   delay p99 ${stats.loopP99Ms.toFixed(1)} ms, max ${stats.loopMaxMs.toFixed(1)} ms`);
     console.log('(machine: shared 2 cores; client and server on the same host)');
