@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleFromSchema, type Schema } from '../src/index.ts';
+import { exampleFromSchema, MAX_EXAMPLE_VALUES, type Schema } from '../src/index.ts';
 
 const req = { mode: 'request' as const };
 const res = { mode: 'response' as const };
@@ -95,6 +95,22 @@ describe('exampleFromSchema', () => {
     };
     expect(exampleFromSchema(schema, req)).toEqual({ visible: '<string>', tier: 'basic' });
     expect(exampleFromSchema({ oneOf: [{ type: 'string', 'x-mint': { groups: ['admin'] } }, { type: 'integer' }] }, req)).toBe(123);
+  });
+
+  it('bounds examples of heavily shared (acyclic) schema graphs', () => {
+    // 10 levels, each object has 10 properties pointing at the next level: 10^10 values if fully expanded
+    let level: Schema = { type: 'string' };
+    for (let i = 0; i < 10; i++) {
+      const props: Record<string, Schema> = {};
+      for (let j = 0; j < 10; j++) props[`p${j}`] = level;
+      level = { type: 'object', properties: props };
+    }
+    const count = (v: unknown): number => (Array.isArray(v) ? 1 + v.reduce((a: number, x) => a + count(x), 0)
+      : v && typeof v === 'object' ? 1 + Object.values(v).reduce((a: number, x) => a + count(x), 0) : 1);
+    const value = exampleFromSchema(level, req);
+    expect(count(value)).toBeLessThanOrEqual(MAX_EXAMPLE_VALUES + 1);
+    expect(count(value)).toBeGreaterThan(1000);
+    expect((value as Record<string, Record<string, unknown>>).p0!.p0).toBeTypeOf('object');
   });
 
   it('never throws on odd schemas', () => {

@@ -28,6 +28,12 @@ export const STRING_FORMAT_PLACEHOLDERS: Readonly<Record<string, string>> = {
 };
 
 const MAX_DEPTH = 100;
+/**
+ * Most values one example may contain. Acyclic schema graphs with heavy sharing (DocuSign's description
+ * expands to 44 MB per example) would otherwise explode; past the budget, objects and arrays come out
+ * empty and the example stays valid.
+ */
+export const MAX_EXAMPLE_VALUES = 2000;
 
 /** Returned for a schema that produces nothing (a cycle at the root, `not`, `false`). */
 export const ANY_PLACEHOLDER = '<any>';
@@ -152,6 +158,8 @@ function firstVariant(schema: Schema): Schema | undefined {
 }
 
 interface Ctx {
+  /** Values still allowed (see MAX_EXAMPLE_VALUES). */
+  budget: number;
   mode: 'request' | 'response';
   requiredOnly: boolean;
   /** Schemas on the current path (cycle detection). */
@@ -163,6 +171,7 @@ function generate(schema: unknown, ctx: Ctx, depth: number): unknown {
   if (schema === true || schema === undefined) return ANY_PLACEHOLDER;
   if (!isSchema(schema)) return undefined;
   if (ctx.path.has(schema) || depth > MAX_DEPTH) return undefined;
+  ctx.budget--;
   const explicit = explicitExample(schema);
   if (explicit) return explicit.value;
   const en = enumChoice(schema);
@@ -179,8 +188,9 @@ function generate(schema: unknown, ctx: Ctx, depth: number): unknown {
       return generate(hasBase ? mergeAllOf({ allOf: [base, variant] }) : variant, ctx, depth + 1);
     }
     switch (mainType(schema)) {
-      case 'object': return objectExample(schema, ctx, depth);
+      case 'object': return ctx.budget > 0 ? objectExample(schema, ctx, depth) : {};
       case 'array': {
+        if (ctx.budget <= 0) return [];
         const items = Array.isArray(schema.prefixItems) ? schema.prefixItems[0] : schema.items;
         if (items === undefined) return [];
         const item = generate(items, ctx, depth + 1);
@@ -206,6 +216,7 @@ function objectExample(schema: Schema, ctx: Ctx, depth: number): Record<string, 
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
   const props = isSchema(schema.properties) ? schema.properties : {};
   for (const [name, prop] of Object.entries(props)) {
+    if (ctx.budget <= 0) break;
     if (!isSchema(prop)) continue;
     if (ctx.requiredOnly && !required.has(name)) continue;
     if (ctx.mode === 'request' && prop.readOnly === true) continue;
@@ -226,7 +237,7 @@ function objectExample(schema: Schema, ctx: Ctx, depth: number): Record<string, 
  * `false`, only restricted values) yields `"<any>"`.
  */
 export function exampleFromSchema(schema: Schema | boolean | undefined, options: ExampleOptions): unknown {
-  const ctx: Ctx = { mode: options.mode, requiredOnly: options.requiredOnly === true, path: new Set() };
+  const ctx: Ctx = { budget: MAX_EXAMPLE_VALUES, mode: options.mode, requiredOnly: options.requiredOnly === true, path: new Set() };
   const value = generate(schema, ctx, 0);
   return value === undefined ? ANY_PLACEHOLDER : value;
 }
