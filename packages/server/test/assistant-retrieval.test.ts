@@ -43,6 +43,13 @@ describe('retrieval over the docs fixture', () => {
     }
   });
 
+  it('keeps only strong matches for quoting', () => {
+    const { passages, terms } = index.search({ text: 'How do I create my first payment?', limit: 5 });
+    // Idempotency and webhooks also mention "creating" a "payment", but much more weakly.
+    expect(passages.map((p) => p.page)).toContain('/guides/idempotency');
+    expect(relevantPassages(terms, passages).map((p) => p.path)).toEqual(['/quickstart#create-your-first-payment']);
+  });
+
   it('never throws on FTS syntax in user text', () => {
     const nasty = [
       'NEAR(a b) OR "unterminated',

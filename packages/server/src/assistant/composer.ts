@@ -32,10 +32,15 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-/** Passages relevant enough to quote: they mention at least half of the question's terms. */
+/**
+ * Passages relevant enough to quote: they mention at least half of the question's terms, and score at least
+ * 60% of the best such passage (so a strong match isn't diluted by passages that merely share a few words).
+ */
 export function relevantPassages(terms: string[], passages: Passage[]): Passage[] {
   const need = Math.max(1, Math.ceil(terms.length / 2));
-  return passages.filter((p) => p.matched >= need);
+  const matching = passages.filter((p) => p.matched >= need);
+  const best = Math.max(0, ...matching.map((p) => p.score));
+  return matching.filter((p) => p.score >= best * 0.6);
 }
 
 /** An excerpt of at most ~`max` characters, cut at a paragraph or sentence end, never inside a code fence. */
