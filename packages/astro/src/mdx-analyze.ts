@@ -15,6 +15,9 @@ import remarkGfm from 'remark-gfm';
 import { visit } from 'unist-util-visit';
 import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from './components/names.ts';
+import { substituteVariables } from './variables.ts';
+
+export { substituteVariables };
 
 export interface MdxAnalysis {
   /** The source to hand to @astrojs/mdx. */
@@ -33,11 +36,6 @@ export function splitFrontmatter(source: string): { frontmatter: string; body: s
   const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
   if (!m) return { frontmatter: '', body: source };
   return { frontmatter: m[0], body: source.slice(m[0].length) };
-}
-
-export function substituteVariables(text: string, variables: Record<string, string> | undefined): string {
-  if (!variables) return text;
-  return text.replace(/\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g, (all, name: string) => variables[name] ?? all);
 }
 
 function declaredNames(esm: string): string[] {

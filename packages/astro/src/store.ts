@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from '@lectern/core';
 import type { LoadedSite } from './plan-source.ts';
 import { buildNavIndex, type NavIndex } from './nav.ts';
+import { substituteVariables } from './variables.ts';
 import type * as Lib from './lib.ts';
 
 export type SiteLib = typeof Lib;
@@ -29,7 +30,17 @@ function registry(): Registry {
   return (g[KEY] ??= new Map());
 }
 
-export function createSite(loaded: LoadedSite, prepared: Map<string, string>, lib: SiteLib): Site {
+/** docs.json `variables` apply to page text too: titles, sidebar titles and descriptions. */
+function withVariables(loaded: LoadedSite): LoadedSite {
+  const vars = loaded.config.variables;
+  if (!vars || !Object.keys(vars).length) return loaded;
+  const sub = (t: string | undefined) => (t === undefined ? t : substituteVariables(t, vars));
+  const pages = loaded.plan.pages.map((p) => ({ ...p, title: sub(p.title)!, sidebarTitle: sub(p.sidebarTitle), description: sub(p.description) }));
+  return { ...loaded, plan: { ...loaded.plan, pages } };
+}
+
+export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib): Site {
+  const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
   return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib };
 }

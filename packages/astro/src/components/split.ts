@@ -50,3 +50,8 @@ export function kebab(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Plain heading-style slug (no decamelizing): `Does it need JavaScript?` -> `does-it-need-javascript`. */
+export function slug(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
