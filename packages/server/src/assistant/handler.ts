@@ -247,7 +247,13 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     if (body.filter?.version) searchOptions.version = body.filter.version;
     if (body.filter?.language) searchOptions.language = body.filter.language;
     if (body.currentPath) searchOptions.currentPath = body.currentPath;
-    const found = index.search(searchOptions);
+    let found: ReturnType<AssistantIndex['search']>;
+    try {
+      found = index.search(searchOptions);
+    } catch (error) {
+      onError(error);
+      return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
+    }
 
     if (!thread) {
       const created = await threads.create({ org: key.org, domain, fp: body.fp });
@@ -263,7 +269,8 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       'X-Accel-Buffering': 'no',
       'X-Thread-Id': threadId,
       Deprecation: 'true',
-      Link: `<${url.origin}${route[1]}/v2/assistant/${encodeURIComponent(domain)}/message>; rel="successor-version"`,
+      // Relative to the request URL, so a reverse proxy's public origin is kept.
+      Link: `<${route[1]}/v2/assistant/${encodeURIComponent(domain)}/message>; rel="successor-version"`,
       ...CORS,
       ...limitHeaders(),
     };
