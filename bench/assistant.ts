@@ -1,5 +1,6 @@
 /**
- * Assistant API benchmark: `node bench/assistant.ts [--requests N] [--concurrent N] [--concurrency N]`.
+ * Assistant API benchmark: `node bench/assistant.ts [--requests N] [--concurrent N] [--concurrency N]`
+ * (default: 200 sequential requests, then 2,000 streams at 10 and at 50 in flight).
  *
  * Site: the GitHub REST description from @octokit/openapi (~1,200 operations) planned by `buildSitePlan`, turned into
  * assistant documents and indexed. Measures index build, retrieval latency (and top-1 hit rate for questions made
@@ -85,7 +86,8 @@ async function main(): Promise<void> {
   const { openSqliteKeyStore } = await import('../packages/server/src/assistant/index.ts');
   const requests = arg('requests', 200);
   const concurrentTotal = arg('concurrent', 2000);
-  const concurrency = arg('concurrency', 50);
+  const only = arg('concurrency', 0);
+  const concurrencyLevels = only > 0 ? [only] : [10, 50];
 
   const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-assistant-'));
   const require = createRequire(import.meta.url);
@@ -147,28 +149,29 @@ async function main(): Promise<void> {
     console.log(`  time to first byte  p50 ${fmt(percentile(ttfb, 50))}, p99 ${fmt(percentile(ttfb, 99))}`);
     console.log(`  full answer         p50 ${fmt(percentile(total, 50))}, p99 ${fmt(percentile(total, 99))}`);
 
-    let next = 0;
-    let errors = 0;
-    const ctotal: number[] = [];
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < concurrentTotal) {
-          const i = next++;
-          try {
-            const r = await ask(questions[(i * 13) % questions.length]!.q);
-            ctotal.push(r.total);
-          } catch {
-            errors++;
+    for (const level of concurrencyLevels) {
+      let next = 0;
+      let errors = 0;
+      const ctotal: number[] = [];
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: level }, async () => {
+          while (next < concurrentTotal) {
+            const i = next++;
+            try {
+              ctotal.push((await ask(questions[(i * 13) % questions.length]!.q)).total);
+            } catch {
+              errors++;
+            }
           }
-        }
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    console.log(`\nconcurrent          ${concurrentTotal} streams, ${concurrency} in flight: ${(concurrentTotal / seconds).toFixed(0)} streams/s, ${errors} errors`);
-    console.log(
-      `  full answer         p50 ${fmt(percentile(ctotal, 50))}, p90 ${fmt(percentile(ctotal, 90))}, p99 ${fmt(percentile(ctotal, 99))}, over 1 s: ${ctotal.filter((x) => x > 1000).length}`,
-    );
+        }),
+      );
+      const seconds = (performance.now() - start) / 1000;
+      console.log(`\nconcurrent          ${concurrentTotal} streams, ${level} in flight: ${(concurrentTotal / seconds).toFixed(0)} streams/s, ${errors} errors`);
+      console.log(
+        `  full answer         p50 ${fmt(percentile(ctotal, 50))}, p90 ${fmt(percentile(ctotal, 90))}, p99 ${fmt(percentile(ctotal, 99))}, over 1 s: ${ctotal.filter((x) => x > 1000).length}`,
+      );
+    }
     const stats = await new Promise<{ maxRssMB: number; rssMB: number; loopMaxMs: number; loopP99Ms: number }>((resolve) => {
       child!.once('message', (m) => resolve(m as { maxRssMB: number; rssMB: number; loopMaxMs: number; loopP99Ms: number }));
       child!.send('stats');
