@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page, SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
+import { isLarge, scopeJson } from './nav-json.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -58,6 +59,11 @@ export function pageMarkdown(page: Page): string {
 
 export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
   await mkdir(path.join(dist, '_lectern'), { recursive: true });
+  for (const scope of site.nav.scopes) {
+    if (!isLarge(scope)) continue;
+    await mkdir(path.join(dist, '_lectern', 'nav'), { recursive: true });
+    await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
+  }
   const copied = await copyAssets(site.root, dist);
   if (copied) logger.info(`copied ${copied} static files`);
   for (const page of site.plan.pages) {

@@ -163,3 +163,53 @@ input?.addEventListener('input', async () => {
     list.textContent = 'Search is available after `lectern build`.';
   }
 });
+
+// Large sidebars: inactive sections are filled from /_lectern/nav/<scope>.json when first opened ----------
+type NavJson = { s: string; l: string; m?: string; t?: string; d?: 1 } | { g: string; t?: string; c: NavJson[]; r?: string } | { h: string; l: string };
+const navCache = new Map<string, Promise<NavJson[]>>();
+function el(tag: string, cls?: string, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function navItem(item: NavJson): HTMLElement {
+  const li = el('li');
+  if ('s' in item) {
+    const a = el('a', 'nav-link') as HTMLAnchorElement;
+    a.href = item.s === 'index' ? '/' : '/' + item.s;
+    if (item.m) a.append(el('span', `method method-${item.m}`, item.m === 'delete' ? 'DEL' : item.m.toUpperCase()));
+    a.append(el('span', 'nav-label', item.l));
+    if (item.t) a.append(el('span', 'pill pill-tag', item.t));
+    if (item.d) a.append(el('span', 'pill pill-deprecated', 'deprecated'));
+    li.append(a);
+  } else if ('h' in item) {
+    const a = el('a', 'nav-link nav-external') as HTMLAnchorElement;
+    if (/^(https?:|mailto:|\/)/.test(item.h)) a.href = item.h;
+    a.append(el('span', 'nav-label', item.l));
+    li.append(a);
+  } else {
+    const d = el('details', 'nav-group');
+    const sum = el('summary', 'nav-link nav-group-title');
+    sum.append(el('span', 'nav-label', item.g));
+    d.append(sum);
+    const ul = el('ul', 'nav-list nested');
+    ul.append(...item.c.map(navItem));
+    d.append(ul);
+    li.append(d);
+  }
+  return li;
+}
+document.querySelectorAll<HTMLDetailsElement>('details[data-lazy-scope]').forEach((d) => {
+  d.addEventListener('toggle', async () => {
+    if (!d.open || d.dataset.loaded) return;
+    d.dataset.loaded = '1';
+    const scope = d.dataset.lazyScope!;
+    let data = navCache.get(scope);
+    if (!data) { data = fetch(`/_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
+    try {
+      const section = (await data)[Number(d.dataset.lazyIndex)];
+      if (section && 'c' in section) d.querySelector('ul')?.replaceChildren(...section.c.map(navItem));
+    } catch { delete d.dataset.loaded; }
+  });
+});

@@ -50,3 +50,12 @@ export function parseTitle(meta: string): string {
     .replace(/\b(lines|wrap|expandable|twoslash)\b/g, '')
     .trim();
 }
+
+/** Very long examples are cut at a line boundary (the full text stays in the spec / playground). */
+export function truncateCode(code: string, max = 12_000): string {
+  if (code.length <= max) return code;
+  const cut = code.lastIndexOf('\n', max);
+  const head = code.slice(0, cut > 0 ? cut : max);
+  const rest = code.slice(head.length).split('\n').length - 1;
+  return `${head}\n… ${rest} more line${rest === 1 ? '' : 's'} (truncated)`;
+}

@@ -30,7 +30,9 @@ export interface FieldRow {
 
 export interface Variant { title: string; schema: Schema; description?: string }
 
-export const MAX_DEPTH = 6;
+export const MAX_DEPTH = 5;
+/** At most this many field lines per schema section of a page (a schema's first fields, depth-first). */
+export const FIELD_BUDGET = 250;
 
 const isObj = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
