@@ -88,6 +88,51 @@ function fixDoubleQuoted(code: string, fix: (body: string) => string): string {
   return out;
 }
 
+function phpString(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function phpLiteral(v: unknown, indent: string): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return phpString(v);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'boolean') return String(v);
+  const inner = `${indent}  `;
+  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => inner + phpLiteral(x, inner)).join(',\n')}\n${indent}]` : '[]';
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (!entries.length) return 'new \\stdClass()';
+  return `[\n${entries.map(([k, x]) => `${inner}${phpString(k)} => ${phpLiteral(x, inner)}`).join(',\n')}\n${indent}]`;
+}
+
+/**
+ * httpsnippet's PHP array printer doubles the indentation at every level (65,000-space lines on deep
+ * bodies): re-print the `json_encode(...)` argument with a 2-space step.
+ */
+function fixPhpJson(code: string, build: HarBuild): string {
+  const marker = 'CURLOPT_POSTFIELDS => json_encode(';
+  const start = code.indexOf(marker);
+  if (start < 0 || build.bodyKind !== 'json' || !build.har.postData?.text) return code;
+  let value: unknown;
+  try {
+    value = JSON.parse(build.har.postData.text);
+  } catch {
+    return code;
+  }
+  let i = start + marker.length;
+  let depth = 1;
+  while (i < code.length && depth > 0) {
+    const ch = code[i]!;
+    if (ch === "'" || ch === '"') {
+      i++;
+      while (i < code.length && code[i] !== ch) i += code[i] === '\\' ? 2 : 1;
+    } else if (ch === '(' || ch === '[') depth++;
+    else if (ch === ')' || ch === ']') depth--;
+    i++;
+  }
+  if (depth !== 0) return code;
+  return `${code.slice(0, start)}${marker}${phpLiteral(value, '  ')})${code.slice(i)}`;
+}
+
 /** Fixes applied to one client's output (upstream bugs that leave the code invalid or misleading). */
 const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
   // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
@@ -185,6 +230,7 @@ export function convertHar(build: HarBuild, lang: LanguageKey): string {
   }
   if (!code) return fallbackComment(lang, build);
   code = fixFileBodies(lang, restoreTokens(code, build.tokens), build);
+  if (lang === 'php') code = fixPhpJson(code, build);
   const fix = POST_PROCESS[lang];
   return fix ? fix(code) : code;
 }
@@ -215,7 +261,12 @@ function fixDotnetRequest(req: Request): void {
   req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: cs(p.name), ...(form && p.value !== undefined ? { value: cs(p.value) } : {}) }));
 }
 
-const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest };
+/** PHP: the JSON body is re-printed by `fixPhpJson`; keep httpsnippet's (exponentially indented) printer idle. */
+function fixPhpRequest(req: Request): void {
+  if (req.postData?.jsonObj) req.postData.jsonObj = { lectern: 0 } as never;
+}
+
+const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest, php: fixPhpRequest };
 
 /** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
 function fallbackComment(lang: LanguageKey, build: HarBuild): string {
@@ -226,7 +277,12 @@ function fallbackComment(lang: LanguageKey, build: HarBuild): string {
   }
 }
 
-const cache = new WeakMap<object, Map<string, readonly RequestSample[]>>();
+/**
+ * Most recently used results, keyed by operation object then options. Bounded (not a WeakMap) because a
+ * site plan keeps every operation alive for the whole build: huge specs would keep every sample in memory.
+ */
+const CACHE_SIZE = 512;
+const cache = new Map<object, Map<string, readonly RequestSample[]>>();
 
 function handWritten(op: Operation): RequestSample[] {
   return op.codeSamples.map((s) => {
@@ -246,9 +302,9 @@ export function samplesFromBlocks(blocks: readonly CodeBlock[]): RequestSample[]
 }
 
 /**
- * Request samples in display order. Pure function of its input; results for an operation object are
- * cached (WeakMap), so pages nobody opens cost nothing and repeated renders are free. Do not mutate the
- * returned array.
+ * Request samples in display order. Pure function of its input, computed on demand (pages nobody opens
+ * cost nothing) and cached per operation object + options for the 512 most recently used operations, so
+ * repeated renders are free. The returned array is frozen.
  */
 export function requestSamples(input: RequestSamplesInput): readonly RequestSample[] {
   if (input.pageExamples && input.pageExamples.length > 0) return samplesFromBlocks(input.pageExamples);
@@ -256,6 +312,10 @@ export function requestSamples(input: RequestSamplesInput): readonly RequestSamp
   const key = `${input.languages.join(',')}|${input.defaults}|${input.autogenerate}`;
   let perOp = cache.get(op);
   const hit = perOp?.get(key);
+  if (perOp) {
+    cache.delete(op);
+    cache.set(op, perOp);
+  }
   if (hit) return hit;
   const out = handWritten(op);
   if (input.autogenerate && input.languages.length) {
@@ -266,7 +326,10 @@ export function requestSamples(input: RequestSamplesInput): readonly RequestSamp
     }
   }
   const frozen = Object.freeze(out);
-  if (!perOp) cache.set(op, (perOp = new Map()));
+  if (!perOp) {
+    cache.set(op, (perOp = new Map()));
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
   perOp.set(key, frozen);
   return frozen;
 }

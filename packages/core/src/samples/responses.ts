@@ -62,14 +62,23 @@ export function responseExamplesFromBlocks(blocks: readonly CodeBlock[]): Respon
   });
 }
 
-const cache = new WeakMap<object, ResponseExampleSet[]>();
+const CACHE_SIZE = 512;
+const cache = new Map<object, ResponseExampleSet[]>();
 
-/** Response examples, one set per status in spec order. Cached per operation object when no blocks are given. */
+/**
+ * Response examples, one set per status in spec order. Cached (512 most recently used operations) when no
+ * blocks are given; do not mutate the result.
+ */
 export function responseExamples(operation: Operation, pageExamples?: readonly CodeBlock[]): ResponseExampleSet[] {
   if (pageExamples && pageExamples.length) return responseExamplesFromBlocks(pageExamples);
   const hit = cache.get(operation);
-  if (hit) return hit;
+  if (hit) {
+    cache.delete(operation);
+    cache.set(operation, hit);
+    return hit;
+  }
   const out = operation.responses.map(fromResponse);
   cache.set(operation, out);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return out;
 }
