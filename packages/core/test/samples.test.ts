@@ -199,11 +199,16 @@ describe('requestSamples: request content', () => {
     expect(s.python).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
     expect(s.rust).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
     expect(s.node).toContain("note: 'costs $5 \\\\ \"quoted\" \\n newline'");
-    expect(s.kotlin).toContain('costs \\$5');
+    expect(s.kotlin).toContain('costs $5');
+    expect(byLang(textOp).kotlin).toContain("${'$'}HOME");
     expect(s.dart).toContain("'note': 'costs \\$5 \\\\ \"quoted\" \\n newline'");
     const text = byLang(textOp);
     expect(text.php).toContain('\\$HOME');
     expect(text.powershell).toContain("$body = 'line one\nit''s line ''two'' $HOME `x`\n''@'");
+    // `$'`, `$&`, `$1` in values are text, not replacement patterns
+    const dollarOp = op({ method: 'post', path: '/d', requestBody: { required: true, content: [media('multipart/form-data', { type: 'object', properties: { f: { type: 'string', format: 'binary' }, v: { type: 'string', example: "a$'b$&c$1" } } })] } });
+    const dollar = byLang(dollarOp);
+    for (const lang of ['go', 'ruby', 'php', 'kotlin', 'c', 'csharp'] as const) expect(dollar[lang], lang).toMatch(/a.?\$\\?'b.?\$&c.?\$1/);
     const hashOp = op({ method: 'post', path: '/h', requestBody: { required: true, content: [media('text/plain', { type: 'string', example: 'run #{system("x")}' })] } });
     expect(byLang(hashOp).ruby).toContain('\\#{system');
   });

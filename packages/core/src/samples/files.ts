@@ -49,18 +49,18 @@ function multipartFix(lang: LanguageKey, code: string, params: HarParam[]): stri
       });
       for (const p of parts) if (!p.file) lines.push(`\twriter.WriteField(${cLit(p.name)}, ${cLit(p.value)})`);
       lines.push('\twriter.Close()');
-      let out = code.replace(bodyLine, lines.join('\n'));
+      let out = code.replace(bodyLine, () => lines.join('\n'));
       out = out.replace(headerLine, '\treq.Header.Set("Content-Type", writer.FormDataContentType())');
       const imports = new Set(['bytes', 'fmt', 'io', 'mime/multipart', 'net/http', ...(parts.some((p) => p.file) ? ['os'] : [])]);
       return out.replace(/import \([\s\S]*?\)/, `import (\n${[...imports].sort().map((i) => `\t"${i}"`).join('\n')}\n)`);
     }
     case 'ruby': {
       const form = parts.map((p) => `[${rubyLit(p.name)}, ${p.file ? `File.open(${rubyLit(FILE_PLACEHOLDER)})` : rubyLit(p.value)}]`);
-      return dropLine(code, headerLine).replace(bodyLine, `request.set_form([${form.join(', ')}], 'multipart/form-data')`);
+      return dropLine(code, headerLine).replace(bodyLine, () => `request.set_form([${form.join(', ')}], 'multipart/form-data')`);
     }
     case 'php': {
       const fields = parts.map((p) => `    ${cLit(p.name)} => ${p.file ? `new CURLFile(${cLit(FILE_PLACEHOLDER)})` : cLit(p.value)},`);
-      return dropLine(code, headerLine).replace(bodyLine, `  CURLOPT_POSTFIELDS => [\n${fields.join('\n')}\n  ],`);
+      return dropLine(code, headerLine).replace(bodyLine, () => `  CURLOPT_POSTFIELDS => [\n${fields.join('\n')}\n  ],`);
     }
     case 'kotlin': {
       const lines = ['val body = MultipartBody.Builder()', '  .setType(MultipartBody.FORM)'];
@@ -72,7 +72,7 @@ function multipartFix(lang: LanguageKey, code: string, params: HarParam[]): stri
       lines.push('  .build()');
       let out = dropLine(code, lineWith(`MediaType.parse("multipart/form-data; boundary=${BOUNDARY}")`));
       out = dropLine(out, lineWith(`.addHeader("Content-Type", "multipart/form-data; boundary=`));
-      return out.replace(bodyLine, lines.join('\n'));
+      return out.replace(bodyLine, () => lines.join('\n'));
     }
     case 'c': {
       const lines = ['curl_mime *mime = curl_mime_init(hnd);', 'curl_mimepart *part;'];
@@ -81,12 +81,12 @@ function multipartFix(lang: LanguageKey, code: string, params: HarParam[]): stri
         lines.push(p.file ? `curl_mime_filedata(part, ${cLit(FILE_PLACEHOLDER)});` : `curl_mime_data(part, ${cLit(p.value)}, CURL_ZERO_TERMINATED);`);
       }
       lines.push('curl_easy_setopt(hnd, CURLOPT_MIMEPOST, mime);');
-      return dropLine(code, headerLine).replace(bodyLine, lines.join('\n'));
+      return dropLine(code, headerLine).replace(bodyLine, () => lines.join('\n'));
     }
     case 'csharp': {
       const lines = ['request.AlwaysMultipartFormData = true;'];
       for (const p of parts) lines.push(p.file ? `request.AddFile(${cLit(p.name, true)}, ${cLit(FILE_PLACEHOLDER, true)});` : `request.AddParameter(${cLit(p.name, true)}, ${cLit(p.value, true)});`);
-      return dropLine(code, headerLine).replace(bodyLine, lines.join('\n'));
+      return dropLine(code, headerLine).replace(bodyLine, () => lines.join('\n'));
     }
     case 'dotnet':
       // HttpClient's MultipartFormDataContent: file parts as a stream of the file instead of empty text.

@@ -137,8 +137,9 @@ function fixPhpJson(code: string, build: HarBuild): string {
 const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
   // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
   python: (code) => code.replace(/"open\('((?:[^'\\]|\\.)*)', 'rb'\)"/g, "open('$1', 'rb')"),
-  // Kotlin string templates: every `$` of the okhttp client's output sits inside a string literal.
-  kotlin: (code) => code.replace(/\$/g, '\\$'),
+  // Kotlin string templates: every `$` of the okhttp client's output sits inside a string literal; a `$`
+  // that would start a template (`$name`, `${`) becomes `${'$'}` (tree-sitter-kotlin misreads `\$\"`).
+  kotlin: (code) => code.replace(/\$(?=[A-Za-z_{])/g, () => "${'$'}"),
   // java.net.http samples are statements (JShell / Java 21+ unnamed classes): add the imports they use.
   java: (code) => {
     const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
