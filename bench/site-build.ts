@@ -80,7 +80,7 @@ async function build(root: string, label: string): Promise<Result> {
 
 /** JS an endpoint page loads before the reader opens the playground: module scripts and their static imports. */
 function jsBeforePlayground(dist: string): { raw: number; gzip: number; files: string[] } {
-  const pages = walk(path.join(dist, 'rest-api')).filter((f) => f.endsWith('index.html'));
+  const pages = walk(path.join(dist, 'api-reference')).filter((f) => f.endsWith('index.html'));
   const html = readFileSync(pages[0] ?? path.join(dist, 'index.html'), 'utf8');
   const seen = new Set<string>();
   const queue = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
@@ -120,7 +120,7 @@ try {
     results.push(await build(full, 'GitHub REST (full)'));
     const js = jsBeforePlayground(path.join(full, 'dist'));
     console.log(`JS loaded by an endpoint page before the playground: ${js.raw} B raw, ${js.gzip} B gzip (${js.files.join(', ') || 'inline only'})`);
-    const sample = walk(path.join(full, 'dist', 'rest-api')).filter((f) => f.endsWith('index.html'));
+    const sample = walk(path.join(full, 'dist', 'api-reference')).filter((f) => f.endsWith('index.html'));
     const sizes = sample.map((f) => statSync(f).size).sort((a, b) => a - b);
     console.log(`endpoint page HTML: median ${(sizes[Math.floor(sizes.length / 2)]! / 1024).toFixed(0)} KiB, max ${(sizes.at(-1)! / 1024).toFixed(0)} KiB over ${sizes.length} pages`);
   }

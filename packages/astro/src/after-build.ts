@@ -5,6 +5,7 @@ import type { Page, SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
+import { codeCss } from './components/highlight.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -64,6 +65,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await mkdir(path.join(dist, '_lectern', 'nav'), { recursive: true });
     await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
   }
+  await writeFile(path.join(dist, '_lectern', 'code.css'), codeCss());
   const copied = await copyAssets(site.root, dist);
   if (copied) logger.info(`copied ${copied} static files`);
   for (const page of site.plan.pages) {
@@ -73,6 +75,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   }
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
+  const t0 = performance.now();
   const pagefind = await import('pagefind');
   const { index, errors } = await pagefind.createIndex({});
   if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
@@ -81,5 +84,5 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   const written = await index.writeFiles({ outputPath: path.join(dist, 'pagefind') });
   if (written.errors.length) throw new Error(`Pagefind failed: ${written.errors.join('; ')}`);
   await pagefind.close();
-  logger.info(`search index: ${added.page_count} pages`);
+  logger.info(`search index: ${added.page_count} pages in ${Math.round(performance.now() - t0)} ms`);
 }

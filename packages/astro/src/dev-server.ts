@@ -5,12 +5,19 @@
 import type { Site } from './store.ts';
 import { buildManifest } from './after-build.ts';
 import { scopeJson } from './nav-json.ts';
+import { codeCss } from './components/highlight.ts';
 
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
 interface DevServer { middlewares: { use(fn: Middleware): void }; httpServer?: { once(ev: string, fn: () => void): void } | null }
 
 export async function mountDevHandlers(server: DevServer, site: Site, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
   server.middlewares.use((req, res, next) => {
+    if ((req as { url?: string }).url?.startsWith('/_lectern/code.css')) {
+      const out = res as { setHeader(k: string, v: string): void; end(b: string): void };
+      out.setHeader('content-type', 'text/css');
+      out.end(codeCss());
+      return;
+    }
     const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec((req as { url?: string }).url ?? '');
     const scope = m ? site.nav.scopes[Number(m[1])] : undefined;
     if (!scope) return next();

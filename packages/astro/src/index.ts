@@ -87,7 +87,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         root = path.resolve(options.root ?? fileURLToPath(config.root));
+        const t0 = performance.now();
         const loaded = await loadSite(root);
+        logger.info(`planned ${loaded.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
         runtime = runtimeFor(root);
         const componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
         const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule);

@@ -69,7 +69,7 @@ on('[data-copy]', 'click', (el) => {
 });
 on('[data-anchor]', 'click', (el, ev) => {
   ev.preventDefault();
-  const id = el.dataset.anchor!;
+  const id = el.dataset.anchor || decodeURIComponent((el.getAttribute('href') ?? '').replace(/^#/, ''));
   const url = `${location.origin}${location.pathname}#${id}`;
   history.replaceState(null, '', `#${id}`);
   document.getElementById(id)?.scrollIntoView({ block: 'start' });
@@ -200,15 +200,28 @@ function navItem(item: NavJson): HTMLElement {
   }
   return li;
 }
+function loadScope(scope: string): Promise<NavJson[]> {
+  let data = navCache.get(scope);
+  if (!data) { data = fetch(`/_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
+  return data;
+}
+on('[data-lazy-more]', 'click', async (btn) => {
+  const section = (await loadScope(btn.dataset.lazyMore!))[Number(btn.dataset.lazyIndex)];
+  const list = btn.closest('ul');
+  if (!section || !('c' in section) || !list) return;
+  const items = section.c.map(navItem);
+  for (const li of items) {
+    const a = li.querySelector('a');
+    if (a && a.getAttribute('href') === location.pathname) { a.classList.add('active'); a.setAttribute('aria-current', 'page'); }
+  }
+  list.replaceChildren(...items);
+});
 document.querySelectorAll<HTMLDetailsElement>('details[data-lazy-scope]').forEach((d) => {
   d.addEventListener('toggle', async () => {
     if (!d.open || d.dataset.loaded) return;
     d.dataset.loaded = '1';
-    const scope = d.dataset.lazyScope!;
-    let data = navCache.get(scope);
-    if (!data) { data = fetch(`/_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
     try {
-      const section = (await data)[Number(d.dataset.lazyIndex)];
+      const section = (await loadScope(d.dataset.lazyScope!))[Number(d.dataset.lazyIndex)];
       if (section && 'c' in section) d.querySelector('ul')?.replaceChildren(...section.c.map(navItem));
     } catch { delete d.dataset.loaded; }
   });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Page, SitePlan, NavItem } from '@lectern/core';
+import { buildNavIndex } from '../src/nav.ts';
+import { countEntries, isLarge, scopeJson } from '../src/nav-json.ts';
+
+const guide = (slug: string, extra: Partial<Page> = {}): Page => ({ kind: 'guide', slug, title: slug.toUpperCase(), frontmatter: {}, body: '', hidden: false, deprecated: false, ...extra } as Page);
+const pageRef = (slug: string): NavItem => ({ type: 'page', slug });
+
+function plan(navigation: NavItem[], pages: Page[]): SitePlan {
+  return { root: '/x', pages, navigation, global: [], specs: {}, diagnostics: [] };
+}
+
+describe('buildNavIndex', () => {
+  const pages = [guide('index'), guide('a', { sidebarTitle: 'Short A' }), guide('b', { hidden: true }), guide('c'), guide('api/x'), guide('v1/old')];
+  const nav: NavItem[] = [
+    { type: 'version', label: 'v2', default: true, extra: {}, children: [
+      { type: 'tab', label: 'Guides', extra: {}, children: [
+        { type: 'group', label: 'Start', children: [pageRef('index'), pageRef('a'), pageRef('b'), { type: 'group', label: 'Inner', children: [pageRef('c')] }] },
+      ] },
+      { type: 'tab', label: 'API', extra: {}, children: [{ type: 'group', label: 'Ref', children: [pageRef('api/x')] }] },
+      { type: 'tab', label: 'Blog', href: 'https://blog.test', extra: {}, children: [] },
+    ] },
+    { type: 'version', label: 'v1', extra: {}, children: [{ type: 'group', label: 'Old', children: [pageRef('v1/old')] }] },
+  ];
+  const idx = buildNavIndex(plan(nav, pages));
+
+  it('links previous/next within the sidebar scope, skipping hidden pages', () => {
+    expect(idx.byPage.get('a')?.prev).toEqual({ slug: 'index', title: 'INDEX' });
+    expect(idx.byPage.get('a')?.next).toEqual({ slug: 'c', title: 'C' });
+    expect(idx.byPage.get('c')?.next).toBeUndefined();
+    expect(idx.byPage.get('api/x')?.prev).toBeUndefined();
+  });
+
+  it('records breadcrumbs and keeps hidden pages out of the sidebar', () => {
+    expect(idx.byPage.get('c')?.breadcrumbs).toEqual(['Start', 'Inner']);
+    const start = idx.byPage.get('a')!.scope.sidebar[0]!;
+    expect(start.kind === 'group' && start.children.map((c) => (c.kind === 'page' ? c.label : c.kind === 'group' ? `[${c.label}]` : ''))).toEqual(['INDEX', 'Short A', '[Inner]']);
+  });
+
+  it('builds switchers for every division level with the first page of each option', () => {
+    const sw = idx.switchers(idx.byPage.get('api/x')!.scope);
+    expect(sw.map((s) => s.type)).toEqual(['version', 'tab']);
+    expect(sw[0]!.options.map((o) => [o.label, o.href, o.active])).toEqual([['v2', '/', true], ['v1', '/v1/old', false]]);
+    expect(sw[1]!.options.map((o) => [o.label, o.href, o.active, o.external])).toEqual([['Guides', '/', false, false], ['API', '/api/x', true, false], ['Blog', 'https://blog.test', false, true]]);
+  });
+
+  it('marks sidebars above the threshold as lazy and serialises them compactly', () => {
+    const many = Array.from({ length: 200 }, (_, i) => guide(`p${i}`));
+    const big = buildNavIndex(plan([{ type: 'group', label: 'G', children: many.map((p) => pageRef(p.slug)) }], many));
+    expect(countEntries(big.scopes[0]!.sidebar)).toBe(201);
+    expect(isLarge(big.scopes[0]!)).toBe(true);
+    expect(isLarge(idx.scopes[0]!)).toBe(false);
+    expect(JSON.parse(scopeJson(big.scopes[0]!))[0].c[0]).toEqual({ s: 'p0', l: 'P0' });
+  });
+});
