@@ -426,6 +426,13 @@ describe('real spec fixture', () => {
     expect(hook.bash).toContain('Authorization: Basic <encoded-value>');
   });
 
+  it('odd characters in paths are percent-encoded, never a fallback', () => {
+    const odd = op({ method: 'get', path: '/dossier"/a b/{id}/é', parameters: [param({ name: 'id', in: 'path' })] });
+    const s = byLang(odd);
+    expect(s.bash).toContain('--url https://eu.api.example.com/v1/dossier%22/a%20b/{id}/%C3%A9');
+    for (const [lang, code] of Object.entries(s)) expect(code.split('\n').length, lang).toBeGreaterThan(1);
+  });
+
   it('a schema that cannot produce an example still yields a valid sample', () => {
     const weird: Record<string, unknown> = { not: {} };
     weird.allOf = [weird];

@@ -300,7 +300,10 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
   for (const q of queryString) if (QUERY_PLACEHOLDERS.has(q.value)) q.value = token(q.value);
   headers.unshift(...auth.headers);
 
-  const path = op.path.replace(/\{([^}]+)\}/g, (m, name: string) => pathValues.get(name) ?? token(m));
+  const path = op.path
+    .replace(/\{([^}]+)\}/g, (m, name: string) => pathValues.get(name) ?? token(m))
+    // Characters a URL cannot carry (`"`, spaces, …) are percent-encoded, as a client would send them.
+    .replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (c) => encodeURIComponent(c));
   const url = origin.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 
   const body = bodyParts(op, requiredOnly);
