@@ -320,11 +320,11 @@ describe('requestSamples: options', () => {
 
 describe('cache bound', () => {
   it('keeps the most recently used operations only (memory stays bounded on huge specs)', () => {
-    const ops = Array.from({ length: 600 }, (_, i) => op({ method: 'get', path: `/bounded/${i}` }));
+    const ops = Array.from({ length: 2100 }, (_, i) => op({ method: 'get', path: `/bounded/${i}` }));
     const first = samples(ops[0]!, ['bash']);
     for (const o of ops.slice(1)) samples(o, ['bash']);
-    const last = samples(ops[599]!, ['bash']);
-    expect(samples(ops[599]!, ['bash'])).toBe(last);
+    const last = samples(ops[2099]!, ['bash']);
+    expect(samples(ops[2099]!, ['bash'])).toBe(last);
     const again = samples(ops[0]!, ['bash']);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);

@@ -282,7 +282,7 @@ function fallbackComment(lang: LanguageKey, build: HarBuild): string {
  * Most recently used results, keyed by operation object then options. Bounded (not a WeakMap) because a
  * site plan keeps every operation alive for the whole build: huge specs would keep every sample in memory.
  */
-const CACHE_SIZE = 512;
+const CACHE_SIZE = 2048;
 const cache = new Map<object, Map<string, readonly RequestSample[]>>();
 
 function handWritten(op: Operation): RequestSample[] {
@@ -304,7 +304,7 @@ export function samplesFromBlocks(blocks: readonly CodeBlock[]): RequestSample[]
 
 /**
  * Request samples in display order. Pure function of its input, computed on demand (pages nobody opens
- * cost nothing) and cached per operation object + options for the 512 most recently used operations, so
+ * cost nothing) and cached per operation object + options for the 2,048 most recently used operations, so
  * repeated renders are free. The returned array is frozen.
  */
 export function requestSamples(input: RequestSamplesInput): readonly RequestSample[] {

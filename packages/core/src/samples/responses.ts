@@ -62,11 +62,11 @@ export function responseExamplesFromBlocks(blocks: readonly CodeBlock[]): Respon
   });
 }
 
-const CACHE_SIZE = 512;
+const CACHE_SIZE = 2048;
 const cache = new Map<object, ResponseExampleSet[]>();
 
 /**
- * Response examples, one set per status in spec order. Cached (512 most recently used operations) when no
+ * Response examples, one set per status in spec order. Cached (2,048 most recently used operations) when no
  * blocks are given; do not mutate the result.
  */
 export function responseExamples(operation: Operation, pageExamples?: readonly CodeBlock[]): ResponseExampleSet[] {
