@@ -226,3 +226,16 @@ document.querySelectorAll<HTMLDetailsElement>('details[data-lazy-scope]').forEac
     } catch { delete d.dataset.loaded; }
   });
 });
+
+// Table of contents: highlight the section being read ------------------------------------------------------
+const tocLinks = [...document.querySelectorAll<HTMLAnchorElement>('[data-toc-link]')];
+if (tocLinks.length && 'IntersectionObserver' in window) {
+  const byId = new Map(tocLinks.map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
+  const visible = new Set<string>();
+  const io = new IntersectionObserver((entries) => {
+    for (const e of entries) (e.isIntersecting ? visible.add(e.target.id) : visible.delete(e.target.id));
+    const first = [...byId.keys()].find((id) => visible.has(id));
+    if (first) tocLinks.forEach((a) => a.classList.toggle('active', a === byId.get(first)));
+  }, { rootMargin: '-80px 0px -60% 0px' });
+  for (const id of byId.keys()) { const h = document.getElementById(id); if (h) io.observe(h); }
+}

@@ -20,7 +20,8 @@ function classMap(): Map<string, string> {
 }
 function stylesToClasses(html: string): string {
   const map = classMap();
-  return html.replace(/<span style="([^"]+)">/g, (_m, style: string) => {
+  return html
+    .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"').replace(/<span style="([^"]+)">/g, (_m, style: string) => {
     let c = map.get(style);
     if (!c) { c = `k${map.size.toString(36)}`; map.set(style, c); }
     return `<span class="${c}">`;
@@ -59,7 +60,7 @@ function highlightJson(code: string): string {
     }
     return `<span class="line">${out}${escapeHtml(line.slice(last))}</span>`;
   });
-  return `<pre class="shiki shiki-themes github-light github-dark" style="--shiki-light:#24292e;--shiki-dark:#e1e4e8;--shiki-light-bg:#fff;--shiki-dark-bg:#24292e" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+  return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
 
 async function highlightRaw(code: string, lang: string, highlightLines: Set<number>): Promise<string> {
