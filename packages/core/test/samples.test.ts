@@ -168,6 +168,18 @@ describe('requestSamples: request content', () => {
     expect(byLang(form).dotnet).toContain('{ "raw", "{\\"b\\":1}" },');
   });
 
+  it('repeated form names (exploded arrays) stay sendable where maps cannot repeat keys', () => {
+    const rep = op({ method: 'post', path: '/f', requestBody: { required: true, content: [media('application/x-www-form-urlencoded', { type: 'object', properties: { tag: { type: 'array', example: ['a', 'b'], items: { type: 'string' } }, n: { type: 'string', example: 'x' } } })] } });
+    const s = byLang(rep);
+    expect(s.bash).toContain('--data tag=a');
+    expect(s.bash).toContain('--data tag=b');
+    expect(s.dart).toContain("final body = 'tag=a&tag=b&n=x';");
+    expect(s.powershell).toContain("$body = 'tag=a&tag=b&n=x'");
+    expect(s.dotnet).toContain('new KeyValuePair<string, string>("tag", "a"),');
+    expect(s.dotnet).toContain('new KeyValuePair<string, string>("tag", "b"),');
+    expect(s.typescript).toContain("body.append('tag', 'b');");
+  });
+
   it('multipart file parts and binary bodies use each language\'s file API, never an inlined empty body', () => {
     const mp = byLang(multipartOp);
     for (const lang of ['node', 'go', 'ruby', 'php', 'kotlin', 'c', 'csharp', 'python', 'typescript', 'javascript', 'dart', 'c++', 'powershell', 'swift', 'bash', 'rust', 'dotnet'] as const) {

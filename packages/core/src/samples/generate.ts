@@ -133,6 +133,15 @@ function fixPhpJson(code: string, build: HarBuild): string {
   return `${code.slice(0, start)}${marker}${phpLiteral(value, '  ')})${code.slice(i)}`;
 }
 
+/** A Dictionary cannot hold repeated form names (exploded arrays): use a list of pairs then. */
+function fixDotnetRepeatedForm(code: string, build: HarBuild): string {
+  const names = build.bodyKind === 'form' ? (build.har.postData?.params ?? []).map((p) => p.name) : [];
+  if (new Set(names).size === names.length || !code.includes('new FormUrlEncodedContent(new Dictionary<string, string>')) return code;
+  return code
+    .replace('new FormUrlEncodedContent(new Dictionary<string, string>', () => 'new FormUrlEncodedContent(new List<KeyValuePair<string, string>>')
+    .replace(/^(\s*)\{ ("(?:[^"\\]|\\.)*"), ("(?:[^"\\]|\\.)*") \},$/gm, (_m, indent: string, k: string, v: string) => `${indent}new KeyValuePair<string, string>(${k}, ${v}),`);
+}
+
 /** Fixes applied to one client's output (upstream bugs that leave the code invalid or misleading). */
 const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
   // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
@@ -232,6 +241,7 @@ export function convertHar(build: HarBuild, lang: LanguageKey): string {
   if (!code) return fallbackComment(lang, build);
   code = fixFileBodies(lang, restoreTokens(code, build.tokens), build);
   if (lang === 'php') code = fixPhpJson(code, build);
+  if (lang === 'dotnet') code = fixDotnetRepeatedForm(code, build);
   const fix = POST_PROCESS[lang];
   return fix ? fix(code) : code;
 }
@@ -267,7 +277,22 @@ function fixPhpRequest(req: Request): void {
   if (req.postData?.jsonObj) req.postData.jsonObj = { lectern: 0 } as never;
 }
 
-const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest, php: fixPhpRequest };
+/** Python requests client: form/multipart field values only get `"` escaped, names nothing. */
+function fixPythonRequest(req: Request): void {
+  const e = controlEscape('x');
+  const key = (k: string): string => e(k).replace(/"/g, '\\"');
+  if (!req.postData) return;
+  if (req.postData.paramsObj) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(req.postData.paramsObj)) out[key(k)] = Array.isArray(v) ? v.map((x) => e(String(x))) : typeof v === 'string' ? e(v) : v;
+    req.postData.paramsObj = out as never;
+  }
+  if (req.postData.params && req.postData.mimeType.startsWith('multipart/')) {
+    req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: key(p.name), ...(p.value !== undefined ? { value: e(p.value) } : {}) }));
+  }
+}
+
+const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest, php: fixPhpRequest, python: fixPythonRequest };
 
 /** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
 function fallbackComment(lang: LanguageKey, build: HarBuild): string {

@@ -56,6 +56,12 @@ function jsonBody(req: Request): unknown {
   }
 }
 
+/** Form fields repeat a name (exploded arrays): map/hashtable literals cannot hold them, send the encoded text. */
+function repeatedFormNames(req: Request): boolean {
+  const names = ((req.postData?.params ?? []) as HarParam[]).map((p) => p.name);
+  return new Set(names).size !== names.length;
+}
+
 function hasBody(req: Request): boolean {
   return Boolean(req.postData && (req.postData.text || (req.postData.params && req.postData.params.length)));
 }
@@ -295,7 +301,8 @@ const dartHttp: Client = {
       body.push('  final response = await http.Response.fromStream(await request.send());');
     } else {
       let bodyExpr: string | undefined;
-      if (isForm(req)) bodyExpr = `{\n${(req.postData.params ?? []).map((p: HarParam) => `    ${dartStr(p.name)}: ${dartStr(p.value ?? '')},`).join('\n')}\n  }`;
+      if (isForm(req) && repeatedFormNames(req)) bodyExpr = dartStr(req.postData.text ?? '');
+      else if (isForm(req)) bodyExpr = `{\n${(req.postData.params ?? []).map((p: HarParam) => `    ${dartStr(p.name)}: ${dartStr(p.value ?? '')},`).join('\n')}\n  }`;
       else if (isBinary(req)) bodyExpr = `await File(${dartStr(FILE_PLACEHOLDER)}).readAsBytes()`;
       else if (json !== undefined) bodyExpr = `jsonEncode(${dartLiteral(json, '  ')})`;
       else if (hasBody(req)) bodyExpr = dartStr(req.postData.text ?? '');
@@ -309,7 +316,7 @@ const dartHttp: Client = {
         if (headers.length) body.push('  request.headers.addAll(headers);');
         if (bodyExpr !== undefined) {
           if (isBinary(req)) body.push('  request.bodyBytes = body;');
-          else if (isForm(req)) body.push('  request.bodyFields = body;');
+          else if (isForm(req) && !repeatedFormNames(req)) body.push('  request.bodyFields = body;');
           else body.push('  request.body = body;');
         }
         body.push('  final response = await http.Response.fromStream(await request.send());');
@@ -421,6 +428,10 @@ const psRestMethod: Client = {
       }
       lines.push('}');
       args.push('-Form $form');
+    } else if (isForm(req) && repeatedFormNames(req)) {
+      lines.push(`$body = ${psQuote(req.postData.text ?? '')}`);
+      if (ct) args.push(`-ContentType ${psQuote(ct)}`);
+      args.push('-Body $body');
     } else if (isForm(req)) {
       lines.push('$body = @{');
       for (const p of req.postData.params ?? []) lines.push(`    ${psQuote(p.name)} = ${psQuote(p.value ?? '')}`);
