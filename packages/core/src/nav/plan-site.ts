@@ -41,6 +41,8 @@ interface Context {
   asyncapi?: { refs: SpecRef[]; owner: NavNodeConfig };
   version?: string;
   language?: string;
+  /** `directory` display of group root pages; inherited down the tree. */
+  directory?: 'none' | 'accordion' | 'card';
 }
 
 export function normalizeSpecSource(source: string): string {
@@ -342,6 +344,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     if (node.asyncapi) ctx.asyncapi = { refs: node.asyncapi, owner: node };
     if (node.kind === 'version') ctx.version = node.label;
     if (node.kind === 'language') ctx.language = node.label;
+    if (node.directory) ctx.directory = node.directory;
     const children: NavItem[] = [];
     for (const child of node.children) {
       const item = child.kind === 'page' ? entryItem(child, ctx) : walkNode(child, ctx);
@@ -354,7 +357,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       if (node.tag) group.tag = node.tag;
       if (node.expanded !== undefined) group.expanded = node.expanded;
       if (node.hidden) group.hidden = true;
-      if (node.directory) group.directory = node.directory;
+      if (ctx.directory) group.directory = ctx.directory;
       if (node.root) {
         const rootItem = entryItem({ kind: 'page', value: node.root, pointer: `${node.pointer}/root` }, ctx);
         if (rootItem?.type === 'page') group.root = rootItem.slug;
@@ -371,7 +374,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
 
   const root = config.navigation.root;
   checkSpecRefs(root);
-  const rootCtx: Context = {};
+  const rootCtx: Context = root.directory ? { directory: root.directory } : {};
   if (root.openapi) rootCtx.openapi = { refs: root.openapi, owner: root };
   if (root.asyncapi) rootCtx.asyncapi = { refs: root.asyncapi, owner: root };
   const navigation: NavItem[] = [];
