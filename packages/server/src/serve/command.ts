@@ -1,15 +1,18 @@
 /** `lectern serve [dir] --port <n> --host <addr> [--trust-proxy]`: serves `<dir>/dist` until SIGINT/SIGTERM. */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, type ServeOptions } from './server.ts';
 
-const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy]
+const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--assistant]
 
-Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy.
+Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy, and the assistant API
+(POST /discovery/v1/assistant/{domain}/message) when docs.json sets "lectern": {"assistant": {"enabled": true}}
+or --assistant is given.
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
-  --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)`;
+  --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
+  --assistant    mount the assistant API even when docs.json does not enable it`;
 
 /** Extra wiring the CLI may pass (the assistant handler, an auth gate, a logger). */
 export type ServeCommandExtras = Pick<ServeOptions, 'assistant' | 'auth' | 'log'>;
@@ -45,14 +48,22 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     console.error(`lectern serve: no build found at ${dist}; run "lectern build" first`);
     return 1;
   }
+  const root = path.resolve(positionals[0] ?? '.');
+  const trustProxy = values['trust-proxy'] === true;
+  let assistant = extras.assistant;
+  if (!assistant && (values.assistant === true || (await assistantEnabled(root)))) {
+    const { createAssistantHandler } = await import('../assistant/index.ts');
+    assistant = createAssistantHandler({ root, trustProxy });
+  }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
     server = await createServer({
       ...extras,
+      ...(assistant ? { assistant } : {}),
       dist,
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
-      proxy: { trustProxy: values['trust-proxy'] === true },
+      proxy: { trustProxy },
     });
   } catch (error) {
     console.error(`lectern serve: ${(error as Error).message}`);
@@ -82,7 +93,18 @@ function parse(argv: string[]) {
       port: { type: 'string', short: 'p' },
       host: { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      assistant: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+}
+
+/** docs.json `lectern.assistant.enabled` (read directly: serving must not pay for planning the site). */
+async function assistantEnabled(root: string): Promise<boolean> {
+  try {
+    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as { lectern?: { assistant?: { enabled?: unknown } } };
+    return config.lectern?.assistant?.enabled === true;
+  } catch {
+    return false;
+  }
 }
