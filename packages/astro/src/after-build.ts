@@ -1,7 +1,7 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`. */
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, SiteManifest } from '@lectern/core';
+import { loadIgnore, type Page, type SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
@@ -29,10 +29,12 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro',
 /** Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. */
 export async function copyAssets(root: string, dist: string): Promise<number> {
   let count = 0;
+  const ignored = loadIgnore(root);
   const walk = async (dir: string): Promise<void> => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
       if (e.name.startsWith('.') && e.isDirectory()) continue;
       const abs = path.join(dir, e.name);
+      if (ignored(path.relative(root, abs).split(path.sep).join('/'), e.isDirectory())) continue;
       if (e.isDirectory()) {
         if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
         await walk(abs);
