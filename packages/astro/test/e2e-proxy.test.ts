@@ -1,0 +1,88 @@
+/**
+ * The playground with `proxy: true` (the default) in real Chromium, under `lectern serve`:
+ * the browser only talks to the docs origin, the proxy calls the API (a real server on 127.0.0.1, allowed by
+ * `lectern.proxy.allow`), and the answer shows in the island.
+ */
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createLecternServer } from '@lectern/server';
+import { buildSite } from '../src/run.ts';
+import { launchChromium } from './helpers.ts';
+
+let api: Server;
+let apiOrigin = '';
+const received: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+let root = '';
+const EP = 'api-reference/pets/find-pets';
+
+beforeAll(async () => {
+  api = createHttpServer((req, res) => {
+    received.push({ url: req.url ?? '', headers: req.headers });
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ pets: [{ name: 'Rex' }], query: req.url }));
+  });
+  await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+  apiOrigin = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+
+  root = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-proxy-'));
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Home.\n---\nHello.\n');
+  writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Pets', version: '1' },
+    servers: [{ url: apiOrigin }],
+    paths: { '/pets': { get: { tags: ['Pets'], summary: 'Find pets', parameters: [{ name: 'species', in: 'query', schema: { type: 'string', default: 'dog' } }], responses: { '200': { description: 'OK' } } } } },
+  }));
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
+    theme: 'mint', name: 'Proxy e2e', colors: { primary: '#0D9373' },
+    lectern: { proxy: { allow: [apiOrigin] } },
+    navigation: { tabs: [{ tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] }, { tab: 'API', openapi: 'openapi.json' }] },
+  }));
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((r) => api.close(r));
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function sendFromPlayground(base: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const origins = new Set<string>();
+    page.on('request', (request) => void origins.add(new URL(request.url()).origin));
+    await page.goto(`${base}/${EP}`);
+    await page.click('.try-it > summary');
+    await page.waitForSelector('.lectern-playground button[type="submit"]', { timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('#api-playground astro-island[ssr]'), null, { timeout: 30_000 });
+    const before = received.length;
+    await page.click('.lectern-playground button[type="submit"]');
+    await page.waitForSelector('.lectern-playground [data-status]', { timeout: 30_000 });
+    const status = await page.textContent('.lectern-playground [data-status]');
+    const body = await page.textContent('.lectern-playground');
+    return { status, body, origins, calls: received.slice(before) };
+  } finally {
+    await browser.close();
+  }
+}
+
+describe('playground through the proxy', () => {
+  it('works under lectern serve', async () => {
+    const { outDir } = await buildSite(root, { logLevel: 'warn' });
+    const server = await createLecternServer({ dist: outDir, port: 0, host: '127.0.0.1', log: false });
+    try {
+      const { status, body, origins, calls } = await sendFromPlayground(server.url.replace(/\/$/, ''));
+      expect(status).toMatch(/^200/);
+      expect(body).toContain('Rex');
+      // The browser never contacted the API itself: the docs origin's proxy did.
+      expect(origins.has(apiOrigin)).toBe(false);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.url).toBe('/pets?species=dog');
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
+
+});
