@@ -18,6 +18,7 @@ Commands:
   generate [dir]   Write generated endpoint pages as MDX files
   serve [dir]      Serve the built site with the playground proxy and assistant API
   keys <cmd>       Manage assistant API keys
+  schema           Print the JSON Schema of docs.json (for editors)
 
 Options:
   --port <n>       Port for dev / preview (default 4321)
@@ -121,6 +122,7 @@ export async function main(argv: string[]): Promise<number> {
     case 'generate': return external('@lectern/core', 'runGenerateCommand', rest);
     case 'serve': return external('@lectern/server', 'runServeCommand', rest);
     case 'keys': return external('@lectern/server', 'runKeysCommand', rest);
+    case 'schema': return external('@lectern/core', 'runSchemaCommand', rest);
     default:
       process.stderr.write(`lectern: unknown command "${command}".\n\n${HELP}`);
       return 1;
