@@ -34,7 +34,7 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
       if (id === VIRTUAL) return '\0' + VIRTUAL;
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) that do not resolve there are resolved from this package instead.
-      if (importer && /^[a-z@]/i.test(id) && !id.includes(':') && !importer.startsWith('\0') && !importer.includes('/node_modules/')) {
+      if (importer && /^[a-z@]/i.test(id) && !id.includes(':')) {
         const own = await this.resolve(id, importer, { ...options, skipSelf: true });
         if (own) return runtime.remap.length && !own.external ? { ...own, id: remapId(own.id, runtime.remap) } : undefined;
         const ours = await this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });

@@ -216,12 +216,13 @@ on('[data-lazy-more]', 'click', async (btn) => {
   }
   list.replaceChildren(...items);
 });
-document.querySelectorAll<HTMLDetailsElement>('details[data-lazy-scope]').forEach((d) => {
+const lazyNav = document.querySelector<HTMLElement>('nav[data-lazy-scope]');
+lazyNav?.querySelectorAll<HTMLDetailsElement>('details[data-l]').forEach((d) => {
   d.addEventListener('toggle', async () => {
     if (!d.open || d.dataset.loaded) return;
     d.dataset.loaded = '1';
     try {
-      const section = (await loadScope(d.dataset.lazyScope!))[Number(d.dataset.lazyIndex)];
+      const section = (await loadScope(lazyNav.dataset.lazyScope!))[Number(d.dataset.l)];
       if (section && 'c' in section) d.querySelector('ul')?.replaceChildren(...section.c.map(navItem));
     } catch { delete d.dataset.loaded; }
   });
