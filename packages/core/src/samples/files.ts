@@ -7,24 +7,14 @@
  * by the unit tests and the tree-sitter sweep.
  */
 import type { LanguageKey } from '../languages.ts';
+import { hexEscape, quoted } from './quote.ts';
 import { BINARY_TEXT_PLACEHOLDER, FILE_PLACEHOLDER, type HarBuild, type HarParam } from './har.ts';
 
 /** The boundary httpsnippet uses for multipart bodies. */
 const BOUNDARY = '---011000010111000001101001';
 
 function cLit(s: string, unicode = false): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || c === 0x7f) out += unicode ? `\\u${c.toString(16).padStart(4, '0')}` : `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
+  return quoted(s, unicode ? (c) => `\\u${c.toString(16).padStart(4, '0')}` : hexEscape);
 }
 
 function rubyLit(s: string): string {

@@ -15,6 +15,7 @@
  * Registration is idempotent (the module registry keeps one copy; guarded anyway).
  */
 import { addTarget, addTargetClient, targets, type Client, type Request, type Target } from 'httpsnippet';
+import { quoted, hexEscape } from './quote.ts';
 import { BINARY_MARKER, FILE_PLACEHOLDER, type HarNameValue, type HarParam } from './har.ts';
 
 type Headers = Array<[string, string]>;
@@ -68,18 +69,7 @@ function hasBody(req: Request): boolean {
 
 /** Double-quoted string literal with C-family escapes (valid in TS/JS, C++, C#, Java, Kotlin, Go). */
 function dq(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, '0')}`;
-    else out += ch;
-  }
-  return `${out}"`;
+  return quoted(s, hexEscape);
 }
 
 /** Single-quoted JS/TS literal. */
@@ -332,18 +322,7 @@ const dartHttp: Client = {
 // -------------------------------------------------------------------------------------------
 
 function swiftStr(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === '\\') out += '\\\\';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (c < 0x20 || c === 0x7f) out += `\\u{${c.toString(16)}}`;
-    else out += ch;
-  }
-  return `${out}"`;
+  return quoted(s, (c) => `\\u{${c.toString(16)}}`);
 }
 
 /** Multi-line string literal (`"""…"""`): the JSON stays readable; backslashes escaped, `"""` broken up. */
