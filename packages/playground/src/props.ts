@@ -348,6 +348,7 @@ export function channelProps(channel: Channel, doc: Pick<AsyncDocument, 'servers
 /**
  * Inline script for the page `<head>` (before any island): defines `window.lectern.playground` with
  * queueing stubs so site scripts can call the runtime hooks before the island's code has loaded, and
- * finishes an OAuth authorization-code popup (posts the code back to the opener page).
+ * finishes an OAuth popup: on the redirect back (`?…state=lectern-…` for the authorization-code flow,
+ * `#…state=lectern-…` for the implicit flow) it posts query and fragment to the opener page and closes.
  */
-export const RUNTIME_STUB = `(function(w){try{if(w.opener&&/[?&]state=lectern-/.test(location.search)){w.opener.postMessage({lecternOAuth:location.search},location.origin);w.close();return}}catch(e){}var l=w.lectern=w.lectern||{};if(l.playground)return;var q=[];l.playground={_q:q,setServerVariables:function(v){q.push(["setServerVariables",v])},clearServerVariables:function(){q.push(["clearServerVariables"])},setInputs:function(v){q.push(["setInputs",v])}}})(window);`;
+export const RUNTIME_STUB = `(function(w){try{var b=location.search+location.hash;if(w.opener&&/[?&#]state=lectern-/.test(b)){w.opener.postMessage({lecternOAuth:b},location.origin);w.close();return}}catch(e){}var l=w.lectern=w.lectern||{};if(l.playground)return;var q=[];l.playground={_q:q,setServerVariables:function(v){q.push(["setServerVariables",v])},clearServerVariables:function(){q.push(["clearServerVariables"])},setInputs:function(v){q.push(["setInputs",v])}}})(window);`;

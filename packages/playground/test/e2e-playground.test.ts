@@ -139,6 +139,65 @@ describe('sending', () => {
     expect(last(h.received).headers.authorization).toBe('Bearer pkce-token');
   });
 
+  it('OAuth implicit flow (token read from the redirect fragment) and password grant, scopes selectable', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true } });
+    const sec = id(ECHO, 'security');
+    const scope = (name: string) => page.getByRole('checkbox', { name, exact: true });
+
+    // Implicit: a popup to the authorization endpoint with response_type=token; the redirect back to the docs page
+    // carries the token in its fragment, which the page's stub posts to the opener.
+    await page.selectOption(sec, { label: 'oauthImplicit' });
+    const im = id(ECHO, 'auth-oauthImplicit');
+    expect(await scope('read').isChecked()).toBe(true); // the requirement's scope starts selected
+    expect(await scope('write').isChecked()).toBe(false);
+    await scope('write').check();
+    expect(await page.locator(`${im}-secret`).count()).toBe(0); // no client secret in a browser-only flow
+    await page.fill(`${im}-cid`, 'spa-client');
+    const tokensBefore = h.tokens.length;
+    await page.getByRole('button', { name: 'Sign in (implicit)' }).click();
+    await page.getByText('Token received.').waitFor();
+    expect(await page.inputValue(im)).toBe('implicit-token');
+    const a = last(h.authorizations);
+    expect(a).toMatchObject({ response_type: 'token', client_id: 'spa-client', redirect_uri: `${h.origin}/page`, scope: 'read write' });
+    expect(a.state).toMatch(/^lectern-/);
+    expect(a.code_challenge).toBeUndefined();
+    expect(h.tokens.length).toBe(tokensBefore); // no token endpoint in the implicit flow
+    await sendAndWait(page);
+    expect(last(h.received).headers.authorization).toBe('Bearer implicit-token');
+
+    // Password grant (through the proxy): wrong password -> the server's message, nothing filled in.
+    await page.selectOption(sec, { label: 'oauthPassword' });
+    const pw = id(ECHO, 'auth-oauthPassword');
+    expect(await page.locator('.lp-scopes input').count()).toBe(2);
+    await scope('read').uncheck();
+    await scope('admin').check();
+    await page.fill(`${pw}-cid`, 'cli');
+    await page.fill(`${pw}-username`, 'ada');
+    await page.fill(`${pw}-userpass`, 'wrong');
+    await page.getByRole('button', { name: 'Get token (password)' }).click();
+    await page.getByText('Wrong username or password.').waitFor();
+    expect(await page.inputValue(pw)).toBe('');
+    await page.fill(`${pw}-userpass`, 'pa ss&word');
+    await page.getByRole('button', { name: 'Get token (password)' }).click();
+    await page.getByText('Token received.').waitFor();
+    expect(await page.inputValue(pw)).toBe('password-token');
+    let t = last(h.tokens);
+    expect(Object.fromEntries(new URLSearchParams(t.body.toString()))).toEqual({ grant_type: 'password', username: 'ada', password: 'pa ss&word', scope: 'admin', client_id: 'cli' });
+    expect(t.headers.authorization).toBeUndefined();
+    // With a client secret: HTTP Basic client authentication instead of client_id in the body.
+    await page.fill(`${pw}-secret`, 'sec');
+    const n = h.tokens.length;
+    await page.getByRole('button', { name: 'Get token (password)' }).click();
+    await expect.poll(() => h.tokens.length).toBe(n + 1);
+    t = last(h.tokens);
+    expect(t.headers.authorization).toBe('Basic ' + Buffer.from('cli:sec').toString('base64'));
+    expect(new URLSearchParams(t.body.toString()).get('client_id')).toBeNull();
+    await page.getByText('Token received.').waitFor();
+    await sendAndWait(page);
+    expect(last(h.received).headers.authorization).toBe('Bearer password-token');
+    await page.screenshot({ path: '/tmp/playground-oauth-password.png', fullPage: true });
+  });
+
   it('multipart upload through the proxy (file input) and directly (drag and drop); raw binary body', async () => {
     const page = await open({ operation: 'echo', options: { prefill: true } });
     await page.selectOption(id(ECHO, 'media'), 'multipart/form-data');

@@ -43,6 +43,8 @@ export interface Harness {
   received: Received[];
   whoami: Received[];
   tokens: Received[];
+  /** Query parameters of each request to the OAuth authorization endpoint (`/authorize`). */
+  authorizations: Array<Record<string, string>>;
   ws: WsConnection[];
   page(c: PageCase): string;
   props(c: PageCase): PlaygroundProps | ChannelPlaygroundProps;
@@ -111,15 +113,19 @@ export async function startHarness(): Promise<Harness> {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
     try {
-      if (path === '/page' && url.searchParams.get('state')?.startsWith('lectern-')) {
-        // The OAuth redirect lands on the docs page: only the head stub runs there.
+      if (path === '/page' && (url.searchParams.get('state')?.startsWith('lectern-') || !url.searchParams.has('case'))) {
+        // The OAuth redirect lands on the docs page: only the head stub runs there. The code flow's answer is in the
+        // query; the implicit flow's is in the fragment, which never reaches the server (hence no `case` here).
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><script>${RUNTIME_STUB}</script></head><body>Signing in…</body></html>`);
         return;
       }
       if (path === '/authorize') {
         authorizations.push(Object.fromEntries(url.searchParams));
         const back = new URL(url.searchParams.get('redirect_uri') ?? '/', 'http://x');
-        const target = `${url.searchParams.get('redirect_uri')}?code=code-1&state=${encodeURIComponent(url.searchParams.get('state') ?? '')}`;
+        const state = encodeURIComponent(url.searchParams.get('state') ?? '');
+        const target = url.searchParams.get('response_type') === 'token'
+          ? `${url.searchParams.get('redirect_uri')}#access_token=implicit-token&token_type=bearer&expires_in=3600&state=${state}`
+          : `${url.searchParams.get('redirect_uri')}?code=code-1&state=${state}`;
         res.writeHead(302, { Location: back.origin === `http://127.0.0.1:${ports.a}` ? target : '/' }).end();
         return;
       }
@@ -150,6 +156,12 @@ ${c.head ? `<script>${c.head}</script>` : ''}
           const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
           const ok = form.get('code') === 'code-1' && authorizations.some((a) => a.code_challenge === challenge && a.code_challenge_method === 'S256');
           res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' }).end(JSON.stringify(ok ? { access_token: 'pkce-token' } : { error: 'invalid_grant' }));
+          return;
+        }
+        if (form.get('grant_type') === 'password') {
+          const ok = form.get('username') === 'ada' && form.get('password') === 'pa ss&word';
+          res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify(ok ? { access_token: 'password-token', token_type: 'Bearer' } : { error: 'invalid_grant', error_description: 'Wrong username or password.' }));
           return;
         }
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'cc-token', token_type: 'Bearer' }));
@@ -240,7 +252,7 @@ ${c.head ? `<script>${c.head}</script>` : ''}
   };
 
   return {
-    origin, other, received, whoami, tokens, ws,
+    origin, other, received, whoami, tokens, authorizations, ws,
     props: makeProps,
     page(c) {
       const id = String(++n);
