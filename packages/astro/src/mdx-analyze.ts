@@ -3,6 +3,8 @@
  * remark plugins):
  *  - unknown components -> diagnostics naming the component, file and line;
  *  - fenced code blocks -> `<CodeBlock data="…"/>` so titles, tabs and build-time Shiki are ours;
+ *  - math: `$…$`, `$$…$$` and `<Latex>…</Latex>` -> `<Latex data="…"/>` (the LaTeX verbatim, typeset at build
+ *    time), with KaTeX's parse errors as warnings naming file and line; `<Mermaid>…</Mermaid>` children kept verbatim;
  *  - `{{variable}}` substitution from docs.json `variables`;
  *  - legacy `<Snippet file="x.mdx"/>` -> an import of `/snippets/x.mdx`;
  *  - an import of the built-in components the file uses (authors never import them).
@@ -13,8 +15,12 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import { visit } from 'unist-util-visit';
+import { math as mathSyntax } from 'micromark-extension-math';
+import { mathFromMarkdown } from 'mdast-util-math';
+import type { Processor } from 'unified';
 import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from './components/names.ts';
+import { encodeMath, literalChildren, renderMath } from './components/math.ts';
 import { substituteVariables } from './variables.ts';
 
 export { substituteVariables };
@@ -27,7 +33,40 @@ export interface MdxAnalysis {
   imports: string[];
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
+/** `$…$` / `$$…$$` (micromark's math syntax: inside it `{`, `<` and `\\` are LaTeX, not MDX). */
+function remarkMathSyntax(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(mathSyntax());
+  (data.fromMarkdownExtensions ??= []).push(mathFromMarkdown());
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMathSyntax);
+
+/** Components whose children are source text (LaTeX, Mermaid), not MDX. */
+const RAW_CHILDREN = /<(Latex|Mermaid)((?:\s+[^\s>"'{}/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*(\/?)>/g;
+interface RawElement { name: string; start: number; attrs: string; innerStart: number; innerEnd: number; end: number }
+
+function findRawElements(src: string): RawElement[] {
+  const out: RawElement[] = [];
+  for (const m of src.matchAll(RAW_CHILDREN)) {
+    if (m[3] || (out.length && m.index! < out.at(-1)!.end)) continue;
+    const innerStart = m.index! + m[0].length;
+    const close = src.indexOf(`</${m[1]}>`, innerStart);
+    if (close < 0) continue;
+    out.push({ name: m[1]!, start: m.index!, attrs: m[2] ?? '', innerStart, innerEnd: close, end: close + m[1]!.length + 3 });
+  }
+  return out;
+}
+
+/** The source with those elements' children blanked (same length and lines), so MDX does not parse them. */
+function maskRaw(src: string, els: RawElement[]): string {
+  let out = src;
+  for (const el of els) out = out.slice(0, el.innerStart) + src.slice(el.innerStart, el.innerEnd).replace(/[^\n]/g, ' ') + out.slice(el.innerEnd);
+  return out;
+}
+
+const newlines = (s: string) => s.split('\n').length - 1;
+const PLACEMENTS = new Set(['top-left', 'top-right', 'bottom-left', 'bottom-right']);
 
 interface Pos { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } }
 interface AnyNode { type: string; name?: string | null; value?: string; lang?: string | null; meta?: string | null; position?: Pos; attributes?: Array<{ type: string; name?: string; value?: unknown }>; children?: AnyNode[] }
@@ -88,10 +127,15 @@ export function analyzeMdx(
   const { frontmatter, body: rawBody } = splitFrontmatter(source);
   const body = substituteVariables(rawBody, opts.variables);
   const blanked = frontmatter.replace(/[^\n]/g, ' ') + body;
-  let tree: AnyNode;
-  try {
-    tree = parser.parse(blanked) as unknown as AnyNode;
-  } catch (err) {
+  const parse = (src: string): AnyNode | undefined => {
+    try {
+      return parser.parse(src) as unknown as AnyNode;
+    } catch (err) {
+      syntaxError(err);
+      return undefined;
+    }
+  };
+  const syntaxError = (err: unknown): void => {
     type Point = { line?: number; column?: number };
     const e = err as { message?: string; reason?: string; line?: number; column?: number; place?: Point & { start?: Point } };
     const fromText = /\((\d+):(\d+)/.exec(e.message ?? '');
@@ -100,8 +144,12 @@ export function analyzeMdx(
       severity: 'error', code: 'mdx/syntax', file, line: e.line ?? place?.line, column: e.column ?? place?.column,
       message: `MDX syntax error: ${e.reason ?? e.message ?? String(err)}`,
     });
-    return { code: source, diagnostics, imports: [] };
-  }
+  };
+  // <Latex>/<Mermaid> children are source text: blank them for the parse, then keep the elements the tree really
+  // has (not those shown inside code, nor components the file imports under the same name) and parse again.
+  let raw = findRawElements(blanked);
+  let tree = parse(maskRaw(blanked, raw));
+  if (!tree) return { code: source, diagnostics, imports: [] };
 
   const declared = new Set<string>();
   const imports: string[] = [];
@@ -109,16 +157,105 @@ export function analyzeMdx(
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const snippetImports: string[] = [];
 
-  visit(tree as never, (node: AnyNode) => {
+  const collectEsm = (t: AnyNode) => visit(t as never, (node: AnyNode) => {
     if (node.type === 'mdxjsEsm' && typeof node.value === 'string') {
       for (const n of declaredNames(node.value)) declared.add(n);
       for (const m of node.value.matchAll(/from\s+['"]([^'"]+\.mdx?)['"]/g)) imports.push(m[1]!);
     }
   });
+  collectEsm(tree);
+  if (raw.length) {
+    const starts = new Set<number>();
+    visit(tree as never, (node: AnyNode) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.position?.start.offset !== undefined) starts.add(node.position.start.offset);
+    });
+    const kept = raw.filter((el) => starts.has(el.start) && !declared.has(el.name));
+    if (kept.length !== raw.length) {
+      raw = kept;
+      tree = parse(maskRaw(blanked, raw));
+      if (!tree) return { code: source, diagnostics, imports: [] };
+      declared.clear();
+      imports.length = 0;
+      collectEsm(tree);
+    }
+  }
+  const rawAt = new Map(raw.map((el) => [el.start, el]));
+
+  const lineAt = (offset: number) => {
+    const before = blanked.slice(0, offset);
+    return { line: newlines(before) + 1, column: offset - before.lastIndexOf('\n') };
+  };
+  /** Validate with KaTeX now (file and line); `at(position)` maps KaTeX's offset in `tex` to the file. */
+  const checkMath = (tex: string, display: boolean, at: (position: number | undefined) => { line: number; column?: number }) => {
+    const { error } = renderMath(tex, display);
+    if (!error) return;
+    diagnostics.push({
+      severity: 'warning', code: 'mdx/latex', file, ...at(error.position),
+      message: `LaTeX error: ${error.message}`,
+      hint: 'The formula is shown as source, in red, on the page. KaTeX supports most LaTeX math commands (see katex.org/docs/supported); write \\$ for a literal dollar sign.',
+    });
+  };
+  const checkComponentsIn = (text: string, offset: number) => {
+    for (const m of text.matchAll(/<([A-Z][\w]*)/g)) {
+      const name = m[1]!;
+      if (declared.has(name)) continue;
+      if (COMPONENT_SET.has(name)) { used.add(name); continue; }
+      diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(offset + m.index!), message: `Unknown component <${name}>.`, hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : undefined });
+    }
+  };
+  const latexTag = (tex: string, display: boolean, lines: number) => `<Latex data="${encodeMath({ tex, display })}"${'\n'.repeat(lines)} />`;
 
   visit(tree as never, (node: AnyNode) => {
+    if ((node.type === 'math' || node.type === 'inlineMath') && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+      const { start, end } = node.position;
+      const text = blanked.slice(start.offset!, end.offset!);
+      const fence = /^\$+/.exec(text)?.[0].length ?? 1;
+      const tex = node.value ?? '';
+      if (node.type === 'inlineMath' && fence === 1) {
+        // Pandoc's rule, so prices stay text: `$` then a non-space, a non-space then `$`, and no digit right after.
+        const inner = text.slice(1, -1);
+        if (!inner || /^\s|\s$/.test(inner) || /^[0-9]/.test(blanked.slice(end.offset!, end.offset! + 1))) {
+          checkComponentsIn(text, start.offset!);
+          return;
+        }
+      }
+      const display = node.type === 'math' || fence > 1;
+      checkMath(tex, display, (pos) => {
+        if (node.type === 'math') return { line: start.line + 1 + newlines(tex.slice(0, pos ?? 0)) };
+        const before = tex.slice(0, pos ?? 0);
+        return newlines(before) ? { line: start.line + newlines(before) } : { line: start.line, column: start.column + fence + (pos ?? 0) };
+      });
+      edits.push({ start: start.offset!, end: end.offset!, text: latexTag(tex, display, end.line - start.line) });
+      used.add('Latex');
+      return;
+    }
+    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset)) {
+      const el = rawAt.get(node.position.start.offset)!;
+      const inner = blanked.slice(el.innerStart, el.innerEnd);
+      const lines = newlines(blanked.slice(el.start, el.end));
+      if (el.name === 'Latex') {
+        const literal = literalChildren(inner);
+        const tex = (literal ?? inner).trim();
+        const display = node.type === 'mdxJsxFlowElement';
+        const texStart = el.innerStart + (inner.length - inner.trimStart().length);
+        checkMath(tex, display, (pos) => (literal === undefined && pos !== undefined ? lineAt(texStart + pos) : lineAt(el.start)));
+        edits.push({ start: el.start, end: el.end, text: latexTag(tex, display, lines) });
+      } else {
+        const code = (literalChildren(inner) ?? inner).replace(/^\s*\n/, '').replace(/\s+$/, '');
+        const data = encodeURIComponent(JSON.stringify({ code }));
+        edits.push({ start: el.start, end: el.end, text: `<${el.name}${el.attrs} data="${data}"${'\n'.repeat(Math.max(0, lines - newlines(el.attrs)))} />` });
+      }
+      used.add(el.name);
+      return;
+    }
     if (node.type === 'code' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
       const { start, end } = node.position;
+      if (node.lang === 'mermaid') {
+        const placement = /\bplacement=["'{]*([\w-]+)/.exec(node.meta ?? '')?.[1];
+        if (placement && !PLACEMENTS.has(placement)) {
+          diagnostics.push({ severity: 'warning', code: 'mdx/mermaid-placement', file, line: start.line, column: start.column, message: `Unknown Mermaid controls placement "${placement}"; bottom-right is used.`, hint: `Use one of ${[...PLACEMENTS].join(', ')}.` });
+        }
+      }
       const payload = encodeURIComponent(JSON.stringify({ lang: node.lang ?? '', meta: node.meta ?? '', code: node.value ?? '' }));
       const lines = end.line - start.line;
       edits.push({ start: start.offset!, end: end.offset!, text: `<CodeBlock data="${payload}" />` + '\n'.repeat(lines) });
