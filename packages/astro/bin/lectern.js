@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-import { main } from '../src/cli.ts';
+// node:sqlite (the assistant's index) is stable enough for us; keep its ExperimentalWarning off users' terminals.
+process.removeAllListeners('warning');
+process.on('warning', (w) => {
+  if (w.name === 'ExperimentalWarning' && /SQLite/.test(w.message)) return;
+  process.stderr.write(`${w.name}: ${w.message}\n`);
+});
+const { main } = await import('../src/cli.ts');
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

@@ -1,53 +1,132 @@
 /**
- * In `astro dev`, mount the playground proxy (and the assistant API when @lectern/server offers a handler
- * factory for it) from @lectern/server as Connect middleware on Vite's dev server.
+ * `lectern dev`: mount the playground proxy and the assistant API from @lectern/server as Connect middleware on
+ * Vite's dev server, and re-plan the site when docs.json, a spec, a page or `.mintignore` changes, so navigation,
+ * generated endpoint pages, the proxy's allowed origins and the assistant's index follow the files.
  */
-import type { Site } from './store.ts';
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import type { ConnectMiddleware as Middleware } from '@lectern/server';
+import { getSite, setSite, type Site } from './store.ts';
 import { buildManifest } from './after-build.ts';
 import { scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
+import { formatDiagnostic } from './prepare.ts';
+import type { PlannedSite } from './site.ts';
 
-type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
-interface DevServer { middlewares: { use(fn: Middleware): void }; httpServer?: { once(ev: string, fn: () => void): void } | null }
+type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
+interface Logger { info(m: string): void; warn(m: string): void; error(m: string): void }
 
-export async function mountDevHandlers(server: DevServer, site: Site, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
+const VIRTUAL_ID = '\0virtual:lectern/pages';
+/** Files that can change the plan. MDX bodies alone are recompiled by Vite; their frontmatter feeds the plan. */
+const PLAN_INPUT = /(^|[\\/])(docs\.json|mint\.json|\.mintignore)$|\.(json|ya?ml|mdx?)$/i;
+const IGNORED_DIR = /(^|[\\/])(node_modules|dist|\.lectern|\.astro|\.git|\.cache)([\\/]|$)/;
+
+export async function mountDevHandlers(server: ViteDevServer, root: string, replan: () => Promise<PlannedSite>, logger: Logger): Promise<void> {
   server.middlewares.use((req, res, next) => {
-    if ((req as { url?: string }).url?.startsWith('/_lectern/code.css')) {
-      const out = res as { setHeader(k: string, v: string): void; end(b: string): void };
-      out.setHeader('content-type', 'text/css');
-      out.end(codeCss());
+    const url = req.url ?? '';
+    if (url.startsWith('/_lectern/code.css')) {
+      res.setHeader('content-type', 'text/css');
+      res.end(codeCss());
       return;
     }
-    const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec((req as { url?: string }).url ?? '');
-    const scope = m ? site.nav.scopes[Number(m[1])] : undefined;
+    const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec(url);
+    const scope = m ? getSite(root).nav.scopes[Number(m[1])] : undefined;
     if (!scope) return next();
-    const out = res as { setHeader(k: string, v: string): void; end(b: string): void };
-    out.setHeader('content-type', 'application/json');
-    out.end(scopeJson(scope));
+    res.setHeader('content-type', 'application/json');
+    res.end(scopeJson(scope));
   });
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import('@lectern/server')) as Record<string, unknown>;
-  } catch (err) {
-    logger.warn(`playground proxy not mounted: @lectern/server failed to load (${(err as Error).message})`);
-    return;
-  }
-  const manifest = buildManifest(site);
-  const createProxyHandler = mod.createProxyHandler as ((o: { manifest: typeof manifest }) => { close(): Promise<void> }) | undefined;
-  const proxyMiddleware = mod.proxyMiddleware as ((h: unknown) => Middleware) | undefined;
-  if (createProxyHandler && proxyMiddleware) {
-    const handler = createProxyHandler({ manifest });
-    server.middlewares.use(proxyMiddleware(handler));
-    server.httpServer?.once('close', () => { void handler.close(); });
+
+  const handlers = await devHandlers(getSite(root), logger);
+  if (handlers) {
+    server.middlewares.use(handlers.proxyMiddleware);
+    if (handlers.assistantMiddleware) {
+      server.middlewares.use(handlers.assistantMiddleware);
+      logger.info('assistant API mounted at /discovery/v1/assistant/{domain}/message');
+    }
+    server.httpServer?.once('close', () => handlers.close());
     logger.info('playground proxy mounted at /_lectern/api/request');
   }
-  const createAssistant = mod.createAssistantHandler as ((o: { root: string; manifest: typeof manifest }) => unknown) | undefined;
-  const assistantMiddleware = mod.assistantMiddleware as ((h: unknown) => Middleware) | undefined;
-  if (createAssistant && assistantMiddleware) {
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const onChange = (file: string) => {
+    const rel = path.relative(root, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || IGNORED_DIR.test(rel) || !PLAN_INPUT.test(rel)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(() => reload(rel)).catch((err: Error) => logger.error(`dev reload failed: ${err.message}`));
+    }, 80);
+  };
+  const reload = async (changed: string) => {
+    const t0 = performance.now();
+    let planned: PlannedSite;
     try {
-      server.middlewares.use(assistantMiddleware(createAssistant({ root: site.root, manifest })));
+      planned = await replan();
     } catch (err) {
-      logger.warn(`assistant API not mounted: ${(err as Error).message}`);
+      logger.error(`re-planning after ${changed} failed: ${(err as Error).message}`);
+      return;
     }
+    for (const d of planned.errors) logger.error(formatDiagnostic(d));
+    for (const d of planned.warnings) logger.warn(formatDiagnostic(d));
+    setSite(planned.site);
+    handlers?.update(planned.site);
+    for (const env of Object.values(server.environments)) {
+      const mod = env.moduleGraph.getModuleById(VIRTUAL_ID);
+      if (mod) env.moduleGraph.invalidateModule(mod);
+      // Astro clears its getStaticPaths cache on this event (vite-plugin-app).
+      if (env.name !== 'client') env.hot.send('astro:content-changed', {});
+    }
+    server.environments.client.hot.send({ type: 'full-reload' });
+    logger.info(`${changed} changed: re-planned ${planned.site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+  };
+  server.watcher.on('change', onChange);
+  server.watcher.on('add', onChange);
+  server.watcher.on('unlink', onChange);
+}
+
+interface DevHandlers {
+  proxyMiddleware: Middleware;
+  assistantMiddleware?: Middleware;
+  update(site: Site): void;
+  close(): void;
+}
+
+/** The proxy (allowed origins from the current plan) and the assistant (an in-memory index of the current plan). */
+async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | undefined> {
+  let server: typeof import('@lectern/server');
+  try {
+    server = await import('@lectern/server');
+  } catch (err) {
+    logger.warn(`playground proxy not mounted: @lectern/server failed to load (${(err as Error).message})`);
+    return undefined;
   }
+  let proxy: WebHandler = server.createProxyHandler({ manifest: buildManifest(site) }) as WebHandler;
+  const proxyMiddleware = server.proxyMiddleware((request, info) => proxy(request, info));
+
+  const { DatabaseSync } = await import('node:sqlite');
+  const index = new DatabaseSync(':memory:');
+  const indexPlan = (s: Site) => server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan));
+  let assistant: WebHandler | undefined;
+  // As under `lectern serve`: mounted when docs.json enables it.
+  if (site.config.lectern?.assistant?.enabled) try {
+    indexPlan(site);
+    assistant = server.createAssistantHandler({ root: site.root, index, siteName: site.config.name }) as WebHandler;
+  } catch (err) {
+    logger.warn(`assistant API not mounted: ${(err as Error).message}`);
+  }
+  return {
+    proxyMiddleware,
+    assistantMiddleware: assistant ? server.assistantMiddleware((request, info) => assistant!(request, info as never)) : undefined,
+    update(next) {
+      const old = proxy;
+      proxy = server.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
+      void old.close?.();
+      if (assistant) indexPlan(next);
+    },
+    close() {
+      void proxy.close?.();
+      assistant?.close?.();
+      index.close();
+    },
+  };
 }

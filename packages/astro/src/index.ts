@@ -7,9 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
-import { loadSite } from './plan-source.ts';
-import { createSite, setSite, getSite } from './store.ts';
-import { prepareFile, prepareSite, formatDiagnostic } from './prepare.ts';
+import { setSite, getSite } from './store.ts';
+import { prepareFile, formatDiagnostic } from './prepare.ts';
+import { planAndPrepare } from './site.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
@@ -79,29 +79,39 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
   };
 }
 
+/** Drop the renderers' pre-bundle lists, which name packages the docs repo cannot resolve (see `noDiscovery`). */
+function noPrebundle(): Plugin {
+  return {
+    name: 'lectern:no-prebundle',
+    enforce: 'post',
+    configEnvironment(_name, options) {
+      if (options.optimizeDeps?.include) options.optimizeDeps.include = [];
+    },
+    config(config) {
+      if (config.optimizeDeps?.include) config.optimizeDeps.include = [];
+    },
+  };
+}
+
 export default function lectern(options: LecternOptions = {}): AstroIntegration {
   let root = '';
   let runtime: RuntimeMap = { astroSrc: here('.'), remap: [] };
+  let componentsModule = '';
   return {
     name: '@lectern/astro',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         root = path.resolve(options.root ?? fileURLToPath(config.root));
         const t0 = performance.now();
-        const loaded = await loadSite(root);
-        logger.info(`planned ${loaded.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
         runtime = runtimeFor(root);
-        const componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
-        const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule);
-        const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics];
-        const errors = diagnostics.filter((d) => d.severity === 'error');
-        for (const d of diagnostics.filter((x) => x.severity === 'warning')) logger.warn(formatDiagnostic(d));
+        componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
+        const { site, errors, warnings } = await planAndPrepare(root, componentsModule);
+        logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+        for (const d of warnings) logger.warn(formatDiagnostic(d));
         if (errors.length) {
-          if (command === 'build') throw new LecternBuildError(diagnostics);
+          if (command === 'build') throw new LecternBuildError(site.diagnostics);
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
-        const lib = await import('./lib.ts');
-        const site = createSite({ ...loaded, diagnostics }, prepared, lib);
         setSite(site);
 
         const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');
@@ -121,8 +131,11 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, runtime, componentsModule)],
+            plugins: [vitePlugin(root, command, runtime, componentsModule), ...(runtime.remap.length ? [noPrebundle()] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
+            // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
+            // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
+            ...(runtime.remap.length ? { optimizeDeps: { noDiscovery: true } } : {}),
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
             ssr: { noExternal: NO_EXTERNAL },
             environments: { prerender: { resolve: { noExternal: NO_EXTERNAL } }, ssr: { resolve: { noExternal: NO_EXTERNAL } } },
@@ -130,7 +143,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         } as never);
       },
       'astro:server:setup': async ({ server, logger }) => {
-        await mountDevHandlers(server, getSite(root), logger);
+        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:build:done': async ({ dir, logger }) => {
         await afterBuild(getSite(root), fileURLToPath(dir), logger);

@@ -2,9 +2,11 @@
  * Astro treats `.astro` files that share no ancestor directory with the project root as root-relative paths
  * (vite-plugin-utils `normalizeFilename`), which breaks a docs repo in /home/… using Lectern installed in
  * /usr/lib/…. In that case Lectern's renderer sources are copied into `<root>/.lectern/runtime/` and every
- * resolved id under the original package directories is remapped there.
+ * resolved id under the original package directories is remapped there. Dependencies the dev server leaves to
+ * Node (shiki, …) are found through `<root>/.lectern/runtime/node_modules`, links to the packages the originals
+ * resolve.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +50,7 @@ export function runtimeFor(root: string): RuntimeMap {
     cpSync(path.join(dir, 'src'), path.join(target, 'src'), { recursive: true });
     cpSync(path.join(dir, 'package.json'), path.join(target, 'package.json'));
     remap.push([dir + path.sep, target + path.sep]);
+    linkDependencies(dir, path.join(base, 'node_modules'));
   }
   return { astroSrc: path.join(base, 'astro', 'src'), remap };
 }
@@ -55,4 +58,24 @@ export function runtimeFor(root: string): RuntimeMap {
 export function remapId(id: string, remap: RuntimeMap['remap']): string {
   for (const [from, to] of remap) if (id.startsWith(from)) return to + id.slice(from.length);
   return id;
+}
+
+/** Where Node would find package `name` for a file in `from`: the nearest `node_modules/<name>` up the tree. */
+function findPackage(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function linkDependencies(pkgDir: string, nodeModules: string): void {
+  const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const name of Object.keys(pkg.dependencies ?? {})) {
+    const link = path.join(nodeModules, name);
+    const target = findPackage(name, pkgDir);
+    if (!target || existsSync(link)) continue;
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(target, link, 'junction');
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The playground with `proxy: true` (the default) in real Chromium, under `lectern serve`:
+ * The playground with `proxy: true` (the default) in real Chromium, under `lectern serve` and `lectern dev`:
  * the browser only talks to the docs origin, the proxy calls the API (a real server on 127.0.0.1, allowed by
  * `lectern.proxy.allow`), and the answer shows in the island.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createLecternServer } from '@lectern/server';
 import { buildSite } from '../src/run.ts';
-import { launchChromium } from './helpers.ts';
+import { launchChromium, startDev } from './helpers.ts';
 
 let api: Server;
 let apiOrigin = '';
@@ -85,4 +85,18 @@ describe('playground through the proxy', () => {
     }
   }, 240_000);
 
+  // The repo lives in the OS temp dir, outside Lectern's install tree: this also covers the runtime copy.
+  it('works under lectern dev', async () => {
+    const server = await startDev(root);
+    try {
+      const { status, body, origins, calls } = await sendFromPlayground(server.url);
+      expect(status).toMatch(/^200/);
+      expect(body).toContain('Rex');
+      expect(origins.has(apiOrigin)).toBe(false);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.url).toBe('/pets?species=dog');
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });

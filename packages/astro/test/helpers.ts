@@ -49,6 +49,52 @@ export async function serveDist(dist: string): Promise<{ url: string; close: () 
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/** An ephemeral TCP port on 127.0.0.1 that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const { createServer: createNetServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createNetServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `lectern dev` as a user runs it: the CLI in a child process (Astro switches its dev request handler off inside
+ * Vitest, so an in-process dev server would answer 404). Resolves once the server answers.
+ */
+export async function startDev(root: string): Promise<{ url: string; log: () => string; stop: () => Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+  delete env.VITEST;
+  delete env.VITEST_POOL_ID;
+  delete env.VITEST_WORKER_ID;
+  delete env.NODE_ENV;
+  const bin = path.join(REPO, 'packages/astro/bin/lectern.js');
+  const child = spawn(process.execPath, [bin, 'dev', root, '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`lectern dev exited with ${child.exitCode}:\n${out}`);
+    if (await fetch(url + '/_lectern/code.css').then((r) => r.ok, () => false)) break;
+    if (i > 240) { child.kill(); throw new Error(`lectern dev did not answer within 60 s:\n${out}`); }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    log: () => out,
+    stop: async () => {
+      if (child.exitCode === null) { child.kill('SIGTERM'); await exited; }
+    },
+  };
+}
+
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export async function launchChromium() {
