@@ -12,7 +12,8 @@ interface LogEntry { dir: 'in' | 'out' | 'sys'; text: string; at: string }
 
 export function ChannelPlayground(props: ChannelPlaygroundProps) {
   const visible = useAuthGate(props.display, props.groups);
-  return visible ? <ChannelForm {...props} /> : null;
+  // Not `null`: Astro's `client:visible` watches the island's first element, so an empty island would never load.
+  return visible ? <ChannelForm {...props} /> : <div class="lp-gate" />;
 }
 export default ChannelPlayground;
 

@@ -14,7 +14,8 @@ const LOCATIONS = [['path', 'Path parameters'], ['query', 'Query parameters'], [
 
 export function Playground(props: PlaygroundProps) {
   const visible = useAuthGate(props.display, props.groups);
-  return visible ? <PlaygroundForm {...props} /> : null;
+  // Not `null`: Astro's `client:visible` watches the island's first element, so an empty island would never load.
+  return visible ? <PlaygroundForm {...props} /> : <div class="lp-gate" />;
 }
 export default Playground;
 

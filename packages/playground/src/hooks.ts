@@ -19,7 +19,9 @@ export function useRuntime(): RuntimeState {
 /** `display: 'auth'`: render only for a signed-in reader in the page's groups; re-check on `lectern:auth`. */
 export function useAuthGate(display: 'interactive' | 'auth' | undefined, groups: string[] | undefined): boolean {
   const check = () => display !== 'auth' || canSeePlayground(groups);
-  const [visible, setVisible] = useState(check);
+  // Start as the server rendered (it never knows the reader), then check after mount: hydration must match the
+  // server's HTML, because Preact's hydrate keeps the existing elements' attributes as they are.
+  const [visible, setVisible] = useState(display !== 'auth');
   useEffect(() => {
     if (display !== 'auth') return;
     const update = () => setVisible(check());

@@ -350,5 +350,11 @@ export function channelProps(channel: Channel, doc: Pick<AsyncDocument, 'servers
  * queueing stubs so site scripts can call the runtime hooks before the island's code has loaded, and
  * finishes an OAuth popup: on the redirect back (`?…state=lectern-…` for the authorization-code flow,
  * `#…state=lectern-…` for the implicit flow) it posts query and fragment to the opener page and closes.
+ *
+ * It also defines the `display: 'auth'` gate, `window.lectern._gate()`: every element with a
+ * `data-lectern-auth` attribute (a JSON array of groups, `[]` = any signed-in reader; anything else keeps it
+ * hidden) is `hidden` unless
+ * `window.lectern.auth.user` may see it (same rule as `canSeePlayground` in auth.ts). It runs on
+ * `DOMContentLoaded`, on every `lectern:auth` event (`setAuthUser` dispatches one) and when called.
  */
-export const RUNTIME_STUB = `(function(w){try{var b=location.search+location.hash;if(w.opener&&/[?&#]state=lectern-/.test(b)){w.opener.postMessage({lecternOAuth:b},location.origin);w.close();return}}catch(e){}var l=w.lectern=w.lectern||{};if(l.playground)return;var q=[];l.playground={_q:q,setServerVariables:function(v){q.push(["setServerVariables",v])},clearServerVariables:function(){q.push(["clearServerVariables"])},setInputs:function(v){q.push(["setInputs",v])}}})(window);`;
+export const RUNTIME_STUB = `(function(w){try{var b=location.search+location.hash;if(w.opener&&/[?&#]state=lectern-/.test(b)){w.opener.postMessage({lecternOAuth:b},location.origin);w.close();return}}catch(e){}var l=w.lectern=w.lectern||{},d=w.document;if(!l._gate){l._gate=function(){var u=l.auth&&l.auth.user,m=u&&Array.isArray(u.groups)?u.groups:[];d.querySelectorAll("[data-lectern-auth]").forEach(function(e){var g;try{g=JSON.parse(e.getAttribute("data-lectern-auth"))}catch(x){}e.hidden=!u||!Array.isArray(g)||g.length>0&&!g.some(function(x){return m.indexOf(x)>=0})})};w.addEventListener("lectern:auth",l._gate);d.addEventListener("DOMContentLoaded",l._gate)}if(l.playground)return;var q=[];l.playground={_q:q,setServerVariables:function(v){q.push(["setServerVariables",v])},clearServerVariables:function(){q.push(["clearServerVariables"])},setInputs:function(v){q.push(["setInputs",v])}}})(window);`;

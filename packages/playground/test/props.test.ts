@@ -109,10 +109,40 @@ describe('channelProps', () => {
   });
 });
 
+/** Just enough of a window for the stub: listeners, and elements carrying `data-lectern-auth`. */
+function stubWindow(attrs: string[] = []) {
+  const listeners: Record<string, Array<() => void>> = {};
+  const on = (type: string, f: () => void) => { (listeners[type] ??= []).push(f); };
+  const els = attrs.map((a) => ({ hidden: true, getAttribute: (name: string) => (name === 'data-lectern-auth' ? a : null) }));
+  const w: Record<string, unknown> = { addEventListener: on, document: { addEventListener: on, querySelectorAll: () => els } };
+  const run = () => new Function('window', 'location', RUNTIME_STUB)(w, { search: '', hash: '' });
+  const fire = (type: string) => listeners[type]?.forEach((f) => f());
+  return { w, els, run, fire, listeners };
+}
+
 describe('RUNTIME_STUB', () => {
+  it('auth gate: hides data-lectern-auth wrappers unless window.lectern.auth.user may see them', () => {
+    const { w, els, run, fire, listeners } = stubWindow(['["admin","support"]', '[]', 'not json']);
+    run();
+    run(); // a second playground on the page: one gate, one set of listeners
+    expect(listeners['lectern:auth']).toHaveLength(1);
+    fire('DOMContentLoaded');
+    expect(els.map((e) => e.hidden)).toEqual([true, true, true]);
+    const l = w.lectern as { auth?: unknown };
+    l.auth = { user: { groups: ['support'] } };
+    fire('lectern:auth');
+    expect(els.map((e) => e.hidden)).toEqual([false, false, true]); // a broken attribute stays hidden
+    l.auth = { user: { email: 'a@b.c', groups: 'support' } }; // groups must be an array
+    fire('lectern:auth');
+    expect(els.map((e) => e.hidden)).toEqual([true, false, true]);
+    l.auth = { user: null };
+    (w.lectern as { _gate(): void })._gate();
+    expect(els.map((e) => e.hidden)).toEqual([true, true, true]);
+  });
+
   it('queues calls until the island installs the real hooks', () => {
-    const w: Record<string, unknown> = {};
-    new Function('window', 'location', RUNTIME_STUB)(w, { search: '' });
+    const { w, run } = stubWindow();
+    run();
     const pg = (w.lectern as { playground: { setServerVariables(v: object): void; _q: unknown[] } }).playground;
     pg.setServerVariables({ port: '1' });
     expect(pg._q).toEqual([['setServerVariables', { port: '1' }]]);
