@@ -6,6 +6,7 @@ import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
+import { copyMermaidAssets, usesMermaid } from './components/mermaid-assets.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -70,6 +71,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   await writeFile(path.join(dist, '_lectern', 'code.css'), codeCss());
   const copied = await copyAssets(site.root, dist);
   if (copied) logger.info(`copied ${copied} static files`);
+  if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
   for (const page of site.plan.pages) {
     const file = path.join(dist, page.slug + '.md');
     await mkdir(path.dirname(file), { recursive: true });

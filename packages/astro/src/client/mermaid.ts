@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Mermaid diagrams in the browser. This module is included only by pages that render a diagram
  * (components/MermaidDiagram.astro); the `mermaid` package itself is a separate chunk, imported when the first
@@ -14,7 +15,12 @@ let drawing: Promise<void> = Promise.resolve();
 let seq = 0;
 
 const theme = (): 'dark' | 'default' => (root.classList.contains('dark') ? 'dark' : 'default');
-const load = (): Promise<MermaidApi> => (mermaid ??= import('mermaid').then((m) => m.default));
+/**
+ * A build links Mermaid's own prebuilt ES module, copied to /_lectern/mermaid/ only for sites with a diagram
+ * (bundling it with the site would cost every build ~10 s); the dev server serves the package through Vite.
+ */
+const MERMAID_URL = '/_lectern/mermaid/mermaid.esm.min.mjs';
+const load = (): Promise<MermaidApi> => (mermaid ??= (import.meta.env.MODE === 'development' ? import('mermaid') : import(/* @vite-ignore */ MERMAID_URL)).then((m: { default: MermaidApi }) => m.default));
 
 // Styles for drawn diagrams, added by this script so that pages without diagrams carry none of it.
 const CSS = `
