@@ -46,12 +46,53 @@ const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(rema
 const RAW_CHILDREN = /<(Latex|Mermaid)((?:\s+[^\s>"'{}/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*(\/?)>/g;
 interface RawElement { name: string; start: number; attrs: string; innerStart: number; innerEnd: number; end: number }
 
+/** [start, end) offsets of fenced code blocks and inline code spans: a cheap scan, good enough to skip tags shown as code. */
+function codeRanges(src: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let offset = 0;
+  let fence: { char: string; size: number; start: number } | undefined;
+  let text = '';
+  let textStart = 0;
+  const spans = () => {
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] !== '`') continue;
+      let n = 1;
+      while (text[i + n] === '`') n++;
+      const close = new RegExp(`(?<!\`)\`{${n}}(?!\`)`, 'g');
+      close.lastIndex = i + n;
+      const m = close.exec(text);
+      if (m) { ranges.push([textStart + i, textStart + m.index + n]); i = m.index + n - 1; } else i += n - 1;
+    }
+    text = '';
+  };
+  for (const line of src.split('\n')) {
+    const m = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (m && m[1]![0] === fence.char && m[1]!.length >= fence.size && !line.slice(m[0].length).trim()) { ranges.push([fence.start, offset + line.length]); fence = undefined; }
+    } else if (m) {
+      spans();
+      fence = { char: m[1]![0]!, size: m[1]!.length, start: offset };
+    } else {
+      if (!text) textStart = offset;
+      text += line + '\n';
+      if (!line.trim()) spans();
+    }
+    offset += line.length + 1;
+  }
+  spans();
+  if (fence) ranges.push([fence.start, src.length]);
+  return ranges;
+}
+
 function findRawElements(src: string): RawElement[] {
   const out: RawElement[] = [];
+  const code = codeRanges(src);
+  const inCode = (at: number) => code.some(([a, b]) => at >= a && at < b);
   for (const m of src.matchAll(RAW_CHILDREN)) {
-    if (m[3] || (out.length && m.index! < out.at(-1)!.end)) continue;
+    if (m[3] || (out.length && m.index! < out.at(-1)!.end) || inCode(m.index!)) continue;
     const innerStart = m.index! + m[0].length;
-    const close = src.indexOf(`</${m[1]}>`, innerStart);
+    let close = src.indexOf(`</${m[1]}>`, innerStart);
+    while (close >= 0 && inCode(close)) close = src.indexOf(`</${m[1]}>`, close + 1);
     if (close < 0) continue;
     out.push({ name: m[1]!, start: m.index!, attrs: m[2] ?? '', innerStart, innerEnd: close, end: close + m[1]!.length + 3 });
   }

@@ -52,6 +52,15 @@ describe('math in MDX', () => {
     expect(JSON.parse(decodeURIComponent(block![1]!)).code).toBe('<Latex>\\frac{q}{r}</Latex> $z$');
   });
 
+  it('ignores tags shown as inline code or in fences before the real ones', () => {
+    const src = '### The `<Latex>` component\n\nUse `<Mermaid>` too.\n\n```mdx\n<Latex>\\frac{a}{b}</Latex>\n```\n\nReal: <Latex>\\frac{1}{2}</Latex>\n\n<Mermaid>\ngraph LR; A-->B\n</Mermaid>\n';
+    const { code, diagnostics } = analyzeMdx(src, 'h.mdx', opts);
+    expect(diagnostics).toEqual([]);
+    expect(formulas(code)).toEqual([{ tex: '\\frac{1}{2}', display: false }]);
+    expect(code).toContain('### The `<Latex>` component');
+    expect(code).toContain('<Mermaid data="');
+  });
+
   it('warns on bad LaTeX with the file, line, column and KaTeX message', () => {
     const src = '---\ntitle: T\n---\n\nSee $\\badcmd{x}$ here.\n\n$$\nx^2\n\\frac{1}{\n$$\n\n<Latex>\\nope</Latex>\n';
     const { diagnostics } = analyzeMdx(src, 'guides/bad.mdx', opts);

@@ -37,6 +37,10 @@ const CSS = `
 .mermaid-controls[data-placement='bottom-right'] { bottom: 8px; right: 8px; }
 .mermaid-controls button { width: 26px; height: 26px; display: grid; place-items: center; padding: 0; border: 0; border-radius: 5px; background: transparent; color: var(--fg-muted); font: 14px/1 var(--mono); cursor: pointer; }
 .mermaid-controls button:hover { background: var(--bg-muted); color: var(--fg); }
+@media (hover: hover) {
+  .mermaid-controls { opacity: 0; transition: opacity 0.15s; }
+  .mermaid-block:hover > .mermaid-controls, .mermaid-controls:focus-within { opacity: 1; }
+}
 `;
 
 interface View { x: number; y: number; scale: number }
