@@ -86,6 +86,7 @@ function codeRanges(src: string): Array<[number, number]> {
 
 function findRawElements(src: string): RawElement[] {
   const out: RawElement[] = [];
+  if (!src.includes('<Latex') && !src.includes('<Mermaid')) return out;
   const code = codeRanges(src);
   const inCode = (at: number) => code.some(([a, b]) => at >= a && at < b);
   for (const m of src.matchAll(RAW_CHILDREN)) {
