@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlight, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
+import { createHighlighter } from 'shiki';
+import { codeCss, highlight, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
 
@@ -25,5 +26,39 @@ describe('highlight', () => {
     const cut = truncateCode(long, 100);
     expect(cut.split('\n').at(-1)).toMatch(/^… \d+ more lines \(truncated\)$/);
     expect(cut.length).toBeLessThan(160);
+  });
+
+  // One tokenisation for both themes must color every character exactly as Shiki's own dual-theme mode does.
+  it('colors each character as Shiki dual themes do, in light and dark', async () => {
+    const samples: Array<[string, string]> = [
+      ['bash', "curl --request POST \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>' # comment"],
+      ['python', 'import requests\n\nresponse = requests.post("https://x", json={"a": 1, "b": [True, None]})\nprint(response.json())'],
+      ['typescript', 'interface Pet { id: number; name?: string }\nexport async function get(id: number): Promise<Pet> {\n  return (await fetch(`/pets/${id}`)).json();\n}'],
+      ['php', '<?php\n$curl = curl_init();\ncurl_setopt_array($curl, [CURLOPT_URL => "https://x"]);'],
+      ['markdown', '# Title\n\n*em* **strong** `code` [link](https://x)'],
+      ['go', 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hi", 42) }'],
+    ];
+    const shiki = await createHighlighter({ themes: ['github-light', 'github-dark'], langs: samples.map(([l]) => l) });
+    const colorOf = (style: string, theme: 'light' | 'dark') => new RegExp(`--shiki-${theme}:([^;]+)`).exec(style)?.[1]?.toLowerCase();
+    for (const [lang, code] of samples) {
+      const expected: string[] = [];
+      for (const line of shiki.codeToTokens(code, { lang: lang as never, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false }).tokens) {
+        for (const t of line) {
+          const st = (t.htmlStyle ?? {}) as Record<string, string>;
+          for (const ch of t.content) if (!/\s/.test(ch)) expected.push(`${st['--shiki-light']?.toLowerCase() ?? '#24292e'} ${st['--shiki-dark']?.toLowerCase() ?? '#e1e4e8'}`);
+        }
+      }
+      const html = await highlight(code, lang);
+      const classes = new Map(codeCss().trim().split('\n').map((l) => { const m = /^\.(\w+)\{(.*)\}$/.exec(l)!; return [m[1]!, m[2]!] as const; }));
+      const actual: string[] = [];
+      const body = html.replace(/^<pre[^>]*><code>/, '').replace(/<\/code><\/pre>$/, '').replace(/<span class="line[^"]*">|<\/span>(?=\n|$)/g, '');
+      for (const m of body.matchAll(/<span class="(\w+)">([^<]*)<\/span>|([^<]+)/g)) {
+        const style = m[1] ? classes.get(m[1])! : '';
+        const chars = (m[2] ?? m[3]!).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+        for (const ch of chars) if (!/\s/.test(ch)) actual.push(`${colorOf(style, 'light') ?? '#24292e'} ${colorOf(style, 'dark') ?? '#e1e4e8'}`);
+      }
+      expect(actual, lang).toEqual(expected);
+      expect(text(html), lang).toBe(code);
+    }
   });
 });

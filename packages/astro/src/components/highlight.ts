@@ -1,7 +1,6 @@
-/** Build-time Shiki: one highlighter, dual themes emitted as CSS variables (no highlighting JS shipped). */
-import { createHighlighter, type Highlighter, bundledLanguages } from 'shiki';
+/** Build-time Shiki: one tokenisation for both themes, colors emitted as CSS variables (no highlighting JS shipped). */
+import { createHighlighter, type Highlighter, bundledLanguages, bundledThemes } from 'shiki';
 
-let highlighter: Promise<Highlighter> | undefined;
 const loaded = new Set<string>();
 const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', 'c#': 'csharp', 'c++': 'cpp', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript', dotnet: 'csharp', golang: 'go', py: 'python', rb: 'ruby', kt: 'kotlin', rs: 'rust', js: 'javascript', ts: 'typescript', yml: 'yaml', jsonc: 'json', dart: 'dart', flutter: 'dart', http: 'http' };
 
@@ -35,13 +34,12 @@ export async function highlight(code: string, lang: string, highlightLines: Set<
   return stylesToClasses(await highlightRaw(code, lang, highlightLines));
 }
 
-// JSON fast path: a linear tokenizer with the github-light/dark JSON colors (Shiki's TextMate engine spends
+// JSON fast path: a linear tokenizer with the github-light/dark JSON colors, punctuation in the default color (Shiki's TextMate engine spends
 // most of a large site's build on big JSON examples).
 const JSON_STYLE = {
   key: '--shiki-light:#005CC5;--shiki-dark:#79B8FF',
   string: '--shiki-light:#032F62;--shiki-dark:#9ECBFF',
   literal: '--shiki-light:#005CC5;--shiki-dark:#79B8FF',
-  punct: '--shiki-light:#24292E;--shiki-dark:#E1E4E8',
 };
 const JSON_TOKEN = /("(?:[^"\\\n]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\btrue\b|\bfalse\b|\bnull\b)|([{}\[\],:])/g;
 
@@ -53,9 +51,9 @@ function highlightJson(code: string): string {
       out += escapeHtml(line.slice(last, m.index));
       if (m[1] !== undefined) {
         out += `<span style="${m[2] !== undefined ? JSON_STYLE.key : JSON_STYLE.string}">${escapeHtml(m[1])}</span>`;
-        if (m[2] !== undefined) out += `<span style="${JSON_STYLE.punct}">${escapeHtml(m[2])}</span>`;
+        if (m[2] !== undefined) out += escapeHtml(m[2]);
       } else if (m[3] !== undefined) out += `<span style="${JSON_STYLE.literal}">${m[3]}</span>`;
-      else out += `<span style="${JSON_STYLE.punct}">${escapeHtml(m[4]!)}</span>`;
+      else out += escapeHtml(m[4]!);
       last = m.index! + m[0].length;
     }
     return `<span class="line">${out}${escapeHtml(line.slice(last))}</span>`;
@@ -63,25 +61,88 @@ function highlightJson(code: string): string {
   return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
 
+/**
+ * Tokenise once for both themes. github-light and github-dark share their token rules (same selectors, same
+ * font styles, in the same order) and differ only in colors, so a "pair" theme whose rule i has the color #0000(i+1)
+ * yields, per token, the index of the winning rule: its light and dark colors come from the two real themes.
+ * Shiki's own dual-theme mode tokenises once per theme. Regexes run on Shiki's JavaScript engine; a grammar
+ * it cannot compile falls back to Oniguruma (WebAssembly).
+ */
+const PAIR_THEME = 'lectern-pair';
+interface Pair { light: string; dark: string }
+let pairs: Pair[] = [];
+
+async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter> {
+  const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
+  const rules = light.tokenColors ?? [];
+  const darkRules = dark.tokenColors ?? [];
+  const same = rules.length === darkRules.length && rules.every((r, i) => JSON.stringify(r.scope) === JSON.stringify(darkRules[i]!.scope));
+  if (!same) throw new Error('github-light and github-dark no longer share token rules: highlight.ts needs Shiki dual themes');
+  const lightFg = light.colors?.['editor.foreground'] ?? '#24292e';
+  const darkFg = dark.colors?.['editor.foreground'] ?? '#e1e4e8';
+  pairs = [{ light: lightFg, dark: darkFg }, ...rules.map((r, i) => ({ light: r.settings.foreground ?? lightFg, dark: darkRules[i]!.settings.foreground ?? darkFg }))];
+  const pair = {
+    name: PAIR_THEME, type: 'light' as const, fg: '#000000', bg: '#ffffff', colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
+    tokenColors: rules.map((r, i) => ({ ...r, settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined } })),
+  };
+  const engineImpl = engine === 'js'
+    ? (await import('shiki/engine/javascript')).createJavaScriptRegexEngine()
+    : (await import('shiki/engine/oniguruma')).createOnigurumaEngine(import('shiki/wasm'));
+  return createHighlighter({ themes: [pair], langs: [], engine: engineImpl });
+}
+
+const engines: { js?: Promise<Highlighter>; oniguruma?: Promise<Highlighter> } = {};
+/** Languages the JavaScript engine failed on. */
+const onigLanguages = new Set<string>();
+
+async function tokenize(code: string, language: string) {
+  const kind = onigLanguages.has(language) ? 'oniguruma' : 'js';
+  const h = await (engines[kind] ??= makeHighlighter(kind));
+  const key = `${kind}:${language}`;
+  try {
+    if (!loaded.has(key)) { await h.loadLanguage(language as never); loaded.add(key); }
+    return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never });
+  } catch (err) {
+    if (kind === 'oniguruma') throw err;
+    onigLanguages.add(language);
+    return tokenize(code, language);
+  }
+}
+
+function tokenStyle(color: string | undefined, fontStyle: number | undefined): string {
+  const index = color ? parseInt(color.slice(1, 7), 16) : 0;
+  const pair = pairs[index] ?? pairs[0]!;
+  const plain = pair.light === pairs[0]!.light && pair.dark === pairs[0]!.dark;
+  let style = plain ? '' : `--shiki-light:${pair.light};--shiki-dark:${pair.dark}`;
+  if (fontStyle && fontStyle & 1) style += `${style ? ';' : ''}font-style:italic`;
+  if (fontStyle && fontStyle & 2) style += `${style ? ';' : ''}font-weight:bold`;
+  if (fontStyle && fontStyle & 4) style += `${style ? ';' : ''}text-decoration:underline`;
+  return style;
+}
+
 async function highlightRaw(code: string, lang: string, highlightLines: Set<number>): Promise<string> {
   if ((lang === 'json' || lang === 'jsonc') && highlightLines.size === 0 && code.length > 400) return highlightJson(code);
   const l = (ALIASES[lang.toLowerCase()] ?? lang.toLowerCase()) || 'text';
-  highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: [] });
-  const h = await highlighter;
-  let language = 'text';
-  if (l in bundledLanguages) {
-    if (!loaded.has(l)) { await h.loadLanguage(l as never); loaded.add(l); }
-    language = l;
-  }
-  if (language === 'text') return `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>`;
-  return h.codeToHtml(code, {
-    lang: language,
-    themes: { light: 'github-light', dark: 'github-dark' },
-    defaultColor: false,
-    transformers: highlightLines.size
-      ? [{ line(node, line) { if (highlightLines.has(line)) this.addClassToHast(node, 'highlighted'); } }]
-      : [],
+  if (!(l in bundledLanguages)) return `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>`;
+  const lines = await tokenize(code, l);
+  const html = lines.map((tokens, i) => {
+    let out = '';
+    let run = '';
+    let runStyle = '';
+    const flush = () => {
+      // Text in the default color needs no span: `.shiki` sets it.
+      if (run) out += runStyle ? `<span style="${runStyle}">${escapeHtml(run)}</span>` : escapeHtml(run);
+      run = '';
+    };
+    for (const t of tokens) {
+      const style = /^\s*$/.test(t.content) ? runStyle : tokenStyle(t.color, t.fontStyle);
+      if (style !== runStyle) { flush(); runStyle = style; }
+      run += t.content;
+    }
+    flush();
+    return `<span class="line${highlightLines.has(i + 1) ? ' highlighted' : ''}">${out}</span>`;
   });
+  return `<pre class="shiki" tabindex="0"><code>${html.join('\n')}</code></pre>`;
 }
 
 /** `{1,3-5}` in a fence's meta -> the set of line numbers. */
