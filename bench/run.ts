@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const order = ['plan', 'spec-load', 'samples', 'site-build', 'playground-size', 'proxy', 'assistant'];
+const order = ['plan', 'spec-load', 'samples', 'site-build', 'playground-size', 'playground-paint', 'proxy', 'assistant'];
 const available = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.replace(/\.ts$/, ''));
 const wanted = process.argv.slice(2);
 const names = (wanted.length ? wanted : [...order.filter((n) => available.includes(n)), ...available.filter((n) => !order.includes(n)).sort()]);

@@ -5,6 +5,8 @@
  * (raw and gzip), and per-page times.
  *
  *   node bench/site-build.ts [--only=small|full] [--keep]
+ *
+ * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -18,10 +20,10 @@ const SPEC = path.join(REPO, 'node_modules/@octokit/openapi/generated/api.github
 const args = new Set(process.argv.slice(2));
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
 
-interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number }
+export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number }
 
-function makeRepo(maxOps: number | undefined): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'));
+/** A docs repo (docs.json, index.mdx, the spec) with the first `maxOps` operations, or all; in `root` if given. */
+export function makeRepo(maxOps: number | undefined, root = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'))): string {
   const spec = JSON.parse(readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, unknown>>; webhooks?: unknown };
   if (maxOps !== undefined) {
     const paths: typeof spec.paths = {};
@@ -56,7 +58,8 @@ function walk(dir: string): string[] {
   return out;
 }
 
-async function build(root: string, label: string): Promise<Result> {
+/** `lectern build` of `root` in a child process (its own peak RSS); dist/ lands in `root/dist`. */
+export async function build(root: string, label: string): Promise<Result> {
   const child = `
     import { buildSite } from ${JSON.stringify(path.join(REPO, 'packages/astro/src/run.ts'))};
     await buildSite(${JSON.stringify(root)}, { logLevel: 'error' });
@@ -106,35 +109,39 @@ function jsBeforePlayground(dist: string): { raw: number; gzip: number; files: s
   return { raw, gzip: gz, files: [...seen] };
 }
 
-const results: Result[] = [];
-const roots: string[] = [];
-try {
-  if (only !== 'full') {
-    const small = makeRepo(100);
-    roots.push(small);
-    results.push(await build(small, '~100 operations'));
+async function main(): Promise<void> {
+  const results: Result[] = [];
+  const roots: string[] = [];
+  try {
+    if (only !== 'full') {
+      const small = makeRepo(100);
+      roots.push(small);
+      results.push(await build(small, '~100 operations'));
+    }
+    if (only !== 'small') {
+      const full = makeRepo(undefined);
+      roots.push(full);
+      results.push(await build(full, 'GitHub REST (full)'));
+      const js = jsBeforePlayground(path.join(full, 'dist'));
+      console.log(`JS loaded by an endpoint page before the playground: ${js.raw} B raw, ${js.gzip} B gzip (${js.files.join(', ') || 'inline only'})`);
+      const sample = walk(path.join(full, 'dist', 'api-reference')).filter((f) => f.endsWith('index.html'));
+      const sizes = sample.map((f) => statSync(f).size).sort((a, b) => a - b);
+      console.log(`endpoint page HTML: median ${(sizes[Math.floor(sizes.length / 2)]! / 1024).toFixed(0)} KiB, max ${(sizes.at(-1)! / 1024).toFixed(0)} KiB over ${sizes.length} pages`);
+    }
+    console.log('\n| build | pages | wall | peak RSS | dist | ms/page |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of results) {
+      console.log(`| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB | ${(r.wallMs / r.pages).toFixed(1)} |`);
+    }
+    if (results.length === 2) {
+      const [a, b] = results as [Result, Result];
+      console.log(`\nlinearity: ${(b.pages / a.pages).toFixed(1)}x pages took ${(b.wallMs / a.wallMs).toFixed(1)}x time (per-page ratio ${((b.wallMs / b.pages) / (a.wallMs / a.pages)).toFixed(2)})`);
+    }
+    console.log('\naims: <= 30 s, <= 1 GB, dist <= 100 MB');
+  } finally {
+    if (!args.has('--keep')) for (const r of roots) rmSync(r, { recursive: true, force: true });
+    else console.log('kept:', roots.join(' '));
   }
-  if (only !== 'small') {
-    const full = makeRepo(undefined);
-    roots.push(full);
-    results.push(await build(full, 'GitHub REST (full)'));
-    const js = jsBeforePlayground(path.join(full, 'dist'));
-    console.log(`JS loaded by an endpoint page before the playground: ${js.raw} B raw, ${js.gzip} B gzip (${js.files.join(', ') || 'inline only'})`);
-    const sample = walk(path.join(full, 'dist', 'api-reference')).filter((f) => f.endsWith('index.html'));
-    const sizes = sample.map((f) => statSync(f).size).sort((a, b) => a - b);
-    console.log(`endpoint page HTML: median ${(sizes[Math.floor(sizes.length / 2)]! / 1024).toFixed(0)} KiB, max ${(sizes.at(-1)! / 1024).toFixed(0)} KiB over ${sizes.length} pages`);
-  }
-  console.log('\n| build | pages | wall | peak RSS | dist | ms/page |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) {
-    console.log(`| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB | ${(r.wallMs / r.pages).toFixed(1)} |`);
-  }
-  if (results.length === 2) {
-    const [a, b] = results as [Result, Result];
-    console.log(`\nlinearity: ${(b.pages / a.pages).toFixed(1)}x pages took ${(b.wallMs / a.wallMs).toFixed(1)}x time (per-page ratio ${((b.wallMs / b.pages) / (a.wallMs / a.pages)).toFixed(2)})`);
-  }
-  console.log('\naims: <= 30 s, <= 1 GB, dist <= 100 MB');
-} finally {
-  if (!args.has('--keep')) for (const r of roots) rmSync(r, { recursive: true, force: true });
-  else console.log('kept:', roots.join(' '));
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
