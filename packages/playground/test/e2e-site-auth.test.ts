@@ -5,9 +5,9 @@
  * proxy to a real API on 127.0.0.1.
  */
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildSite } from '@lectern/astro/run';
@@ -31,7 +31,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   apiOrigin = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
 
-  root = mkdtempSync(path.join(tmpdir(), 'lectern-site-auth-'));
+  // Inside the checkout (.cache/ is gitignored): Astro stages prerendered pages under `<cwd>/.astro/` when the
+  // output is outside the working directory, a folder other builds running at the same time would share.
+  const cache = fileURLToPath(new URL('../../../.cache/', import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  root = mkdtempSync(path.join(cache, 'site-auth-'));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Home.\n---\nHello.\n');
   writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
     openapi: '3.1.0',
