@@ -19,6 +19,16 @@ describe('highlight', () => {
     expect(text(html)).toBe('const a = 1;');
   });
 
+  it('leaves over-long lines uncolored but keeps their text', async () => {
+    const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `n${i}` })) });
+    const code = `String body = "${body.replace(/"/g, '\\"')}";\nint x = 1;`;
+    const html = await highlight(code, 'java');
+    expect(text(html)).toBe(code);
+    const [first, second] = html.split('\n');
+    expect(first).not.toMatch(/<span class="k/);
+    expect(second).toMatch(/<span class="k/);
+  });
+
   it('parses fence meta and truncates very long examples at a line boundary', () => {
     expect(parseTitle('app.js {1,3-4} wrap')).toBe('app.js');
     expect([...parseHighlight('x {1,3-4}')]).toEqual([1, 3, 4]);
