@@ -15,7 +15,7 @@ const LOCATIONS = [['path', 'Path parameters'], ['query', 'Query parameters'], [
 export function Playground(props: PlaygroundProps) {
   const visible = useAuthGate(props.display, props.groups);
   // Not `null`: Astro's `client:visible` watches the island's first element, so an empty island would never load.
-  return visible ? <PlaygroundForm {...props} /> : <div class="lp-gate" />;
+  return visible ? <PlaygroundForm {...props} /> : <div class="lp-gate" aria-busy="true" />;
 }
 export default Playground;
 

@@ -19,13 +19,13 @@ export function useRuntime(): RuntimeState {
 /** `display: 'auth'`: render only for a signed-in reader in the page's groups; re-check on `lectern:auth`. */
 export function useAuthGate(display: 'interactive' | 'auth' | undefined, groups: string[] | undefined): boolean {
   const check = () => display !== 'auth' || canSeePlayground(groups);
-  // Start as the server rendered (it never knows the reader), then check after mount: hydration must match the
-  // server's HTML, because Preact's hydrate keeps the existing elements' attributes as they are.
-  const [visible, setVisible] = useState(display !== 'auth');
+  // The server renders a placeholder only: the form would repeat the spec slice the props already carry (5 of a
+  // 1,200-page site's 100 MB). Hydration must match that HTML, so the form (or the auth check) comes after mount.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (display !== 'auth') return;
     const update = () => setVisible(check());
     update();
+    if (display !== 'auth') return;
     window.addEventListener(AUTH_EVENT, update);
     return () => window.removeEventListener(AUTH_EVENT, update);
   }, [display, groups?.join('\n')]);
