@@ -3,7 +3,8 @@
  * programmatic API with an inline config. Builds go to a staging directory that replaces `dist/` only on success.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroInlineConfig } from 'astro';
 import lectern from './index.ts';
@@ -34,11 +35,34 @@ export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}
   } as AstroInlineConfig;
 }
 
+/**
+ * Where a build writes before it replaces `dist/`. Astro renders pages from chunks it writes next to the output
+ * (`<out>/.prerender`), or under `<cwd>/.astro/` when the output is outside the working directory (so the chunks
+ * resolve `astro` from there); that folder would be shared by concurrent builds, which delete each other's chunks.
+ * So a repo outside the working directory stages under `<cwd>/.astro/`, in a folder of its own.
+ */
+function stagingDir(root: string): string {
+  const cwd = process.cwd();
+  const inCwd = root === cwd || root.startsWith(cwd + path.sep);
+  return path.join(inCwd ? path.join(root, '.lectern') : path.join(cwd, '.astro'), `out-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+/** Move a finished build into place (a copy when the staging folder is on another file system). */
+async function moveInto(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
 /** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
 export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
   const abs = path.resolve(root);
   const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
-  const staging = path.join(abs, '.lectern', `out-${process.pid}`);
+  const staging = stagingDir(abs);
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(staging), { recursive: true });
   const { build } = await import('astro');
@@ -50,7 +74,7 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   }
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.dirname(outDir), { recursive: true });
-  await rename(staging, outDir);
+  await moveInto(staging, outDir);
   return { outDir };
 }
 
