@@ -52,8 +52,9 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
       const site = getSite(root);
       const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
       for (const p of site.plan.pages) {
-        if (!p.file) continue;
-        const rel = '/' + p.file.split(path.sep).join('/');
+        const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
+        if (!file) continue;
+        const rel = '/' + file.split(path.sep).join('/');
         lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(rel)}),`);
       }
       lines.push('};');

@@ -13,12 +13,14 @@ export function prepareFile(abs: string, root: string, variables: Record<string,
   return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables });
 }
 
-export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
+/** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */
+export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
   const root = site.plan.root;
   const prepared = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   const queue: string[] = [];
   for (const p of site.plan.pages) if (p.file && p.file.endsWith('.mdx')) queue.push(path.join(root, p.file));
+  queue.push(...extra.values());
   while (queue.length) {
     const abs = queue.shift()!;
     if (prepared.has(abs)) continue;

@@ -2,8 +2,10 @@
  * Plan a docs repo and analyse its MDX: what the integration does once per build, and again in `lectern dev`
  * whenever docs.json, a spec or a page changes.
  */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
-import { loadSite } from './plan-source.ts';
+import { loadSite, type LoadedSite } from './plan-source.ts';
 import { prepareSite } from './prepare.ts';
 import { createSite, type Site } from './store.ts';
 
@@ -15,12 +17,46 @@ export interface PlannedSite {
 
 export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
   const loaded = await loadSite(root);
-  const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule);
-  const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics];
+  const content = writeSpecContent(loaded);
+  const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
+  const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
   const lib = await import('./lib.ts');
   return {
-    site: createSite({ ...loaded, diagnostics }, prepared, lib),
+    site: createSite({ ...loaded, diagnostics }, prepared, lib, content),
     errors: diagnostics.filter((d) => d.severity === 'error'),
     warnings: diagnostics.filter((d) => d.severity === 'warning'),
   };
+}
+
+export const CONTENT_DIR = path.join('.lectern', 'content');
+
+/**
+ * `x-mint.content` of generated endpoint pages is MDX, compiled like a page file: it is written to
+ * `<root>/.lectern/content/<slug>.mdx` (slug -> absolute path returned) and rendered through the same pipeline.
+ */
+function writeSpecContent(site: LoadedSite): Map<string, string> {
+  const dir = path.join(site.plan.root, CONTENT_DIR);
+  rmSync(dir, { recursive: true, force: true });
+  const out = new Map<string, string>();
+  for (const p of site.plan.pages) {
+    if (p.file || !p.body?.trim() || (p.kind !== 'operation' && p.kind !== 'channel')) continue;
+    const file = path.join(dir, `${p.slug}.mdx`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, p.body);
+    out.set(p.slug, file);
+  }
+  return out;
+}
+
+/** A problem in written-out `x-mint.content` names the spec and the operation, not the temporary file. */
+function fromSpecContent(d: Diagnostic, site: LoadedSite, content: Map<string, string>): Diagnostic {
+  for (const [slug, file] of content) {
+    if (path.relative(site.plan.root, file).split(path.sep).join('/') !== d.file) continue;
+    const page = site.plan.pages.find((p) => p.slug === slug);
+    const what = page?.kind === 'operation' ? `${page.method.toUpperCase()} ${page.path}` : slug;
+    const spec = page && 'spec' in page ? String(page.spec) : d.file;
+    const { line: _line, column: _column, ...rest } = d;
+    return { ...rest, file: spec, message: `x-mint.content of ${what}${d.line ? ` (line ${d.line} of the content)` : ''}: ${d.message}` };
+  }
+  return d;
 }

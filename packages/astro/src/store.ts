@@ -16,6 +16,8 @@ export interface Site extends LoadedSite {
   root: string;
   pages: Map<string, Page>;
   nav: NavIndex;
+  /** Generated pages whose `x-mint.content` is compiled as MDX: slug -> written-out file (see site.ts). */
+  content: Map<string, string>;
   /** Absolute paths of MDX files -> prepared source (see mdx-analyze.ts). */
   prepared: Map<string, string>;
   /** Server-side helpers (see lib.ts). */
@@ -39,10 +41,10 @@ function withVariables(loaded: LoadedSite): LoadedSite {
   return { ...loaded, plan: { ...loaded.plan, pages } };
 }
 
-export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib): Site {
+export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib, content: Map<string, string> = new Map()): Site {
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
-  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib };
+  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content };
 }
 
 export function setSite(site: Site): void {

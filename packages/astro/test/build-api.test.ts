@@ -110,4 +110,13 @@ describe('API fixture build', () => {
     expect(existsSync(path.join(dist, 'openapi.yaml'))).toBe(true);
     expect(existsSync(path.join(dist, '404.html'))).toBe(true);
   });
+
+  it('compiles x-mint.content as MDX: components, headings with anchors, Markdown', async () => {
+    const html = await readPage(dist, 'api-reference/users/list-users');
+    const content = /<div class="endpoint-content">([\s\S]*?)<\/div>(?:<script|<details|<section)/.exec(html)?.[1] ?? '';
+    expect(content).toMatch(/class="callout[^"]*callout-note/);
+    expect(content).toContain('<code>next</code>');
+    expect(content).toMatch(/<h2[^>]*id="sorting"/);
+    expect(content).toContain('<strong>newest first</strong>');
+  });
 });
