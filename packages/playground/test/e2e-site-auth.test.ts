@@ -5,7 +5,7 @@
  * proxy to a real API on 127.0.0.1.
  */
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,10 +49,13 @@ beforeAll(async () => {
   // Two gated pages: one for the `admin` group, one for any signed-in reader; both stay public.
   writeFileSync(path.join(root, 'admin-pets.mdx'), '---\nopenapi: GET /pets\nplayground: auth\ngroups: ["admin"]\npublic: true\n---\n');
   writeFileSync(path.join(root, 'owners.mdx'), '---\nopenapi: GET /owners\nplayground: auth\npublic: true\n---\n');
+  // An AsyncAPI channel page gated the same way.
+  writeFileSync(path.join(root, 'chat.yaml'), readFileSync(fileURLToPath(new URL('../../../fixtures/specs/asyncapi/chat-v3.yaml', import.meta.url))));
+  writeFileSync(path.join(root, 'room.mdx'), '---\nasyncapi: chat.yaml room\nplayground: auth\ngroups: ["admin"]\npublic: true\n---\n');
   writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
     theme: 'mint', name: 'Auth gating e2e', colors: { primary: '#0D9373' },
     lectern: { proxy: { allow: [apiOrigin] } },
-    navigation: { groups: [{ group: 'Home', openapi: 'openapi.json', pages: ['index', 'admin-pets', 'owners'] }] },
+    navigation: { groups: [{ group: 'Home', openapi: 'openapi.json', pages: ['index', 'admin-pets', 'owners', 'room'] }] },
   }));
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   site = await createLecternServer({ dist: outDir, port: 0, host: '127.0.0.1', log: false });
@@ -139,5 +142,19 @@ describe('display: auth on a built site', () => {
     const nobody = await open('owners');
     expect(await tryIt(nobody).isVisible()).toBe(false);
     await nobody.close();
+  });
+
+  it('channel pages: Connect stays hidden until a reader of the page groups signs in', async () => {
+    const page = await open('room');
+    const connect = page.locator('.try-it > summary');
+    expect(await page.locator('.try-it').count()).toBe(1);
+    expect(await connect.isVisible()).toBe(false);
+    await signIn(page, { groups: ['viewer'] });
+    expect(await connect.isVisible()).toBe(false);
+    await signIn(page, { groups: ['admin'] });
+    await connect.waitFor({ state: 'visible' });
+    await connect.click();
+    await page.waitForSelector('.lectern-playground', { timeout: 30_000 });
+    await page.close();
   });
 });

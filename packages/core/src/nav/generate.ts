@@ -140,8 +140,9 @@ export function allocateChannelSlugs(doc: AsyncDocument, directory: string, allo
   });
 }
 
-export function channelPage(doc: AsyncDocument, slot: ChannelSlot, context: { version?: string; language?: string }): ChannelPage {
+export function channelPage(doc: AsyncDocument, slot: ChannelSlot, context: { version?: string; language?: string; playground?: PlaygroundDefaults }): ChannelPage {
   const ch = slot.channel;
+  const hasServer = ch.servers.length > 0 || doc.servers.length > 0;
   const title = ch.title ?? camelToSentenceCase(ch.id);
   const description = ch.description ?? ch.summary;
   return {
@@ -158,6 +159,7 @@ export function channelPage(doc: AsyncDocument, slot: ChannelSlot, context: { ve
     body: '',
     hidden: false,
     deprecated: false,
+    ...(context.playground ? { playground: resolvePlayground([], context.playground.display, hasServer) } : {}),
     ...(context.version ? { version: context.version } : {}),
     ...(context.language ? { language: context.language } : {}),
     spec: doc.source,

@@ -221,7 +221,8 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     if (meta.asyncapi) {
       const found = resolveChannel(meta.asyncapi, { file: file.file });
       if (!found) return { ...base, kind: 'guide' };
-      return { ...base, kind: 'channel', spec: found.doc.source, channel: found.id };
+      const hasServer = found.doc.servers.length > 0 || (found.doc.channels.find((c) => c.id === found.id)?.servers.length ?? 0) > 0;
+      return { ...base, kind: 'channel', spec: found.doc.source, channel: found.id, playground: resolvePlayground([meta.playground], playgroundDefaults.display, hasServer) };
     }
     if (meta.openapiSchema) {
       const tokens = meta.openapiSchema.trim().split(/\s+/);
@@ -315,7 +316,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
         const doc = specs.get(normalizeSpecSource(ref.source));
         if (doc?.kind !== 'asyncapi') continue;
         for (const slot of channelSlotsFor(doc, ref.directory ?? DEFAULT_DIRECTORY)) {
-          const page = addPage(channelPage(doc, slot, context));
+          const page = addPage(channelPage(doc, slot, { ...context, playground: playgroundDefaults }));
           let group = groups.get(slot.group);
           if (!group) groups.set(slot.group, (group = { type: 'group', label: slot.group, children: [] }));
           group.children.push({ type: 'page', slug: page.slug });
