@@ -1,2 +1,2 @@
-/** Pure, dependency-free schema helpers from core, safe to bundle into page chunks. */
-export { mergeAllOf, schemaTypeLabel } from '../../core/src/schema.ts';
+/** Pure, dependency-free schema helpers from core (`@lectern/core/schema`), safe to bundle into page chunks. */
+export { mergeAllOf, schemaTypeLabel } from '@lectern/core/schema';

@@ -23,7 +23,7 @@ export interface LecternOptions {
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
-const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', '@lectern/astro'];
+const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', '@lectern/astro', '@lectern/core'];
 
 function vitePlugin(root: string, command: string, runtime: RuntimeMap, componentsModule: string): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';

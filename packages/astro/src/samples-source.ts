@@ -1,6 +1,3 @@
-/**
- * Seam for code samples (packages/core/src/samples). @lectern/core does not re-export them from its entry yet;
- * when it does, change this one line to `from '@lectern/core'`.
- */
-export { requestSamples, responseExamples, extractApiBlocks, operationFromManualEndpoint } from '../../core/src/samples/index.ts';
-export type { RequestSample, ResponseExampleSet, CodeBlock, ManualOperation } from '../../core/src/samples/index.ts';
+/** Code samples from @lectern/core, for the pages (types) and `site.lib` (functions, loaded natively). */
+export { requestSamples, responseExamples, extractApiBlocks, operationFromManualEndpoint } from '@lectern/core';
+export type { RequestSample, ResponseExampleSet, CodeBlock, ManualOperation } from '@lectern/core';
