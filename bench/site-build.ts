@@ -9,8 +9,7 @@
  * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,7 +22,17 @@ const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
 export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number }
 
 /** A docs repo (docs.json, index.mdx, the spec) with the first `maxOps` operations, or all; in `root` if given. */
-export function makeRepo(maxOps: number | undefined, root = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'))): string {
+/**
+ * The docs repo is created inside this checkout (.cache/, gitignored), where Lectern is installed: as in a docs repo
+ * that has `@lectern/astro` in its node_modules. A repo outside any install tree takes the runtime-copy path
+ * (runtime-dir.ts), which bundles Lectern's sources into the build and peaks ~250 MB higher.
+ */
+function benchRoot(): string {
+  mkdirSync(path.join(REPO, '.cache'), { recursive: true });
+  return mkdtempSync(path.join(REPO, '.cache', 'bench-site-'));
+}
+
+export function makeRepo(maxOps: number | undefined, root = benchRoot()): string {
   const spec = JSON.parse(readFileSync(SPEC, 'utf8')) as { paths: Record<string, Record<string, unknown>>; webhooks?: unknown };
   if (maxOps !== undefined) {
     const paths: typeof spec.paths = {};
