@@ -3,8 +3,10 @@
  * endpoint pages; set up and built by bench/site-build.ts's `makeRepo`/`build`), served by `lectern serve`
  * (`createServer` from @lectern/server), open endpoint pages in Chromium, click "Try it" and time:
  *
- *   - visible:     click -> first frame painted with the playground's form shown (server-rendered HTML; no JS yet)
- *   - interactive: click -> the island hydrated (Astro drops `ssr` from its <astro-island>) and that frame painted
+ *   - visible:     click -> first frame painted with the "Try it" panel open (a placeholder: the form is rendered
+ *                  in the browser only, from the island's props)
+ *   - interactive: click -> the island's first paint: its code loaded, the form rendered and hydrated (Astro drops
+ *                  `ssr` from its <astro-island>), and that frame painted
  *
  * "painted" = a requestAnimationFrame callback, then a task after it (the frame has been produced by then).
  * Also the JavaScript the click loads (raw, gzip -6, and as transferred by `lectern serve`, which serves br).
@@ -172,7 +174,7 @@ try {
 
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`\n| cache | click -> visible (median / p95) | click -> interactive (median / p95) | JS loaded by the click: raw / gzip / transferred (median) |`);
+  console.log(`\n| cache | click -> panel open (median / p95) | click -> island painted, interactive (median / p95) | JS loaded by the click: raw / gzip / transferred (median) |`);
   console.log('| --- | ---: | ---: | ---: |');
   for (const [label, list] of [['cold (new context per page)', cold], ['warm (island code cached)', warm]] as const) {
     const v = stats(list.map((s) => s.visibleMs));
