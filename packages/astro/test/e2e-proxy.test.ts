@@ -68,6 +68,15 @@ async function sendFromPlayground(base: string) {
   }
 }
 
+/** The answer shows in the island, and the browser never contacted the API itself: the docs origin's proxy did. */
+function expectProxied({ status, body, origins, calls }: Awaited<ReturnType<typeof sendFromPlayground>>) {
+  expect(status).toMatch(/^200/);
+  expect(body).toContain('Rex');
+  expect(origins.has(apiOrigin)).toBe(false);
+  expect(calls).toHaveLength(1);
+  expect(calls[0]!.url).toBe('/pets?species=dog');
+}
+
 describe('playground through the proxy', () => {
   it('works under lectern serve', async () => {
     const { outDir } = await buildSite(root, { logLevel: 'warn' });
@@ -78,13 +87,7 @@ describe('playground through the proxy', () => {
       const island = /<astro-island[\s\S]*?<\/astro-island>/.exec(html)?.[0] ?? '';
       expect(island).toContain('species');
       expect(island).not.toContain('<form');
-      const { status, body, origins, calls } = await sendFromPlayground(server.url.replace(/\/$/, ''));
-      expect(status).toMatch(/^200/);
-      expect(body).toContain('Rex');
-      // The browser never contacted the API itself: the docs origin's proxy did.
-      expect(origins.has(apiOrigin)).toBe(false);
-      expect(calls).toHaveLength(1);
-      expect(calls[0]!.url).toBe('/pets?species=dog');
+      expectProxied(await sendFromPlayground(server.url.replace(/\/$/, '')));
     } finally {
       await server.close();
     }
@@ -94,12 +97,7 @@ describe('playground through the proxy', () => {
   it('works under lectern dev', async () => {
     const server = await startDev(root);
     try {
-      const { status, body, origins, calls } = await sendFromPlayground(server.url);
-      expect(status).toMatch(/^200/);
-      expect(body).toContain('Rex');
-      expect(origins.has(apiOrigin)).toBe(false);
-      expect(calls).toHaveLength(1);
-      expect(calls[0]!.url).toBe('/pets?species=dog');
+      expectProxied(await sendFromPlayground(server.url));
     } finally {
       await server.stop();
     }
