@@ -1,26 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openSqliteThreadStore } from '../src/assistant/index.ts';
-import { chat, countRows, createTestSite, FIXTURE, startServer, userMessage, type TestServer, type TestSite } from './assistant.helpers.ts';
+import { chat, countRows, FIXTURE, userMessage, withTestServer } from './assistant.helpers.ts';
 
-let site: TestSite;
-let server: TestServer;
-
-beforeAll(async () => {
-  site = await createTestSite();
-  server = await startServer({ index: site.indexPath, keys: site.keysPath, threads: site.threadsPath });
-});
-afterAll(async () => {
-  await server.close();
-  site.cleanup();
-});
+const t = withTestServer();
 
 it('serves 100 concurrent streams without an error and stores every thread', async () => {
   const questions = (JSON.parse(readFileSync(join(FIXTURE, 'questions.json'), 'utf8')) as Array<{ q: string }>).map((x) => x.q);
   const results = await Promise.allSettled(
     Array.from({ length: 100 }, (_, i) =>
-      chat(server.endpoint(), site.acmeKey, { fp: `user-${i}`, messages: [userMessage(questions[i % questions.length]!)], retrievalPageSize: 5 }),
+      chat(t.server.endpoint(), t.site.acmeKey, { fp: `user-${i}`, messages: [userMessage(questions[i % questions.length]!)], retrievalPageSize: 5 }),
     ),
   );
   const failures = results.filter((r) => r.status === 'rejected');
@@ -34,8 +24,8 @@ it('serves 100 concurrent streams without an error and stores every thread', asy
     expect(r.data).toEqual([{ type: 'finish', threadId: r.headers.get('x-thread-id') }]);
     expect(r.message.content.length).toBeGreaterThan(50);
   }
-  expect(countRows(site.threadsPath)).toEqual({ threads: 100, messages: 200 });
-  const store = openSqliteThreadStore(site.threadsPath);
+  expect(countRows(t.site.threadsPath)).toEqual({ threads: 100, messages: 200 });
+  const store = openSqliteThreadStore(t.site.threadsPath);
   const sample = ok[37]!;
   const stored = await store.messages(sample.headers.get('x-thread-id')!);
   expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);

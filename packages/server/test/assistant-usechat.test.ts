@@ -3,9 +3,9 @@
  * exactly as docs/assistant/use-chat.mdx documents it, talking to the handler over HTTP on 127.0.0.1.
  */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useChat } from '@ai-sdk/react';
-import { createTestSite, startServer, type TestServer, type TestSite } from './assistant.helpers.ts';
+import { withTestServer } from './assistant.helpers.ts';
 
 const require = createRequire(import.meta.url);
 // No type packages for React in this repo: load both untyped.
@@ -16,17 +16,7 @@ const TestRenderer = require('react-test-renderer') as {
 };
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let site: TestSite;
-let server: TestServer;
-
-beforeAll(async () => {
-  site = await createTestSite();
-  server = await startServer({ index: site.indexPath, keys: site.keysPath, threads: site.threadsPath });
-});
-afterAll(async () => {
-  await server.close();
-  site.cleanup();
-});
+const t = withTestServer();
 
 it('useChat (streamProtocol data, sendExtraMessageFields) renders the answer, the search tool and the finish data', async () => {
   const seen: { threadId?: string; threadKey?: string; bodies: any[] } = { bodies: [] };
@@ -41,8 +31,8 @@ it('useChat (streamProtocol data, sendExtraMessageFields) renders the answer, th
   let hook!: ReturnType<typeof useChat>;
   function Chat() {
     hook = useChat({
-      api: server.endpoint(),
-      headers: { Authorization: `Bearer ${site.acmeKey}` },
+      api: t.server.endpoint(),
+      headers: { Authorization: `Bearer ${t.site.acmeKey}` },
       body: {
         fp: 'anonymous',
         retrievalPageSize: 5,

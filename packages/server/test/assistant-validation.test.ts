@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createTestSite, startServer, userMessage, type TestServer, type TestSite } from './assistant.helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { countRows, userMessage, withTestServer } from './assistant.helpers.ts';
 
-let site: TestSite;
-let server: TestServer;
-
-beforeAll(async () => {
-  site = await createTestSite();
-  server = await startServer({ index: site.indexPath, keys: site.keysPath, threads: site.threadsPath });
-});
-afterAll(async () => {
-  await server.close();
-  site.cleanup();
-});
+const t = withTestServer();
 
 const good = () => ({ fp: 'anonymous', messages: [userMessage('How do I verify webhook signatures?')] });
 
 async function send(body: BodyInit | null, headers: Record<string, string> = { 'Content-Type': 'application/json' }, init: RequestInit = {}) {
-  const res = await fetch(server.endpoint(), {
+  const res = await fetch(t.server.endpoint(), {
     method: 'POST',
-    headers: { Authorization: `Bearer ${site.acmeKey}`, ...headers },
+    headers: { Authorization: `Bearer ${t.site.acmeKey}`, ...headers },
     body,
     ...init,
   });
@@ -159,7 +149,7 @@ describe('bad request bodies get 400 naming every offending field; nothing is st
   });
 
   it('stored nothing for any of the above', () => {
-    expect(countRows(site.threadsPath)).toEqual({ threads: 0, messages: 0 });
+    expect(countRows(t.site.threadsPath)).toEqual({ threads: 0, messages: 0 });
   });
 
   it('accepts the full documented body, plus the extra keys real v4 clients send', async () => {

@@ -1,4 +1,5 @@
 /** Shared set-up for the assistant tests: the docs fixture as a SitePlan, a real HTTP server, key stores. */
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -279,4 +280,21 @@ export function countRows(threadsPath: string): { threads: number; messages: num
   } finally {
     db.close();
   }
+}
+
+/**
+ * Registers the file's `beforeAll`/`afterAll`: a test site (index, key and thread stores) and its handler on
+ * 127.0.0.1, shared by the file's tests. Read `t.site` and `t.server` inside tests.
+ */
+export function withTestServer(): { readonly site: TestSite; readonly server: TestServer } {
+  const t = {} as { site: TestSite; server: TestServer };
+  beforeAll(async () => {
+    t.site = await createTestSite();
+    t.server = await startServer({ index: t.site.indexPath, keys: t.site.keysPath, threads: t.site.threadsPath });
+  });
+  afterAll(async () => {
+    await t.server?.close();
+    t.site?.cleanup();
+  });
+  return t;
 }
