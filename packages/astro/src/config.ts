@@ -26,6 +26,7 @@ export interface SiteConfig {
   redirects?: Array<{ source: string; destination: string; permanent?: boolean }>;
   errors?: { '404'?: { redirect?: boolean; title?: string; description?: string } };
   variables?: Record<string, string>;
+  styling?: { eyebrows?: 'section' | 'breadcrumbs'; latex?: boolean; codeblocks?: unknown };
   api?: {
     params?: { expanded?: 'all' | 'closed'; post?: string[] };
     playground?: { display?: string; proxy?: boolean; credentials?: boolean };

@@ -70,7 +70,7 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
           const prepared = site.prepared.get(file);
           if (prepared !== undefined) return { code: prepared, map: null };
         }
-        const result = prepareFile(file, site.root, site.config.variables, componentsModule);
+        const result = prepareFile(file, site.root, site.config, componentsModule);
         if (result.diagnostics.some((d) => d.severity === 'error')) {
           throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
         }

@@ -41,6 +41,8 @@ function remarkMathSyntax(this: Processor): void {
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMathSyntax);
+/** docs.json `styling.latex: false`: dollar signs are text. */
+const parserWithoutDollarMath = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
 
 /** Components whose children are source text (LaTeX, Mermaid), not MDX. */
 const RAW_CHILDREN = /<(Latex|Mermaid)((?:\s+[^\s>"'{}/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|\{[^{}]*\}))?)*)\s*(\/?)>/g;
@@ -163,7 +165,7 @@ export function suggest(name: string): string | undefined {
 export function analyzeMdx(
   source: string,
   file: string,
-  opts: { componentsModule: string; variables?: Record<string, string> },
+  opts: { componentsModule: string; variables?: Record<string, string>; dollarMath?: boolean },
 ): MdxAnalysis {
   const diagnostics: Diagnostic[] = [];
   const { frontmatter, body: rawBody } = splitFrontmatter(source);
@@ -171,7 +173,7 @@ export function analyzeMdx(
   const blanked = frontmatter.replace(/[^\n]/g, ' ') + body;
   const parse = (src: string): AnyNode | undefined => {
     try {
-      return parser.parse(src) as unknown as AnyNode;
+      return (opts.dollarMath === false ? parserWithoutDollarMath : parser).parse(src) as unknown as AnyNode;
     } catch (err) {
       syntaxError(err);
       return undefined;

@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '@lectern/core';
 import { analyzeMdx } from './mdx-analyze.ts';
 import type { LoadedSite } from './plan-source.ts';
+import type { SiteConfig } from './config.ts';
 
 export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', import.meta.url));
 
-export function prepareFile(abs: string, root: string, variables: Record<string, string> | undefined, componentsModule = COMPONENTS_MODULE) {
+/** `config`: docs.json's `variables`, and `styling.latex: false` (no `$…$` math; `<Latex>` still works). */
+export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE) {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables });
+  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false });
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */
@@ -25,7 +27,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     const abs = queue.shift()!;
     if (prepared.has(abs)) continue;
     if (!existsSync(abs)) continue;
-    const result = prepareFile(abs, root, site.config.variables, componentsModule);
+    const result = prepareFile(abs, root, site.config, componentsModule);
     prepared.set(abs, result.code);
     diagnostics.push(...result.diagnostics);
     for (const imp of result.imports) {

@@ -41,6 +41,13 @@ describe('math in MDX', () => {
     expect(code).toContain('import { Latex } from "/x/components/index.ts";');
   });
 
+  it('styling.latex: false (dollarMath off) leaves dollar signs as text; <Latex> still typesets', () => {
+    const { code, diagnostics } = analyzeMdx('Pay $x$ now.\n\n<Latex>y^2</Latex>\n', 'p.mdx', { ...opts, dollarMath: false });
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(code).toContain('Pay $x$ now.');
+    expect(formulas(code).map((f) => f.tex)).toEqual(['y^2']);
+  });
+
   it('leaves prices, escaped dollars and code alone', () => {
     const src = 'It costs $5 and $10, or \\$3.\n\n`$x$` and `<Latex>y</Latex>`\n\n```mdx\n<Latex>\\frac{q}{r}</Latex> $z$\n```\n';
     const { code, diagnostics } = analyzeMdx(src, 'p.mdx', opts);
