@@ -119,4 +119,19 @@ describe('API fixture build', () => {
     expect(content).toMatch(/<h2[^>]*id="sorting"/);
     expect(content).toContain('<strong>newest first</strong>');
   });
+
+  it('playground display: simple keeps a copyable endpoint line without the island; none shows neither', async () => {
+    const interactive = await readPage(dist, 'api-reference/users/list-users');
+    expect(interactive).toContain('<astro-island');
+    expect(interactive).toContain('data-endpoint');
+    const simple = await readPage(dist, 'playground-simple');
+    expect(simple).not.toContain('<astro-island');
+    expect(simple).not.toContain('class="try-it"');
+    expect(simple).toMatch(/<div class="endpoint-header" data-endpoint>[\s\S]*?data-copy="https:\/\/api\.acme\.test\/v1\/users"/);
+    const none = await readPage(dist, 'playground-none');
+    expect(none).not.toContain('<astro-island');
+    expect(none).not.toContain('data-endpoint');
+    // The reference itself stays.
+    expect(none).toContain('id="response"');
+  });
 });

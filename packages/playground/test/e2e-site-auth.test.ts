@@ -106,6 +106,8 @@ describe('display: auth on a built site', () => {
     expect(await page.locator('.try-it').count()).toBe(1);
     expect(await tryIt(page).isVisible()).toBe(false);
     expect(await page.locator('.try-it').evaluate((el) => (el as HTMLElement).hidden)).toBe(true);
+    // "Others see nothing": not the endpoint line either.
+    expect(await page.locator('[data-endpoint]').isVisible()).toBe(false);
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(300);
     expect(scripts.filter((s) => /Playground/i.test(s))).toEqual([]);
@@ -120,6 +122,7 @@ describe('display: auth on a built site', () => {
     expect(await tryIt(page).isVisible()).toBe(false);
     await signIn(page, { email: 'ada@example.com', groups: ['viewer', 'admin'] });
     await tryIt(page).waitFor({ state: 'visible' });
+    expect(await page.locator('[data-endpoint]').isVisible()).toBe(true);
     const { status, calls } = await sendFromPlayground(page);
     expect(status).toMatch(/^200/);
     expect(calls.map((c) => c.url)).toEqual(['/pets?species=dog']);
