@@ -52,6 +52,17 @@ describe('kitchen sink in Chromium', () => {
     await ctx.close();
   });
 
+  it('dismisses the banner, and it stays dismissed on the next page', async () => {
+    const { p, ctx } = await page(sink + '/');
+    const banner = p.locator('[data-banner]');
+    expect(await banner.isVisible()).toBe(true);
+    await p.click('[data-dismiss-banner]');
+    expect(await banner.isVisible()).toBe(false);
+    await p.goto(sink + '/quickstart', { waitUntil: 'load' });
+    expect(await p.locator('[data-banner]').isVisible()).toBe(false);
+    await ctx.close();
+  });
+
   it('toggles dark mode, remembers it, and sets it before first paint', async () => {
     const { p, ctx } = await page(sink + '/components/callouts');
     expect(await p.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
