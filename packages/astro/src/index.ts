@@ -54,8 +54,9 @@ function vitePlugin(root: string, command: string, runtime: RuntimeMap, componen
       for (const p of site.plan.pages) {
         const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
         if (!file) continue;
-        const rel = '/' + file.split(path.sep).join('/');
-        lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(rel)}),`);
+        // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
+        const abs = path.resolve(site.root, file).split(path.sep).join('/');
+        lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
       }
       lines.push('};');
       return lines.join('\n');
@@ -102,7 +103,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
     name: '@lectern/astro',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
-        root = path.resolve(options.root ?? fileURLToPath(config.root));
+        // Relative to the Astro project, not the working directory.
+        root = path.resolve(fileURLToPath(config.root), options.root ?? '.');
         const t0 = performance.now();
         runtime = runtimeFor(root);
         componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
