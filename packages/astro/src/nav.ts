@@ -24,6 +24,11 @@ export interface Scope {
   order: string[];
 }
 
+export interface Directory {
+  style: 'accordion' | 'card';
+  entries: Array<{ slug: string; label: string; description?: string }>;
+}
+
 export interface PageNav {
   scope: Scope;
   /** Group labels from the outermost to the page. */
@@ -37,8 +42,14 @@ export interface NavIndex {
   byPage: Map<string, PageNav>;
   /** The default scope (pages outside navigation use it). */
   fallback: Scope;
-  /** Switchers per scope: one per division level on the chain. */
-  switchers: (scope: Scope) => Switcher[];
+  /**
+   * Switchers per scope: one per division level on the chain. With `slug`, a version or language option links to
+   * the matching page of that division when it has one (same slug, or same path under a different first segment:
+   * `v1/quickstart` -> `v2/quickstart`, `en/guide` -> `fr/guide`), else to its first page.
+   */
+  switchers: (scope: Scope, slug?: string) => Switcher[];
+  /** Group root pages whose navigation sets `directory`: the listing shown below the page's content. */
+  directories: Map<string, Directory>;
   firstPage: (item: NavItem) => string | undefined;
 }
 
@@ -69,6 +80,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
 
   const scopes: Scope[] = [];
   const byPage = new Map<string, PageNav>();
+  const directories = new Map<string, Directory>();
   const scopeChildren = new Map<Scope, NavItem[]>();
 
   const toSidebar = (items: NavItem[], scope: Scope, crumbs: string[], hiddenBranch: boolean): SidebarEntry[] => {
@@ -97,6 +109,14 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
         }
         const children = toSidebar(g.children, scope, [...crumbs, g.label], hidden);
         if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: g.root, children });
+        if (g.root && g.directory && g.directory !== 'none' && !directories.has(g.root)) {
+          const entries = children.flatMap((c) => {
+            const target = c.kind === 'page' ? c.slug : c.kind === 'group' ? c.root ?? firstPage(g.children.find((x) => x.type === 'group' && x.label === c.label)!) : undefined;
+            const page = target ? pages.get(target) : undefined;
+            return page ? [{ slug: page.slug, label: c.label, ...(page.description ? { description: page.description } : {}) }] : [];
+          });
+          if (entries.length) directories.set(g.root, { style: g.directory, entries });
+        }
       } else if (item.type === 'link') {
         if (!hiddenBranch) out.push({ kind: 'link', label: item.label, href: item.href, icon: item.icon });
       } else {
@@ -136,7 +156,38 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
   const home = firstPage({ type: 'group', label: '', children: plan.navigation } as NavGroup);
   const fallback = (home && byPage.get(home)?.scope) || scopes[0]!;
 
-  const switchers = (scope: Scope): Switcher[] => {
+  /** Per version/language division: "tail" (slug without its first segment) and slug -> page slug. */
+  const divisionPages = new Map<NavDivision, { slugs: Set<string>; tails: Map<string, string> }>();
+  const pagesOf = (d: NavDivision) => {
+    let found = divisionPages.get(d);
+    if (found) return found;
+    found = { slugs: new Set(), tails: new Map() };
+    const visit = (items: NavItem[]): void => {
+      for (const item of items) {
+        if (item.type === 'page') {
+          found!.slugs.add(item.slug);
+          const tail = item.slug.split('/').slice(1).join('/');
+          if (tail && !found!.tails.has(tail)) found!.tails.set(tail, item.slug);
+        } else if (item.type === 'group') {
+          if (item.root) found!.slugs.add(item.root);
+          visit(item.children);
+        } else if (item.type !== 'link') visit(item.children);
+      }
+    };
+    visit(d.children);
+    divisionPages.set(d, found);
+    return found;
+  };
+  const matching = (d: NavDivision, slug: string | undefined): string | undefined => {
+    if (!slug || (d.type !== 'version' && d.type !== 'language')) return undefined;
+    const { slugs, tails } = pagesOf(d);
+    if (slugs.has(slug) && !pages.get(slug)?.hidden) return slug;
+    const tail = slug.split('/').slice(1).join('/');
+    const other = tail ? tails.get(tail) : undefined;
+    return other && !pages.get(other)?.hidden ? other : undefined;
+  };
+
+  const switchers = (scope: Scope, slug?: string): Switcher[] => {
     const out: Switcher[] = [];
     let level: NavItem[] = plan.navigation;
     for (const active of scope.chain) {
@@ -144,7 +195,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
       out.push({
         type: active.type,
         options: siblings.map((d) => {
-          const target = d.href ?? firstPage(d);
+          const target = d.href ?? (d === active ? undefined : matching(d, slug)) ?? firstPage(d);
           const href = target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : '/' + (target === 'index' ? '' : target);
           return { label: d.label, href, active: d === active, icon: d.icon, external: /^[a-z]+:/i.test(href), tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined };
         }),
@@ -154,7 +205,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
     return out;
   };
 
-  return { scopes, byPage, fallback, switchers, firstPage };
+  return { scopes, byPage, fallback, switchers, firstPage, directories };
 }
 
 export function pageHref(slug: string): string {

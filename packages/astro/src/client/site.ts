@@ -191,7 +191,11 @@ function navItem(item: NavJson): HTMLElement {
   } else {
     const d = el('details', 'nav-group');
     const sum = el('summary', 'nav-link nav-group-title');
-    sum.append(el('span', 'nav-label', item.g));
+    if (item.r) {
+      const a = el('a', 'nav-label nav-root-link', item.g) as HTMLAnchorElement;
+      a.href = item.r === 'index' ? '/' : '/' + item.r;
+      sum.append(a);
+    } else sum.append(el('span', 'nav-label', item.g));
     d.append(sum);
     const ul = el('ul', 'nav-list nested');
     ul.append(...item.c.map(navItem));
