@@ -109,6 +109,8 @@ describe('API fixture build', () => {
     expect(readFileSync(path.join(dist, `${EP}.md`), 'utf8')).toContain('`POST /chat/{projectId}/messages`');
     expect(existsSync(path.join(dist, 'openapi.yaml'))).toBe(true);
     expect(existsSync(path.join(dist, '404.html'))).toBe(true);
+    // errors.404.redirect defaults to true (Mintlify): the 404 page sends readers home.
+    expect(readFileSync(path.join(dist, '404.html'), 'utf8')).toMatch(/<meta http-equiv="refresh" content="2; url=\/"/);
   });
 
   it('compiles x-mint.content as MDX: components, headings with anchors, Markdown', async () => {

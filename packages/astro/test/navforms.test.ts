@@ -1,4 +1,5 @@
 /** Navigation forms of docs.json on a built site: global anchors, group roots, directories, switchers, per-language chrome. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, readPage, FIXTURES } from './helpers.ts';
@@ -61,5 +62,12 @@ describe('navigation forms', () => {
     expect(en).toContain('Global banner');
     expect(en).toContain('https://global.example.test');
     expect(en).toMatch(/style="--banner-bg:#123456;--banner-bg-dark:#654321"/);
+  });
+
+  it('errors.404 with redirect false: the 404 page stays, with its own title and text', async () => {
+    const html = await readFile(path.join(dist, '404.html'), 'utf8');
+    expect(html).toContain('<title>Lost in the docs - Nav Forms</title>');
+    expect(html).toContain('No page here.');
+    expect(html).not.toContain('http-equiv="refresh"');
   });
 });
