@@ -136,4 +136,25 @@ describe('API fixture build', () => {
     // The reference itself stays.
     expect(none).toContain('id="response"');
   });
+
+  it('renders every part of an operation: body per media type, oneOf variants, callbacks, responses per status', async () => {
+    const html = await readPage(dist, EP);
+    // One body section per media type.
+    expect(html).toContain('application/json');
+    expect(html).toContain('multipart/form-data');
+    expect(html).toMatch(/id="body-file"[\s\S]*?field-type">file</);
+    // oneOf as variant tabs, titled.
+    expect(html).toMatch(/>By id<[\s\S]*?>By email</);
+    // The callback's own body.
+    expect(html).toMatch(/id="callbacks"[\s\S]*?onDone[\s\S]*?status/);
+    // A selector over response statuses, each with its panel.
+    expect(html).toMatch(/role="tab"[^>]*>\s*<span class="status status-2">200<\/span>/);
+    expect(html).toMatch(/role="tab"[^>]*>\s*<span class="status status-4">404<\/span>/);
+  });
+
+  it('renders cookie parameters and nullable fields', async () => {
+    const html = await readPage(dist, 'api-reference/users/list-users');
+    expect(html).toMatch(/id="cookies"[\s\S]*?id="parameter-session"[\s\S]*?The session cookie\./);
+    expect(html).toMatch(/id="response-nickname"[\s\S]*?field-type">string \| null</);
+  });
 });

@@ -32,6 +32,8 @@ describe('lectern() in an Astro project', () => {
     expect(await readFile(path.join(dist, 'own/index.html'), 'utf8')).toContain("The project's own page");
     expect(await readFile(path.join(dist, 'index.html'), 'utf8')).toContain('<title>');
     expect(await readFile(path.join(dist, 'guides/quickstart/index.html'), 'utf8')).toMatch(/<h1[^>]*>Quickstart/);
-    expect(await readFile(path.join(dist, 'api-reference/pets/list-pets/index.html'), 'utf8')).toContain('data-endpoint');
+    const endpoint = await readFile(path.join(dist, 'api-reference/pets/list-pets/index.html'), 'utf8');
+    // api.url defaults to the relative path (no base URL before it, one server).
+    expect(endpoint).toContain('<code class="endpoint-path">/pets</code>');
   }, 180_000);
 });
