@@ -1,7 +1,22 @@
 /**
- * A small built-in icon set (stroke icons drawn on a 24×24 grid) for names used in docs.json and MDX.
- * Unknown names fall back to a neutral dot; URLs and repo paths render as images.
+ * Icons for names used in docs.json and MDX, resolved at build time into inline SVG (no client JS, no font).
+ *
+ * A name is looked up, in order, in: the configured library (docs.json `icons.library`: Font Awesome 6 Free by
+ * default, Lucide or Tabler), Font Awesome brands (platform logos such as `linkedin`, `python`), Lectern's own
+ * hand-drawn set below, and only then drawn as a neutral dot with a build warning naming the icon.
+ * URLs and repo paths render as `<img>`; an inline `<svg>` JSX element (MDX `icon={<svg …/>}`) is re-serialised
+ * through an allow-list of SVG elements and attributes.
+ *
+ * Icon set JSON is read lazily, once per process: the module is also bundled into Astro's prerender chunk, so the
+ * library setting and the loaded sets live on `globalThis` (as the site store does), shared by both copies.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { IconifyJSON } from '@iconify/types';
+import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
+import { iconToSVG } from '@iconify/utils/lib/svg/build';
+
+/** Lectern's hand-drawn stroke icons (24×24 grid): the fallback for names no library has, and `builtin` UI icons. */
 const P: Record<string, string> = {
   book: '<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z"/><path d="M4 21V5"/><path d="M8 7h7"/>',
   'book-open': '<path d="M2 5h7a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H2z"/><path d="M22 5h-7a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h8z"/>',
@@ -65,21 +80,244 @@ const ALIASES: Record<string, string> = {
   'arrow-up-right-from-square': 'arrow-up-right', 'external-link': 'arrow-up-right', 'server': 'database',
 };
 
+
+export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
+type SetName = 'fa6-solid' | 'fa6-regular' | 'fa6-brands' | 'lucide' | 'tabler';
+
+/** Font Awesome styles (Mintlify `iconType` / docs.json `style`) -> the Font Awesome 6 Free sets tried, in order. */
+const FA_STYLE: Record<string, SetName[]> = {
+  solid: ['fa6-solid'],
+  regular: ['fa6-regular', 'fa6-solid'],
+  // Pro-only styles: the closest Free weight (light/thin are outline weights -> regular; duotone/sharp-solid -> solid).
+  light: ['fa6-regular', 'fa6-solid'],
+  thin: ['fa6-regular', 'fa6-solid'],
+  duotone: ['fa6-solid'],
+  'sharp-solid': ['fa6-solid'],
+  'sharp-regular': ['fa6-regular', 'fa6-solid'],
+  'sharp-light': ['fa6-regular', 'fa6-solid'],
+  'sharp-thin': ['fa6-regular', 'fa6-solid'],
+  'sharp-duotone-solid': ['fa6-solid'],
+  brands: ['fa6-brands', 'fa6-solid'],
+};
+
+/** Font Awesome 5 names that Font Awesome 6 renamed (FA still accepts them; the Free JSON sets do not). */
+const FA_RENAMED: Record<string, string> = {
+  home: 'house', cog: 'gear', cogs: 'gears', search: 'magnifying-glass', times: 'xmark', close: 'xmark',
+  'info-circle': 'circle-info', 'check-circle': 'circle-check', 'question-circle': 'circle-question',
+  'exclamation-circle': 'circle-exclamation', 'exclamation-triangle': 'triangle-exclamation',
+  'external-link': 'arrow-up-right-from-square', 'external-link-alt': 'arrow-up-right-from-square',
+  edit: 'pen-to-square', 'trash-alt': 'trash-can', 'sign-in': 'right-to-bracket', 'sign-out': 'right-from-bracket',
+  'sign-in-alt': 'right-to-bracket', 'sign-out-alt': 'right-from-bracket', 'file-alt': 'file-lines',
+  'book-reader': 'book-open-reader', 'tachometer-alt': 'gauge-high', 'exchange-alt': 'right-left',
+  'shield-alt': 'shield-halved', 'globe-americas': 'earth-americas', 'users-cog': 'users-gear', 'cloud-upload': 'cloud-arrow-up',
+  'cloud-download': 'cloud-arrow-down', 'sync': 'rotate', 'redo': 'rotate-right', 'undo': 'rotate-left',
+};
+
+/** docs.json `footer.socials` keys -> the Font Awesome icon Mintlify shows for them. */
+const SOCIAL: Record<string, string> = {
+  x: 'x-twitter', website: 'earth-americas', 'earth-americas': 'earth-americas', podcast: 'podcast',
+};
+
+interface Drawn { viewBox: string; body: string; stroke: boolean }
+interface IconState {
+  library: IconLibrary;
+  sets: Map<SetName, IconifyJSON | null>;
+  resolved: Map<string, Drawn | null>;
+  /** Unknown icon name -> where it was used (page paths, when the caller knows). */
+  unknown: Map<string, Set<string>>;
+  load: (set: SetName) => IconifyJSON | null;
+  warn: (message: string) => void;
+}
+
+const STATE_KEY = Symbol.for('lectern.icons');
+
+function readSet(set: SetName): IconifyJSON | null {
+  try {
+    const require = createRequire(import.meta.url);
+    return JSON.parse(readFileSync(require.resolve(`@iconify-json/${set}/icons.json`), 'utf8')) as IconifyJSON;
+  } catch (e) {
+    state().warn(`[lectern] warning: icon set @iconify-json/${set} could not be loaded (${(e as Error).message}); its icons fall back to Lectern's own set`);
+    return null;
+  }
+}
+
+function state(): IconState {
+  const g = globalThis as unknown as Record<symbol, IconState | undefined>;
+  // The first copy of this module to run (the integration's, un-bundled) supplies the loader, so set JSON is
+  // resolved from the real package location even when a bundled copy asks for it.
+  return (g[STATE_KEY] ??= {
+    library: 'fontawesome', sets: new Map(), resolved: new Map(), unknown: new Map(), load: readSet,
+    warn: (m) => console.warn(m),
+  });
+}
+
+/** docs.json `icons.library` (default `fontawesome`). Called once per plan, from site.ts. */
+export function setIconLibrary(library: string | undefined): void {
+  const s = state();
+  const next: IconLibrary = library === 'lucide' || library === 'tabler' ? library : 'fontawesome';
+  if (s.library !== next) s.resolved.clear();
+  s.library = next;
+  s.unknown.clear();
+}
+
+/** Names that fell back to the placeholder since the last `setIconLibrary()`, with where they were used. */
+export function unknownIcons(): Map<string, Set<string>> {
+  return state().unknown;
+}
+
+function loadSet(set: SetName): IconifyJSON | null {
+  const s = state();
+  if (!s.sets.has(set)) s.sets.set(set, s.load(set));
+  return s.sets.get(set)!;
+}
+
+function fromSet(set: SetName, name: string): Drawn | null {
+  const data = loadSet(set);
+  if (!data || (!data.icons[name] && !data.aliases?.[name])) return null;
+  const icon = getIconData(data, name);
+  if (!icon) return null;
+  const built = iconToSVG(icon);
+  return { viewBox: built.attributes.viewBox, body: built.body, stroke: false };
+}
+
+function handDrawn(name: string): Drawn | null {
+  const body = P[name] ?? P[ALIASES[name] ?? ''];
+  return body ? { viewBox: '0 0 24 24', body, stroke: true } : null;
+}
+
+const PLACEHOLDER: Drawn = { viewBox: '0 0 24 24', body: '<circle cx="12" cy="12" r="3.5"/>', stroke: true };
+
+export interface IconOptions {
+  /** Extra class on the `<svg>`/`<img>`. */
+  class?: string;
+  /** Font Awesome style (Mintlify `iconType`): solid (default), regular, brands; Pro styles map to the closest Free one. */
+  iconType?: string;
+  /** Override docs.json `icons.library` for this icon. */
+  library?: string;
+  /** A `footer.socials` platform key: brand logos first whatever the library (`x` is the X logo, not a cross). */
+  social?: boolean;
+  /** One of Lectern's own UI icons (menu, search, copy, …): the hand-drawn set first, so the chrome stays uniform. */
+  builtin?: boolean;
+  /** Where the icon is used (page path), named in the unknown-icon warning. */
+  where?: string;
+}
+
+function resolve(name: string, library: IconLibrary, style: string | undefined, o: IconOptions): Drawn | null {
+  const key = `${library}|${style ?? ''}|${o.social ? 's' : ''}${o.builtin ? 'b' : ''}|${name}`;
+  const s = state();
+  if (s.resolved.has(key)) return s.resolved.get(key)!;
+  const tries: Array<() => Drawn | null> = [];
+  if (o.builtin) tries.push(() => handDrawn(name));
+  if (o.social) tries.push(() => fromSet('fa6-brands', SOCIAL[name] ?? name), () => fromSet('fa6-solid', SOCIAL[name] ?? name));
+  if (library === 'fontawesome') {
+    const sets = FA_STYLE[style ?? 'solid'] ?? FA_STYLE.solid!;
+    for (const set of sets) tries.push(() => fromSet(set, name));
+    if (FA_RENAMED[name]) for (const set of sets) tries.push(() => fromSet(set, FA_RENAMED[name]!));
+  } else {
+    tries.push(() => fromSet(library, name));
+  }
+  tries.push(() => fromSet('fa6-brands', name), () => handDrawn(name));
+  let found: Drawn | null = null;
+  for (const t of tries) if ((found = t())) break;
+  s.resolved.set(key, found);
+  return found;
+}
+
+function noteUnknown(name: string, library: IconLibrary, where: string | undefined): void {
+  const s = state();
+  let places = s.unknown.get(name);
+  const first = !places;
+  if (!places) s.unknown.set(name, (places = new Set()));
+  if (where) places.add(where);
+  if (first) {
+    const lib = library === 'fontawesome' ? 'Font Awesome (https://fontawesome.com/icons)' : library === 'lucide' ? 'Lucide (https://lucide.dev/icons)' : 'Tabler (https://tabler.io/icons)';
+    s.warn(`[lectern] warning: unknown icon "${name}"${where ? ` on ${where}` : ''}: not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot. Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`);
+  }
+}
+
 export function iconName(icon: unknown): string | undefined {
   if (typeof icon === 'string') return icon;
   if (icon && typeof icon === 'object' && typeof (icon as { name?: unknown }).name === 'string') return (icon as { name: string }).name;
   return undefined;
 }
 
-/** Inline SVG markup for an icon name, or `<img>` for a URL/path. Never echoes unescaped input. */
-export function iconSvg(icon: unknown, size = 16, extraClass = ''): string {
-  const name = iconName(icon);
-  if (!name) return '';
-  if (/^(https?:)?\/\//.test(name) || name.startsWith('/') || /\.(svg|png|jpe?g|webp|gif)$/i.test(name)) {
-    const src = /^(https?:|\/)/.test(name) ? name : '/' + name;
-    if (/^javascript:/i.test(src)) return '';
-    return `<img class="icon ${extraClass}" src="${src.replace(/"/g, '&quot;')}" width="${size}" height="${size}" alt="" loading="lazy">`;
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Inline SVG markup for an icon, or `<img>` for a URL/path. `icon` is a name, a docs.json `{ name, style?, library? }`
+ * object or an MDX `<svg>` JSX element. Never echoes unescaped input.
+ */
+export function iconSvg(icon: unknown, size = 16, options: IconOptions | string = {}): string {
+  const o: IconOptions = typeof options === 'string' ? { class: options } : options;
+  const cls = o.class ? `icon ${esc(o.class)}` : 'icon ';
+  if (isVNode(icon)) return jsxSvg(icon, size, cls);
+  const raw = iconName(icon);
+  if (!raw) return '';
+  if (/^(https?:)?\/\//.test(raw) || raw.startsWith('/') || /\.(svg|png|jpe?g|webp|gif|avif|ico)$/i.test(raw)) {
+    const src = /^(https?:|\/)/.test(raw) ? raw : '/' + raw.replace(/^\.\//, '');
+    return `<img class="${cls}" src="${esc(src)}" width="${size}" height="${size}" alt="" loading="lazy">`;
   }
-  const body = P[name] ?? P[ALIASES[name] ?? ''] ?? '<circle cx="12" cy="12" r="3.5"/>';
-  return `<svg class="icon ${extraClass}" viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`;
+  const name = raw.trim().toLowerCase();
+  const obj = typeof icon === 'object' ? (icon as { style?: unknown; library?: unknown }) : {};
+  const libName = o.library ?? (typeof obj.library === 'string' ? obj.library : undefined);
+  const library: IconLibrary = libName === 'fontawesome' || libName === 'lucide' || libName === 'tabler' ? libName : state().library;
+  const style = (o.iconType ?? (typeof obj.style === 'string' ? obj.style : undefined))?.toLowerCase();
+  let d = resolve(name, library, style, o);
+  if (!d) {
+    noteUnknown(raw, library, o.where);
+    d = PLACEHOLDER;
+  }
+  const paint = d.stroke ? ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"' : '';
+  return `<svg class="${cls}" viewBox="${d.viewBox}" width="${size}" height="${size}"${paint} aria-hidden="true">${d.body}</svg>`;
+}
+
+// ---- Inline SVG JSX (MDX `icon={<svg viewBox="0 0 24 24"><path d="…"/></svg>}`) ----
+
+interface VNode { type: unknown; props: Record<string, unknown> }
+function isVNode(v: unknown): v is VNode {
+  return !!v && typeof v === 'object' && (v as Record<string, unknown>)['astro:jsx'] === true && typeof (v as VNode).props === 'object';
+}
+
+const SVG_TAGS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask', 'title', 'use', 'symbol']);
+const SVG_ATTRS = new Set([
+  'viewbox', 'd', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'x2', 'y1', 'y2', 'width', 'height', 'points', 'fill', 'fill-rule',
+  'fill-opacity', 'clip-rule', 'clip-path', 'mask', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-opacity',
+  'stroke-dasharray', 'stroke-dashoffset', 'stroke-miterlimit', 'opacity', 'transform', 'id', 'offset', 'stop-color', 'stop-opacity',
+  'gradientunits', 'gradienttransform', 'fx', 'fy', 'preserveaspectratio', 'xmlns', 'href', 'xlink:href', 'vector-effect',
+]);
+const CASED: Record<string, string> = { viewbox: 'viewBox', gradientunits: 'gradientUnits', gradienttransform: 'gradientTransform', preserveaspectratio: 'preserveAspectRatio', lineargradient: 'linearGradient', radialgradient: 'radialGradient', clippath: 'clipPath' };
+
+function attrName(k: string): string {
+  const kebab = k === 'xlinkHref' ? 'xlink:href' : /^(viewBox|gradientUnits|gradientTransform|preserveAspectRatio)$/.test(k) ? k.toLowerCase() : k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+  return kebab.toLowerCase();
+}
+
+function jsxNode(n: unknown, depth: number): string {
+  if (depth > 20 || n === null || n === undefined || typeof n === 'boolean') return '';
+  if (Array.isArray(n)) return n.map((c) => jsxNode(c, depth)).join('');
+  if (typeof n === 'string' || typeof n === 'number') return esc(String(n));
+  if (!isVNode(n) || typeof n.type !== 'string') return '';
+  const tag = n.type.toLowerCase();
+  if (!SVG_TAGS.has(tag) || tag === 'svg') return '';
+  return `<${CASED[tag] ?? tag}${jsxAttrs(n.props)}>${jsxNode(n.props.children, depth + 1)}</${CASED[tag] ?? tag}>`;
+}
+
+function jsxAttrs(props: Record<string, unknown>, skip: Set<string> = new Set()): string {
+  let out = '';
+  for (const [k, v] of Object.entries(props)) {
+    const a = attrName(k);
+    if (k === 'children' || skip.has(a) || !SVG_ATTRS.has(a) || (typeof v !== 'string' && typeof v !== 'number')) continue;
+    const value = String(v);
+    if ((a === 'href' || a === 'xlink:href') && !value.startsWith('#')) continue;
+    if (/url\(\s*['"]?\s*(?!#)/i.test(value)) continue;
+    out += ` ${CASED[a] ?? a}="${esc(value)}"`;
+  }
+  return out;
+}
+
+function jsxSvg(v: VNode, size: number, cls: string): string {
+  if (typeof v.type !== 'string' || v.type.toLowerCase() !== 'svg') return '';
+  const own = jsxAttrs(v.props, new Set(['width', 'height', 'class', 'xmlns']));
+  const viewBox = /\sviewBox=/.test(own) ? '' : ` viewBox="0 0 ${size} ${size}"`;
+  return `<svg class="${cls}"${own}${viewBox} width="${size}" height="${size}" aria-hidden="true">${jsxNode(v.props.children, 1)}</svg>`;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
 import { prepareSite } from './prepare.ts';
+import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 
 export interface PlannedSite {
@@ -17,6 +18,7 @@ export interface PlannedSite {
 
 export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
   const loaded = await loadSite(root);
+  setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
   const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
