@@ -51,3 +51,42 @@ if (doc?.kind === 'openapi') {
   console.log(`  slicing all operations: ${Math.round(ms)} ms (${(ms / sizes.length).toFixed(2)} ms per operation)`);
   console.log(`  props JSON bytes: median ${pick(0.5)}, p95 ${pick(0.95)}, max ${sizes[sizes.length - 1]!.bytes} (${sizes[sizes.length - 1]!.op}), total ${total}`);
 }
+
+// Peers: the browser bundles other API reference tools ship for their request consoles / references, fetched
+// once from the npm registry with `npm pack` into .cache/peers (gzip -9, as above). Skipped when offline.
+const { execFileSync } = await import('node:child_process');
+const { existsSync, mkdirSync, readdirSync } = await import('node:fs');
+const PEERS: Array<{ label: string; pkg: string; files: string[] }> = [
+  { label: 'Scalar API reference (standalone, incl. client)', pkg: '@scalar/api-reference', files: ['dist/browser/standalone.js'] },
+  { label: 'Swagger UI (bundle + standalone preset)', pkg: 'swagger-ui-dist', files: ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'] },
+  { label: 'Stoplight Elements (web components)', pkg: '@stoplight/elements', files: ['web-components.min.js'] },
+  { label: 'RapiDoc', pkg: 'rapidoc', files: ['dist/rapidoc-min.js'] },
+  { label: 'Redoc (standalone, no console)', pkg: 'redoc', files: ['bundles/redoc.standalone.js'] },
+];
+const peersDir = `${root}.cache/peers`;
+mkdirSync(peersDir, { recursive: true });
+console.log(`\nPeers' browser bundles (npm pack into .cache/peers):`);
+console.log('bundle'.padEnd(52), 'version'.padStart(9), 'raw'.padStart(11), 'gzip'.padStart(10));
+for (const peer of PEERS) {
+  const dir = `${peersDir}/${peer.pkg.replace('/', '__')}`;
+  try {
+    if (!existsSync(`${dir}/package/package.json`)) {
+      mkdirSync(dir, { recursive: true });
+      execFileSync('npm', ['pack', peer.pkg, '--pack-destination', dir, '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+      execFileSync('tar', ['xzf', `${dir}/${tgz}`, '-C', dir]);
+    }
+    const version = JSON.parse((await import('node:fs')).readFileSync(`${dir}/package/package.json`, 'utf8')).version as string;
+    let raw = 0;
+    let gz = 0;
+    for (const f of peer.files) {
+      const bytes = (await import('node:fs')).readFileSync(`${dir}/package/${f}`);
+      raw += bytes.byteLength;
+      gz += gzipSync(bytes, { level: 9 }).byteLength;
+    }
+    console.log(peer.label.padEnd(52), version.padStart(9), `${(raw / 1024).toFixed(1)} KB`.padStart(11), `${(gz / 1024).toFixed(1)} KB`.padStart(10));
+  } catch (err) {
+    console.log(peer.label.padEnd(52), `skipped: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+console.log(`Lectern's OpenAPI playground island`.padEnd(52), ''.padStart(9), `${(pg.raw / 1024).toFixed(1)} KB`.padStart(11), `${(pg.gzip / 1024).toFixed(1)} KB`.padStart(10));
