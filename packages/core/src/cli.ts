@@ -5,6 +5,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
+import type { Root } from 'mdast';
+import type { ConfigLocator, DocsConfig } from './config/load.ts';
+import { buildLinkIndex, checkConfigLinks, checkPageLinks } from './links.ts';
 import { parseMdxBody } from './mdx-check.ts';
 import type { Diagnostic, Page, SitePlan } from './model.ts';
 import { buildSitePlan } from './plan.ts';
@@ -32,15 +35,36 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
+export interface CheckPagesOptions {
+  /** docs.json `styling.latex` (false: dollar signs are text). */
+  math?: boolean;
+  /** Called with each page's parsed tree (so later checks need no second parse). */
+  onTree?: (page: Page, tree: Root) => void;
+}
+
 /** MDX syntax of every file-backed page (generated x-mint.content too). */
-export function checkPageSyntax(plan: SitePlan): Diagnostic[] {
+export function checkPageSyntax(plan: SitePlan, options: CheckPagesOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const page of plan.pages) {
     if (!page.body.trim()) continue;
     const file = page.file ?? `${page.slug} (x-mint.content)`;
-    out.push(...parseMdxBody(page.file ?? 'generated.mdx', page.body, page.bodyLine ?? 1).diagnostics.map((d) => ({ ...d, file })));
+    const parsed = parseMdxBody(page.file ?? 'generated.mdx', page.body, page.bodyLine ?? 1, { math: options.math !== false });
+    out.push(...parsed.diagnostics.map((d) => ({ ...d, file })));
+    if (parsed.tree && options.onTree) options.onTree(page, parsed.tree);
   }
   return out;
+}
+
+/** Everything `lectern check` reports beyond the plan's own diagnostics: MDX syntax and broken internal links. */
+export function checkPages(plan: SitePlan, config: DocsConfig | undefined, locator?: ConfigLocator): Diagnostic[] {
+  const links = buildLinkIndex(plan, config);
+  const found: Diagnostic[] = [];
+  const syntax = checkPageSyntax(plan, {
+    math: config?.styling?.latex !== false,
+    onTree: (page, tree) => found.push(...checkPageLinks(page, tree, links)),
+  });
+  if (config) found.push(...checkConfigLinks(config, locator, links));
+  return [...syntax, ...found];
 }
 
 function progressPrinter(io: CliIO): (message: string) => void {
@@ -51,19 +75,22 @@ function progressPrinter(io: CliIO): (message: string) => void {
 export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     io.err(`lectern check: ${(error as Error).message}\n`);
     return 2;
   }
   if (parsed.values.help) {
-    io.out('Usage: lectern check [dir] [--json]\n\nValidates docs.json, every spec and every page; prints every problem; exits 1 on errors.\n');
+    io.out(
+      'Usage: lectern check [dir] [--json] [--strict]\n\nValidates docs.json, every spec and every page, and finds broken internal links; prints every problem;\nexits 1 on errors.\n\n  --json    print the report as JSON\n  --strict  treat warnings (broken links, missing titles…) as errors: exit 1 on any warning (for CI)\n',
+    );
     return 0;
   }
   const root = path.resolve(parsed.positionals[0] ?? '.');
-  const { plan, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
+  const { plan, config, locator, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
   if (io.progress) io.err('\r\x1b[2K');
-  const all = sortDiagnostics([...diagnostics, ...checkPageSyntax(plan)]);
+  const found = [...diagnostics, ...checkPages(plan, config, locator)];
+  const all = sortDiagnostics(parsed.values.strict ? found.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : found);
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.length - errors;
   if (parsed.values.json) {

@@ -1,14 +1,32 @@
 /**
  * MDX syntax check of page bodies with unified + remark-parse + remark-mdx, so `lectern check` finds
  * broken MDX (unclosed tags, bad expressions) with the file's own line numbers, before any build.
+ * Dollar math (`$…$`, `$$…$$`) is parsed as the build parses it: inside it `{` and `<` are LaTeX, not MDX.
  */
+import { mathFromMarkdown } from 'mdast-util-math';
+import { math as mathSyntax } from 'micromark-extension-math';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import type { Root } from 'mdast';
 import type { Diagnostic } from './model.ts';
 
-const processor = unified().use(remarkParse).use(remarkMdx);
+function remarkMathSyntax(this: Processor): void {
+  const data = this.data();
+  (data.micromarkExtensions ??= []).push(mathSyntax());
+  (data.fromMarkdownExtensions ??= []).push(mathFromMarkdown());
+}
+
+const processor = unified().use(remarkParse).use(remarkMdx).use(remarkMathSyntax);
+/** docs.json `styling.latex: false`: dollar signs are text. */
+const processorWithoutMath = unified().use(remarkParse).use(remarkMdx);
+const markdownProcessor = unified().use(remarkParse).use(remarkMathSyntax);
+const markdownWithoutMath = unified().use(remarkParse);
+
+export interface ParseMdxOptions {
+  /** Parse `$…$` / `$$…$$` as math (default true; docs.json `styling.latex: false` turns it off). */
+  math?: boolean;
+}
 
 export interface ParsedMdx {
   tree?: Root;
@@ -16,10 +34,11 @@ export interface ParsedMdx {
 }
 
 /** Parse an MDX body; `bodyLine` is the 1-based line where the body starts in `file`. Markdown (`.md`) files are parsed without MDX. */
-export function parseMdxBody(file: string, body: string, bodyLine = 1): ParsedMdx {
+export function parseMdxBody(file: string, body: string, bodyLine = 1, options: ParseMdxOptions = {}): ParsedMdx {
   const isMarkdown = /\.md$/i.test(file);
+  const math = options.math !== false;
   try {
-    const tree = (isMarkdown ? unified().use(remarkParse) : processor).parse(body) as Root;
+    const tree = (isMarkdown ? (math ? markdownProcessor : markdownWithoutMath) : math ? processor : processorWithoutMath).parse(body) as Root;
     return { tree, diagnostics: [] };
   } catch (error) {
     const e = error as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
