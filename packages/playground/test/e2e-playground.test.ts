@@ -113,6 +113,12 @@ describe('sending', () => {
     r = last(h.received);
     expect(r.headers.cookie).toBe('theme=light; session_key=ck');
 
+    // OpenID Connect: a pasted token is sent as a bearer token.
+    await page.selectOption(sec, { label: 'oidc' });
+    await page.fill(id(ECHO, 'auth-oidc'), 'oidc-token');
+    await sendAndWait(page);
+    expect(last(h.received).headers.authorization).toBe('Bearer oidc-token');
+
     await page.selectOption(sec, { label: 'oauth' });
     await page.fill(`${id(ECHO, 'auth-oauth')}-cid`, 'client-1');
     await page.fill(`${id(ECHO, 'auth-oauth')}-secret`, 's3cret');

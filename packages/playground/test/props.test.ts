@@ -54,7 +54,7 @@ describe('playgroundProps', () => {
     expect(props.proxy).toBe(true);
     expect(props.proxyUrl).toBe('/_lectern/api/request');
     expect(props.servers[0]!.variables.port!.default).toBe('1');
-    expect(props.security.map((s) => s.title)).toEqual(['bearerAuth', 'basicAuth', 'headerKey & queryKey', 'cookieKey', 'oauth', 'oauthCode', 'oauthImplicit', 'oauthPassword']);
+    expect(props.security.map((s) => s.title)).toEqual(['bearerAuth', 'basicAuth', 'headerKey & queryKey', 'cookieKey', 'oauth', 'oauthCode', 'oauthImplicit', 'oauthPassword', 'oidc']);
     expect(props.security[0]!.schemes[0]!.xDefault).toBe('default-token');
     expect(props.security[4]!.schemes[0]!.flows?.clientCredentials?.tokenUrl).toBe('http://127.0.0.1:1/token');
     expect(props.security[6]!.schemes[0]!.flows?.implicit).toEqual({ authorizationUrl: 'http://127.0.0.1:1/authorize', scopes: { read: 'Read things', write: 'Write things' } });
