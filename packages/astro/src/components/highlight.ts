@@ -30,8 +30,22 @@ export function codeCss(): string {
   return [...classMap()].map(([style, c]) => `.${c}{${style}}`).join('\n') + '\n';
 }
 
-export async function highlight(code: string, lang: string, highlightLines: Set<number> = new Set()): Promise<string> {
-  return stylesToClasses(await highlightRaw(code, lang, highlightLines));
+/** Per-line marks (1-based line numbers of the rendered code): each becomes a class on the line's `<span class="line">`. */
+export interface LineMarks { highlight?: Set<number>; focus?: Set<number>; add?: Set<number>; remove?: Set<number> }
+
+export async function highlight(code: string, lang: string, marks?: LineMarks | Set<number>): Promise<string> {
+  return stylesToClasses(await highlightRaw(code, lang, marks instanceof Set ? (marks.size ? { highlight: marks } : undefined) : marks));
+}
+
+/** `class` of line `n`: `line`, plus `diff add` / `diff remove`, `highlighted`, `focused`. */
+function lineClass(marks: LineMarks | undefined, n: number): string {
+  if (!marks) return 'line';
+  let c = 'line';
+  if (marks.remove?.has(n)) c += ' diff remove';
+  else if (marks.add?.has(n)) c += ' diff add';
+  if (marks.highlight?.has(n)) c += ' highlighted';
+  if (marks.focus?.has(n)) c += ' focused';
+  return c;
 }
 
 // JSON fast path: a linear tokenizer with the github-light/dark JSON colors, punctuation in the default color (Shiki's TextMate engine spends
@@ -43,8 +57,8 @@ const JSON_STYLE = {
 };
 const JSON_TOKEN = /("(?:[^"\\\n]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\btrue\b|\bfalse\b|\bnull\b)|([{}\[\],:])/g;
 
-function highlightJson(code: string): string {
-  const lines = code.split('\n').map((line) => {
+function highlightJson(code: string, marks?: LineMarks): string {
+  const lines = code.split('\n').map((line, i) => {
     let out = '';
     let last = 0;
     for (const m of line.matchAll(JSON_TOKEN)) {
@@ -56,7 +70,7 @@ function highlightJson(code: string): string {
       else out += escapeHtml(m[4]!);
       last = m.index! + m[0].length;
     }
-    return `<span class="line">${out}${escapeHtml(line.slice(last))}</span>`;
+    return `<span class="${lineClass(marks, i + 1)}">${out}${escapeHtml(line.slice(last))}</span>`;
   });
   return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
@@ -97,6 +111,12 @@ async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter>
  * characters, and tokenising them took more time than all the others together.
  */
 const MAX_LINE = 2000;
+/**
+ * Per-line tokenising time limit. Shiki's default (500 ms) was hit by the first line a process tokenises on a busy
+ * machine (the JavaScript engine compiles the grammar's regexes then): the rest of that line came out as one token
+ * and the next lines were colored wrong. MAX_LINE already keeps the slow lines out.
+ */
+const TIME_LIMIT = 10_000;
 
 const engines: { js?: Promise<Highlighter>; oniguruma?: Promise<Highlighter> } = {};
 /** Languages the JavaScript engine failed on. */
@@ -108,7 +128,7 @@ async function tokenize(code: string, language: string) {
   const key = `${kind}:${language}`;
   try {
     if (!loaded.has(key)) { await h.loadLanguage(language as never); loaded.add(key); }
-    return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE });
+    return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT });
   } catch (err) {
     if (kind === 'oniguruma') throw err;
     onigLanguages.add(language);
@@ -127,10 +147,16 @@ function tokenStyle(color: string | undefined, fontStyle: number | undefined): s
   return style;
 }
 
-async function highlightRaw(code: string, lang: string, highlightLines: Set<number>): Promise<string> {
-  if ((lang === 'json' || lang === 'jsonc') && highlightLines.size === 0 && code.length > 400) return highlightJson(code);
-  const l = (ALIASES[lang.toLowerCase()] ?? lang.toLowerCase()) || 'text';
-  if (!(l in bundledLanguages)) return `<pre class="shiki"><code>${escapeHtml(code)}</code></pre>`;
+/** Plain text (`text`, unknown languages): escaped, one `<span class="line">` per line like highlighted code. */
+function plainLines(code: string, marks?: LineMarks): string {
+  const lines = code.split('\n').map((line, i) => `<span class="${lineClass(marks, i + 1)}">${escapeHtml(line)}</span>`);
+  return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
+}
+
+async function highlightRaw(code: string, lang: string, marks?: LineMarks): Promise<string> {
+  if ((lang === 'json' || lang === 'jsonc') && code.length > 400) return highlightJson(code, marks);
+  const l = languageOf(lang);
+  if (!(l in bundledLanguages)) return plainLines(code, marks);
   const lines = await tokenize(code, l);
   const html = lines.map((tokens, i) => {
     let out = '';
@@ -147,31 +173,246 @@ async function highlightRaw(code: string, lang: string, highlightLines: Set<numb
       run += t.content;
     }
     flush();
-    return `<span class="line${highlightLines.has(i + 1) ? ' highlighted' : ''}">${out}</span>`;
+    return `<span class="${lineClass(marks, i + 1)}">${out}</span>`;
   });
   return `<pre class="shiki" tabindex="0"><code>${html.join('\n')}</code></pre>`;
 }
 
-/** `{1,3-5}` in a fence's meta -> the set of line numbers. */
-export function parseHighlight(meta: string): Set<number> {
-  const out = new Set<number>();
-  const m = /\{([\d,\s-]+)\}/.exec(meta);
-  if (!m) return out;
-  for (const part of m[1]!.split(',')) {
-    const [a, b] = part.trim().split('-').map(Number);
-    if (a === undefined || Number.isNaN(a)) continue;
-    for (let i = a; i <= (b ?? a); i++) out.add(i);
+function languageOf(lang: string): string {
+  return (ALIASES[lang.toLowerCase()] ?? lang.toLowerCase()) || 'text';
+}
+
+// Fence meta ------------------------------------------------------------------------------------------------------
+
+/** Options of a fenced code block's meta line (after the language), as Mintlify documents them. */
+export interface FenceMeta {
+  /** Inline words (`hello.py`, `"My file"`), or `title=` / `filename=` when given. */
+  title: string;
+  icon?: string;
+  /** `highlight={1-2,5}`, or the legacy bare `{1,3-5}`. */
+  highlight: Set<number>;
+  /** `focus={2,4-5}`: the other lines are dimmed. */
+  focus: Set<number>;
+  lines: boolean;
+  wrap: boolean;
+  expandable: boolean;
+  /** Accepted and ignored: no hover types are generated. */
+  twoslash: boolean;
+  /** Options read by other components (`placement`, `actions` for Mermaid; `theme`), as written. */
+  options: Record<string, string>;
+  /** What is wrong with the meta, one sentence each (unknown option, bad line range…); the rest still applies. */
+  problems: string[];
+}
+
+const FLAGS = ['lines', 'wrap', 'expandable', 'twoslash'] as const;
+type Flag = (typeof FLAGS)[number];
+const isFlag = (w: string): w is Flag => (FLAGS as readonly string[]).includes(w);
+const PASSED_ON = new Set(['placement', 'actions', 'theme']);
+const OPTION_NAMES = ['title', 'filename', 'icon', 'highlight', 'focus', ...FLAGS];
+/** A range like `1-1000000000` must not allocate a billion numbers. */
+const MAX_LINE_NUMBER = 100_000;
+
+/** `"…"`, `'…'` or `{…}` (balanced, quotes inside respected) starting at `s[i]`: its inner text and the index after it. */
+function readDelimited(s: string, i: number): { text: string; end: number; closed: boolean } {
+  const open = s[i]!;
+  if (open === '"' || open === "'") {
+    const close = s.indexOf(open, i + 1);
+    return close < 0 ? { text: s.slice(i + 1), end: s.length, closed: false } : { text: s.slice(i + 1, close), end: close + 1, closed: true };
   }
+  let depth = 0;
+  for (let j = i; j < s.length; j++) {
+    const c = s[j]!;
+    if (c === '"' || c === "'") {
+      const close = s.indexOf(c, j + 1);
+      if (close < 0) break;
+      j = close;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return { text: s.slice(i + 1, j), end: j + 1, closed: true };
+  }
+  return { text: s.slice(i + 1), end: s.length, closed: false };
+}
+
+/** `1-2,5`, `{1-2,5}`, `"[1,3,4]"` -> line numbers; bad parts are reported and skipped. */
+export function parseLineRanges(value: string, name: string, problems: string[] = []): Set<number> {
+  const out = new Set<number>();
+  let text = value.trim();
+  for (let k = 0; k < 3; k++) {
+    const m = /^(?:\{([\s\S]*)\}|"([\s\S]*)"|'([\s\S]*)'|\[([\s\S]*)\])$/.exec(text);
+    if (!m) break;
+    text = (m[1] ?? m[2] ?? m[3] ?? m[4]!).trim();
+  }
+  for (const part of text.split(/[\s,]+/)) {
+    if (!part) continue;
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    const a = m ? Number(m[1]) : NaN;
+    const b = m?.[2] !== undefined ? Number(m[2]) : a;
+    if (!m || a < 1 || b < a) {
+      problems.push(`${name}: "${part}" is not a line number or range (use numbers from 1, and ranges like 2-5, separated by commas: ${name}={1,3-5}).`);
+      continue;
+    }
+    if (b > MAX_LINE_NUMBER) {
+      problems.push(`${name}: "${part}" goes past line ${MAX_LINE_NUMBER}; lines after it are ignored.`);
+    }
+    for (let i = a; i <= Math.min(b, MAX_LINE_NUMBER); i++) out.add(i);
+  }
+  if (!text) problems.push(`${name} has no line numbers (write e.g. ${name}={1,3-5}).`);
   return out;
 }
 
-/** Title of a fence: meta minus `{…}` highlights and `key=value` / flag options. */
+function parseBoolean(value: string, name: string, problems: string[]): boolean {
+  const v = value.trim().replace(/^\{(.*)\}$/, '$1').trim();
+  if (v === '' || v === 'true') return true;
+  if (v === 'false') return false;
+  problems.push(`${name}="${value}" is not a boolean (write ${name}, ${name}={true} or ${name}={false}).`);
+  return true;
+}
+
+/**
+ * A fence's meta line: `hello.py highlight={1-2} focus=3 lines wrap expandable icon="python"`. Values may be bare,
+ * `"…"`, `'…'` or `{…}`; words that are not options make the title.
+ */
+export function parseMeta(meta: string): FenceMeta {
+  const r: FenceMeta = { title: '', highlight: new Set(), focus: new Set(), lines: false, wrap: false, expandable: false, twoslash: false, options: {}, problems: [] };
+  const words: string[] = [];
+  let explicitTitle: string | undefined;
+  const s = meta;
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (/\s/.test(c)) { i++; continue; }
+    const key = /^([A-Za-z_][\w-]*)=/.exec(s.slice(i, i + 64));
+    if (key) {
+      const name = key[1]!;
+      i += key[0].length;
+      let value = '';
+      if (s[i] === '"' || s[i] === "'" || s[i] === '{') {
+        const d = readDelimited(s, i);
+        if (!d.closed) r.problems.push(`${name}= has an unclosed ${s[i]}.`);
+        value = s[i] === '{' ? d.text.trim().replace(/^(["'])(.*)\1$/s, '$2') : d.text;
+        if (s[i] === '{' && name !== 'highlight' && name !== 'focus') value = value.trim();
+        i = d.end;
+      } else {
+        const m = /^\S*/.exec(s.slice(i))![0];
+        value = m;
+        i += m.length;
+      }
+      if (name === 'title' || name === 'filename') explicitTitle = value.trim();
+      else if (name === 'icon') {
+        if (value.trim()) r.icon = value.trim();
+        else r.problems.push('icon= has no icon name (write e.g. icon="python").');
+      } else if (name === 'highlight' || name === 'focus') {
+        for (const n of parseLineRanges(value, name, r.problems)) r[name].add(n);
+      } else if (isFlag(name)) r[name] = parseBoolean(value, name, r.problems);
+      else if (PASSED_ON.has(name)) r.options[name] = value;
+      else r.problems.push(`unknown option "${name}=" (code blocks take ${OPTION_NAMES.join(', ')}).`);
+      continue;
+    }
+    if (c === '{') {
+      const d = readDelimited(s, i);
+      if (!d.closed) r.problems.push('a line range { is not closed.');
+      for (const n of parseLineRanges(d.text, 'highlight', r.problems)) r.highlight.add(n);
+      i = d.end;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      const d = readDelimited(s, i);
+      words.push(d.text);
+      i = d.end;
+      continue;
+    }
+    const word = /^\S+/.exec(s.slice(i))![0];
+    i += word.length;
+    if (isFlag(word)) r[word] = true;
+    else words.push(word);
+  }
+  r.title = (explicitTitle ?? words.join(' ')).trim();
+  return r;
+}
+
+/** `{1,3-5}` / `highlight={1,3-5}` in a fence's meta -> the set of line numbers. */
+export function parseHighlight(meta: string): Set<number> {
+  return parseMeta(meta).highlight;
+}
+
+/** Title of a fence: the meta without its options. */
 export function parseTitle(meta: string): string {
-  return meta
-    .replace(/\{[\d,\s-]+\}/g, '')
-    .replace(/\b\w+=("[^"]*"|'[^']*'|\S+)/g, '')
-    .replace(/\b(lines|wrap|expandable|twoslash)\b/g, '')
-    .trim();
+  return parseMeta(meta).title;
+}
+
+// Comment notation: `// [!code ++]` -------------------------------------------------------------------------------
+
+const NOTATION = /[ \t]*\[!code (\+\+|--|highlight|hl|focus)(?::(\d+))?\]/g;
+/** A comment opener just before the first marker: the comment may hold nothing but markers. */
+const OPENER_BEFORE = /([ \t]*)(\/\/+|\{?\/\*+|<!--|#+|--|%{1,2}|;{1,2}|'|\brem\b)[ \t]*$/i;
+/** A comment opener somewhere before the marker (`// note [!code ++]`). */
+const OPENER_ANYWHERE = /\/\/|\/\*|<!--|#|--|%|;|'|\brem\b/i;
+const KIND = { '++': 'add', '--': 'remove', highlight: 'highlight', hl: 'highlight', focus: 'focus' } as const;
+type Kind = (typeof KIND)[keyof typeof KIND];
+
+/** Languages whose text has no comments: markers stay as written (as with Shiki, which matches comment tokens). */
+const NO_COMMENTS = new Set(['text', 'txt', 'plaintext', 'plain', 'ansi']);
+
+/**
+ * Shiki's comment notation, resolved before tokenising: `[!code ++]`, `[!code --]`, `[!code highlight]` (`hl`) and
+ * `[!code focus]` in a comment at the end of a line mark that line (`:3` marks it and the next two); the marker is
+ * removed, and the comment too when nothing else is in it. A comment holding only markers on a line of its own
+ * is removed with its line and marks the lines after it.
+ */
+export function extractNotation(code: string, lang = ''): { code: string; marks: Required<LineMarks> | undefined } {
+  if (!code.includes('[!code ') || NO_COMMENTS.has(languageOf(lang))) return { code, marks: undefined };
+  const marks: Required<LineMarks> = { highlight: new Set(), focus: new Set(), add: new Set(), remove: new Set() };
+  const out: string[] = [];
+  let pending: Array<{ kind: Kind; count: number }> = [];
+  const apply = (kind: Kind, from: number, count: number) => {
+    for (let k = 0; k < Math.min(count, MAX_LINE_NUMBER); k++) marks[kind].add(from + k);
+  };
+  for (const line of code.split('\n')) {
+    NOTATION.lastIndex = 0;
+    const first = line.includes('[!code ') ? NOTATION.exec(line) : null;
+    const markerAt = first ? first.index + first[0].length - first[0].trimStart().length : -1;
+    if (!first || !OPENER_ANYWHERE.test(line.slice(0, markerAt))) {
+      out.push(line);
+      for (const p of pending) apply(p.kind, out.length, p.count);
+      pending = [];
+      continue;
+    }
+    const found: Array<{ kind: Kind; count: number }> = [];
+    let text = line.replace(NOTATION, (_m, k: keyof typeof KIND, n?: string) => {
+      found.push({ kind: KIND[k], count: n === undefined ? 1 : Math.max(1, Number(n)) });
+      return '';
+    });
+    // The comment held only markers: drop it (with its closer).
+    const opener = OPENER_BEFORE.exec(line.slice(0, first.index));
+    if (opener && /^[ \t]*(?:\/\/+|\{?\/\*+|<!--|#+|--|%{1,2}|;{1,2}|'|rem)[ \t]*(?:\*+\/\}?|-->)?[ \t]*$/i.test(text.slice(opener.index))) {
+      text = text.slice(0, opener.index);
+    }
+    if (!text.trim()) {
+      // A line of its own: it goes, and marks the lines after it.
+      pending.push(...found);
+      continue;
+    }
+    out.push(text.replace(/[ \t]+$/, ''));
+    for (const p of [...pending, ...found]) apply(p.kind, out.length, p.count);
+    pending = [];
+  }
+  return { code: out.join('\n'), marks };
+}
+
+/** A fenced block: comment notation resolved, then meta `highlight` / `focus` added (they count rendered lines). */
+export async function highlightFence(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): Promise<{ html: string; lines: number; diff: boolean; focus: boolean; highlight: boolean }> {
+  const notation = extractNotation(code, lang);
+  const marks: Required<LineMarks> = notation.marks ?? { highlight: new Set(), focus: new Set(), add: new Set(), remove: new Set() };
+  for (const n of meta.highlight) marks.highlight.add(n);
+  for (const n of meta.focus) marks.focus.add(n);
+  const any = marks.highlight.size + marks.focus.size + marks.add.size + marks.remove.size > 0;
+  const html = await highlight(notation.code, lang, any ? marks : undefined);
+  return {
+    html,
+    lines: notation.code.split('\n').length,
+    diff: marks.add.size + marks.remove.size > 0,
+    focus: marks.focus.size > 0,
+    highlight: marks.highlight.size > 0,
+  };
 }
 
 /** Very long examples are cut at a line boundary (the full text stays in the spec / playground). */
