@@ -165,6 +165,8 @@ export interface LinkIndex {
   exists(target: string): boolean;
   /** The existing page URL closest to a broken target, e.g. `/docs/cli`. */
   closest(target: string): string | undefined;
+  /** `{{name}}` placeholders replaced with docs.json `variables`, as the build does (unknown names stay). */
+  expand(url: string): string;
 }
 
 export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, ignored: IgnoreTest = loadIgnore(plan.root)): LinkIndex {
@@ -225,7 +227,9 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
     hints.set(target, hint);
     return hint;
   };
-  return { exists, closest };
+  const variables = config?.variables;
+  const expand = (url: string) => (variables && url.includes('{{') ? url.replace(/\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g, (all, name: string) => variables[name] ?? all) : url);
+  return { exists, closest, expand };
 }
 
 function brokenLink(index: LinkIndex, target: string, written: string, where: Omit<Diagnostic, 'severity' | 'code' | 'message' | 'hint'>, via: string): Diagnostic {
@@ -246,7 +250,7 @@ export function checkPageLinks(page: Page, tree: Root, index: LinkIndex): Diagno
   const offset = (page.bodyLine ?? 1) - 1;
   const out: Diagnostic[] = [];
   for (const link of collectLinks(tree)) {
-    const target = internalTarget(link.url, fromDir === '.' ? '' : fromDir);
+    const target = internalTarget(index.expand(link.url), fromDir === '.' ? '' : fromDir);
     if (target === undefined || index.exists(target)) continue;
     out.push(brokenLink(index, target, link.url, { file, ...(link.line ? { line: link.line + offset } : {}), ...(link.column ? { column: link.column } : {}) }, link.via));
   }
@@ -277,7 +281,7 @@ export function checkConfigLinks(config: DocsConfig, locator: ConfigLocator | un
   }
   const out: Diagnostic[] = [];
   for (const link of links) {
-    const target = internalTarget(link.href, '');
+    const target = internalTarget(index.expand(link.href), '');
     if (target === undefined || index.exists(target)) continue;
     const located = locator?.locate(link.pointer) ?? { file: 'docs.json', pointer: link.pointer };
     const { file, pointer, line, column } = located as { file: string; pointer: string; line?: number; column?: number };

@@ -54,8 +54,9 @@ describe('lectern check: broken links', () => {
       'docs.json:6:15 broken link "/notes": no page at /notes (banner link)',
       'docs.json:9:80 broken link "/guides/old-page": no page at /guides/old-page (navbar link) -> did you mean /guides/setup?',
       'docs.json:12:130 broken link "/gone/": no page at /gone (footer link)',
-      'docs.json:16:27 broken link "/guides/nowhere": no page at /guides/nowhere (redirect destination) -> did you mean /guides/extra?',
-      'docs.json:30:29 broken link "/status": no page at /status (anchor link)',
+      'docs.json:17:27 broken link "/guides/nowhere": no page at /guides/nowhere (redirect destination) -> did you mean /guides/extra?',
+      'docs.json:31:29 broken link "/status": no page at /status (anchor link)',
+      'guides/extra.mdx:6:56 broken link "/{{section}}/extr": no page at /guides/extr -> did you mean /guides/extra?',
       'guides/setup.mdx:8:25 broken link "./extras": no page at /guides/extras -> did you mean /guides/extra?',
       'index.mdx:19:9 broken link "/setup": no page at /setup -> did you mean /guides/setup?',
       'index.mdx:19:35 broken link "/guides/setpu#install": no page at /guides/setpu -> did you mean /guides/setup?',
@@ -72,12 +73,13 @@ describe('lectern check: broken links', () => {
   it('--strict turns the warnings into errors and exits 1; a fixed repo passes both ways', async () => {
     const strict = await check(fixture, '--strict');
     expect(strict.code).toBe(1);
-    expect(strict.errors).toBe(14);
+    expect(strict.errors).toBe(15);
     expect(strict.diagnostics.every((d) => d.severity === 'error')).toBe(true);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-'));
     cpSync(fixture, dir, { recursive: true });
     writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: Fixed.\n---\n\n[Setup](/guides/setup), [Extra](guides/extra/).\n');
+    writeFileSync(path.join(dir, 'guides/extra.mdx'), '---\ntitle: Extra\ndescription: Fixed.\n---\n\n[Setup](/{{section}}/setup)\n');
     writeFileSync(path.join(dir, 'guides/setup.mdx'), '---\ntitle: Setup\ndescription: Fixed.\n---\n\n[Back](../)\n');
     const docs = JSON.parse(readFileSync(path.join(fixture, 'docs.json'), 'utf8')) as {
       navbar: { links: unknown[] };
