@@ -21,6 +21,7 @@ import type { Processor } from 'unified';
 import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from './components/names.ts';
 import { encodeMath, literalChildren, renderMath } from './components/math.ts';
+import { kebab } from './components/split.ts';
 import { substituteVariables } from './variables.ts';
 
 export { substituteVariables };
@@ -31,6 +32,10 @@ export interface MdxAnalysis {
   diagnostics: Diagnostic[];
   /** Absolute-from-root or relative `.mdx`/`.md` imports (for following snippets). */
   imports: string[];
+  /** Snippet files: the props the file reads as bare names (`{word}` -> `props.word`). */
+  reads: SnippetRead[];
+  /** Where the file renders `.mdx`/`.md` files it imports, and the props it passes them. */
+  usages: SnippetUsage[];
 }
 
 /** `$…$` / `$$…$$` (micromark's math syntax: inside it `{`, `<` and `\\` are LaTeX, not MDX). */
@@ -110,10 +115,182 @@ function maskRaw(src: string, els: RawElement[]): string {
 }
 
 const newlines = (s: string) => s.split('\n').length - 1;
+/** Text with its common leading indentation removed (blank lines ignored), trimmed of blank edge lines. */
+export function dedent(text: string): string {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  while (lines.length && !lines[0]!.trim()) lines.shift();
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
+  return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n');
+}
 const PLACEMENTS = new Set(['top-left', 'top-right', 'bottom-left', 'bottom-right']);
 
 interface Pos { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } }
-interface AnyNode { type: string; name?: string | null; value?: string; lang?: string | null; meta?: string | null; position?: Pos; attributes?: Array<{ type: string; name?: string; value?: unknown }>; children?: AnyNode[] }
+interface EstreeData { estree?: EsNode }
+interface AnyAttribute { type: string; name?: string; value?: unknown; data?: EstreeData }
+interface AnyNode { type: string; name?: string | null; value?: string; lang?: string | null; meta?: string | null; position?: Pos; attributes?: AnyAttribute[]; children?: AnyNode[]; data?: EstreeData }
+const isElement = (n: AnyNode) => n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement';
+/** The string value of a JSX attribute (`name="x"`), or undefined (absent, or an expression). */
+function stringAttr(node: AnyNode, name: string): string | undefined {
+  const a = node.attributes?.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+  return typeof a?.value === 'string' ? a.value : undefined;
+}
+const hasAttr = (node: AnyNode, name: string) => !!node.attributes?.some((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+
+// JavaScript in MDX expressions -----------------------------------------------------------------------------------
+// remark-mdx parses every `{…}` expression and attribute value with acorn and keeps the estree (`data.estree`, with
+// offsets into the source): a small scope walk over it finds the names an expression reads but does not declare.
+
+/** An estree node as acorn gives it (absolute `start`/`end` offsets). */
+interface EsNode { type: string; start: number; end: number; [key: string]: unknown }
+const isEsNode = (v: unknown): v is EsNode => !!v && typeof v === 'object' && typeof (v as EsNode).type === 'string';
+const SKIP_KEYS = new Set(['type', 'start', 'end', 'loc', 'range', 'comments']);
+
+function esChildren(n: EsNode): Array<[string, EsNode]> {
+  const out: Array<[string, EsNode]> = [];
+  for (const key of Object.keys(n)) {
+    if (SKIP_KEYS.has(key)) continue;
+    const v = n[key];
+    if (Array.isArray(v)) { for (const c of v) if (isEsNode(c)) out.push([key, c]); } else if (isEsNode(v)) out.push([key, v]);
+  }
+  return out;
+}
+
+/** The names a binding pattern (`a`, `{ a, b: [c] }`, `...rest`, `a = 1`) declares. */
+function patternNames(p: unknown, out: string[] = []): string[] {
+  if (!isEsNode(p)) return out;
+  if (p.type === 'Identifier') out.push(p.name as string);
+  else if (p.type === 'ObjectPattern') for (const prop of p.properties as EsNode[]) patternNames(prop.type === 'RestElement' ? prop.argument : prop.value, out);
+  else if (p.type === 'ArrayPattern') for (const el of p.elements as unknown[]) patternNames(el, out);
+  else if (p.type === 'RestElement') patternNames(p.argument, out);
+  else if (p.type === 'AssignmentPattern') patternNames(p.left, out);
+  return out;
+}
+
+const isFunctionNode = (n: EsNode) => n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression' || n.type === 'FunctionDeclaration';
+
+/**
+ * Every name declared in a program or function body without entering nested functions: imports, var/let/const,
+ * function and class declarations, catch parameters. Block scoping is ignored: this over-approximates what is
+ * declared, so a declared name is never reported as free.
+ */
+function declaredIn(root: EsNode, out: Set<string>): Set<string> {
+  const visit = (n: EsNode): void => {
+    if (n.type === 'ImportDeclaration') { for (const s of n.specifiers as EsNode[]) out.add((s.local as EsNode).name as string); return; }
+    if (n.type === 'VariableDeclaration') for (const d of n.declarations as EsNode[]) for (const name of patternNames(d.id)) out.add(name);
+    if ((n.type === 'FunctionDeclaration' || n.type === 'ClassDeclaration') && isEsNode(n.id)) out.add(n.id.name as string);
+    if (n.type === 'CatchClause') for (const name of patternNames(n.param)) out.add(name);
+    if (n !== root && isFunctionNode(n)) return;
+    for (const [, c] of esChildren(n)) visit(c);
+  };
+  visit(root);
+  return out;
+}
+
+/** A name an expression reads that nothing in the expression, nor the file's imports and exports, declares. */
+interface FreeName {
+  name: string; start: number; end: number;
+  /** `{ word }` object shorthand: the rewrite must keep the key. */
+  shorthand: boolean;
+  /** Inside a function: only read if the function is called. */
+  inFunction: boolean;
+  /** Read as `word.x`, `word()`, `new word`, `` word`…` ``: throws when the name is undefined. */
+  crashes: boolean;
+  /** `typeof word`: never throws. */
+  typeofArg: boolean;
+  /** A capitalised JSX element name (`<Word />`): a component, not a value. */
+  jsx: boolean;
+}
+
+function isReference(parent: EsNode | undefined, key: string): boolean {
+  if (!parent) return true;
+  switch (parent.type) {
+    case 'MemberExpression': return key !== 'property' || parent.computed === true;
+    case 'Property': case 'PropertyDefinition': case 'MethodDefinition': return key !== 'key' || parent.computed === true;
+    case 'LabeledStatement': case 'BreakStatement': case 'ContinueStatement': return key !== 'label';
+    case 'MetaProperty': return false;
+    default: return true;
+  }
+}
+
+function freeNames(root: EsNode, outer: ReadonlySet<string>): FreeName[] {
+  const out: FreeName[] = [];
+  const bound = (name: string, scopes: Array<ReadonlySet<string>>) => scopes.some((s) => s.has(name));
+  const pattern = (p: unknown, scopes: Array<ReadonlySet<string>>, inFn: boolean): void => {
+    // Declared names are not reads; default values and computed keys are.
+    if (!isEsNode(p)) return;
+    if (p.type === 'ObjectPattern') {
+      for (const prop of p.properties as EsNode[]) {
+        if (prop.type === 'RestElement') pattern(prop.argument, scopes, inFn);
+        else { if (prop.computed && isEsNode(prop.key)) walk(prop.key, scopes, inFn, prop, 'key'); pattern(prop.value, scopes, inFn); }
+      }
+    } else if (p.type === 'ArrayPattern') for (const el of p.elements as unknown[]) pattern(el, scopes, inFn);
+    else if (p.type === 'RestElement') pattern(p.argument, scopes, inFn);
+    else if (p.type === 'AssignmentPattern') { pattern(p.left, scopes, inFn); if (isEsNode(p.right)) walk(p.right, scopes, inFn, p, 'right'); }
+    else if (p.type !== 'Identifier') walk(p, scopes, inFn, undefined, '');
+  };
+  const walk = (n: EsNode, scopes: Array<ReadonlySet<string>>, inFn: boolean, parent: EsNode | undefined, key: string): void => {
+    if (n.type === 'Identifier') {
+      const name = n.name as string;
+      if (!isReference(parent, key) || bound(name, scopes)) return;
+      out.push({
+        name, start: n.start, end: n.end, inFunction: inFn, jsx: false,
+        shorthand: parent?.type === 'Property' && parent.shorthand === true,
+        crashes: (parent?.type === 'MemberExpression' && key === 'object' && parent.optional !== true)
+          || ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && key === 'callee' && parent.optional !== true)
+          || (parent?.type === 'TaggedTemplateExpression' && key === 'tag'),
+        typeofArg: parent?.type === 'UnaryExpression' && parent.operator === 'typeof',
+      });
+      return;
+    }
+    if (n.type === 'JSXOpeningElement' || n.type === 'JSXClosingElement') {
+      let el = n.name as EsNode;
+      while (el.type === 'JSXMemberExpression') el = el.object as EsNode;
+      const name = el.name as string;
+      if (n.type === 'JSXOpeningElement' && el.type === 'JSXIdentifier' && /^[A-Z]/.test(name) && !bound(name, scopes)) {
+        out.push({ name, start: el.start, end: el.end, inFunction: inFn, jsx: true, shorthand: false, crashes: false, typeofArg: false });
+      }
+      for (const [k, c] of esChildren(n)) if (k !== 'name') walk(c, scopes, inFn, n, k);
+      return;
+    }
+    if (isFunctionNode(n)) {
+      const scope = new Set<string>();
+      if (isEsNode(n.id)) scope.add(n.id.name as string);
+      for (const p of n.params as EsNode[]) for (const name of patternNames(p)) scope.add(name);
+      if (isEsNode(n.body) && n.body.type === 'BlockStatement') declaredIn(n.body, scope);
+      const inner = [...scopes, scope];
+      for (const p of n.params as EsNode[]) pattern(p, inner, true);
+      if (isEsNode(n.body)) walk(n.body, inner, true, n, 'body');
+      return;
+    }
+    if (n.type === 'ClassExpression' || n.type === 'ClassDeclaration') {
+      const inner = isEsNode(n.id) ? [...scopes, new Set([n.id.name as string])] : scopes;
+      if (isEsNode(n.superClass)) walk(n.superClass, scopes, inFn, n, 'superClass');
+      if (isEsNode(n.body)) walk(n.body, inner, true, n, 'body');
+      return;
+    }
+    if (n.type === 'VariableDeclarator') { pattern(n.id, scopes, inFn); if (isEsNode(n.init)) walk(n.init, scopes, inFn, n, 'init'); return; }
+    if (n.type === 'CatchClause') { if (isEsNode(n.body)) walk(n.body, scopes, inFn, n, 'body'); return; }
+    if (n.type === 'Property' && n.shorthand === true && isEsNode(n.value)) {
+      // acorn may share one node between key and value: read it once, as the value.
+      if (n.value.type === 'AssignmentPattern') pattern(n.value, scopes, inFn); else walk(n.value, scopes, inFn, n, 'value');
+      return;
+    }
+    for (const [k, c] of esChildren(n)) walk(c, scopes, inFn, n, k);
+  };
+  walk(root, [outer, declaredIn(root, new Set())], false, undefined, '');
+  return out;
+}
+
+/** Names every MDX module has besides its own imports and exports (MDX's `props`, Astro's MDX exports). */
+const MDX_NAMES = new Set(['props', 'frontmatter', 'file', 'url', 'getHeadings', 'Content', 'MDXContent', '_components', 'arguments']);
+/** Browser globals: fine in code that runs in the browser, never rewritten to props. */
+const BROWSER_GLOBALS = new Set(['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'alert', 'confirm', 'prompt', 'screen', 'self', 'customElements', 'getComputedStyle', 'matchMedia', 'requestAnimationFrame', 'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'innerWidth', 'innerHeight']);
+const isGlobalName = (name: string) => MDX_NAMES.has(name) || BROWSER_GLOBALS.has(name) || name in globalThis;
+
+/** A prop a snippet reads as a bare name (`{word}`), rewritten to `props.word`. */
+export interface SnippetRead { name: string; line: number; column: number; crashes: boolean }
+/** A place a file renders an imported `.mdx`/`.md` snippet: `props` undefined when a spread passes unknown ones. */
+export interface SnippetUsage { source: string; component: string; props?: string[]; line?: number; column?: number }
 
 export function splitFrontmatter(source: string): { frontmatter: string; body: string } {
   const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
@@ -165,7 +342,11 @@ export function suggest(name: string): string | undefined {
 export function analyzeMdx(
   source: string,
   file: string,
-  opts: { componentsModule: string; variables?: Record<string, string>; dollarMath?: boolean },
+  opts: {
+    componentsModule: string; variables?: Record<string, string>; dollarMath?: boolean;
+    /** A snippet (under snippets/, or imported by another file): bare names in expressions are its props. */
+    snippet?: boolean;
+  },
 ): MdxAnalysis {
   const diagnostics: Diagnostic[] = [];
   const { frontmatter, body: rawBody } = splitFrontmatter(source);
@@ -193,7 +374,7 @@ export function analyzeMdx(
   // has (not those shown inside code, nor components the file imports under the same name) and parse again.
   let raw = findRawElements(blanked);
   let tree = parse(maskRaw(blanked, raw));
-  if (!tree) return { code: source, diagnostics, imports: [] };
+  if (!tree) return { code: source, diagnostics, imports: [], reads: [], usages: [] };
 
   const declared = new Set<string>();
   const imports: string[] = [];
@@ -201,10 +382,23 @@ export function analyzeMdx(
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const snippetImports: string[] = [];
 
+  /** Names the file's imports and exports declare (from the estree), and default imports of `.mdx`/`.md` files. */
+  const moduleNames = new Set<string>();
+  const mdxImports = new Map<string, string>();
   const collectEsm = (t: AnyNode) => visit(t as never, (node: AnyNode) => {
     if (node.type === 'mdxjsEsm' && typeof node.value === 'string') {
       for (const n of declaredNames(node.value)) declared.add(n);
       for (const m of node.value.matchAll(/from\s+['"]([^'"]+\.mdx?)['"]/g)) imports.push(m[1]!);
+      const program = node.data?.estree;
+      if (program) {
+        declaredIn(program, moduleNames);
+        for (const stmt of program.body as EsNode[]) {
+          if (stmt.type !== 'ImportDeclaration' || !/\.mdx?$/.test(String((stmt.source as EsNode).value))) continue;
+          for (const spec of stmt.specifiers as EsNode[]) {
+            if (spec.type === 'ImportDefaultSpecifier') mdxImports.set((spec.local as EsNode).name as string, String((stmt.source as EsNode).value));
+          }
+        }
+      }
     }
   });
   collectEsm(tree);
@@ -217,9 +411,11 @@ export function analyzeMdx(
     if (kept.length !== raw.length) {
       raw = kept;
       tree = parse(maskRaw(blanked, raw));
-      if (!tree) return { code: source, diagnostics, imports: [] };
+      if (!tree) return { code: source, diagnostics, imports: [], reads: [], usages: [] };
       declared.clear();
       imports.length = 0;
+      moduleNames.clear();
+      mdxImports.clear();
       collectEsm(tree);
     }
   }
@@ -248,6 +444,65 @@ export function analyzeMdx(
     }
   };
   const latexTag = (tex: string, display: boolean, lines: number) => `<Latex data="${encodeMath({ tex, display })}"${'\n'.repeat(lines)} />`;
+
+  // Expressions: in a snippet, bare names are props (`{word}` -> `{props.word}`); in a page, a name nothing
+  // defines would throw a ReferenceError while the site is built, so it is reported here with its line.
+  const reads: SnippetRead[] = [];
+  const usages: SnippetUsage[] = [];
+  const checkExpression = (program: EsNode) => {
+    const statement = (program.body as EsNode[] | undefined)?.[0];
+    const expression = statement?.type === 'ExpressionStatement' ? statement.expression as EsNode : undefined;
+    const props = expression?.type === 'ObjectExpression' ? expression.properties as EsNode[] : [];
+    if (props.length === 1 && props[0]!.shorthand === true && /^\{\s*\{/.test(blanked.slice(program.start - 1, program.end))) {
+      // `{{name}}` that docs.json `variables` does not define (MDX reads it as an object literal).
+      const name = (props[0]!.key as EsNode).name as string;
+      const known = Object.keys(opts.variables ?? {});
+      diagnostics.push({
+        severity: 'error', code: 'mdx/unknown-variable', file, ...lineAt(program.start),
+        message: `Unknown variable {{${name}}}: docs.json \`variables\` does not define it.`,
+        hint: known.length ? `Defined variables: ${known.join(', ')}.` : 'Add it to "variables" in docs.json, or write \\{ to show a brace.',
+      });
+      return;
+    }
+    for (const f of freeNames(program, moduleNames)) {
+      if (f.jsx) {
+        if (COMPONENT_SET.has(f.name)) { used.add(f.name); continue; }
+        if (declared.has(f.name)) continue;
+        diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(f.start), message: `Unknown component <${f.name}>.`, hint: suggest(f.name) ? `Did you mean <${suggest(f.name)}>?` : undefined });
+        continue;
+      }
+      if (isGlobalName(f.name)) continue;
+      if (opts.snippet) {
+        edits.push({ start: f.start, end: f.end, text: f.shorthand ? `${f.name}: props.${f.name}` : `props.${f.name}` });
+        reads.push({ name: f.name, ...lineAt(f.start), crashes: f.crashes && !f.inFunction });
+      } else if (!f.inFunction && !f.typeofArg) {
+        diagnostics.push({
+          severity: 'error', code: 'mdx/undefined-name', file, ...lineAt(f.start),
+          message: `\`${f.name}\` is not defined.`,
+          hint: `Declare it in the file (export const ${f.name} = …) or import it. Bare names are props only in snippets (files under snippets/ or imported by a page); a docs.json variable is written {{${f.name}}}.`,
+        });
+      }
+    }
+  };
+  visit(tree as never, (node: AnyNode) => {
+    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree);
+    if (!isElement(node) || (node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset))) return;
+    for (const a of node.attributes ?? []) {
+      const program = a.type === 'mdxJsxExpressionAttribute' ? a.data?.estree : (a.value as AnyAttribute | undefined)?.data?.estree;
+      if (program) checkExpression(program);
+    }
+  });
+
+  /** Field anchors (`param-<name>`) de-duplicated per file like heading slugs: the first keeps its id, then -1, -2… */
+  const fieldIds = new Set<string>();
+  const claimFieldId = (id: string) => {
+    let out = id;
+    for (let n = 1; fieldIds.has(out); n++) out = `${id}-${n}`;
+    fieldIds.add(out);
+    return out;
+  };
+  /** The source of an element's children, de-indented (for <Prompt> copy text and the agents' Markdown). */
+  const childrenSource = (node: AnyNode) => childrenText(blanked, node);
 
   visit(tree as never, (node: AnyNode) => {
     if ((node.type === 'math' || node.type === 'inlineMath') && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
@@ -302,7 +557,12 @@ export function analyzeMdx(
       }
       const payload = encodeURIComponent(JSON.stringify({ lang: node.lang ?? '', meta: node.meta ?? '', code: node.value ?? '' }));
       const lines = end.line - start.line;
-      edits.push({ start: start.offset!, end: end.offset!, text: `<CodeBlock data="${payload}" />` + '\n'.repeat(lines) });
+      // In a snippet, `{name}` in code is the prop `name` when the page passes it (Mintlify's code-fence variables);
+      // the payload stays URI-encoded inside the expression, so braces in the code never unbalance it.
+      const data = opts.snippet && /\{[A-Za-z_$][\w$]*\}/.test(node.value ?? '')
+        ? `{((p) => encodeURIComponent(JSON.stringify(Object.assign(p, { code: p.code.replace(/\\u007b([A-Za-z_$][\\w$]*)\\u007d/g, (m, k) => (props[k] == null ? m : String(props[k]))) }))))(JSON.parse(decodeURIComponent("${payload}")))}`
+        : `"${payload}"`;
+      edits.push({ start: start.offset!, end: end.offset!, text: `<CodeBlock data=${data} />` + '\n'.repeat(lines) });
       used.add('CodeBlock');
       return;
     }
@@ -318,13 +578,53 @@ export function analyzeMdx(
           imports.push(target);
           const lines = node.position.end.line - node.position.start.line;
           edits.push({ start: node.position.start.offset, end: node.position.end.offset!, text: `<${id} />` + '\n'.repeat(lines) });
+          usages.push({ source: target, component: 'Snippet', props: [], line: node.position.start.line, column: node.position.start.column });
           return;
         }
         diagnostics.push({ severity: 'error', code: 'mdx/snippet-file', file, line: node.position?.start.line, column: node.position?.start.column, message: '<Snippet> needs a string `file` attribute, e.g. <Snippet file="intro.mdx" />.' });
         return;
       }
-      if (declared.has(name)) return;
-      if (COMPONENT_SET.has(name)) { used.add(name); return; }
+      if (declared.has(name)) {
+        const source = mdxImports.get(node.name);
+        if (source) {
+          const spread = node.attributes?.some((a) => a.type === 'mdxJsxExpressionAttribute');
+          const passed = spread ? undefined : (node.attributes ?? []).flatMap((a) => (a.name ? [a.name] : []));
+          usages.push({ source, component: node.name, props: passed, line: node.position?.start.line, column: node.position?.start.column });
+        }
+        return;
+      }
+      if (COMPONENT_SET.has(name)) {
+        used.add(name);
+        const start = node.position?.start.offset;
+        const end = node.position?.end.offset;
+        if (start === undefined || end === undefined) return;
+        const afterName = start + 1 + node.name.length;
+        if ((name === 'ParamField' || name === 'ResponseField') && !node.name.includes('.')) {
+          const explicit = stringAttr(node, 'id');
+          const fieldName = name === 'ResponseField' ? stringAttr(node, 'name') : ['query', 'path', 'header', 'cookie', 'body'].map((k) => stringAttr(node, k)).find((v) => v !== undefined);
+          if (explicit !== undefined) fieldIds.add(explicit);
+          else if (fieldName !== undefined) {
+            const id = `param-${kebab(fieldName)}`;
+            const claimed = claimFieldId(id);
+            if (claimed !== id) edits.push({ start: afterName, end: afterName, text: ` id="${claimed}"` });
+          }
+        }
+        if (name === 'Prompt' && node.children?.length && !hasAttr(node, 'source')) {
+          edits.push({ start: afterName, end: afterName, text: ` source="${encodeURIComponent(childrenSource(node))}"` });
+        }
+        const audience = name === 'Visibility' ? stringAttr(node, 'for') : undefined;
+        if (name === 'Visibility' && audience !== 'humans' && audience !== 'agents') {
+          diagnostics.push({
+            severity: 'warning', code: 'mdx/visibility-for', file, line: node.position?.start.line, column: node.position?.start.column,
+            message: `<Visibility> needs for="humans" or for="agents"${audience === undefined ? '' : ` (got "${audience}")`}; its content is shown to both.`,
+          });
+        }
+        if (audience === 'agents') {
+          // Only the Markdown copy for agents shows it: dropped from the page (and its headings from the TOC).
+          edits.push({ start, end, text: '<Visibility for="agents" />' + '\n'.repeat(newlines(blanked.slice(start, end))) });
+        }
+        return;
+      }
       diagnostics.push({
         severity: 'error', code: 'mdx/unknown-component', file, line: node.position?.start.line, column: node.position?.start.column,
         message: `Unknown component <${name}>.`,
@@ -333,19 +633,159 @@ export function analyzeMdx(
     }
   });
 
-  // Apply edits back to front on the body (offsets include the blanked frontmatter).
-  let out = blanked;
-  edits.sort((a, b) => b.start - a.start);
-  let lastStart = Infinity;
+  // Apply edits back to front on the body (offsets include the blanked frontmatter). An edit inside a range another
+  // edit replaces (code inside a dropped <Visibility for="agents">) is left out: the outer edit wins.
+  edits.sort((a, b) => a.start - b.start || (b.end - b.start) - (a.end - a.start));
+  const kept: typeof edits = [];
+  let cover: (typeof edits)[number] | undefined;
   for (const e of edits) {
-    if (e.end > lastStart) continue; // nested (code inside a replaced Snippet): outer edit already covers it
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-    lastStart = e.start;
+    const inserts = e.start === e.end;
+    if (cover && e.start >= cover.start && e.end <= cover.end && !(inserts && (e.start === cover.start || e.start === cover.end))) continue;
+    kept.push(e);
+    if (!inserts && (!cover || e.end > cover.end)) cover = e;
   }
+  // Back to front; at one offset the replacement goes first, then what is inserted before it.
+  kept.sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = blanked;
+  for (const e of kept) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   out = frontmatter + out.slice(frontmatter.length);
   const builtins = [...used].filter((n) => !declared.has(n));
   const tail: string[] = [...snippetImports];
   if (builtins.length) tail.push(`import { ${builtins.sort().join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
-  return { code: out, diagnostics, imports };
+  return { code: out, diagnostics, imports, reads, usages };
+}
+
+// The Markdown copy for agents and the changelog feed -------------------------------------------------------------
+
+/** Parse an MDX body for the helpers below (dollar math on: `$` then never splits a component). */
+function parseBody(body: string): AnyNode | undefined {
+  try {
+    return parser.parse(body) as unknown as AnyNode;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A literal (string, number, boolean, null, array, plain object of literals) from its estree, else undefined. */
+function literalValue(n: EsNode | undefined): unknown {
+  if (!n) return undefined;
+  switch (n.type) {
+    case 'Literal': return n.value instanceof RegExp ? undefined : n.value;
+    case 'TemplateLiteral': return (n.expressions as unknown[]).length ? undefined : ((n.quasis as EsNode[])[0]?.value as { cooked?: string } | undefined)?.cooked;
+    case 'ArrayExpression': return (n.elements as Array<EsNode | null>).map((e) => literalValue(e ?? undefined));
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const p of n.properties as EsNode[]) {
+        if (p.type !== 'Property' || p.computed) continue;
+        const key = p.key as EsNode;
+        out[String(key.type === 'Identifier' ? key.name : key.value)] = literalValue(p.value as EsNode);
+      }
+      return out;
+    }
+    case 'UnaryExpression': return n.operator === '-' && typeof literalValue(n.argument as EsNode) === 'number' ? -(literalValue(n.argument as EsNode) as number) : undefined;
+    default: return undefined;
+  }
+}
+
+/** An attribute's value: the string, or the literal its `{…}` expression holds; `true` for a bare attribute. */
+function attrValue(node: AnyNode, name: string): unknown {
+  const a = node.attributes?.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+  if (!a) return undefined;
+  if (a.value === null || a.value === undefined) return true;
+  if (typeof a.value === 'string') return a.value;
+  const program = (a.value as AnyAttribute).data?.estree;
+  const stmt = (program?.body as EsNode[] | undefined)?.[0];
+  return stmt?.type === 'ExpressionStatement' ? literalValue(stmt.expression as EsNode) : undefined;
+}
+
+/** The source of `node`'s children in `src`, de-indented. */
+function childrenText(src: string, node: AnyNode, cut: Array<[number, number]> = []): string {
+  const first = node.children?.[0]?.position?.start.offset;
+  const last = node.children?.at(-1)?.position?.end.offset;
+  if (first === undefined || last === undefined) return '';
+  let from = src.lastIndexOf('\n', first - 1) + 1;
+  let text = '';
+  for (const [a, b] of [...cut].sort((x, y) => x[0] - y[0])) {
+    if (b <= from || a >= last) continue;
+    text += src.slice(from, Math.max(from, a));
+    from = Math.max(from, b);
+  }
+  text += src.slice(from, last);
+  return dedent(text.replace(/\n[ \t]*(\n[ \t]*)+\n/g, '\n\n'));
+}
+
+/**
+ * The page body as the `.md` copy shows it to agents: `<Visibility for="humans">` blocks left out, the children
+ * of `<Visibility for="agents">` kept in their place (Mintlify's Markdown export).
+ */
+export function markdownForAgents(body: string): string {
+  if (!body.includes('<Visibility')) return body;
+  const tree = parseBody(body);
+  if (!tree) return body;
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  visit(tree as never, (node: AnyNode) => {
+    if (!isElement(node) || node.name !== 'Visibility') return;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    const audience = stringAttr(node, 'for');
+    if (audience === 'humans') edits.push({ start, end, text: '' });
+    else edits.push({ start, end, text: markdownForAgents(childrenText(body, node)) });
+    return 'skip';
+  });
+  let out = body;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out.replace(/\n{3,}/g, '\n\n');
+}
+
+/** One `<Update>` of a changelog page, for its RSS feed. */
+export interface UpdateEntry {
+  label: string;
+  description?: string;
+  tags: string[];
+  /** The `rss={{ title, description }}` prop. */
+  rss?: { title?: string; description?: string };
+  /** The children as Markdown without components, code, HTML or expressions (Mintlify's feed entries). */
+  markdown: string;
+  line?: number;
+}
+
+const NOT_IN_FEED = new Set(['code', 'inlineCode', 'html', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression', 'mdxjsEsm', 'math', 'inlineMath']);
+
+/** The `<Update>` entries of an MDX body, in page order (nested ones are not separate entries). */
+export function updateEntries(body: string): UpdateEntry[] {
+  if (!body.includes('<Update')) return [];
+  const tree = parseBody(body);
+  if (!tree) return [];
+  const out: UpdateEntry[] = [];
+  visit(tree as never, (node: AnyNode) => {
+    if (!isElement(node) || node.name !== 'Update') return;
+    const label = attrValue(node, 'label');
+    if (typeof label !== 'string' && typeof label !== 'number') return 'skip';
+    const cut: Array<[number, number]> = [];
+    for (const child of node.children ?? []) {
+      visit(child as never, (inner: AnyNode) => {
+        if (!NOT_IN_FEED.has(inner.type)) return;
+        if (inner.position?.start.offset !== undefined && inner.position.end.offset !== undefined) cut.push([inner.position.start.offset, inner.position.end.offset]);
+        return 'skip';
+      });
+    }
+    const tags = attrValue(node, 'tags');
+    const rss = attrValue(node, 'rss');
+    const description = attrValue(node, 'description');
+    out.push({
+      label: String(label),
+      description: typeof description === 'string' ? description : undefined,
+      tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
+      rss: rss && typeof rss === 'object' ? {
+        title: typeof (rss as { title?: unknown }).title === 'string' ? (rss as { title: string }).title : undefined,
+        description: typeof (rss as { description?: unknown }).description === 'string' ? (rss as { description: string }).description : undefined,
+      } : undefined,
+      markdown: childrenText(body, node, cut).trim(),
+      line: node.position?.start.line,
+    });
+    return 'skip';
+  });
+  return out;
 }

@@ -3,16 +3,31 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '@lectern/core';
-import { analyzeMdx } from './mdx-analyze.ts';
+import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
 
 export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', import.meta.url));
 
-/** `config`: docs.json's `variables`, and `styling.latex: false` (no `$…$` math; `<Latex>` still works). */
-export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE) {
+/**
+ * Files the last `prepareSite` reached only through imports (snippets outside snippets/), so that `lectern dev`,
+ * which prepares each file as it is requested, treats them as snippets too.
+ */
+const importedOnly = new Set<string>();
+
+/** A snippet: a file under the repo's `snippets/` folder, or one that pages import but that is no page. */
+export function isSnippet(abs: string, root: string): boolean {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false });
+  return rel.startsWith('snippets/') || importedOnly.has(path.resolve(abs));
+}
+
+/**
+ * `config`: docs.json's `variables`, and `styling.latex: false` (no `$…$` math; `<Latex>` still works).
+ * `snippet`: bare names in its expressions are props (defaults to `isSnippet`).
+ */
+export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root)): MdxAnalysis {
+  const rel = path.relative(root, abs).split(path.sep).join('/');
+  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet });
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */
@@ -23,23 +38,82 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const queue: string[] = [];
   for (const p of site.plan.pages) if (p.file && p.file.endsWith('.mdx')) queue.push(path.join(root, p.file));
   queue.push(...extra.values());
+  const pages = new Set(queue.map((f) => path.resolve(f)));
+  importedOnly.clear();
+  const results = new Map<string, MdxAnalysis>();
+  const importedPages = new Set<string>();
+  const resolveImport = (from: string, imp: string) => (imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp));
   while (queue.length) {
     const abs = queue.shift()!;
-    if (prepared.has(abs)) continue;
+    if (results.has(path.resolve(abs))) continue;
     if (!existsSync(abs)) continue;
-    const result = prepareFile(abs, root, site.config, componentsModule);
+    const snippet = !pages.has(path.resolve(abs));
+    if (snippet) importedOnly.add(path.resolve(abs));
+    const result = prepareFile(abs, root, site.config, componentsModule, snippet || isSnippet(abs, root));
     prepared.set(abs, result.code);
-    diagnostics.push(...result.diagnostics);
+    results.set(path.resolve(abs), result);
     for (const imp of result.imports) {
-      const target = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(abs), imp);
+      const target = resolveImport(abs, imp);
       if (!existsSync(target)) {
         diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs), message: `Imported file ${imp} does not exist.` });
         continue;
       }
+      if (pages.has(path.resolve(target))) importedPages.add(path.resolve(target));
       if (target.endsWith('.mdx')) queue.push(target);
     }
   }
+  // A page another file imports is a snippet too (its bare names are props): prepared again as one. It is still
+  // built as its own page, without props, so a read that would throw there is an error.
+  for (const abs of importedPages) {
+    if (isSnippet(abs, root) || !results.has(abs)) continue;
+    importedOnly.add(abs);
+    const result = prepareFile(abs, root, site.config, componentsModule, true);
+    const key = [...prepared.keys()].find((k) => path.resolve(k) === abs) ?? abs;
+    prepared.set(key, result.code);
+    results.set(abs, result);
+    const seen = new Set<string>();
+    for (const read of result.reads) {
+      if (!read.crashes || seen.has(read.name)) continue;
+      seen.add(read.name);
+      diagnostics.push({
+        severity: 'error', code: 'mdx/snippet-prop', file: path.relative(root, abs).split(path.sep).join('/'), line: read.line, column: read.column,
+        message: `The snippet reads the prop \`${read.name}\`, but it is also built as a page of its own, without props, where rendering it would fail.`,
+        hint: 'Move the file under snippets/ (files there never become pages), or guard the read: {props.' + read.name + '?.…}.',
+      });
+    }
+  }
+  for (const result of results.values()) diagnostics.push(...result.diagnostics);
+  diagnostics.push(...missingProps(results, root, resolveImport));
   return { prepared, diagnostics };
+}
+
+/**
+ * A snippet reads `{word}` but a file renders it without `word`: the snippet shows nothing there (a warning), or,
+ * where it would throw while the site is built (`word.length`, `word()`), a build error naming the snippet's line.
+ */
+function missingProps(results: Map<string, MdxAnalysis>, root: string, resolveImport: (from: string, imp: string) => string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  for (const [abs, result] of results) {
+    for (const use of result.usages) {
+      if (!use.props) continue;
+      const target = path.resolve(resolveImport(abs, use.source));
+      const reads = results.get(target)?.reads ?? [];
+      const seen = new Set<string>();
+      for (const read of reads) {
+        if (use.props.includes(read.name) || seen.has(read.name)) continue;
+        seen.add(read.name);
+        const crashes = reads.find((r) => r.name === read.name && r.crashes);
+        const at = crashes ?? read;
+        out.push({
+          severity: crashes ? 'error' : 'warning', code: 'mdx/snippet-prop', file: rel(target), line: at.line, column: at.column,
+          message: `The snippet reads the prop \`${read.name}\`, but <${use.component}> in ${rel(abs)}${use.line ? ` (line ${use.line})` : ''} does not pass it${crashes ? ', so rendering it would fail' : ': nothing is shown there'}.`,
+          hint: use.component === 'Snippet' ? 'The legacy <Snippet file> form passes no props: import the snippet instead and pass them as attributes.' : `Pass it: <${use.component} ${read.name}="…" />.`,
+        });
+      }
+    }
+  }
+  return out;
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
