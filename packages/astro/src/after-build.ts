@@ -1,4 +1,4 @@
-/** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`. */
+/** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadIgnore, type Page, type SiteManifest } from '@lectern/core';
@@ -7,6 +7,9 @@ import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { copyMermaidAssets, usesMermaid } from './components/mermaid-assets.ts';
+import { slug as headingSlug } from './components/split.ts';
+import { markdownForAgents, updateEntries } from './mdx-analyze.ts';
+import { renderMarkdown } from './markdown.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -51,14 +54,71 @@ export async function copyAssets(root: string, dist: string): Promise<number> {
   return count;
 }
 
-/** A Markdown copy of a page (for `Copy page`, agents, llms.txt links). */
+/**
+ * A Markdown copy of a page (for `Copy page`, agents, llms.txt links). `<Visibility for="humans">` content is left
+ * out and `<Visibility for="agents">` content kept, as in Mintlify's Markdown export.
+ */
 export function pageMarkdown(page: Page): string {
   const head = [`# ${page.title}`, ''];
   if (page.description) head.push(`> ${page.description}`, '');
   if (page.kind === 'operation') head.push(`\`${page.method === 'webhook' ? 'WEBHOOK' : page.method.toUpperCase()} ${page.path}\``, '');
   if (page.kind === 'endpoint') head.push(`\`${page.endpoint.method.toUpperCase()} ${page.endpoint.path}\``, '');
-  const body = page.body.replace(/^\s*import\s.+$/gm, '').trim();
-  return head.join('\n') + (body ? body + '\n' : '');
+  const body = markdownForAgents(page.body).replace(/^\s*import\s.+$/gm, '').trim();
+  // A blank line after the description: otherwise the body's first paragraph continues the quote.
+  return head.join('\n') + (body ? '\n' + body + '\n' : '');
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+/** A label that reads as a date (`2025-03-01`, `March 2025`, `March 3, 2025`), in UTC; NaN otherwise. */
+function labelDate(label: string): number {
+  const isoDay = /^\d{4}-\d{2}-\d{2}$/.test(label);
+  const named = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s/i.test(label) && /\b\d{4}\b/.test(label);
+  return isoDay ? Date.parse(label) : named ? Date.parse(`${label} UTC`) : NaN;
+}
+
+/**
+ * The RSS feed of a page with `<Update>` entries (Mintlify's subscribable changelog at the page URL + `/rss.xml`),
+ * or undefined. One item per Update, newest first as written: title from `rss.title` or the label, link to the
+ * label's anchor, description from `rss.description` or the entry's Markdown without components, code and HTML.
+ * Links are absolute when docs.json sets `lectern.site`.
+ */
+export function changelogFeed(site: Pick<Site, 'config'>, page: Page): string | undefined {
+  const entries = page.body ? updateEntries(page.body) : [];
+  if (!entries.length) return undefined;
+  const base = (site.config.lectern?.site ?? '').replace(/\/$/, '');
+  const url = `${base}${pageHref(page.slug)}`;
+  const feed = `${url.replace(/\/$/, '')}/rss.xml`;
+  const items = entries.map((e) => {
+    const link = `${url}#${headingSlug(e.label)}`;
+    const description = e.rss?.description ?? (e.markdown ? renderMarkdown(e.markdown).trim() : e.description);
+    const date = labelDate(e.label);
+    return [
+      '    <item>',
+      `      <title>${cdata(e.rss?.title ?? e.label)}</title>`,
+      `      <link>${xml(link)}</link>`,
+      `      <guid isPermaLink="${base ? 'true' : 'false'}">${xml(link)}</guid>`,
+      ...(description ? [`      <description>${cdata(description)}</description>`] : []),
+      ...e.tags.map((t) => `      <category>${cdata(t)}</category>`),
+      ...(Number.isNaN(date) ? [] : [`      <pubDate>${new Date(date).toUTCString()}</pubDate>`]),
+      '    </item>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${cdata(page.title)}</title>`,
+    `    <description>${cdata(page.description ?? `Updates from ${site.config.name}`)}</description>`,
+    `    <link>${xml(url || '/')}</link>`,
+    ...(base ? [`    <atom:link href="${xml(feed)}" rel="self" type="application/rss+xml"/>`] : []),
+    '    <generator>Lectern</generator>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
 }
 
 export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
@@ -76,6 +136,12 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     const file = path.join(dist, page.slug + '.md');
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, pageMarkdown(page));
+    const feed = changelogFeed(site, page);
+    if (feed) {
+      const target = path.join(dist, pageHref(page.slug), 'rss.xml');
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, feed);
+    }
   }
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
