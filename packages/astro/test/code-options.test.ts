@@ -244,6 +244,14 @@ describe('built site', () => {
     expect(page).toMatch(/<button type="button" role="tab" class="tab-button"[^>]*><svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>cURL<\/button>/);
     expect(page).toMatch(/<svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>Python<\/button>/);
   });
+
+  it('takes the same options as <CodeBlock> props', async () => {
+    const page = await readPage(dist, 'group');
+    const direct = blockHtml(page, 'direct.py');
+    expect(direct).toMatch(/^<div class="code-block code-lines code-focus code-marked" data-code data-title="direct.py"><div class="code-title"><svg class="icon code-title-icon"/);
+    expect(lineClasses(direct)).toEqual(['line focused', 'line highlighted']);
+    expect(text(direct.slice(direct.indexOf('<pre')))).toBe('import requests\nprint(1)');
+  });
 });
 
 describe('in Chromium', () => {

@@ -39,6 +39,7 @@ describe('highlight', () => {
   });
 
   // One tokenisation for both themes must color every character exactly as Shiki's own dual-theme mode does.
+  // (Both sides with a generous time limit: Shiki's default 500 ms per line cuts a cold first line on a busy machine.)
   it('colors each character as Shiki dual themes do, in light and dark', async () => {
     const samples: Array<[string, string]> = [
       ['bash', "curl --request POST \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>' # comment"],
@@ -52,7 +53,7 @@ describe('highlight', () => {
     const colorOf = (style: string, theme: 'light' | 'dark') => new RegExp(`--shiki-${theme}:([^;]+)`).exec(style)?.[1]?.toLowerCase();
     for (const [lang, code] of samples) {
       const expected: string[] = [];
-      for (const line of shiki.codeToTokens(code, { lang: lang as never, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false }).tokens) {
+      for (const line of shiki.codeToTokens(code, { lang: lang as never, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, tokenizeTimeLimit: 10_000 }).tokens) {
         for (const t of line) {
           const st = (t.htmlStyle ?? {}) as Record<string, string>;
           for (const ch of t.content) if (!/\s/.test(ch)) expected.push(`${st['--shiki-light']?.toLowerCase() ?? '#24292e'} ${st['--shiki-dark']?.toLowerCase() ?? '#e1e4e8'}`);
