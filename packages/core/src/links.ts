@@ -3,7 +3,8 @@
  * Markdown images, string `href`/`src` props of JSX elements such as `<a>`, `<Card>`, `<Tile>`, `<Tooltip>`) and
  * every link of docs.json (navbar, primary button, footer, logo, banner, link-only navigation entries, redirect
  * destinations) that points at a path of the site must name something the build produces: a planned page, the
- * Markdown copy of one (`/page.md`), a redirect source, a static file copied from the repo, or a generated file.
+ * Markdown copy of one (`/page.md`) or its changelog feed (`/page/rss.xml`), a redirect source, a static file
+ * copied from the repo, or a generated file.
  * The `#fragment`, the query string and a trailing slash are ignored. Each broken link is a warning with the
  * closest existing page as a hint. Works on the trees `parseMdxBody` already built: no second parse, no regex
  * over MDX source.
@@ -196,6 +197,8 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
     const slug = target === '' ? 'index' : target;
     if (slugs.has(slug) || isRedirect(target)) return true;
     if (target.endsWith('.md') && slugs.has(target.slice(0, -3))) return true;
+    // The RSS feed of a page with <Update> entries (`/changelog/rss.xml`); accepted for any page.
+    if (target === 'rss.xml' || (target.endsWith('/rss.xml') && slugs.has(target.slice(0, -'/rss.xml'.length)))) return true;
     if (GENERATED_FILES.has(target) || GENERATED_PREFIXES.some((p) => target.startsWith(p))) return true;
     return isCopiedFile(target);
   };
