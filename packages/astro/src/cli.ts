@@ -14,7 +14,7 @@ Commands:
   dev [dir]        Start the dev server with live reload (default port 4321)
   build [dir]      Build the static site into <dir>/dist (fails with every error, file and line)
   preview [dir]    Serve the built site locally
-  check [dir]      Validate docs.json, pages and specs without building
+  check [dir]      Validate docs.json, pages, specs and internal links without building
   generate [dir]   Write generated endpoint pages as MDX files
   serve [dir]      Serve the built site with the playground proxy and assistant API
   keys <cmd>       Manage assistant API keys
@@ -24,6 +24,8 @@ Options:
   --port <n>       Port for dev / preview (default 4321)
   --host <addr>    Host for dev / preview (default 127.0.0.1)
   --out <dir>      Output directory for build (default <dir>/dist)
+  --strict         check: warnings (broken links, missing descriptions) fail too
+  --json           check: diagnostics as JSON
   -h, --help       Show this help
 `;
 
