@@ -15,10 +15,10 @@ export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', 
  */
 const importedOnly = new Set<string>();
 
-/** A snippet: a file under the repo's `snippets/` folder, or one that pages import but that is no page. */
+/** A snippet: a file in a `snippets/` folder (never a page), or one that pages import but that is no page. */
 export function isSnippet(abs: string, root: string): boolean {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return rel.startsWith('snippets/') || importedOnly.has(path.resolve(abs));
+  return /(^|\/)snippets\//.test(rel) || importedOnly.has(path.resolve(abs));
 }
 
 /**
