@@ -7,7 +7,12 @@
  *    time), with KaTeX's parse errors as warnings naming file and line; `<Mermaid>…</Mermaid>` children kept verbatim;
  *  - `{{variable}}` substitution from docs.json `variables`;
  *  - legacy `<Snippet file="x.mdx"/>` -> an import of `/snippets/x.mdx`;
+ *  - expressions: in a snippet, bare names are its props (`{word}` -> `{props.word}`, also `{word}` in its code
+ *    fences); in a page, a name nothing defines is an error with its line (not a ReferenceError at render time);
+ *  - `<ParamField>`/`<ResponseField>` anchors de-duplicated in document order (`param-x`, `param-x-1`…);
+ *  - `<Prompt>` gets its children's Markdown (`source`), `<Visibility for="agents">` is dropped from the page;
  *  - an import of the built-in components the file uses (authors never import them).
+ * Also the helpers behind each page's `.md` copy (`markdownForAgents`) and changelog feed (`updateEntries`).
  * Line numbers of the file are preserved (replacements are padded to the same number of lines).
  */
 import { unified } from 'unified';
