@@ -454,12 +454,12 @@ export function analyzeMdx(
   // defines would throw a ReferenceError while the site is built, so it is reported here with its line.
   const reads: SnippetRead[] = [];
   const usages: SnippetUsage[] = [];
-  const checkExpression = (program: EsNode) => {
+  const checkExpression = (program: EsNode, inContent: boolean) => {
     const statement = (program.body as EsNode[] | undefined)?.[0];
     const expression = statement?.type === 'ExpressionStatement' ? statement.expression as EsNode : undefined;
     const props = expression?.type === 'ObjectExpression' ? expression.properties as EsNode[] : [];
-    if (props.length === 1 && props[0]!.shorthand === true && /^\{\s*\{/.test(blanked.slice(program.start - 1, program.end))) {
-      // `{{name}}` that docs.json `variables` does not define (MDX reads it as an object literal).
+    if (inContent && props.length === 1 && props[0]!.shorthand === true && /^\{\s*\{/.test(blanked.slice(program.start - 1, program.end))) {
+      // `{{name}}` in the text that docs.json `variables` does not define (MDX reads it as an object literal).
       const name = (props[0]!.key as EsNode).name as string;
       const known = Object.keys(opts.variables ?? {});
       diagnostics.push({
@@ -490,11 +490,11 @@ export function analyzeMdx(
     }
   };
   visit(tree as never, (node: AnyNode) => {
-    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree);
+    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true);
     if (!isElement(node) || (node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset))) return;
     for (const a of node.attributes ?? []) {
       const program = a.type === 'mdxJsxExpressionAttribute' ? a.data?.estree : (a.value as AnyAttribute | undefined)?.data?.estree;
-      if (program) checkExpression(program);
+      if (program) checkExpression(program, false);
     }
   });
 

@@ -67,8 +67,13 @@ describe('snippet expressions', () => {
       '',
       '{(() => { const inner = 1; try { return inner } catch (err) { return err } })()}',
       '',
+      "export const color = 'red';",
+      '',
+      '<div style={{color}}>an object attribute</div>',
+      '',
     ].join('\n');
     expect(analyzeMdx(src, 'a.mdx', opts).diagnostics).toEqual([]);
+    expect(analyzeMdx('<div style={{color}}>x</div>\n', 'snippets/s.mdx', { ...opts, snippet: true }).code).toContain('<div style={{color: props.color}}>x</div>');
   });
 
   it('finds components used inside expressions: built-ins are imported, unknown ones reported', () => {
