@@ -131,6 +131,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         }
         for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
 
+        // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
+        // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
+        const noExternal = runtime.remap.length ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(runtime.astroSrc, 'routes', 'page.astro'), prerender: true });
         injectRoute({ pattern: '/404', entrypoint: path.join(runtime.astroSrc, 'routes', '404.astro'), prerender: true });
         updateConfig({
@@ -145,8 +148,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
             ...(runtime.remap.length ? { optimizeDeps: { noDiscovery: true } } : {}),
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
-            ssr: { noExternal: NO_EXTERNAL },
-            environments: { prerender: { resolve: { noExternal: NO_EXTERNAL } }, ssr: { resolve: { noExternal: NO_EXTERNAL } } },
+            ssr: { noExternal },
+            environments: { prerender: { resolve: { noExternal } }, ssr: { resolve: { noExternal } } },
           },
         } as never);
       },

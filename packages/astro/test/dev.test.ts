@@ -114,6 +114,14 @@ describe('lectern dev', () => {
     expect(answer.text).toMatch(/three hops/);
   });
 
+  it('renders a page importing a JSX snippet (the repo has no node_modules of its own)', async () => {
+    await writeFile(path.join(root, 'snippets/Hello.jsx'), 'export const Hello = ({ name }) => <p className="jsx-hello">Hello, {name}!</p>;\n');
+    await writeFile(path.join(root, 'guides/jsx.mdx'), "---\ntitle: JSX\ndescription: A JSX snippet.\n---\nimport { Hello } from '/snippets/Hello.jsx';\n\n<Hello name=\"dev\" />\n");
+    const { status, html } = await eventually(`${base}/guides/jsx`, (h, s) => s === 200 && h.includes('jsx-hello'));
+    expect(status).toBe(200);
+    expect(html).toContain('<p class="jsx-hello">Hello, dev!</p>');
+  });
+
   it('refuses assistant requests without a key', async () => {
     const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(401);
