@@ -309,6 +309,10 @@ describe('in Chromium', () => {
     expect(texts).toContain('focused: ');
     const copied = await block(page, 'Diff example').locator('pre').evaluate((el) => el.textContent);
     expect(copied).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}');
+    // The copy button pastes the code after the change: removed lines are left out.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+    await block(page, 'Diff example').locator('[data-copy]').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log(greeting);\n}');
     await page.close();
   });
 

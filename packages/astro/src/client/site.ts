@@ -63,9 +63,15 @@ async function copy(text: string, el: HTMLElement): Promise<void> {
   el.dataset.copied = '';
   setTimeout(() => { delete el.dataset.copied; }, 1500);
 }
+/** A code block's text as it should be pasted: the lines a diff removes are left out. */
+function codeText(pre: HTMLElement): string {
+  const lines = [...pre.querySelectorAll<HTMLElement>('.line')];
+  if (!lines.some((l) => l.classList.contains('remove'))) return pre.textContent ?? '';
+  return lines.filter((l) => !l.classList.contains('remove')).map((l) => l.textContent).join('\n');
+}
 on('[data-copy]', 'click', (el) => {
   const block = el.closest('[data-code]')?.querySelector('pre');
-  void copy(block?.textContent ?? el.dataset.copy ?? '', el);
+  void copy(block ? codeText(block) : el.dataset.copy ?? '', el);
 });
 on('[data-anchor]', 'click', (el, ev) => {
   ev.preventDefault();
