@@ -3,11 +3,11 @@
  * twoslash, and the `// [!code ++]` comment notation — parsed and turned into line classes at build time, then
  * rendered and styled in a built site (Chromium, light and dark).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { extractNotation, highlight, highlightFence, parseLineRanges, parseMeta } from '../src/components/highlight.ts';
-import { buildFixture, launchChromium, readPage, serveDist, FIXTURES } from './helpers.ts';
+import { readPage, servedFixture } from './helpers.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 const lineClasses = (html: string) => [...html.matchAll(/<span class="(line[^"]*)">/g)].map((m) => m[1]!);
@@ -166,23 +166,7 @@ describe('line classes', () => {
 
 // A built site ------------------------------------------------------------------------------------------------------
 
-let dist = '';
-let url = '';
-let browser: Browser;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  const built = await buildFixture(path.join(FIXTURES, 'code-options'));
-  dist = built.dist;
-  const served = await serveDist(dist);
-  url = served.url;
-  cleanups.push(built.cleanup, served.close);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  for (const c of cleanups) await c();
-});
+const site = servedFixture('code-options');
 
 /** The `.code-block` div whose title is `title`, as HTML. */
 function blockHtml(page: string, title: string): string {
@@ -194,7 +178,7 @@ function blockHtml(page: string, title: string): string {
 
 describe('built site', () => {
   it('renders each option as classes, title bar, icon and toggle', async () => {
-    const page = await readPage(dist, 'index');
+    const page = await readPage(site.dist, 'index');
     const hello = blockHtml(page, 'hello.py');
     expect(hello).toMatch(/^<div class="code-block code-marked"/);
     expect(hello).toMatch(/<div class="code-title"><svg class="icon code-title-icon"[^>]*aria-hidden="true">/);
@@ -230,7 +214,7 @@ describe('built site', () => {
   });
 
   it('escapes hostile titles and icons', async () => {
-    const page = await readPage(dist, 'index');
+    const page = await readPage(site.dist, 'index');
     expect(page).toContain('<span>Hostile title &lt;img src=x onerror=alert(1)&gt;</span>');
     // Only inside attribute values (data-title), where it is text.
     const outsideAttributes = page.replace(/="[^"]*"/g, '=""');
@@ -240,13 +224,13 @@ describe('built site', () => {
   });
 
   it('shows a block’s icon in its code group tab', async () => {
-    const page = await readPage(dist, 'group');
+    const page = await readPage(site.dist, 'group');
     expect(page).toMatch(/<button type="button" role="tab" class="tab-button"[^>]*><svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>cURL<\/button>/);
     expect(page).toMatch(/<svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>Python<\/button>/);
   });
 
   it('takes the same options as <CodeBlock> props', async () => {
-    const page = await readPage(dist, 'group');
+    const page = await readPage(site.dist, 'group');
     const direct = blockHtml(page, 'direct.py');
     expect(direct).toMatch(/^<div class="code-block code-lines code-focus code-marked" data-code data-title="direct.py"><div class="code-title"><svg class="icon code-title-icon"/);
     expect(lineClasses(direct)).toEqual(['line focused', 'line highlighted']);
@@ -258,9 +242,9 @@ describe('in Chromium', () => {
   const dialogs: string[] = [];
   afterAll(() => expect(dialogs).toEqual([]));
   async function open(theme: 'light' | 'dark'): Promise<Page> {
-    const page = await browser.newPage({ reducedMotion: 'reduce' });
+    const page = await site.browser.newPage({ reducedMotion: 'reduce' });
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-    await page.goto(`${url}/`);
+    await page.goto(`${site.url}/`);
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     return page;
   }
@@ -310,16 +294,16 @@ describe('in Chromium', () => {
     const copied = await block(page, 'Diff example').locator('pre').evaluate((el) => el.textContent);
     expect(copied).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}');
     // The copy button pastes the code after the change: removed lines are left out.
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
     await block(page, 'Diff example').locator('[data-copy]').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log(greeting);\n}');
     await page.close();
   });
 
   it('collapses an expandable block and opens it with the keyboard, without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ javaScriptEnabled: false, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${url}/`);
+    await page.goto(`${site.url}/`);
     const long = block(page, 'Long example');
     const pre = long.locator('pre');
     const size = () => pre.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));

@@ -3,36 +3,20 @@
  * Tree props, Visibility in the page and in its `.md` copy, the changelog feed, and the View switcher in Chromium
  * (first view by default, the choice remembered, the table of contents following it, every view without JavaScript).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { buildFixture, launchChromium, readPage, serveDist, FIXTURES } from './helpers.ts';
 
-let dist = '';
-let url = '';
-let browser: Browser;
-const cleanups: Array<() => Promise<void>> = [];
+import { readPage, servedFixture } from './helpers.ts';
 
-beforeAll(async () => {
-  const built = await buildFixture(path.join(FIXTURES, 'components'));
-  dist = built.dist;
-  const served = await serveDist(dist);
-  url = served.url;
-  cleanups.push(built.cleanup, served.close);
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  for (const c of cleanups) await c();
-});
+const site = servedFixture('components');
 
 /** The page's article, without inline SVG icons. */
 const prose = (html: string) => (/<div class="prose">([\s\S]*?)<nav class="page-nav"/.exec(html)?.[1] ?? '').replace(/<svg[\s\S]*?<\/svg>/g, '<svg/>');
 
 describe('snippets', () => {
   it('fills bare {word} props, props in code fences, {props.x}, nested snippets, named exports and .jsx snippets', async () => {
-    const html = prose(await readPage(dist, 'snippets-page'));
+    const html = prose(await readPage(site.dist, 'snippets-page'));
     expect(html).toContain('<p>My keyword of the day is banana.</p>');
     expect(html).toMatch(/<p class="card-title"[^>]*>banana<\/p>/);
     expect(html).toContain('Shorthand: {&quot;word&quot;:&quot;banana&quot;} and typeof: string.');
@@ -48,7 +32,7 @@ describe('snippets', () => {
 
 describe('field anchors', () => {
   it('every id on the page is unique; the first field keeps #param-<name>, later ones get -1, -2', async () => {
-    const html = await readPage(dist, 'fields');
+    const html = await readPage(site.dist, 'fields');
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
     expect(ids.length).toBe(new Set(ids).size);
     expect(html).toMatch(/<div class="field" id="param-pet-id"><div class="field-head"><a class="field-anchor" href="#param-pet-id" data-anchor aria-label="Copy link to petId">/);
@@ -59,17 +43,17 @@ describe('field anchors', () => {
 
 describe('component props', () => {
   it('Badge: icon, disabled, stroke and xs', async () => {
-    const html = prose(await readPage(dist, 'widgets'));
+    const html = prose(await readPage(site.dist, 'widgets'));
     expect(html).toMatch(/<span class="badge badge-green badge-md badge-rounded"[^>]*><svg\/>Stable<\/span>/);
     expect(html).toMatch(/<span class="badge badge-blue badge-md badge-rounded badge-disabled" aria-disabled="true"[^>]*><svg\/>Locked<\/span>/);
     expect(html).toMatch(/<span class="badge badge-red badge-xs badge-rounded badge-stroke"[^>]*>Outline<\/span>/);
-    const css = [...(await readPage(dist, 'widgets')).matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+)"/g)].map((m) => readFileSync(path.join(dist, m[1]!), 'utf8')).join('\n');
+    const css = [...(await readPage(site.dist, 'widgets')).matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+)"/g)].map((m) => readFileSync(path.join(site.dist, m[1]!), 'utf8')).join('\n');
     expect(css).toMatch(/\.badge-disabled[^{]*\{[^}]*opacity/);
     expect(css).toMatch(/\.card-warning[^{]*\{[^}]*--card-type-color/);
   });
 
   it('Prompt: Markdown description rendered safely, copy and Open in Cursor actions, actions={[]} hides them', async () => {
-    const html = prose(await readPage(dist, 'widgets'));
+    const html = prose(await readPage(site.dist, 'widgets'));
     const prompts = html.split('<div class="prompt"').slice(1);
     expect(prompts).toHaveLength(3);
     expect(prompts[0]).toContain('Generate <strong>clear</strong>, <em>concise</em> docs');
@@ -84,7 +68,7 @@ describe('component props', () => {
   });
 
   it('Card type tints the card and gives it the callout icon; Tree.Folder openable={false} is a fixed folder', async () => {
-    const html = prose(await readPage(dist, 'widgets'));
+    const html = prose(await readPage(site.dist, 'widgets'));
     expect(html).toMatch(/class="card card-typed card-warning"[^>]*><div class="card-inner"[^>]*><span class="card-icon"[^>]*><svg\/><\/span>/);
     expect(html).toMatch(/<li role="treeitem" class="tree-folder-fixed" aria-disabled="true"[^>]*><span class="tree-folder-name"[^>]*><span[^>]*><svg\/><\/span>app<\/span><ul[^>]*><li role="treeitem" class="tree-file"><span><svg\/><\/span>page.tsx<\/li><\/ul><\/li>/);
     expect(html).not.toContain('secret.ts');
@@ -94,18 +78,18 @@ describe('component props', () => {
 
 describe('Visibility', () => {
   it('the page shows humans content only; the .md copy shows agents content only', async () => {
-    const page = await readPage(dist, 'visibility');
+    const page = await readPage(site.dist, 'visibility');
     expect(prose(page)).toContain('Click the <strong>Get started</strong> button.');
     expect(page).not.toContain('Agent steps');
     expect(page).not.toContain('POST /v1/accounts');
-    const md = readFileSync(path.join(dist, 'visibility.md'), 'utf8');
+    const md = readFileSync(path.join(site.dist, 'visibility.md'), 'utf8');
     expect(md).toBe('# Visibility\n\n> Content for humans and agents.\n\nShared text.\n\n## Agent steps\n\nCall `POST /v1/accounts` with an email.\n\nClosing text.\n');
   });
 });
 
 describe('Update RSS feed', () => {
   it('writes <page>/rss.xml with one item per Update: rss prop, labels as anchors, Markdown without components or code', async () => {
-    const xml = readFileSync(path.join(dist, 'changelog', 'rss.xml'), 'utf8');
+    const xml = readFileSync(path.join(site.dist, 'changelog', 'rss.xml'), 'utf8');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
     expect(xml).toContain('<atom:link href="https://docs.example.test/changelog/rss.xml" rel="self" type="application/rss+xml"/>');
     const items = xml.split('<item>').slice(1);
@@ -121,25 +105,25 @@ describe('Update RSS feed', () => {
     expect(items[1]).toContain('<li>One</li>');
     expect(items[1]).not.toMatch(/npm install|Hidden from the feed|<code>/);
     // The anchors exist on the page.
-    const page = await readPage(dist, 'changelog');
+    const page = await readPage(site.dist, 'changelog');
     expect(page).toContain('id="march-2025"');
     expect(page).toContain('id="2025-02-10"');
     // No feed for pages without updates.
-    expect(existsSync(path.join(dist, 'plain', 'rss.xml'))).toBe(false);
+    expect(existsSync(path.join(site.dist, 'plain', 'rss.xml'))).toBe(false);
   });
 });
 
 describe('View', () => {
   it('ships the switcher script only on pages with views', async () => {
-    expect(await readPage(dist, 'views')).toContain('lectern-view');
-    expect(await readPage(dist, 'plain')).not.toContain('lectern-view');
+    expect(await readPage(site.dist, 'views')).toContain('lectern-view');
+    expect(await readPage(site.dist, 'plain')).not.toContain('lectern-view');
   });
 
   it('shows the first view, switches with the dropdown, keeps the choice across pages, and the TOC follows', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const p = await ctx.newPage();
-      await p.goto(`${url}/views`);
+      await p.goto(`${site.url}/views`);
       const select = p.locator('.view-switcher select');
       await select.waitFor();
       expect(await select.locator('option').allInnerTexts()).toEqual(['JavaScript', 'Python']);
@@ -155,15 +139,15 @@ describe('View', () => {
       expect(await toc.locator('a:visible').allInnerTexts()).toEqual(['Intro', 'Install the Python SDK', 'Common']);
 
       // Another page and back: the choice is remembered.
-      await p.goto(`${url}/plain`);
-      await p.goto(`${url}/views`);
+      await p.goto(`${site.url}/plain`);
+      await p.goto(`${site.url}/views`);
       await p.locator('.view-switcher select').waitFor();
       expect(await p.locator('.view-switcher select').inputValue()).toBe('Python');
       expect(await p.locator('[data-view="JavaScript"]').isVisible()).toBe(false);
 
       // A link to a heading inside the other view opens that view.
-      await p.goto(`${url}/plain`);
-      await p.goto(`${url}/views#install-the-javascript-sdk`);
+      await p.goto(`${site.url}/plain`);
+      await p.goto(`${site.url}/views#install-the-javascript-sdk`);
       await p.locator('.view-switcher select').waitFor();
       expect(await p.locator('.view-switcher select').inputValue()).toBe('JavaScript');
     } finally {
@@ -172,10 +156,10 @@ describe('View', () => {
   });
 
   it('without JavaScript every view shows under its title, with no switcher', async () => {
-    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const ctx = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const p = await ctx.newPage();
-      await p.goto(`${url}/views`);
+      await p.goto(`${site.url}/views`);
       expect(await p.locator('.view-switcher').count()).toBe(0);
       expect(await p.locator('[data-view="JavaScript"]').isVisible()).toBe(true);
       expect(await p.locator('[data-view="Python"]').isVisible()).toBe(true);

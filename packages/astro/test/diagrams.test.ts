@@ -3,31 +3,15 @@
  * the Mermaid loader only on diagram pages, diagrams drawn in Chromium in light and dark, and hostile diagram
  * text that runs nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { buildFixture, launchChromium, readPage, serveDist, FIXTURES } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { readPage, servedFixture } from './helpers.ts';
 import { usesMermaid } from '../src/components/mermaid-assets.ts';
 import { analyzeMdx } from '../src/mdx-analyze.ts';
 
-let dist = '';
-let url = '';
-let browser: Browser;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  const built = await buildFixture(path.join(FIXTURES, 'diagrams'));
-  dist = built.dist;
-  const served = await serveDist(dist);
-  url = served.url;
-  cleanups.push(built.cleanup, served.close);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  for (const c of cleanups) await c();
-});
+const site = servedFixture('diagrams');
 
 const scripts = (html: string) => [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
 const mathCss = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" data-katex-css>/g)].map((m) => m[1]!);
@@ -35,7 +19,7 @@ const ENDPOINT = 'api-reference/list-things';
 
 describe('math at build time', () => {
   it('renders $…$, $$…$$ and <Latex> to KaTeX HTML + MathML, with no JavaScript', async () => {
-    const html = await readPage(dist, 'math');
+    const html = await readPage(site.dist, 'math');
     expect(html.match(/class="math math-inline"/g)).toHaveLength(3);
     expect(html.match(/class="math math-display"/g)).toHaveLength(2);
     expect(html).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">');
@@ -43,21 +27,21 @@ describe('math at build time', () => {
     expect(html).toContain('<annotation encoding="application/x-tex">\\frac{1}{2}</annotation>');
     expect(html).toContain('A price of $5 and $10 stays text.');
     expect(html).toContain('<span class="mord" style="color:#cc0000;">\\badcommand</span>');
-    expect(scripts(html)).toEqual(scripts(await readPage(dist, 'plain')));
+    expect(scripts(html)).toEqual(scripts(await readPage(site.dist, 'plain')));
   });
 
   it('links the KaTeX stylesheet once, only on pages with math; fonts are shipped beside it', async () => {
-    const html = await readPage(dist, 'math');
+    const html = await readPage(site.dist, 'math');
     const links = mathCss(html);
     expect(links).toHaveLength(1);
     expect(html.indexOf('data-katex-css')).toBeLessThan(html.indexOf('class="katex"'));
-    const css = readFileSync(path.join(dist, links[0]!), 'utf8');
+    const css = readFileSync(path.join(site.dist, links[0]!), 'utf8');
     expect(css).toContain('.katex{');
     const fonts = [...css.matchAll(/url\(([^)]+\.woff2)\)/g)].map((m) => m[1]!);
     expect(fonts.length).toBeGreaterThan(10);
-    for (const f of fonts) expect(existsSync(path.join(dist, f))).toBe(true);
+    for (const f of fonts) expect(existsSync(path.join(site.dist, f))).toBe(true);
     for (const slug of ['index', 'plain', 'diagram', ENDPOINT]) {
-      const other = await readPage(dist, slug);
+      const other = await readPage(site.dist, slug);
       expect(mathCss(other), slug).toEqual([]);
       expect(other, slug).not.toContain('class="katex');
     }
@@ -66,28 +50,28 @@ describe('math at build time', () => {
 
 describe('Mermaid pages', () => {
   it('keeps the diagram source in the HTML and includes the loader only on pages with a diagram', async () => {
-    const diagram = await readPage(dist, 'diagram');
+    const diagram = await readPage(site.dist, 'diagram');
     expect(diagram).toContain('<pre class="mermaid-source" data-mermaid>flowchart TD\n  Start[Docs repo] --&gt; Plan[Site plan]');
     expect(diagram).toContain('data-placement="top-left"');
     expect(diagram).toContain('data-actions="false"');
-    const common = scripts(await readPage(dist, 'plain'));
+    const common = scripts(await readPage(site.dist, 'plain'));
     const loader = scripts(diagram).filter((s) => !common.includes(s));
     expect(loader).toHaveLength(1);
     // The loader is small, imports nothing statically, and loads Mermaid's own module (shipped once) on demand.
-    const code = readFileSync(path.join(dist, loader[0]!), 'utf8');
+    const code = readFileSync(path.join(site.dist, loader[0]!), 'utf8');
     expect(code.length).toBeLessThan(6_000);
     expect(code).not.toMatch(/(^|;)\s*import\s*[\w{*"'`]/);
     expect(code).toMatch(/\bimport\(\w+\)/);
     expect(code).toContain('`/_lectern/mermaid/mermaid.esm.min.mjs`');
-    expect(existsSync(path.join(dist, '_lectern/mermaid/mermaid.esm.min.mjs'))).toBe(true);
-    expect(readdirSync(path.join(dist, '_astro')).filter((f) => /mermaid|cytoscape|elk|dagre/i.test(f) && !f.startsWith('MermaidDiagram'))).toEqual([]);
+    expect(existsSync(path.join(site.dist, '_lectern/mermaid/mermaid.esm.min.mjs'))).toBe(true);
+    expect(readdirSync(path.join(site.dist, '_astro')).filter((f) => /mermaid|cytoscape|elk|dagre/i.test(f) && !f.startsWith('MermaidDiagram'))).toEqual([]);
     for (const slug of ['index', 'plain', 'math', ENDPOINT]) {
-      const html = await readPage(dist, slug);
+      const html = await readPage(site.dist, slug);
       expect(scripts(html), slug).not.toContain(loader[0]);
       expect(html, slug).not.toContain('data-mermaid');
     }
     // An endpoint page loads exactly what a plain guide page loads.
-    expect(scripts(await readPage(dist, ENDPOINT))).toEqual(scripts(await readPage(dist, 'plain')));
+    expect(scripts(await readPage(site.dist, ENDPOINT))).toEqual(scripts(await readPage(site.dist, 'plain')));
   });
 });
 
@@ -101,7 +85,7 @@ describe('Mermaid assets', () => {
 });
 
 async function open(pathname: string, opts: { dark?: boolean; js?: boolean } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: opts.dark ? 'dark' : 'light', javaScriptEnabled: opts.js ?? true });
+  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: opts.dark ? 'dark' : 'light', javaScriptEnabled: opts.js ?? true });
   const p = await ctx.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
@@ -109,7 +93,7 @@ async function open(pathname: string, opts: { dark?: boolean; js?: boolean } = {
   p.on('pageerror', (e) => errors.push(e.message));
   p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
   p.on('request', (r) => requests.push(r.url()));
-  await p.goto(url + pathname, { waitUntil: 'load' });
+  await p.goto(site.url + pathname, { waitUntil: 'load' });
   return { p, ctx, errors, dialogs, requests };
 }
 

@@ -4,6 +4,8 @@ import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -100,4 +102,27 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * Registers the file's `beforeAll`/`afterAll`: builds a fixture, serves its dist/ on 127.0.0.1 and launches
+ * Chromium. Read `site.dist`, `site.url` and `site.browser` inside tests.
+ */
+export function servedFixture(name: string): { readonly dist: string; readonly url: string; readonly browser: Browser } {
+  const site = {} as { dist: string; url: string; browser: Browser };
+  const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    const built = await buildFixture(path.join(FIXTURES, name));
+    cleanups.push(built.cleanup);
+    site.dist = built.dist;
+    const served = await serveDist(built.dist);
+    cleanups.push(served.close);
+    site.url = served.url;
+    site.browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await site.browser?.close();
+    for (const c of cleanups) await c();
+  });
+  return site;
 }
