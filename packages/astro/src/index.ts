@@ -97,7 +97,7 @@ function noPrebundle(): Plugin {
 
 export default function lectern(options: LecternOptions = {}): AstroIntegration {
   let root = '';
-  let runtime: RuntimeMap = { astroSrc: here('.'), remap: [] };
+  let runtime: RuntimeMap = { astroSrc: here('.'), remap: [], detached: false };
   let componentsModule = '';
   return {
     name: '@lectern/astro',
@@ -133,7 +133,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
-        const noExternal = runtime.remap.length ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
+        const noExternal = runtime.detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(runtime.astroSrc, 'routes', 'page.astro'), prerender: true });
         injectRoute({ pattern: '/404', entrypoint: path.join(runtime.astroSrc, 'routes', '404.astro'), prerender: true });
         updateConfig({
@@ -142,11 +142,11 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, runtime, componentsModule), ...(runtime.remap.length ? [noPrebundle()] : [])],
+            plugins: [vitePlugin(root, command, runtime, componentsModule), ...(runtime.detached ? [noPrebundle()] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
-            ...(runtime.remap.length ? { optimizeDeps: { noDiscovery: true } } : {}),
+            ...(runtime.detached ? { optimizeDeps: { noDiscovery: true } } : {}),
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
             ssr: { noExternal },
             environments: { prerender: { resolve: { noExternal } }, ssr: { resolve: { noExternal } } },

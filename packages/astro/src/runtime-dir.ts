@@ -15,6 +15,12 @@ export interface RuntimeMap {
   astroSrc: string;
   /** real package dir -> copied dir (empty when no copy was needed). */
   remap: Array<[string, string]>;
+  /**
+   * The docs repo cannot resolve Lectern's dependencies (`preact`, …) from its own folder: it has no
+   * node_modules with Lectern in it (a global `lectern`, a repo in /tmp). Then the dev server must not leave those
+   * imports to Node or to the dep optimizer, which resolve from the repo.
+   */
+  detached: boolean;
 }
 
 const ASTRO_PKG = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -34,7 +40,8 @@ export function sharesAncestor(a: string, b: string): boolean {
 }
 
 export function runtimeFor(root: string): RuntimeMap {
-  if (sharesAncestor(root, ASTRO_PKG)) return { astroSrc: path.join(ASTRO_PKG, 'src'), remap: [] };
+  const detached = !findPackage('preact', path.resolve(root));
+  if (sharesAncestor(root, ASTRO_PKG)) return { astroSrc: path.join(ASTRO_PKG, 'src'), remap: [], detached };
   const base = path.join(root, '.lectern', 'runtime');
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
@@ -52,7 +59,7 @@ export function runtimeFor(root: string): RuntimeMap {
     remap.push([dir + path.sep, target + path.sep]);
     linkDependencies(dir, path.join(base, 'node_modules'));
   }
-  return { astroSrc: path.join(base, 'astro', 'src'), remap };
+  return { astroSrc: path.join(base, 'astro', 'src'), remap, detached: true };
 }
 
 export function remapId(id: string, remap: RuntimeMap['remap']): string {
