@@ -27,6 +27,7 @@ import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from './components/names.ts';
 import { encodeMath, literalChildren, renderMath } from './components/math.ts';
 import { kebab } from './components/split.ts';
+import { parseMeta } from './components/highlight.ts';
 import { substituteVariables } from './variables.ts';
 
 export { substituteVariables };
@@ -558,6 +559,12 @@ export function analyzeMdx(
         const placement = /\bplacement=["'{]*([\w-]+)/.exec(node.meta ?? '')?.[1];
         if (placement && !PLACEMENTS.has(placement)) {
           diagnostics.push({ severity: 'warning', code: 'mdx/mermaid-placement', file, line: start.line, column: start.column, message: `Unknown Mermaid controls placement "${placement}"; bottom-right is used.`, hint: `Use one of ${[...PLACEMENTS].join(', ')}.` });
+        }
+      }
+      // Code block options (Mintlify's meta line): problems are reported here, with the file and line.
+      if (node.meta && node.lang !== 'mermaid') {
+        for (const problem of parseMeta(node.meta).problems) {
+          diagnostics.push({ severity: 'warning', code: 'mdx/code-meta', file, line: start.line, column: start.column, message: `Code block options: ${problem}`, hint: 'Options: title or title="…", icon="…", highlight={1,3-5}, focus={2}, lines, wrap, expandable, twoslash.' });
         }
       }
       const payload = encodeURIComponent(JSON.stringify({ lang: node.lang ?? '', meta: node.meta ?? '', code: node.value ?? '' }));

@@ -13,6 +13,14 @@ describe('analyzeMdx', () => {
     ]);
   });
 
+  it('reports bad code block options with the file and line of the fence; good ones pass', () => {
+    const src = '---\ntitle: T\n---\n\n```js app.js highlight={1,3-5} lines\nx\n```\n\n```py main.py highlight={2-a} bogus=1\ny\n```\n';
+    const { diagnostics } = analyzeMdx(src, 'guides/c.mdx', opts);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([['mdx/code-meta', 'guides/c.mdx', 9], ['mdx/code-meta', 'guides/c.mdx', 9]]);
+    expect(diagnostics[0]!.message).toMatch(/^Code block options: highlight: "2-a" is not a line number/);
+    expect(diagnostics[1]!.message).toContain('unknown option "bogus="');
+  });
+
   it('accepts imported, exported and member components, and injects imports for built-ins it uses', () => {
     const src = "import Intro from '/snippets/intro.mdx';\nexport const Box = () => null;\n\n<Intro />\n<Box />\n<Tip>t</Tip>\n<Tree><Tree.Folder name=\"a\"><Tree.File name=\"b\" /></Tree.Folder></Tree>\n";
     const { diagnostics, code, imports } = analyzeMdx(src, 'a.mdx', opts);
