@@ -142,7 +142,7 @@ describe('API fixture build', () => {
     // One body section per media type.
     expect(html).toContain('application/json');
     expect(html).toContain('multipart/form-data');
-    expect(html).toMatch(/id="body-file"[\s\S]*?field-type">file</);
+    expect(html).toMatch(/id="body-multipart-form-data-file"[\s\S]*?field-type">file</);
     // oneOf as variant tabs, titled.
     expect(html).toMatch(/>By id<[\s\S]*?>By email</);
     // The callback's own body.
@@ -156,5 +156,22 @@ describe('API fixture build', () => {
     const html = await readPage(dist, 'api-reference/users/list-users');
     expect(html).toMatch(/id="cookies"[\s\S]*?id="parameter-session"[\s\S]*?The session cookie\./);
     expect(html).toMatch(/id="response-nickname"[\s\S]*?field-type">string \| null</);
+  });
+
+  it('keeps every id on every page unique: later statuses, media types and oneOf variants get their own anchors', async () => {
+    const { readdirSync } = await import('node:fs');
+    const pages = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('index.html'));
+    expect(pages.length).toBeGreaterThan(5);
+    for (const f of pages) {
+      const html = readFileSync(path.join(dist, f), 'utf8');
+      const list = ids(html);
+      expect(list.filter((x, i) => list.indexOf(x) !== i), f).toEqual([]);
+    }
+    const html = await readPage(dist, EP);
+    // The first status / media type / variant keep the plain anchors.
+    expect(html).toContain('id="body-thread-id"');
+    expect(html).toContain('id="body-multipart-form-data-file"');
+    expect(html).toContain('id="body-target-id"');
+    expect(html).toContain('id="body-by-email-target-email"');
   });
 });
