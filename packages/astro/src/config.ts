@@ -23,6 +23,7 @@ export interface SiteConfig {
   banner?: { content: string; dismissible?: boolean; type?: string; color?: string | LightDark<string> };
   search?: { prompt?: string };
   seo?: { indexing?: string; metatags?: Record<string, string> };
+  contextual?: { options?: unknown[]; display?: string };
   redirects?: Array<{ source: string; destination: string; permanent?: boolean }>;
   errors?: { '404'?: { redirect?: boolean; title?: string; description?: string } };
   variables?: Record<string, string>;

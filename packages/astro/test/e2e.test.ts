@@ -52,6 +52,26 @@ describe('kitchen sink in Chromium', () => {
     await ctx.close();
   });
 
+  it('page menu (docs.json contextual): copies the page as Markdown, links the .md copy, opens an AI chat about the page', async () => {
+    const { p, ctx } = await page(sink + '/quickstart');
+    await p.click('[data-copy-page]');
+    await p.waitForFunction(() => document.querySelector('[data-copy-page]')?.hasAttribute('data-copied'));
+    const markdown = await (await fetch(sink + '/quickstart.md')).text();
+    expect(markdown).toContain('# Quickstart');
+    expect(await p.evaluate(() => navigator.clipboard.readText())).toBe(markdown);
+    await p.click('.contextual-menu > summary');
+    expect(await p.getAttribute('.contextual-menu a:has-text("View as Markdown")', 'href')).toBe('/quickstart.md');
+    const href = await p.evaluate(() => {
+      window.addEventListener('click', (e) => e.preventDefault(), true);
+      const a = document.querySelector<HTMLAnchorElement>('[data-ai="chatgpt"]')!;
+      a.click();
+      return a.href;
+    });
+    expect(href).toBe('https://chatgpt.com/?hints=search&q=' + encodeURIComponent(`Read ${sink}/quickstart so I can ask questions about it.`));
+    expect(await p.getAttribute('.contextual-menu a:has-text("Ask support")', 'href')).toBe('mailto:support@sink.example.com');
+    await ctx.close();
+  });
+
   it('dismisses the banner, and it stays dismissed on the next page', async () => {
     const { p, ctx } = await page(sink + '/');
     const banner = p.locator('[data-banner]');

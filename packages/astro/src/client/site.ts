@@ -73,6 +73,16 @@ on('[data-copy]', 'click', (el) => {
   const block = el.closest('[data-code]')?.querySelector('pre');
   void copy(block ? codeText(block) : el.dataset.copy ?? '', el);
 });
+// docs.json `contextual`: copy the page's Markdown copy; open an AI chat about this page.
+on('[data-copy-page]', 'click', async (el) => {
+  const text = await fetch(el.dataset.copyPage!).then((r) => (r.ok ? r.text() : ''), () => '');
+  if (text) void copy(text, el);
+});
+const AI_URL: Record<string, string> = { chatgpt: 'https://chatgpt.com/?hints=search&q=', claude: 'https://claude.ai/new?q=', perplexity: 'https://www.perplexity.ai/search?q=' };
+on('[data-ai]', 'click', (el) => {
+  const base = AI_URL[el.dataset.ai!];
+  if (base) (el as HTMLAnchorElement).href = base + encodeURIComponent(`Read ${location.href.split('#')[0]} so I can ask questions about it.`);
+});
 on('[data-anchor]', 'click', (el, ev) => {
   ev.preventDefault();
   const id = el.dataset.anchor || decodeURIComponent((el.getAttribute('href') ?? '').replace(/^#/, ''));
