@@ -24,6 +24,7 @@ export interface SiteConfig {
   search?: { prompt?: string };
   seo?: { indexing?: string; metatags?: Record<string, string> };
   contextual?: { options?: unknown[]; display?: string };
+  integrations?: Record<string, unknown>;
   redirects?: Array<{ source: string; destination: string; permanent?: boolean }>;
   errors?: { '404'?: { redirect?: boolean; title?: string; description?: string } };
   variables?: Record<string, string>;

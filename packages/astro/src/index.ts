@@ -10,6 +10,7 @@ import type { Plugin } from 'vite';
 import { setSite, getSite } from './store.ts';
 import { prepareFile, formatDiagnostic } from './prepare.ts';
 import { planAndPrepare } from './site.ts';
+import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
@@ -116,6 +117,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
         setSite(site);
+        for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
 
         const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');
         const hasPreact = config.integrations.some((i) => i.name === '@astrojs/preact');

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, readPage, FIXTURES } from './helpers.ts';
+import { integrationProblems } from '../src/analytics.ts';
 
 let dist = '';
 let cleanup = async () => {};
@@ -69,5 +70,18 @@ describe('navigation forms', () => {
     expect(html).toContain('<title>Lost in the docs - Nav Forms</title>');
     expect(html).toContain('No page here.');
     expect(html).not.toContain('http-equiv="refresh"');
+  });
+
+  it('writes the analytics tags of docs.json integrations into <head>, and nothing from invalid entries', async () => {
+    const head = /<head>[\s\S]*?<\/head>/.exec(await readPage(dist, 'en/v2'))?.[0] ?? '';
+    expect(head).toContain('<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"></script>');
+    expect(head).toContain(`gtag('config',"G-TEST123")`);
+    expect(head).toMatch(/<script defer src="https:\/\/plausible\.io\/js\/script\.js" data-domain="docs\.example\.test"><\/script>/);
+    expect(head).not.toContain('usefathom');
+    expect(head).not.toContain('__xss_fathom');
+    expect(integrationProblems({ ga4: { measurementId: 'G-1' }, fathom: { siteId: '<x>' }, mixpanel: {}, telemetry: { enabled: false } })).toEqual([
+      'integrations.fathom: siteId must be your Fathom site id; left out',
+      'integrations.mixpanel is not supported by Lectern yet (supported: ga4, gtm, plausible, fathom, posthog, clarity); left out',
+    ]);
   });
 });
