@@ -25,6 +25,7 @@ export interface SiteConfig {
   seo?: { indexing?: string; metatags?: Record<string, string> };
   contextual?: { options?: unknown[]; display?: string };
   integrations?: Record<string, unknown>;
+  metadata?: { timestamp?: boolean };
   redirects?: Array<{ source: string; destination: string; permanent?: boolean }>;
   errors?: { '404'?: { redirect?: boolean; title?: string; description?: string } };
   variables?: Record<string, string>;

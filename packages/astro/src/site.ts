@@ -9,6 +9,12 @@ import { loadSite, type LoadedSite } from './plan-source.ts';
 import { prepareSite } from './prepare.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
+import { lastCommitDates } from './timestamps.ts';
+
+/** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */
+function wantsTimestamps(site: LoadedSite): boolean {
+  return (site.config.metadata as { timestamp?: boolean } | undefined)?.timestamp === true || site.plan.pages.some((p) => p.frontmatter.timestamp === true);
+}
 
 export interface PlannedSite {
   site: Site;
@@ -23,8 +29,16 @@ export async function planAndPrepare(root: string, componentsModule: string): Pr
   const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
   const lib = await import('./lib.ts');
+  const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
+  if (wantsTimestamps(loaded)) {
+    const dates = lastCommitDates(root);
+    for (const p of loaded.plan.pages) {
+      const date = p.file ? dates.get(p.file.split(path.sep).join('/')) : undefined;
+      if (date) site.updated.set(p.slug, date);
+    }
+  }
   return {
-    site: createSite({ ...loaded, diagnostics }, prepared, lib, content),
+    site,
     errors: diagnostics.filter((d) => d.severity === 'error'),
     warnings: diagnostics.filter((d) => d.severity === 'warning'),
   };

@@ -18,6 +18,8 @@ export interface Site extends LoadedSite {
   nav: NavIndex;
   /** Generated pages whose `x-mint.content` is compiled as MDX: slug -> written-out file (see site.ts). */
   content: Map<string, string>;
+  /** Page slug -> ISO date of the last commit of its file (`metadata.timestamp`; see timestamps.ts). */
+  updated: Map<string, string>;
   /** Absolute paths of MDX files -> prepared source (see mdx-analyze.ts). */
   prepared: Map<string, string>;
   /** Server-side helpers (see lib.ts). */
@@ -44,7 +46,7 @@ function withVariables(loaded: LoadedSite): LoadedSite {
 export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib, content: Map<string, string> = new Map()): Site {
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
-  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content };
+  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content, updated: new Map() };
 }
 
 export function setSite(site: Site): void {
