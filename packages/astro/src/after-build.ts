@@ -1,7 +1,7 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadIgnore, type Page, type SiteManifest } from '@lectern/core';
+import { loadIgnore, NOT_COPIED_FILES, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
@@ -27,7 +27,6 @@ function llmsTxt(site: Site): string {
   return lines.join('\n') + '\n';
 }
 
-const ASSET = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mov|mp3|wav|pdf|woff2?|ttf|otf|txt|zip|json|ya?ml)$/i;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
 
 /** Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. */
@@ -42,7 +41,7 @@ export async function copyAssets(root: string, dist: string): Promise<number> {
       if (e.isDirectory()) {
         if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
         await walk(abs);
-      } else if (ASSET.test(e.name) && !['package.json', 'package-lock.json', 'tsconfig.json', 'docs.json', 'mint.json'].includes(e.name)) {
+      } else if (STATIC_ASSET.test(e.name) && !NOT_COPIED_FILES.has(e.name)) {
         const target = path.join(dist, path.relative(root, abs));
         await mkdir(path.dirname(target), { recursive: true });
         await copyFile(abs, target);

@@ -11,6 +11,6 @@ export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type Pa
 export { parseMdxBody } from './mdx-check.ts';
 export { loadIgnore } from './ignore-file.ts';
 export { runCheckCommand, runGenerateCommand, runSchemaCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, checkPages, type CliIO } from './cli.ts';
-export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';
+export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, NOT_COPIED_FILES, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';
 export { siteManifest } from './manifest.ts';
 export * from './samples/index.ts';

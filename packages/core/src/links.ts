@@ -26,7 +26,8 @@ export const BROKEN_LINK_CODE = 'link/broken';
  * Keep in step with `copyAssets` in packages/astro/src/after-build.ts.
  */
 export const STATIC_ASSET = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mov|mp3|wav|pdf|woff2?|ttf|otf|txt|zip|json|ya?ml)$/i;
-const NOT_COPIED_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'docs.json', 'mint.json']);
+/** Repo files with an asset extension that the build does not publish. */
+export const NOT_COPIED_FILES: ReadonlySet<string> = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'docs.json', 'mint.json']);
 const NOT_COPIED_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src']);
 /** Paths the build itself writes besides pages. */
 const GENERATED_PREFIXES = ['_lectern/', '_astro/', 'pagefind/'];
