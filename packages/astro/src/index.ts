@@ -128,8 +128,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
         if (!site.pages.has('index') && !redirects['/']) {
-          const first = site.nav.firstPage({ type: 'group', label: '', children: site.plan.navigation } as never);
-          if (first) redirects['/'] = { status: 307, destination: '/' + first.replace(/^\/+/, '') };
+          if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
         }
         for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
 

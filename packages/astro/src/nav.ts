@@ -51,6 +51,8 @@ export interface NavIndex {
   /** Group root pages whose navigation sets `directory`: the listing shown below the page's content. */
   directories: Map<string, Directory>;
   firstPage: (item: NavItem) => string | undefined;
+  /** The first visible page of the whole navigation. */
+  home: string | undefined;
 }
 
 export function pageLabel(p: Page): string {
@@ -205,7 +207,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
     return out;
   };
 
-  return { scopes, byPage, fallback, switchers, firstPage, directories };
+  return { scopes, byPage, fallback, switchers, firstPage, directories, home };
 }
 
 export function pageHref(slug: string): string {
