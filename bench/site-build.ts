@@ -24,8 +24,7 @@ export interface Result { label: string; pages: number; wallMs: number; peakRssM
 /** A docs repo (docs.json, index.mdx, the spec) with the first `maxOps` operations, or all; in `root` if given. */
 /**
  * The docs repo is created inside this checkout (.cache/, gitignored), where Lectern is installed: as in a docs repo
- * that has `@lectern/astro` in its node_modules. A repo outside any install tree takes the runtime-copy path
- * (runtime-dir.ts), which bundles Lectern's sources into the build and peaks ~250 MB higher.
+ * that has `lectern` in its node_modules.
  */
 function benchRoot(): string {
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });

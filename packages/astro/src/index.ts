@@ -15,36 +15,41 @@ import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
 import { mountDevHandlers } from './dev-server.ts';
-import { runtimeFor, remapId, type RuntimeMap } from './runtime-dir.ts';
+import { isDetached, sharesAncestor } from './install-tree.ts';
+import { OWN_DIR, ownModule } from './own-files.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
   root?: string;
+  /** Warnings (broken links, unknown components, …) fail `astro build` too. */
+  strict?: boolean;
 }
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
-const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', '@lectern/astro', '@lectern/core'];
+const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
 
-function vitePlugin(root: string, command: string, runtime: RuntimeMap, componentsModule: string): Plugin {
+function vitePlugin(root: string, command: string, componentsModule: string): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
   return {
     name: 'lectern',
     enforce: 'pre',
     async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
-      // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
-      // compiled MDX, preact, …) that do not resolve there are resolved from this package instead.
-      if (importer && /^[a-z@]/i.test(id) && !id.includes(':')) {
-        const own = await this.resolve(id, importer, { ...options, skipSelf: true });
-        if (own) return runtime.remap.length && !own.external ? { ...own, id: remapId(own.id, runtime.remap) } : undefined;
-        const ours = await this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
-        if (ours && runtime.remap.length && !ours.external) return { ...ours, id: remapId(ours.id, runtime.remap) };
-        return ours;
+      // Astro looks up the compiled parts of a component (`X.astro?astro&type=style…`) under a name it derives from
+      // the project root; for a component outside every folder the root shares (Lectern installed globally, the
+      // repo elsewhere) that name is wrong unless the id is spelled as Vite's file-system path.
+      if (id.includes('.astro?astro&') && id.startsWith('/')) {
+        if (id.startsWith('/@fs/')) return id.replace(/^(\/@fs)+\//, '/@fs/');
+        if (!sharesAncestor(id, root)) return '/@fs' + id;
       }
-      if (runtime.remap.length && importer && (id.startsWith('.') || id.startsWith('/'))) {
-        const own = await this.resolve(id, importer, { ...options, skipSelf: true });
-        if (own) return { ...own, id: remapId(own.id, runtime.remap) };
+      if (importer?.startsWith('/@fs/')) return this.resolve(id, importer.slice('/@fs'.length), { ...options, skipSelf: false });
+      // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
+      // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
+      // project root) that do not resolve there are resolved from this package instead.
+      if (/^[a-z@]/i.test(id) && !id.includes(':')) {
+        if (await this.resolve(id, importer, { ...options, skipSelf: true })) return undefined;
+        return this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       }
       return undefined;
     },
@@ -98,22 +103,22 @@ function noPrebundle(): Plugin {
 
 export default function lectern(options: LecternOptions = {}): AstroIntegration {
   let root = '';
-  let runtime: RuntimeMap = { astroSrc: here('.'), remap: [], detached: false };
   let componentsModule = '';
   return {
-    name: '@lectern/astro',
+    name: 'lectern',
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, injectRoute, logger }) => {
         // Relative to the Astro project, not the working directory.
         root = path.resolve(fileURLToPath(config.root), options.root ?? '.');
         const t0 = performance.now();
-        runtime = runtimeFor(root);
-        componentsModule = path.join(runtime.astroSrc, 'components', 'index.ts');
+        const detached = isDetached(root);
+        componentsModule = ownModule('components/index');
         const { site, errors, warnings } = await planAndPrepare(root, componentsModule);
         logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
-        for (const d of warnings) logger.warn(formatDiagnostic(d));
-        if (errors.length) {
-          if (command === 'build') throw new LecternBuildError(site.diagnostics);
+        const failing = options.strict ? [...errors, ...warnings] : errors;
+        for (const d of warnings) if (!options.strict || command !== 'build') logger.warn(formatDiagnostic(d));
+        if (failing.length) {
+          if (command === 'build') throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
         setSite(site);
@@ -134,20 +139,20 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
-        const noExternal = runtime.detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
-        injectRoute({ pattern: '/[...slug]', entrypoint: path.join(runtime.astroSrc, 'routes', 'page.astro'), prerender: true });
-        injectRoute({ pattern: '/404', entrypoint: path.join(runtime.astroSrc, 'routes', '404.astro'), prerender: true });
+        const noExternal = detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
+        injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
+        injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
         updateConfig({
           integrations: extra,
           redirects,
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, runtime, componentsModule), ...(runtime.detached ? [noPrebundle()] : [])],
+            plugins: [vitePlugin(root, command, componentsModule), ...(detached ? [noPrebundle()] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
-            ...(runtime.detached ? { optimizeDeps: { noDiscovery: true } } : {}),
+            ...(detached ? { optimizeDeps: { noDiscovery: true } } : {}),
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
             ssr: { noExternal },
             environments: { prerender: { resolve: { noExternal } }, ssr: { resolve: { noExternal } } },

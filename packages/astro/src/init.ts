@@ -1,10 +1,12 @@
 /** `lectern init [dir]`: copy the starter template (shipped in packages/astro/template) into a new docs repo. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const TEMPLATE_DIR = fileURLToPath(new URL('../template/', import.meta.url));
+/** This package's version (`src/` and `dist/` both sit one folder below package.json). */
+const OWN_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 async function list(dir: string, base = dir): Promise<string[]> {
   const out: string[] = [];
@@ -34,6 +36,8 @@ export async function initRepo(dir: string, opts: { force?: boolean; name?: stri
   if (existsSync(pkgPath)) {
     const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as Record<string, unknown>;
     pkg.name = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs';
+    // Depend on the Lectern that wrote the repo: a version that exists wherever this one came from.
+    pkg.devDependencies = { ...(pkg.devDependencies as Record<string, string> | undefined), lectern: `^${OWN_VERSION}` };
     await writeFile(pkgPath, JSON.stringify(pkg, null, 2) + '\n');
   }
   return files.map((f) => (f === 'gitignore' ? '.gitignore' : f));

@@ -1,13 +1,13 @@
 /** Analyse every MDX file a site renders (pages and the snippets they import) before the build starts. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '@lectern/core';
 import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
+import { ownModule } from './own-files.ts';
 
-export const COMPONENTS_MODULE = fileURLToPath(new URL('./components/index.ts', import.meta.url));
+export const COMPONENTS_MODULE = ownModule('components/index');
 
 /**
  * Files the last `prepareSite` reached only through imports (snippets outside snippets/), so that `lectern dev`,

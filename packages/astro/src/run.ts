@@ -15,6 +15,35 @@ export interface RunOptions {
   port?: number;
   host?: string;
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Serve the site under a sub-path (`/pr-42/`), as Astro's `base`. */
+  base?: string;
+  /** The address the site is published at (absolute URLs), as Astro's `site`. */
+  site?: string;
+  /** Warnings fail the build too. */
+  strict?: boolean;
+}
+
+/** `/pr-42`, `pr-42/` -> `/pr-42/`; anything that is not a plain URL path is refused with the reason. */
+export function normalizeBase(base: string): string {
+  const trimmed = base.trim();
+  if (!/^\/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(trimmed) || /[?#]/.test(trimmed)) {
+    throw new Error(`--base must be a URL path such as /pr-42/, got ${JSON.stringify(base)}`);
+  }
+  const segments = trimmed.split('/').filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..')) throw new Error(`--base must not contain . or .. segments, got ${JSON.stringify(base)}`);
+  return segments.length ? `/${segments.join('/')}/` : '/';
+}
+
+/** An absolute http(s) URL, without a trailing slash on its path. */
+export function normalizeSite(site: string): string {
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    throw new Error(`--site must be an absolute URL such as https://docs.example.com, got ${JSON.stringify(site)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`--site must be an http(s) URL, got ${JSON.stringify(site)}`);
+  return url.href.replace(/\/$/, '');
 }
 
 export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}): AstroInlineConfig {
@@ -26,7 +55,9 @@ export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}
     srcDir: path.join(root, '.lectern', 'src'),
     publicDir: path.join(root, '.lectern', 'public'),
     logLevel: opts.logLevel ?? 'info',
-    integrations: [lectern({ root })],
+    integrations: [lectern({ root, strict: opts.strict })],
+    ...(opts.base ? { base: normalizeBase(opts.base) } : {}),
+    ...(opts.site ? { site: normalizeSite(opts.site) } : {}),
     server: { port: opts.port ?? 4321, host: opts.host ?? '127.0.0.1' },
     build: { format: 'directory' },
     devToolbar: { enabled: false },
@@ -78,13 +109,13 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   return { outDir };
 }
 
-export async function devSite(root: string, opts: RunOptions = {}) {
+export async function devSite(root: string, opts: RunOptions = {}): Promise<{ stop(): Promise<void> }> {
   const abs = path.resolve(root);
   const { dev } = await import('astro');
   return dev(inlineConfig(abs, path.join(abs, 'dist'), opts));
 }
 
-export async function previewSite(root: string, opts: RunOptions = {}) {
+export async function previewSite(root: string, opts: RunOptions = {}): Promise<{ stop(): Promise<void> }> {
   const abs = path.resolve(root);
   const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
   if (!existsSync(outDir)) throw new Error(`Nothing to preview: ${outDir} does not exist. Run \`lectern build\` first.`);

@@ -93,7 +93,7 @@ describe('playground through the proxy', () => {
     }
   }, 240_000);
 
-  // The repo lives in the OS temp dir, outside Lectern's install tree: this also covers the runtime copy.
+  // The repo lives in the OS temp dir, outside Lectern's install tree (no folder in common with the checkout).
   it('works under lectern dev', async () => {
     const server = await startDev(root);
     try {

@@ -12,7 +12,7 @@ afterAll(() => rm(project, { recursive: true, force: true }));
 
 describe('lectern() in an Astro project', () => {
   it('builds the docs folder next to the project\'s own pages', async () => {
-    // Inside the checkout, so the config's `@lectern/astro` import resolves as in a project that installed it.
+    // Inside the checkout, so the config's `lectern` import resolves as in a project that installed it.
     await mkdir(path.join(REPO, '.cache'), { recursive: true });
     project = await mkdtemp(path.join(REPO, '.cache', 'astro-project-'));
     await cp(path.join(REPO, 'examples/minimal'), path.join(project, 'docs'), { recursive: true, filter: (src) => !/[\\/](dist|\.lectern)([\\/]|$)/.test(src) });
@@ -21,7 +21,7 @@ describe('lectern() in an Astro project', () => {
       "import { defineConfig } from 'astro/config';",
       "import mdx from '@astrojs/mdx';",
       "import preact from '@astrojs/preact';",
-      "import lectern from '@lectern/astro';",
+      "import lectern from 'lectern';",
       "export default defineConfig({ integrations: [mdx(), preact(), lectern({ root: './docs' })] });",
     ].join('\n'));
     await mkdir(path.join(project, 'src/pages'), { recursive: true });

@@ -1,0 +1,16 @@
+/**
+ * Files of this package wherever it runs from: `src/*.ts` in the workspace (Node strips the types), `dist/*.js` in an
+ * installed package (compiled at `npm pack`). Modules handed to Vite by path (routes, the components index) are named
+ * through here.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** `src/` or `dist/` of this package. */
+export const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+
+/** A module of this package by its path without extension: `ownModule('components/index')`. */
+export function ownModule(name: string): string {
+  return path.join(OWN_DIR, `${name}${EXT}`);
+}

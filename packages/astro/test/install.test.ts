@@ -1,0 +1,213 @@
+/**
+ * Lectern as users get it: the packed tarballs installed into folders outside this checkout, run from there.
+ * A file missing from `files`, a path that only exists in the monorepo, TypeScript that Node will not load from
+ * node_modules, or a dependency declared in the wrong package fails here.
+ *
+ * The packages are packed from a copy of their sources (`npm pack` rewrites package.json while it runs; packing the
+ * checkout itself would race the other test files importing the workspace packages).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO, freePort } from './helpers.ts';
+
+const PACKAGES = ['core', 'server', 'playground', 'astro'];
+const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
+
+interface Run { code: number | null; out: string }
+
+/** A command with the repo's Node 22 first on PATH (as `npm run` gives it), in `cwd`. */
+function run(cmd: string, args: string[], cwd: string, timeoutMs = 300_000): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
+  for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV', 'npm_config_prefix', 'INIT_CWD']) delete env[k];
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+/** A long-running command; resolves once `ready(url)` answers. */
+async function serve(cmd: string, args: string[], cwd: string, url: string, probe: string): Promise<{ stop: () => Promise<void>; log: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
+  for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[k];
+  const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${cmd} ${args.join(' ')} exited with ${child.exitCode}:\n${out}`);
+    if (await fetch(url + probe).then((r) => r.ok, () => false)) break;
+    if (i > 240) {
+      await stop();
+      throw new Error(`${cmd} ${args.join(' ')} did not answer within 60 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { stop, log: () => out };
+}
+
+async function files(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await files(abs, base)));
+    else out.push(path.relative(base, abs));
+  }
+  return out.sort();
+}
+
+/** Every page of a built site, by its HTML path, without Astro's hashed asset names. */
+const pagesOf = async (dist: string) => (await files(dist)).filter((f) => f.endsWith('.html'));
+
+let work = '';
+let tarballs: string[] = [];
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'lectern-install-'));
+  const stage = path.join(work, 'stage');
+  await mkdir(path.join(stage, 'packages'), { recursive: true });
+  await cp(path.join(REPO, 'scripts'), path.join(stage, 'scripts'), { recursive: true });
+  await cp(path.join(REPO, 'tsconfig.json'), path.join(stage, 'tsconfig.json'));
+  await symlink(path.join(REPO, 'node_modules'), path.join(stage, 'node_modules'));
+  for (const name of PACKAGES) {
+    const from = path.join(REPO, 'packages', name);
+    await cp(from, path.join(stage, 'packages', name), {
+      recursive: true,
+      filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)),
+    });
+    // Packages whose dependency versions differ from the hoisted ones have their own node_modules.
+    if (existsSync(path.join(from, 'node_modules'))) await symlink(path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules'));
+  }
+  const packs = path.join(work, 'packs');
+  await mkdir(packs);
+  for (const name of PACKAGES) {
+    const packed = await run('npm', ['pack', '--pack-destination', packs, '--silent'], path.join(stage, 'packages', name));
+    expect(packed.code, packed.out).toBe(0);
+  }
+  tarballs = (await readdir(packs)).map((f) => path.join(packs, f)).sort();
+  expect(tarballs.map((t) => path.basename(t))).toEqual(['lectern-0.1.0.tgz', 'lectern-core-0.1.0.tgz', 'lectern-playground-0.1.0.tgz', 'lectern-server-0.1.0.tgz']);
+}, 300_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('installed from the packed tarballs', () => {
+  it('tarballs carry compiled JavaScript and declarations, no TypeScript sources', async () => {
+    const listing = await run('tar', ['tzf', tarballs[0]!], work);
+    const names = listing.out.split('\n').filter(Boolean);
+    expect(names).toContain('package/bin/lectern.js');
+    expect(names).toContain('package/dist/index.js');
+    expect(names).toContain('package/dist/index.d.ts');
+    expect(names).toContain('package/dist/routes/page.astro');
+    expect(names).toContain('package/template/docs.json');
+    expect(names.filter((n) => /\.tsx?$/.test(n) && !n.endsWith('.d.ts'))).toEqual([]);
+    expect(names.filter((n) => n.includes('/test/'))).toEqual([]);
+    const manifest = JSON.parse((await run('tar', ['xzf', tarballs[0]!, '-O', 'package/package.json'], work)).out);
+    expect(manifest.exports['.']).toEqual({ types: './dist/index.d.ts', default: './dist/index.js' });
+    expect(manifest.scripts?.prepack).toBeUndefined();
+  });
+
+  it('lectern init, npm install, npm run build in a new docs repo; lectern serve answers its pages', async () => {
+    const repo = path.join(work, 'my-docs');
+    const init = await run(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'init', repo], work);
+    expect(init.code, init.out).toBe(0);
+    const pkg = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8'));
+    expect(pkg.devDependencies).toEqual({ lectern: '^0.1.0' });
+    // The tarballs stand in for the registry: the same version, installed the way a user adds Lectern.
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], repo);
+    expect(install.code, install.out).toBe(0);
+    expect(existsSync(path.join(repo, 'node_modules/lectern/dist/cli.js'))).toBe(true);
+
+    const build = await run('npm', ['run', 'build'], repo);
+    expect(build.code, build.out).toBe(0);
+    const built = await pagesOf(path.join(repo, 'dist'));
+    expect(built).toContain('index.html');
+    expect(built.length).toBeGreaterThan(3);
+    // No copy of Lectern's sources in the repo.
+    expect(existsSync(path.join(repo, '.lectern', 'runtime'))).toBe(false);
+
+    // The same repo built by the checkout's CLI gives the same pages.
+    const fromCheckout = path.join(work, 'checkout-dist');
+    const again = await run(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', repo, '--out', fromCheckout], work);
+    expect(again.code, again.out).toBe(0);
+    expect(await pagesOf(fromCheckout)).toEqual(built);
+
+    const check = await run('npx', ['lectern', 'check'], repo);
+    expect(check.code, check.out).toBe(0);
+    const unknown = await run('npx', ['lectern', 'build', '--bogus-flag'], repo);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain('unknown option --bogus-flag');
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = await serve('npx', ['lectern', 'serve', '--port', String(port)], repo, url, '/');
+    try {
+      for (const page of built.filter((f) => f !== '404.html')) {
+        const route = '/' + page.replace(/(^|\/)index\.html$/, '');
+        const res = await fetch(url + route);
+        expect(res.status, route).toBe(200);
+        const html = await res.text();
+        for (const asset of new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!))) {
+          expect((await fetch(url + asset)).status, `${asset} on ${route}`).toBe(200);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 600_000);
+
+  it('lectern({ root }) in an Astro project: astro build, astro preview and astro dev serve the docs next to its own pages', async () => {
+    const project = path.join(work, 'astro-site');
+    await mkdir(path.join(project, 'src', 'pages'), { recursive: true });
+    await cp(path.join(REPO, 'examples', 'minimal'), path.join(project, 'docs'), { recursive: true });
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'astro-site', private: true, type: 'module', scripts: { build: 'astro build' } }, null, 2));
+    await writeFile(
+      path.join(project, 'astro.config.mjs'),
+      "import { defineConfig } from 'astro/config';\nimport lectern from 'lectern';\n\nexport default defineConfig({ integrations: [lectern({ root: './docs' })] });\n",
+    );
+    await writeFile(path.join(project, 'src', 'pages', 'hello.astro'), '<html><body><h1>Project page</h1></body></html>\n');
+    const astroVersion = JSON.parse(await readFile(path.join(REPO, 'node_modules/astro/package.json'), 'utf8')).version as string;
+    const install = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `astro@${astroVersion}`, ...tarballs], project);
+    expect(install.code, install.out).toBe(0);
+
+    const build = await run('npm', ['run', 'build'], project);
+    expect(build.code, build.out).toBe(0);
+    const built = await pagesOf(path.join(project, 'dist'));
+    expect(built).toContain('hello/index.html');
+    expect(built).toContain('api-reference/pets/list-pets/index.html');
+    expect(await readFile(path.join(project, 'dist', 'api-reference/pets/list-pets/index.html'), 'utf8')).toContain('astro-island');
+
+    for (const [command, probe] of [['preview', '/hello/'], ['dev', '/hello']] as const) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const server = await serve('npx', ['astro', command, '--port', String(port), '--host', '127.0.0.1'], project, url, probe);
+      try {
+        const own = await fetch(url + probe);
+        expect(await own.text()).toContain('Project page');
+        const docs = await fetch(url + '/api-reference/pets/list-pets' + (command === 'preview' ? '/' : ''));
+        expect(docs.status, `astro ${command}`).toBe(200);
+        expect(await docs.text()).toContain('List pets');
+      } finally {
+        await server.stop();
+      }
+    }
+  }, 600_000);
+});
