@@ -27,45 +27,56 @@ export interface LecternOptions {
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
+const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
 
-function vitePlugin(root: string, command: string, componentsModule: string): Plugin {
+function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
+  let astroBuild: Plugin | undefined;
   return {
     name: 'lectern',
     enforce: 'pre',
     async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
-      // Astro looks up the compiled parts of a component (`X.astro?astro&type=style…`) under a name it derives from
-      // the project root; for a component outside every folder the root shares (Lectern installed globally, the
-      // repo elsewhere) that name is wrong unless the id is spelled as Vite's file-system path.
-      if (id.includes('.astro?astro&') && id.startsWith('/')) {
-        if (id.startsWith('/@fs/')) return id.replace(/^(\/@fs)+\//, '/@fs/');
-        if (!sharesAncestor(id, root)) return '/@fs' + id;
-      }
-      if (importer?.startsWith('/@fs/')) return this.resolve(id, importer.slice('/@fs'.length), { ...options, skipSelf: false });
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.
       if (/^[a-z@]/i.test(id) && !id.includes(':')) {
+        // One preact for the whole page (hooks keep their state on the instance): outside the install tree, where
+        // Lectern's packages may each carry their own copy (a global install), it is always Lectern's.
+        if (detached && PREACT.test(id)) return this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
         if (await this.resolve(id, importer, { ...options, skipSelf: true })) return undefined;
         return this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       }
       return undefined;
     },
-    load(id) {
-      if (id !== '\0' + VIRTUAL) return undefined;
-      const site = getSite(root);
-      const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
-      for (const p of site.plan.pages) {
-        const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
-        if (!file) continue;
-        // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
-        const abs = path.resolve(site.root, file).split(path.sep).join('/');
-        lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
-      }
-      lines.push('};');
-      return lines.join('\n');
+    configResolved(config) {
+      astroBuild = config.plugins.find((p) => p.name === 'astro:build');
+    },
+    load: {
+      order: 'pre',
+      handler(id) {
+        // Astro looks up the compiled parts of a component (`X.astro?astro&type=style…`) under a name it derives from
+        // the project root, which is wrong for a component outside every folder the root shares (Lectern installed
+        // globally, the repo elsewhere): hand Astro the file-system spelling (`/@fs/…`) it maps back to the real path.
+        // The id itself stays the real path, which is what Astro keys scripts and styles by everywhere else.
+        if (id.includes('.astro?astro&') && id.startsWith('/') && !id.startsWith('/@fs/') && !sharesAncestor(id, root) && astroBuild?.load) {
+          const hook = astroBuild.load;
+          return (typeof hook === 'function' ? hook : hook.handler).call(this, '/@fs' + id);
+        }
+        if (id !== '\0' + VIRTUAL) return undefined;
+        const site = getSite(root);
+        const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
+        for (const p of site.plan.pages) {
+          const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
+          if (!file) continue;
+          // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
+          const abs = path.resolve(site.root, file).split(path.sep).join('/');
+          lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
+        }
+        lines.push('};');
+        return lines.join('\n');
+      },
     },
     transform: {
       order: 'pre',
@@ -148,7 +159,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, componentsModule), ...(detached ? [noPrebundle()] : [])],
+            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.

@@ -25,6 +25,47 @@ describe('lectern CLI', () => {
     for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys']) expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
   });
 
+  it('each command prints its own help', async () => {
+    const serve = await run(['serve', '--help']);
+    expect(serve.code).toBe(0);
+    expect(serve.stdout).toMatch(/^Usage: lectern serve/);
+    expect(serve.stdout).toContain('--trust-proxy');
+    expect(serve.stdout).toContain('--assistant');
+    const build = await run(['build', '--help']);
+    expect(build.stdout).toMatch(/^Usage: lectern build/);
+    for (const flag of ['--out', '--base', '--site', '--strict']) expect(build.stdout).toContain(flag);
+    expect((await run(['help', 'dev'])).stdout).toMatch(/^Usage: lectern dev[^\n]*--port/);
+    expect((await run(['check', '--help'])).stdout).toMatch(/^Usage: lectern check/);
+  });
+
+  it('an unknown option or a missing value is an error naming it and the allowed ones', async () => {
+    const bogus = await run(['build', '--bogus-flag']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toContain('unknown option --bogus-flag. Allowed: --out <dir>, --base <path>, --site <url>, --strict, --help');
+    const missing = await run(['build', '--base']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--base needs a value');
+    const badBase = await run(['build', '--base', 'pr?1']);
+    expect(badBase.code).toBe(2);
+    expect(badBase.stderr).toContain('--base must be a URL path such as /pr-42/');
+    const port = await run(['dev', '--port', 'x']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port must be an integer');
+  });
+
+  it('on a Node older than 22.12 says which Node it needs and which it found', async () => {
+    const candidates = ['/usr/bin/node', '/usr/local/bin/node'].filter((n) => existsSync(n) && n !== process.execPath);
+    const versions = await Promise.all(candidates.map((n) => new Promise<string>((r) => execFile(n, ['-p', 'process.versions.node'], (_e, out) => r(String(out).trim())))));
+    const old = candidates.find((_n, i) => { const [a, b] = versions[i]!.split('.').map(Number); return a! < 22 || (a === 22 && b! < 12); });
+    if (!old) return void console.warn('no Node older than 22.12 on this machine; skipped');
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(old, [BIN, 'build'], (err, _o, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr })),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^lectern: needs Node\.js 22\.12 or newer; this is Node\.js \d+\.\d+\.\d+ \(/);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
   it('rejects an unknown command with exit 1', async () => {
     const { code, stderr } = await run(['frobnicate']);
     expect(code).toBe(1);

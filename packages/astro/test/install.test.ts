@@ -174,6 +174,29 @@ describe('installed from the packed tarballs', () => {
     }
   }, 600_000);
 
+  it('a global install builds a repo that shares no folder with it and has no node_modules', async () => {
+    const prefix = path.join(work, 'global');
+    const install = await run('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', ...tarballs], work);
+    expect(install.code, install.out).toBe(0);
+    // /var/tmp and /tmp have no folder in common: Astro's root-relative naming of components is in play.
+    const parent = existsSync('/var/tmp') && !path.resolve(work).startsWith('/var/') ? '/var/tmp' : tmpdir();
+    const repo = await mkdtemp(path.join(parent, 'lectern-global-repo-'));
+    try {
+      await cp(path.join(REPO, 'examples', 'minimal'), repo, { recursive: true });
+      const build = await run(path.join(prefix, 'bin', 'lectern'), ['build'], repo);
+      expect(build.code, build.out).toBe(0);
+      const built = await pagesOf(path.join(repo, 'dist'));
+      expect(built).toContain('api-reference/pets/list-pets/index.html');
+      expect(existsSync(path.join(repo, 'node_modules'))).toBe(false);
+      expect(existsSync(path.join(repo, '.lectern', 'runtime'))).toBe(false);
+      const page = await readFile(path.join(repo, 'dist', 'api-reference/pets/list-pets/index.html'), 'utf8');
+      expect(page).toContain('astro-island');
+      expect(page).toMatch(/<link rel="stylesheet" href="\/_astro\/[^"]+\.css"/);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  }, 600_000);
+
   it('lectern({ root }) in an Astro project: astro build, astro preview and astro dev serve the docs next to its own pages', async () => {
     const project = path.join(work, 'astro-site');
     await mkdir(path.join(project, 'src', 'pages'), { recursive: true });
