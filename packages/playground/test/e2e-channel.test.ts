@@ -1,4 +1,6 @@
 /** The AsyncAPI WebSocket island in real Chromium against a WebSocket echo endpoint on 127.0.0.1. */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { startHarness, type Harness } from './e2e/harness.ts';
@@ -46,7 +48,7 @@ describe('ChannelPlayground', () => {
       await expect(page.locator('.lp-alert').innerText()).resolves.toMatch(/^Invalid JSON/);
       expect(conn.messages.length).toBe(1);
 
-      await page.screenshot({ path: `/tmp/channel-${theme}.png`, fullPage: true });
+      await page.screenshot({ path: path.join(tmpdir(), `channel-${theme}.png`), fullPage: true });
       await page.getByRole('button', { name: 'Disconnect' }).click();
       await page.getByText('Status: closed').waitFor();
       await expect(page.locator('.lp-log').innerText()).resolves.toContain('Disconnected (code 1000');

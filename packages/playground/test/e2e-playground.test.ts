@@ -2,6 +2,8 @@
  * The OpenAPI playground island in real Chromium against real servers on 127.0.0.1 (see e2e/harness.ts).
  * Props come from the real pipeline: loadSpec(test/fixtures/api.yaml) -> playgroundProps().
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { HTML, MP3, MP4, PNG, startHarness, type Harness, type PageCase } from './e2e/harness.ts';
@@ -201,7 +203,7 @@ describe('sending', () => {
     await page.getByText('Token received.').waitFor();
     await sendAndWait(page);
     expect(last(h.received).headers.authorization).toBe('Bearer password-token');
-    await page.screenshot({ path: '/tmp/playground-oauth-password.png', fullPage: true });
+    await page.screenshot({ path: path.join(tmpdir(), 'playground-oauth-password.png'), fullPage: true });
   });
 
   it('multipart upload through the proxy (file input) and directly (drag and drop); raw binary body', async () => {
@@ -259,7 +261,7 @@ describe('body editors', () => {
     expect(await page.inputValue(`${body}-bark`)).toBe('grr');
     await sendAndWait(page);
     expect(JSON.parse(last(h.received).body.toString())).toEqual({ bark: 'grr', extra: null });
-    await page.screenshot({ path: '/tmp/playground-variants.png', fullPage: true });
+    await page.screenshot({ path: path.join(tmpdir(), 'playground-variants.png'), fullPage: true });
 
     // application/x-www-form-urlencoded
     await page.selectOption(id('post-pets', 'media'), 'application/x-www-form-urlencoded');
@@ -291,7 +293,7 @@ describe('bad input', () => {
     expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(1);
     await expect(page.locator('.lectern-playground').innerText()).resolves.toContain('A request body is required');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(`${ECHO}-param_path_id`);
-    await page.screenshot({ path: '/tmp/playground-errors.png', fullPage: true });
+    await page.screenshot({ path: path.join(tmpdir(), 'playground-errors.png'), fullPage: true });
 
     await page.fill(id(ECHO, 'param:path:id'), '0');
     await page.getByRole('button', { name: 'Add item to coords' }).click();
@@ -349,7 +351,7 @@ describe('responses', () => {
       expect(Buffer.from(audio.bytes).equals(MP3)).toBe(true); // never UTF-8 decoded
       expect(await page.locator('audio.lp-media').getAttribute('controls')).not.toBeNull();
 
-      if (!proxy) await page.screenshot({ path: '/tmp/playground-audio.png', fullPage: true });
+      if (!proxy) await page.screenshot({ path: path.join(tmpdir(), 'playground-audio.png'), fullPage: true });
       await fetchKind(page, 'mp4');
       const video = await blobBytes(page, 'video.lp-media');
       expect(Buffer.from(video.bytes).equals(MP4)).toBe(true);
@@ -360,7 +362,7 @@ describe('responses', () => {
       expect(await page.locator('.lp-json .lp-b').first().innerText()).toBe('true');
       expect(await page.locator('.lp-json .lp-z').first().innerText()).toBe('null');
 
-      if (!proxy) await page.screenshot({ path: '/tmp/playground-json.png', fullPage: true });
+      if (!proxy) await page.screenshot({ path: path.join(tmpdir(), 'playground-json.png'), fullPage: true });
       await fetchKind(page, 'html');
       expect(await page.locator('.lp-response pre').innerText()).toBe(HTML);
       expect(await page.locator('#injected').count()).toBe(0);
@@ -410,7 +412,7 @@ describe('responses', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForSelector('.lp-alert');
     await expect(page.locator('.lp-alert').innerText()).resolves.toContain('Cancelled');
-    await down.screenshot({ path: '/tmp/playground-network-error.png', fullPage: true });
+    await down.screenshot({ path: path.join(tmpdir(), 'playground-network-error.png'), fullPage: true });
     expect(await page.locator(id(MEDIA, 'param:path:kind')).locator('option:checked').innerText()).toBe('slow');
   });
 });
@@ -491,7 +493,7 @@ describe('accessibility and looks', () => {
         await page.keyboard.press('Enter');
         await page.waitForSelector('.lp-status');
         await page.focus(id(ECHO, 'param:header:X-Trace'));
-        await page.screenshot({ path: `/tmp/playground-${theme}-${viewport.width}.png`, fullPage: true });
+        await page.screenshot({ path: path.join(tmpdir(), `playground-${theme}-${viewport.width}.png`), fullPage: true });
       }
     }
   });

@@ -4,6 +4,7 @@
  * client API: `window.lectern.auth` + the `lectern:auth` event), and then the island loads and sends through the
  * proxy to a real API on 127.0.0.1.
  */
+import { tmpdir } from 'node:os';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,7 +127,7 @@ describe('display: auth on a built site', () => {
     const { status, calls } = await sendFromPlayground(page);
     expect(status).toMatch(/^200/);
     expect(calls.map((c) => c.url)).toEqual(['/pets?species=dog']);
-    await page.screenshot({ path: '/tmp/playground-site-auth.png' });
+    await page.screenshot({ path: path.join(tmpdir(), 'playground-site-auth.png') });
     await signIn(page, null);
     await tryIt(page).waitFor({ state: 'hidden' });
     await page.close();
