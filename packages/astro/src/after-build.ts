@@ -1,6 +1,7 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRestricted } from '@lectern/core/access';
 import { loadIgnore, NOT_COPIED_FILES, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
@@ -21,7 +22,7 @@ function llmsTxt(site: Site): string {
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
   const base = (site.config.lectern?.site ?? '').replace(/\/$/, '');
   for (const p of site.plan.pages) {
-    if (p.hidden) continue;
+    if (p.hidden || isRestricted(p)) continue;
     lines.push(`- [${p.title}](${base}${pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
   }
   return lines.join('\n') + '\n';

@@ -3,6 +3,7 @@
  * (tabs, versions, …), its sidebar scope, breadcrumbs and previous/next links. Linear in the size of the tree.
  */
 import type { NavDivision, NavGroup, NavItem, Page, SitePlan } from '@lectern/core';
+import { isRestricted } from '@lectern/core/access';
 
 export interface SidebarPage { kind: 'page'; slug: string; label: string; method?: string; tag?: string; deprecated?: boolean; icon?: unknown }
 export interface SidebarGroup { kind: 'group'; label: string; icon?: unknown; tag?: string; expanded?: boolean; root?: string; children: SidebarEntry[] }
@@ -55,6 +56,14 @@ export interface NavIndex {
   home: string | undefined;
 }
 
+/**
+ * Not listed anywhere a reader browses: hidden pages, and pages restricted to reader groups (the static sidebar is
+ * the same for every reader, so a restricted page's title must not appear in it).
+ */
+export function unlisted(p: Page | undefined): boolean {
+  return !p || p.hidden === true || isRestricted(p);
+}
+
 export function pageLabel(p: Page): string {
   return p.sidebarTitle ?? p.title;
 }
@@ -65,9 +74,9 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
   const firstPage = (item: NavItem): string | undefined => {
     if (firstCache.has(item)) return firstCache.get(item);
     let r: string | undefined;
-    if (item.type === 'page') r = pages.get(item.slug)?.hidden ? undefined : item.slug;
+    if (item.type === 'page') r = unlisted(pages.get(item.slug)) ? undefined : item.slug;
     else if (item.type === 'link') r = undefined;
-    else if (item.type === 'group' && item.root) r = item.root;
+    else if (item.type === 'group' && item.root && !unlisted(pages.get(item.root))) r = item.root;
     else if ('children' in item) {
       const def = item.children.find((c) => c.type !== 'page' && c.type !== 'link' && c.type !== 'group' && (c as NavDivision).default);
       for (const c of def ? [def, ...item.children] : item.children) {
@@ -91,7 +100,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
       if (item.type === 'page') {
         const p = pages.get(item.slug);
         if (!p) continue;
-        const hidden = hiddenBranch || p.hidden;
+        const hidden = hiddenBranch || unlisted(p);
         if (!byPage.has(p.slug)) byPage.set(p.slug, { scope, breadcrumbs: crumbs });
         if (hidden) continue;
         scope.order.push(p.slug);
@@ -104,13 +113,14 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
       } else if (item.type === 'group') {
         const g = item as NavGroup;
         const hidden = hiddenBranch || !!g.hidden;
-        if (g.root) {
-          const p = pages.get(g.root);
-          if (p && !byPage.has(p.slug)) byPage.set(p.slug, { scope, breadcrumbs: [...crumbs, g.label] });
-          if (p && !hidden) scope.order.push(p.slug);
+        const root = g.root ? pages.get(g.root) : undefined;
+        if (root) {
+          if (!byPage.has(root.slug)) byPage.set(root.slug, { scope, breadcrumbs: [...crumbs, g.label] });
+          if (!hidden && !unlisted(root)) scope.order.push(root.slug);
         }
         const children = toSidebar(g.children, scope, [...crumbs, g.label], hidden);
-        if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: g.root, children });
+        const listedRoot = root && !unlisted(root) ? g.root : undefined;
+        if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: listedRoot, children });
         if (g.root && g.directory && g.directory !== 'none' && !directories.has(g.root)) {
           const entries = children.flatMap((c) => {
             const target = c.kind === 'page' ? c.slug : c.kind === 'group' ? c.root ?? firstPage(g.children.find((x) => x.type === 'group' && x.label === c.label)!) : undefined;
@@ -183,10 +193,10 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
   const matching = (d: NavDivision, slug: string | undefined): string | undefined => {
     if (!slug || (d.type !== 'version' && d.type !== 'language')) return undefined;
     const { slugs, tails } = pagesOf(d);
-    if (slugs.has(slug) && !pages.get(slug)?.hidden) return slug;
+    if (slugs.has(slug) && !unlisted(pages.get(slug))) return slug;
     const tail = slug.split('/').slice(1).join('/');
     const other = tail ? tails.get(tail) : undefined;
-    return other && !pages.get(other)?.hidden ? other : undefined;
+    return other && !unlisted(pages.get(other)) ? other : undefined;
   };
 
   const switchers = (scope: Scope, slug?: string): Switcher[] => {

@@ -13,4 +13,5 @@ export { loadIgnore } from './ignore-file.ts';
 export { runCheckCommand, runGenerateCommand, runSchemaCommand, formatDiagnostic, generatedPageSource, checkPageSyntax, checkPages, type CliIO } from './cli.ts';
 export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, NOT_COPIED_FILES, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';
 export { siteManifest } from './manifest.ts';
+export { isRestricted } from './access.ts';
 export * from './samples/index.ts';

@@ -1,6 +1,7 @@
 /** What a build emits for the runtime (`dist/_lectern/manifest.json`): proxy allowlist, redirects, restricted pages. */
 import type { DocsConfig } from './config/load.ts';
 import type { Server, SiteManifest, SitePlan } from './model.ts';
+import { isRestricted } from './access.ts';
 
 export function siteManifest(plan: SitePlan, config: DocsConfig): SiteManifest {
   const servers: Server[] = [];
@@ -22,10 +23,7 @@ export function siteManifest(plan: SitePlan, config: DocsConfig): SiteManifest {
   for (const page of plan.pages) if (page.kind === 'endpoint') page.endpoint.servers.forEach(add);
 
   const restricted: Record<string, string[]> = {};
-  for (const page of plan.pages) {
-    if (page.public === true) continue;
-    if (page.groups?.length) restricted[page.slug] = page.groups;
-  }
+  for (const page of plan.pages) if (isRestricted(page)) restricted[page.slug] = page.groups!;
   return {
     version: 1,
     name: config.name,

@@ -3,7 +3,7 @@
  * `runServeCommand`, checked through real sockets.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,7 +52,7 @@ const manifest: SiteManifest = {
     { source: '/beta/:path*', destination: '/v2/beta/:path*', permanent: true },
     { source: '/external', destination: 'https://example.com/docs', permanent: false },
   ],
-  restricted: { 'internal/secret': ['staff'] },
+  restricted: { 'internal/secret': ['staff'], 'internal/flat-secret': ['staff'] },
 };
 
 beforeAll(async () => {
@@ -68,6 +68,12 @@ beforeAll(async () => {
   write('media/clip.mp4', video);
   write('data.json', JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ i })) }));
   write('internal/secret/index.html', '<!doctype html><title>Secret</title>');
+  write('internal/secret.md', '# Secret\n\nThe launch code.');
+  write('internal/secret/rss.xml', '<rss><channel><title>Secret</title></channel></rss>');
+  write('internal/flat-secret.html', '<!doctype html><title>Flat secret</title>');
+  // A symlink inside dist/ that leads out of it (a repo asset linked to /etc/passwd, say).
+  writeFileSync(path.join(root, 'outside.txt'), 'outside dist');
+  symlinkSync(path.join(root, 'outside.txt'), path.join(dist, 'images', 'linked.txt'));
   write('.env', 'SECRET=1');
   write('_lectern/manifest.json', JSON.stringify({ ...manifest, name: 'From manifest file' }));
   site = await createServer({
@@ -161,7 +167,11 @@ describe('static files', () => {
   it('serves the site 404 page for misses, and never dotfiles or paths outside dist', async () => {
     for (const url of ['/missing', '/.env', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/guides/%00']) {
       const res = await get(`${site.url}${url}`);
-      expect(res.status, url).toBe(404);
+      // Encoded separators and NULs are refused outright (400); the rest are misses.
+      const refused = /%2f|%00/i.test(url);
+      expect(res.status, url).toBe(refused ? 400 : 404);
+      expect(res.body.toString(), url).not.toContain('root:');
+      if (refused) continue;
       expect(res.body.toString(), url).toContain('Page not found');
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     }
@@ -234,10 +244,38 @@ describe('endpoints', () => {
     expect((await fetch(`${site.url}/discovery/v1/assistant/acme/message`)).status).toBe(404);
   });
 
-  it('does not serve restricted pages without an auth gate', async () => {
-    const res = await get(`${site.url}/internal/secret`);
-    expect(res.status).toBe(401);
-    expect(res.body.toString()).not.toContain('Secret');
+  it('does not serve restricted pages without an auth gate, under any spelling of their path', async () => {
+    for (const spelling of [
+      '/internal/secret',
+      '/internal/secret/',
+      '/internal/secret/index.html',
+      '/internal/secret.html',
+      '/internal/secret.md',
+      '/internal/secret/rss.xml',
+      '/internal//secret',
+      '/Internal/../internal/secret',
+      '/internal/flat-secret',
+      '/internal/flat-secret.html',
+    ]) {
+      const res = await get(`${site.url}${spelling}`);
+      expect([400, 401, 404], spelling).toContain(res.status);
+      expect(res.body.toString(), spelling).not.toMatch(/Secret|launch code/i);
+    }
+  });
+
+  it('refuses encoded separators and dot segments instead of resolving them', async () => {
+    for (const spelling of ['/internal/secret%2f', '/internal%2Fsecret', '/internal/secret%2Findex.html', '/x/..%2finternal/secret', '/internal%5csecret']) {
+      const res = await get(`${site.url}${spelling}`);
+      expect(res.status, spelling).toBe(400);
+      expect(res.body.toString(), spelling).not.toMatch(/Secret/);
+    }
+    expect((await get(`${site.url}/guides/quickstart/`)).status).toBe(200);
+  });
+
+  it('never follows a symlink out of dist/', async () => {
+    const res = await get(`${site.url}/images/linked.txt`);
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('outside dist');
   });
 
   it('writes one access log line per request', async () => {

@@ -14,7 +14,7 @@ import { connectionInfo } from '../node/adapters.ts';
 import type { ConnectionInfo, ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
 import { createProxyHandler } from '../proxy/node-handler.ts';
 import { compileRedirects } from './redirects.ts';
-import { createStaticServer, findFile } from './static.ts';
+import { createStaticServer } from './static.ts';
 
 /**
  * Decides about a restricted page (`manifest.restricted`): return null to serve it, or a Response (a redirect to
@@ -90,15 +90,31 @@ export async function readManifest(dist: string, log: (line: string) => void = (
   return { ...EMPTY_MANIFEST, ...m } as SiteManifest;
 }
 
-/** The slug a request path serves (`/` -> `index`, `/a/b/` -> `a/b`, `/a.html` -> `a`). */
-function slugOf(pathname: string): string {
-  let slug = pathname.replace(/^\/+|\/+$/g, '').replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+/**
+ * A request path that names a file by anything but plain segments: an encoded `/` or `\\` (`%2f`, `%5c`), a dot
+ * segment (`.`, `..`, also percent-encoded), or a NUL. Such paths are refused before any file is looked up, so the
+ * page a path resolves to is the page the access check sees.
+ */
+export function isAmbiguousPath(pathname: string): boolean {
+  if (/%(2f|5c|00)/i.test(pathname) || pathname.includes('\\')) return true;
+  let decoded: string;
   try {
-    slug = decodeURIComponent(slug);
+    decoded = decodeURIComponent(pathname);
   } catch {
-    // keep raw
+    return true;
   }
-  return slug === '' ? 'index' : slug;
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..');
+}
+
+/**
+ * The page slug a file of `dist/` belongs to: `a/b/index.html`, `a/b.html`, `a/b.md`, `a/b/rss.xml` (its changelog
+ * feed) -> `a/b`; `index.html`, `index.md` -> `index`. Other files belong to no page.
+ */
+export function slugOfFile(dist: string, file: string): string | undefined {
+  const rel = path.relative(dist, file).split(path.sep).join('/');
+  const match = /^(?:(.*?)\/)?(?:index\.html|index\.md|rss\.xml)$/.exec(rel) ?? /^(.+)\.(?:html|md)$/.exec(rel);
+  if (!match) return undefined;
+  return match[1] === undefined || match[1] === '' ? 'index' : match[1];
 }
 
 export async function createServer(options: ServeOptions): Promise<LecternServer> {
@@ -151,9 +167,18 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     if (target) {
       return new Response(null, { status: target.status, headers: { Location: target.location, 'Cache-Control': 'no-cache' } });
     }
-    const slug = slugOf(url.pathname);
-    const groups = restricted[slug];
-    if (groups) {
+    if (isAmbiguousPath(url.pathname)) {
+      return new Response('Bad Request: encoded separators and dot segments are not allowed in paths\n', {
+        status: 400,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+    // Access is decided from the file the path resolves to, so every spelling of a restricted page (`/a`, `/a/`,
+    // `/a.html`, `/a/index.html`, `/a.md`, `/a/rss.xml`) is gated alike.
+    const found = await files.find(url.pathname);
+    const slug = found ? slugOfFile(dist, found.file) : undefined;
+    const groups = slug === undefined ? undefined : restricted[slug];
+    if (groups && slug !== undefined) {
       if (!options.auth) {
         return new Response('This page requires sign-in, and this server has no authentication configured.\n', {
           status: 401,
@@ -163,12 +188,12 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
       const answer = await options.auth(request, { slug, groups });
       if (answer) return answer;
     }
-    const response = await files.serve(request);
-    if (response) {
+    if (found) {
+      const response = await files.serveFile(request, found, url.pathname);
       if (groups) response.headers.set('Cache-Control', 'private, no-store');
       return response;
     }
-    const notFoundPage = await findFile(dist, '/404.html');
+    const notFoundPage = await files.find('/404.html');
     if (notFoundPage) return files.serveFile(request, notFoundPage, '/404.html', 404);
     return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   });

@@ -4,7 +4,7 @@
  * else compressed on the fly and cached in memory), single byte ranges for media, `404.html` for misses.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -170,6 +170,8 @@ const COMPRESS_IN_MEMORY_MAX = 4 * 1024 * 1024;
 const IDENTITY_IN_MEMORY_MAX = 256 * 1024;
 
 export interface StaticServer {
+  /** The file serving `pathname` (see `findFile`), never one a symlink leads to outside the root. */
+  find(pathname: string): Promise<StaticFile | null>;
   /** The response for `request`, or null when no file matches. */
   serve(request: Request, status?: number): Promise<Response | null>;
   /** Serves `file` (absolute) for `request` with `status`. */
@@ -180,6 +182,16 @@ export function createStaticServer(root: string, options: { statTtlMs?: number }
   const absoluteRoot = path.resolve(root);
   const cache = compressedCache(64 * 1024 * 1024);
   const statFile = cachedStat(options.statTtlMs ?? 1_000);
+  let realRoot: Promise<string> | undefined;
+
+  /** `findFile`, then the file's real path must stay inside the root's: a symlink in dist/ never leads out of it. */
+  async function find(pathname: string): Promise<StaticFile | null> {
+    const found = await findFile(absoluteRoot, pathname, statFile);
+    if (!found) return null;
+    realRoot ??= realpath(absoluteRoot).catch(() => absoluteRoot);
+    const [base, real] = await Promise.all([realRoot, realpath(found.file).catch(() => null)]);
+    return real && real.startsWith(base + path.sep) ? found : null;
+  }
 
   async function compressed(found: StaticFile, coding: Coding): Promise<Buffer | null> {
     const key = `${found.file}\0${found.mtimeMs}\0${coding}`;
@@ -272,10 +284,11 @@ export function createStaticServer(root: string, options: { statTtlMs?: number }
   }
 
   return {
+    find,
     serveFile,
     async serve(request) {
       const url = new URL(request.url);
-      const found = await findFile(absoluteRoot, url.pathname, statFile);
+      const found = await find(url.pathname);
       return found ? serveFile(request, found, url.pathname) : null;
     },
   };
