@@ -14,4 +14,6 @@ export { runCheckCommand, runGenerateCommand, runSchemaCommand, formatDiagnostic
 export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, NOT_COPIED_FILES, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';
 export { siteManifest } from './manifest.ts';
 export { isRestricted } from './access.ts';
+export { COMPONENT_NAMES, COMPONENT_SET, type ComponentName } from './components.ts';
+export { safeSpecContent, isSafeUrl, type RefusedContent } from './spec-content.ts';
 export * from './samples/index.ts';

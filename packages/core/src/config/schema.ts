@@ -122,6 +122,11 @@ export const lecternSchema = z.object({
     })
     .optional(),
   assistant: z.object({ enabled: z.boolean().default(false), domain: z.string().optional() }).optional(),
+  /**
+   * Compile `x-mint.content` of LOCAL spec files as full MDX (ESM, expressions, any JSX). Default false: spec content
+   * is Markdown plus built-in components with literal props. Content of remote specs is never trusted.
+   */
+  trustSpecContent: z.boolean().default(false),
 });
 
 /** Navigation is described loosely here (validated by navigation.ts); recursive JSON-Schema friendly. */

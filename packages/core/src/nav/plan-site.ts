@@ -2,6 +2,7 @@
  * docs.json navigation + page files + loaded specs -> pages and the navigation tree.
  * Pure: all I/O happened before (see plan.ts), so this is testable with in-memory inputs.
  */
+import { safeSpecContent } from '../spec-content.ts';
 import type { DocsConfig, ConfigLocator } from '../config/load.ts';
 import type { NavEntry, NavNodeConfig, SpecRef } from '../config/navigation.ts';
 import type {
@@ -411,7 +412,38 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const page = pageFromFile(file, {});
     if (page) pages.set(page.slug, { ...page, hidden: true });
   }
+  vetSpecContent(pages, specs, config.lectern?.trustSpecContent === true, diagnostics);
   return { pages: [...pages.values()], navigation, global, diagnostics };
+}
+
+/**
+ * `x-mint.content` of generated pages, unless docs.json trusts the content of local specs: unsafe constructs are cut
+ * (see spec-content.ts) and each cut is a warning naming the spec file and the JSON pointer of the content.
+ */
+function vetSpecContent(pages: Map<string, Page>, specs: PlanSiteInput['specs'], trustLocal: boolean, diagnostics: Diagnostic[]): void {
+  for (const [slug, page] of pages) {
+    if (page.kind !== 'operation' || page.file || !page.body.trim()) continue;
+    const remote = /^https?:\/\//i.test(page.spec);
+    if (trustLocal && !remote) continue;
+    const { text, refused } = safeSpecContent(page.body);
+    if (!refused.length) continue;
+    pages.set(slug, { ...page, body: text });
+    const doc = specs.get(page.spec);
+    const op = doc?.kind === 'openapi' ? doc.operations.find((o) => (o.kind === 'webhook' ? 'webhook' : o.method) === page.method && o.path === page.path) : undefined;
+    const pointer = `${op?.pointer ?? ''}/x-mint/content`;
+    for (const r of refused) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'spec/content-refused',
+        file: page.spec,
+        pointer,
+        message: `x-mint.content of ${page.method === 'webhook' ? 'webhook' : page.method.toUpperCase()} ${page.path}${r.line ? ` (line ${r.line} of the content)` : ''}: ${r.message}; left out`,
+        hint: remote
+          ? 'content from a remote spec is never compiled as full MDX'
+          : 'spec content is Markdown plus built-in components with literal props; set "lectern": { "trustSpecContent": true } in docs.json to compile local specs as full MDX',
+      });
+    }
+  }
 }
 
 /** `api:` frontmatter: `"POST https://host/path"` or `"POST /path"` (servers from `api.mdx.server`). */
