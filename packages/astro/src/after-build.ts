@@ -1,8 +1,9 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRestricted } from '@lectern/core/access';
-import { loadIgnore, NOT_COPIED_FILES, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
+import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
 import type { Site } from './store.ts';
 import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
@@ -29,25 +30,66 @@ function llmsTxt(site: Site): string {
 }
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
+const DATA_FILE = /\.(json|ya?ml)$/i;
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
-/** Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. */
-export async function copyAssets(root: string, dist: string): Promise<number> {
+export interface CopyOptions {
+  /** Spec files of the site (repo-relative): published without `x-excluded`/`x-hidden` operations. */
+  specs?: Iterable<string>;
+  /** Text that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if named here. */
+  references?: string;
+  onSkipped?: (file: string, why: string) => void;
+}
+
+/**
+ * Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. Never dotfiles or
+ * dot-folders (but `/.well-known/`), never a symlink that leads out of the repo, and JSON/YAML only when it is a spec
+ * of the site (stripped of unpublished operations) or a page or docs.json names it.
+ */
+export async function copyAssets(root: string, dist: string, options: CopyOptions = {}): Promise<number> {
   let count = 0;
   const ignored = loadIgnore(root);
+  const realRoot = await realpath(root);
+  const specs = new Set([...(options.specs ?? [])].map((s) => s.replace(/^\/+/, '')));
+  const references = options.references ?? '';
   const walk = async (dir: string): Promise<void> => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
-      if (e.name.startsWith('.') && e.isDirectory()) continue;
       const abs = path.join(dir, e.name);
-      if (ignored(path.relative(root, abs).split(path.sep).join('/'), e.isDirectory())) continue;
-      if (e.isDirectory()) {
+      const rel = path.relative(root, abs).split(path.sep).join('/');
+      if (e.name.startsWith('.') && rel !== '.well-known') continue;
+      let isDir = e.isDirectory();
+      if (e.isSymbolicLink()) {
+        const target = await realpath(abs).catch(() => undefined);
+        if (!target || (target !== realRoot && !target.startsWith(realRoot + path.sep))) {
+          options.onSkipped?.(rel, 'a symlink that leads out of the repo');
+          continue;
+        }
+        isDir = (await stat(target)).isDirectory();
+      }
+      if (ignored(rel, isDir)) continue;
+      if (isDir) {
         if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
         await walk(abs);
-      } else if (STATIC_ASSET.test(e.name) && !NOT_COPIED_FILES.has(e.name)) {
-        const target = path.join(dist, path.relative(root, abs));
-        await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(abs, target);
-        count++;
+        continue;
       }
+      if (!STATIC_ASSET.test(e.name) || NOT_COPIED_FILES.has(e.name)) continue;
+      const target = path.join(dist, rel);
+      if (specs.has(rel)) {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, publishedSpecText(await readFile(abs, 'utf8'), rel));
+        count++;
+        continue;
+      }
+      if (DATA_FILE.test(e.name) && !references.includes(e.name)) continue;
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(abs, target);
+      count++;
     }
   };
   await walk(root);
@@ -129,7 +171,9 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
   }
   await writeFile(path.join(dist, '_lectern', 'code.css'), codeCss());
-  const copied = await copyAssets(site.root, dist);
+  const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
+  const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
+  const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
   for (const page of site.plan.pages) {

@@ -6,7 +6,7 @@ export { buildSitePlan, type BuildSitePlanOptions, type BuiltSitePlan } from './
 export { planSite, parseManualEndpoint, normalizeSpecSource, type PlanSiteInput, type PlanSiteResult } from './nav/plan-site.ts';
 export { slugify, slugToTitle, camelToSentenceCase, normalizePagePath } from './nav/slug.ts';
 export { parseOperationRef, findOperation, matchSpecFile, formatOperationRef, type OperationRef } from './nav/operation-ref.ts';
-export { specPathFromRoot, resolvePlayground, DEFAULT_DIRECTORY } from './nav/generate.ts';
+export { specPathFromRoot, resolvePlayground, hrefSlug, DEFAULT_DIRECTORY } from './nav/generate.ts';
 export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type PageFile } from './pages.ts';
 export { parseMdxBody } from './mdx-check.ts';
 export { loadIgnore } from './ignore-file.ts';

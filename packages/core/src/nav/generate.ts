@@ -54,18 +54,28 @@ export function groupLabel(doc: ApiDocument, op: Operation): string {
   return tag?.xGroup ?? tag?.summary ?? name;
 }
 
-/** Slugs for every non-excluded operation of a document, in document order, de-duplicated by `allocate`. */
-export function allocateOperationSlugs(doc: ApiDocument, directory: string, allocate: (base: string) => string): OperationSlot[] {
+/**
+ * The page path an `x-mint.href` asks for, or undefined when it would leave the site (`..`, `.` segments, a NUL):
+ * a slug becomes a folder of the output, so one from a spec must stay inside it.
+ */
+export function hrefSlug(href: string): string | undefined {
+  const segments = href.split(/[\\/]+/).filter(Boolean);
+  if (!segments.length || segments.some((s) => s === '.' || s === '..' || s.includes('\0'))) return undefined;
+  return segments.join('/');
+}
+
+/**
+ * Slugs for every non-excluded operation of a document, in document order, de-duplicated by `allocate`. An
+ * `x-mint.href` that would leave the site is refused (`onUnsafeHref`) and the default slug used.
+ */
+export function allocateOperationSlugs(doc: ApiDocument, directory: string, allocate: (base: string) => string, onUnsafeHref?: (op: Operation) => void): OperationSlot[] {
   const slots: OperationSlot[] = [];
   for (const op of doc.operations) {
     if (op.excluded) continue;
-    let base: string;
-    if (op.xMint.href) {
-      base = op.xMint.href.replace(/^\/+/, '').replace(/\/+$/, '');
-    } else {
-      const folder = op.tags[0] ? slugify(op.tags[0]) : '';
-      base = [directory, folder, operationLeaf(op)].filter(Boolean).join('/');
-    }
+    const fromHref = op.xMint.href ? hrefSlug(op.xMint.href) : undefined;
+    if (op.xMint.href && fromHref === undefined) onUnsafeHref?.(op);
+    const folder = op.tags[0] ? slugify(op.tags[0]) : '';
+    const base = fromHref ?? [directory, folder, operationLeaf(op)].filter(Boolean).join('/');
     slots.push({ operation: op, slug: allocate(base), group: groupLabel(doc, op) });
   }
   return slots;

@@ -76,7 +76,19 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const slotsFor = (doc: ApiDocument, directory: string) => {
     const key = `${doc.source}\n${directory}`;
     let slots = operationSlots.get(key);
-    if (!slots) operationSlots.set(key, (slots = allocateOperationSlugs(doc, directory, allocate)));
+    if (!slots) {
+      slots = allocateOperationSlugs(doc, directory, allocate, (op) =>
+        diagnostics.push({
+          severity: 'warning',
+          code: 'spec/unsafe-href',
+          file: doc.source,
+          pointer: `${op.pointer}/x-mint/href`,
+          message: `x-mint.href ${JSON.stringify(op.xMint.href)} of ${op.kind === 'webhook' ? 'webhook' : op.method.toUpperCase()} ${op.path} leaves the site; the page keeps its generated URL`,
+          hint: 'use a path inside the site such as "/api/users/get-user" (no "." or ".." segments)',
+        }),
+      );
+      operationSlots.set(key, slots);
+    }
     return slots;
   };
   const channelSlotsFor = (doc: AsyncDocument, directory: string) => {

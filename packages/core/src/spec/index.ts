@@ -3,3 +3,4 @@ export { loadSpec, type LoadSpecOptions, type LoadSpecResult } from './load.ts';
 export { discoverSpecs, type DiscoveredSpec } from './discover.ts';
 export { sniffKind, type SpecKind } from './text.ts';
 export { toPointer } from './pointer.ts';
+export { publishedSpecText } from './publish.ts';
