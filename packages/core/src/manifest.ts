@@ -31,5 +31,6 @@ export function siteManifest(plan: SitePlan, config: DocsConfig): SiteManifest {
     proxyAllow: config.lectern?.proxy?.allow ?? [],
     redirects: (config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent })),
     restricted,
+    ...(config.lectern?.site ? { site: config.lectern.site } : {}),
   };
 }

@@ -473,6 +473,8 @@ export interface SiteManifest {
   redirects: Array<{ source: string; destination: string; permanent: boolean }>;
   /** Pages that need a signed-in reader: slug -> groups (empty array = any signed-in reader). */
   restricted: Record<string, string[]>;
+  /** The address the site is published at (docs.json `lectern.site`), when set. */
+  site?: string;
 }
 
 /**

@@ -278,6 +278,27 @@ describe('endpoints', () => {
     expect(res.body.toString()).not.toContain('outside dist');
   });
 
+  it('answers only IP literals, localhost and allowed hosts (DNS-rebinding protection)', async () => {
+    const port = new URL(site.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'docs.localhost', `[::1]:${port}`]) {
+      expect((await get(`${site.url}/flat`, { host })).status, host).toBe(200);
+    }
+    for (const host of ['rebind.attacker.example', `rebind.attacker.example:${port}`, 'localhost.attacker.example']) {
+      const page = await get(`${site.url}/flat`, { host });
+      expect(page.status, host).toBe(403);
+      expect(page.body.toString()).toContain('--allowed-host');
+      const proxied = await get(`${site.url}/_lectern/api/request`, { host }, 'POST');
+      expect(proxied.status, host).toBe(403);
+    }
+    const allowing = await createServer({ dist, manifest: { ...manifest, site: 'https://docs.acme.test' }, port: 0, log: false, allowedHosts: ['.preview.acme.test'] });
+    try {
+      for (const host of ['docs.acme.test', 'pr-7.preview.acme.test', 'preview.acme.test']) expect((await get(`${allowing.url}/flat`, { host })).status, host).toBe(200);
+      expect((await get(`${allowing.url}/flat`, { host: 'acme.test' })).status).toBe(403);
+    } finally {
+      await allowing.close();
+    }
+  });
+
   it('writes one access log line per request', async () => {
     const before = logLines.length;
     await get(`${site.url}/flat?x=1`);

@@ -12,7 +12,10 @@ or --assistant is given.
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
-  --assistant    mount the assistant API even when docs.json does not enable it`;
+  --assistant    mount the assistant API even when docs.json does not enable it
+  --allowed-host <host>  answer requests for this host name (repeatable; ".example.com" includes subdomains;
+                 "*" any). IP addresses, localhost and the host of docs.json "lectern.site" are always allowed;
+                 other hosts get 403 (DNS-rebinding protection). Also: $LECTERN_ALLOWED_HOSTS, comma-separated`;
 
 /** Extra wiring the CLI may pass (the assistant handler, an auth gate, a logger). */
 export type ServeCommandExtras = Pick<ServeOptions, 'assistant' | 'auth' | 'log'>;
@@ -49,6 +52,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     return 1;
   }
   const root = path.resolve(positionals[0] ?? '.');
+  const allowed = [...(values['allowed-host'] ?? []), ...(process.env.LECTERN_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
   const trustProxy = values['trust-proxy'] === true;
   let assistant = extras.assistant;
   if (!assistant && (values.assistant === true || (await assistantEnabled(root)))) {
@@ -64,6 +68,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
       proxy: { trustProxy },
+      allowedHosts: allowed.includes('*') ? true : allowed,
     });
   } catch (error) {
     console.error(`lectern serve: ${(error as Error).message}`);
@@ -94,6 +99,7 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       'trust-proxy': { type: 'boolean' },
       assistant: { type: 'boolean' },
+      'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -14,6 +14,7 @@ import { connectionInfo } from '../node/adapters.ts';
 import type { ConnectionInfo, ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
 import { createProxyHandler } from '../proxy/node-handler.ts';
 import { compileRedirects } from './redirects.ts';
+import { hostCheck, hostName } from './hosts.ts';
 import { createStaticServer } from './static.ts';
 
 /**
@@ -43,6 +44,11 @@ export interface ServeOptions {
   proxy?: Omit<ProxyOptions, 'manifest'>;
   /** How long `close()` waits for in-flight requests before cutting connections (default 10 s). */
   shutdownGraceMs?: number;
+  /**
+   * Host names answered besides IP literals, `localhost` and the site's own host (DNS-rebinding protection):
+   * `docs.example.com`, `.example.com` (with subdomains), or `true` for any (default: none).
+   */
+  allowedHosts?: string[] | true;
 }
 
 export interface LecternServer {
@@ -130,6 +136,17 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   const peer = (c: { env: HttpBindings }) => c.env.incoming.socket?.remoteAddress ?? '-';
+
+  const hostAllowed = hostCheck(options.allowedHosts ?? [], manifest.site);
+  app.use('*', async (c, next) => {
+    if (hostAllowed(c.req.header('host'))) return next();
+    const host = (c.req.header('host') ?? '').slice(0, 200);
+    log(`lectern serve: refused a request for host ${JSON.stringify(host)} (not an allowed host)`);
+    return new Response(`Blocked request: the host ${JSON.stringify(host)} is not allowed. If this is your site's address, start lectern serve with --allowed-host ${hostName(host) || '<host>'} (or set LECTERN_ALLOWED_HOSTS).\n`, {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  });
 
   app.use('*', async (c, next) => {
     const start = performance.now();
