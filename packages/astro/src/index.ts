@@ -27,6 +27,11 @@ export interface LecternOptions {
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const PACKAGE_DIR = path.resolve(here('..'));
+/**
+ * Files the dev server never sends, by URL or `/@fs/`: Vite's defaults (env files, keys, .git), every dotfile,
+ * Lectern's working folder (`.lectern/`: the assistant's conversations, caches) and databases.
+ */
+const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/**', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
 
@@ -160,7 +165,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
             plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : [])],
-            server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')] } },
+            server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
             ...(detached ? { optimizeDeps: { noDiscovery: true } } : {}),

@@ -126,4 +126,22 @@ describe('lectern dev', () => {
     const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(401);
   });
+
+  it("never sends Lectern's working files, databases or dotfiles, by URL or /@fs/", async () => {
+    const { readdir } = await import('node:fs/promises');
+    const dbs = (await readdir(path.join(root, '.lectern'))).filter((f) => f.endsWith('.db'));
+    expect(dbs.length).toBeGreaterThan(0);
+    await writeFile(path.join(root, '.env.yaml'), 'TOKEN: s3cr3t\n');
+    await writeFile(path.join(root, 'notes.db'), 'SQLite format 3\0');
+    const urls = [
+      ...dbs.flatMap((db) => [`/.lectern/${db}`, `/@fs${root}/.lectern/${db}`, `/@fs${root}/.lectern/${db}?raw`]),
+      `/@fs${root}/.env.yaml`, '/.env.yaml', '/notes.db', `/@fs${root}/notes.db?raw`,
+    ];
+    for (const url of urls) {
+      const res = await fetch(base + url);
+      const body = await res.text();
+      expect(res.status, url).not.toBe(200);
+      expect(body, url).not.toMatch(/SQLite format|s3cr3t/);
+    }
+  });
 });
