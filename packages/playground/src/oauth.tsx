@@ -5,6 +5,7 @@
  * the query string (`?code=…&state=lectern-…`) for the code flow, the fragment (`#access_token=…&state=lectern-…`)
  * for the implicit flow.
  */
+import { oauthEndpoint } from './oauth-url.ts';
 import { useState } from 'preact/hooks';
 import type { PgScheme } from './types.ts';
 import { bytesToBase64 } from './request.ts';
@@ -33,7 +34,10 @@ export function oauthReturn(back: string, part: 'query' | 'fragment'): URLSearch
   return new URLSearchParams(part === 'fragment' ? (hash < 0 ? '' : back.slice(hash + 1)) : query);
 }
 
-async function tokenRequest(url: string, form: Record<string, string>, o: { proxy: boolean; proxyUrl: string; basic?: string }): Promise<string> {
+async function tokenRequest(raw: string, form: Record<string, string>, o: { proxy: boolean; proxyUrl: string; basic?: string }): Promise<string> {
+  const endpoint = oauthEndpoint(raw, location.href);
+  if (endpoint instanceof Error) throw endpoint;
+  const url = endpoint.toString();
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
   if (o.basic) headers.Authorization = o.basic;
   const body = new URLSearchParams(form).toString();
@@ -48,7 +52,8 @@ async function tokenRequest(url: string, form: Record<string, string>, o: { prox
 
 /** Open the authorization URL in a popup and wait for the page stub to post the redirect back. */
 async function popup(authorizationUrl: string, query: Record<string, string>): Promise<string> {
-  const url = new URL(authorizationUrl, location.href);
+  const url = oauthEndpoint(authorizationUrl, location.href);
+  if (url instanceof Error) throw url;
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const win = window.open(url.toString(), 'lectern-oauth', 'width=520,height=680');
   if (!win) throw new Error('The sign-in window was blocked by the browser.');

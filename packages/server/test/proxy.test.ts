@@ -65,6 +65,19 @@ function upstreamHandler(origin: () => string) {
         ]);
         return res.end('<script>alert(1)</script>');
       }
+      case '/origin-policies': {
+        res.writeHead(200, [
+          ['NEL', '{"report_to":"x","max_age":86400}'],
+          ['Report-To', '{"group":"x","max_age":86400,"endpoints":[{"url":"https://collector.example/r"}]}'],
+          ['Reporting-Endpoints', 'x="https://collector.example/r"'],
+          ['Set-Login', 'logged-in'],
+          ['Accept-CH', 'Sec-CH-UA-Model'],
+          ['Critical-CH', 'Sec-CH-UA-Model'],
+          ['X-Keep-Me', 'yes'],
+          ['Content-Type', 'text/plain'],
+        ]);
+        return res.end('ok');
+      }
       case '/status': {
         const code = Number(url.searchParams.get('code') ?? 200);
         res.writeHead(code, { 'Content-Type': 'application/json' });
@@ -623,25 +636,81 @@ describe('redirects', () => {
     expect(changedEcho.headers['content-type']).toBeUndefined();
   });
 
-  it('drops Authorization and Cookie when a redirect crosses origins', async () => {
+  it('sends no credential of any kind to another origin on redirect, only headers that describe the request', async () => {
     const other = await startUpstream();
     try {
       const proxy = makeProxy({ manifest: { servers: [], proxyAllow: [upstream.origin, other.origin] } });
-      const response = await proxy(
-        proxyRequest({
-          method: 'GET',
-          url: `${upstream.origin}/redirect?to=${encodeURIComponent(`${other.origin}/echo`)}`,
-          headers: { Authorization: 'Bearer secret', Cookie: 'a=1', 'X-Other': 'kept' },
-        }),
-      );
-      const echo = (await response.json()) as Echo;
-      expect(response.headers.get('x-upstream')).toBe(other.origin);
-      expect(echo.headers.authorization).toBeUndefined();
-      expect(echo.headers.cookie).toBeUndefined();
-      expect(echo.headers['x-other']).toBe('kept');
+      for (const status of [301, 302, 303, 307, 308]) {
+        const response = await proxy(
+          proxyRequest({
+            method: 'GET',
+            url: `${upstream.origin}/redirect?status=${status}&to=${encodeURIComponent(`${other.origin}/echo`)}`,
+            headers: { Authorization: 'Bearer secret', Cookie: 'a=1', 'X-Api-Key': 'k', 'Api-Key': 'k2', Accept: 'application/json', 'Accept-Language': 'de' },
+          }),
+        );
+        const echo = (await response.json()) as Echo;
+        expect(response.headers.get('x-upstream'), String(status)).toBe(other.origin);
+        for (const name of ['authorization', 'cookie', 'x-api-key', 'api-key']) expect(echo.headers[name], `${status} ${name}`).toBeUndefined();
+        expect(echo.headers.accept).toBe('application/json');
+        expect(echo.headers['accept-language']).toBe('de');
+      }
+      // Within one origin a redirect keeps every header.
+      const same = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=/echo`, headers: { 'X-Api-Key': 'k' } }));
+      expect(((await same.json()) as Echo).headers['x-api-key']).toBe('k');
     } finally {
       await other.close();
     }
+  });
+
+  it('accepts bodyBase64 up to the request limit (a 6 MiB upload), and rejects malformed base64 with 400', async () => {
+    const proxy = makeProxy();
+    const bytes = Buffer.alloc(6 * 1024 * 1024, 7);
+    const response = await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, headers: { 'Content-Type': 'application/octet-stream' }, bodyBase64: bytes.toString('base64') }));
+    expect(response.status).toBe(200);
+    expect(Buffer.from(((await response.json()) as Echo).bodyBase64, 'base64').equals(bytes)).toBe(true);
+    for (const bad of ['abc', 'ab!c', '====', 'a'.repeat(4 * 1024 * 1024 + 1)]) {
+      await expectProxyError(await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, bodyBase64: bad })), 400, 'invalid_request');
+    }
+  });
+
+  it('drops headers that would set policies on the docs origin (NEL, Report-To, Reporting-Endpoints, Set-Login, Accept-CH)', async () => {
+    const proxy = makeProxy();
+    const response = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/origin-policies` }));
+    expect(response.status).toBe(200);
+    for (const name of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch', 'critical-ch']) expect(response.headers.get(name), name).toBeNull();
+    expect(response.headers.get('x-keep-me')).toBe('yes');
+  });
+
+  it('bounds request bodies held in memory across all clients (503 proxy_busy past the budget)', async () => {
+    const proxy = makeProxy({ limits: { maxBufferedBytes: 2 * 1024 * 1024 } });
+    // A slow client: the body arrives in pieces, holding its reservation.
+    let release!: () => void;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"method":"GET","url":"'));
+        release = () => { controller.enqueue(new TextEncoder().encode(`${upstream.origin}/echo"}`)); controller.close(); };
+      },
+    });
+    const first = proxy(new Request('http://docs.test/_lectern/api/request', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(1536 * 1024) }, body: stalled, duplex: 'half' } as RequestInit));
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, body: 'x'.repeat(1024 * 1024) }));
+    await expectProxyError(second, 503, 'proxy_busy');
+    expect(second.headers.get('retry-after')).toBe('1');
+    release();
+    await (await first).text();
+    // With the first one done, the budget is free again.
+    expect((await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, body: 'x'.repeat(1024 * 1024) }))).status).toBe(200);
+  });
+
+  it('caps requests in flight per client address, so one reader cannot hold every upstream socket', async () => {
+    const proxy = makeProxy({ limits: { maxConcurrentPerClient: 2, timeoutMs: 500 } });
+    const info = { clientAddress: '203.0.113.9' };
+    const slow = [proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info), proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info)];
+    await new Promise((r) => setTimeout(r, 20));
+    await expectProxyError(await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), info), 429, 'too_many_concurrent');
+    // Another reader is not affected.
+    expect((await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.10' })).status).toBe(200);
+    await Promise.all(slow);
   });
 
   it.each([

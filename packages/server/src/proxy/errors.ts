@@ -8,6 +8,8 @@ export type ProxyErrorCode =
   | 'invalid_request'
   | 'request_too_large'
   | 'rate_limited'
+  | 'too_many_concurrent'
+  | 'proxy_busy'
   | 'scheme_not_allowed'
   | 'origin_not_allowed'
   | 'address_not_allowed'

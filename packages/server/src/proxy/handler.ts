@@ -24,6 +24,13 @@ export interface ProxyLimits {
   maxRedirects?: number;
   /** Per client address (default 120 requests per 60 s); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * Request bodies held in memory at once, across all clients (default 64 MiB). A request whose body does not fit
+   * waits for none: it gets 503 with Retry-After, so a flood of large bodies cannot exhaust memory.
+   */
+  maxBufferedBytes?: number;
+  /** Requests one client address may have in flight at once (default 16), so one reader cannot hold every socket. */
+  maxConcurrentPerClient?: number;
 }
 
 export interface ConnectionInfo {
@@ -66,12 +73,17 @@ const DEFAULTS = {
   timeoutMs: 30_000,
   maxRedirects: 5,
   rateLimit: { max: 120, windowMs: 60_000 } as RateLimitOptions,
+  maxBufferedBytes: 64 * 1024 * 1024,
+  maxConcurrentPerClient: 16,
 };
 
 const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Checked with a single character class and the length: a grouped `(…{4})*` overflows the stack on megabytes. */
+const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Headers kept when a redirect leads to another origin; everything else (credentials included) is dropped. */
+const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'content-type', 'content-language', 'user-agent', 'cache-control', 'pragma', 'if-none-match', 'if-modified-since', 'range']);
 
 export function createProxyHandler(options: ProxyOptions): ProxyHandler {
   const limits = resolveLimits(options.limits);
@@ -85,6 +97,10 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
   };
   const net: Transport =
     typeof options.transport === 'function' ? options.transport(settings) : (options.transport ?? fetchTransport());
+  /** Bytes reserved for request bodies being read or sent, across all requests. */
+  let buffered = 0;
+  /** Requests in flight per client address (for the per-client concurrency cap). */
+  const inFlight = new Map<string, number>();
 
   const handler = async (request: Request, info?: ConnectionInfo): Promise<Response> => {
     if (request.method !== 'POST') {
@@ -99,18 +115,49 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     if (mediaType !== 'application/json') {
       return proxyError(415, 'unsupported_media_type', `send the ProxyRequest as application/json (got ${mediaType || 'no Content-Type'})`);
     }
+    const client = clientAddress(request, info, options.trustProxy === true);
     if (limiter) {
-      const decision = limiter.take(clientAddress(request, info, options.trustProxy === true));
+      const decision = limiter.take(client);
       if (!decision.ok) {
         return proxyError(429, 'rate_limited', `too many playground requests; retry in ${decision.retryAfterSeconds} s`, {
           'Retry-After': String(decision.retryAfterSeconds),
         });
       }
     }
-
     // Envelope: base64 grows the body by 4/3, plus room for URL and headers.
     const envelopeLimit = Math.ceil((limits.maxRequestBytes * 4) / 3) + 256 * 1024;
-    const raw = await readLimited(request, envelopeLimit);
+    const declaredLength = Number(request.headers.get('content-length') ?? NaN);
+    if (declaredLength > envelopeLimit) {
+      return proxyError(413, 'request_too_large', `the request body is larger than ${formatBytes(limits.maxRequestBytes)}`);
+    }
+    if ((inFlight.get(client) ?? 0) >= limits.maxConcurrentPerClient) {
+      return proxyError(429, 'too_many_concurrent', `more than ${limits.maxConcurrentPerClient} playground requests at once from one address; retry when one finishes`, { 'Retry-After': '1' });
+    }
+    // Room for the body is reserved before it is read: the declared length, or chunk by chunk when none is declared.
+    let reserved = 0;
+    const reserve = (bytes: number): boolean => {
+      if (bytes <= reserved) return true;
+      if (buffered + (bytes - reserved) > limits.maxBufferedBytes) return false;
+      buffered += bytes - reserved;
+      reserved = bytes;
+      return true;
+    };
+    if (!reserve(Number.isFinite(declaredLength) ? Math.max(declaredLength, 1024) : 1024)) return busy();
+    inFlight.set(client, (inFlight.get(client) ?? 0) + 1);
+    try {
+      return await forward(request, envelopeLimit, reserve);
+    } finally {
+      buffered -= reserved;
+      const left = (inFlight.get(client) ?? 1) - 1;
+      if (left > 0) inFlight.set(client, left);
+      else inFlight.delete(client);
+    }
+  };
+
+  /** Reads, checks and sends one request (within the reservation made by the handler). */
+  const forward = async (request: Request, envelopeLimit: number, reserve: (bytes: number) => boolean): Promise<Response> => {
+    const raw = await readLimited(request, envelopeLimit, reserve);
+    if (raw === 'busy') return busy();
     if (raw === 'too-large') {
       return proxyError(413, 'request_too_large', `the request body is larger than ${formatBytes(limits.maxRequestBytes)}`);
     }
@@ -181,7 +228,7 @@ function resolveLimits(given: ProxyLimits | undefined): typeof DEFAULTS & { rate
   const defined = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
   const limits = { ...DEFAULTS, ...defined } as typeof DEFAULTS & { rateLimit: RateLimitOptions | false };
   const problems: string[] = [];
-  for (const key of ['maxRequestBytes', 'maxResponseBytes', 'connectTimeoutMs', 'timeoutMs'] as const) {
+  for (const key of ['maxRequestBytes', 'maxResponseBytes', 'connectTimeoutMs', 'timeoutMs', 'maxBufferedBytes', 'maxConcurrentPerClient'] as const) {
     if (!(typeof limits[key] === 'number' && limits[key] > 0)) problems.push(`limits.${key} must be a positive number (got ${String(limits[key])})`);
   }
   if (!(Number.isInteger(limits.maxRedirects) && limits.maxRedirects >= 0)) {
@@ -252,8 +299,8 @@ export function parseProxyRequest(text: string): ParsedRequest | { problems: str
     else body = new TextEncoder().encode(input.body);
   } else if (hasBinary) {
     const b64 = typeof input.bodyBase64 === 'string' ? input.bodyBase64.replace(/\s+/g, '') : null;
-    if (b64 === null || !BASE64.test(b64)) problems.push('"bodyBase64" must be a standard base64 string');
-    else body = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    if (b64 === null || b64.length % 4 !== 0 || !BASE64_CHARS.test(b64)) problems.push('"bodyBase64" must be a standard base64 string');
+    else body = decodeBase64(b64);
   }
   if (method === 'HEAD' && body && body.byteLength > 0) problems.push('a HEAD request cannot have a body');
   if (problems.length > 0 || !url) return { problems };
@@ -330,7 +377,9 @@ async function exchange(
       headers = headers.filter(([n]) => !/^content-(type|encoding|language|location)$/i.test(n));
     }
     if (next.origin !== url.origin) {
-      headers = headers.filter(([n]) => !/^(authorization|cookie)$/i.test(n));
+      // Any header may carry a credential (`Authorization`, `Cookie`, an API key such as `X-Api-Key`): on the
+      // way to another origin only headers that describe the request itself go along.
+      headers = headers.filter(([n]) => CROSS_ORIGIN_HEADERS.has(n.toLowerCase()));
     }
     url = next;
   }
@@ -381,7 +430,10 @@ function limitedStream(response: UpstreamResponse, max: number, done: () => void
   );
 }
 
-async function readLimited(request: Request, limit: number): Promise<string | 'too-large' | Error> {
+const busy = () => proxyError(503, 'proxy_busy', 'the playground proxy is handling too much request data right now; retry in a moment', { 'Retry-After': '1' });
+
+/** The body as text, up to `limit` bytes; `reserve(size)` must grant memory for each size reached. */
+async function readLimited(request: Request, limit: number, reserve: (bytes: number) => boolean): Promise<string | 'too-large' | 'busy' | Error> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) return 'too-large';
   if (!request.body) return '';
@@ -396,6 +448,10 @@ async function readLimited(request: Request, limit: number): Promise<string | 't
       if (size > limit) {
         await reader.cancel().catch(() => {});
         return 'too-large';
+      }
+      if (!reserve(size)) {
+        await reader.cancel().catch(() => {});
+        return 'busy';
       }
       chunks.push(value);
     }
@@ -428,6 +484,13 @@ function acceptedEncodings(header: string | null): string | null {
     .map((p) => p.split(';')[0]?.trim().toLowerCase() ?? '')
     .filter((c) => c === 'gzip' || c === 'deflate' || c === 'br');
   return codings.length ? [...new Set(codings)].join(', ') : null;
+}
+
+function decodeBase64(b64: string): Uint8Array {
+  const binary = atob(b64);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
 }
 
 function formatBytes(n: number): string {

@@ -33,6 +33,13 @@ const RESPONSE_DROPPED = new Set([
   'service-worker-allowed',
   'refresh',
   'location',
+  // Policies a browser applies to the whole origin that received them (reporting, federated login, client hints).
+  'nel',
+  'report-to',
+  'reporting-endpoints',
+  'set-login',
+  'accept-ch',
+  'critical-ch',
 ]);
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
