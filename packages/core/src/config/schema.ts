@@ -121,7 +121,14 @@ export const lecternSchema = z.object({
       allow: z.array(z.string()).default([]),
     })
     .optional(),
-  assistant: z.object({ enabled: z.boolean().default(false), domain: z.string().optional() }).optional(),
+  assistant: z
+    .object({
+      enabled: z.boolean().default(false),
+      domain: z.string().optional(),
+      /** Days a conversation is kept after its last message (default 30). */
+      retentionDays: z.number().int().min(0).optional(),
+    })
+    .optional(),
   /**
    * Compile `x-mint.content` of LOCAL spec files as full MDX (ESM, expressions, any JSX). Default false: spec content
    * is Markdown plus built-in components with literal props. Content of remote specs is never trusted.

@@ -16,7 +16,7 @@ import { composerFromEnv } from './model-composer.ts';
 import { openAssistantIndex, type AssistantIndex } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
-import { openSqliteThreadStore, type ThreadRecord, type ThreadStore } from './threads.ts';
+import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type ThreadRecord, type ThreadStore } from './threads.ts';
 import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
@@ -46,6 +46,11 @@ export interface AssistantHandlerOptions {
   siteName?: string;
   /** Called with errors that happen while streaming (default: `console.error`). */
   onError?: (error: unknown) => void;
+  /**
+   * Days a conversation is kept after its last message (default 30); older threads and their messages are deleted
+   * at start and every hour. 0 keeps a thread only for an hour (follow-ups within a session still work).
+   */
+  retentionDays?: number;
 }
 
 export type { RequestInfo };
@@ -100,6 +105,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const composer = options.composer ?? composerFromEnv() ?? createExtractiveComposer();
   const onError = options.onError ?? ((error: unknown) => console.error('[lectern assistant]', error));
+  const stopRetention = scheduleRetention(threads, options.retentionDays ?? DEFAULT_RETENTION_DAYS, onError);
 
   const handler = async function assistantHandler(request: Request, info?: RequestInfo): Promise<Response> {
     const url = new URL(request.url);
@@ -290,6 +296,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   };
   return Object.assign(handler, {
     close() {
+      stopRetention();
       if (typeof keysOption === 'string') keys.close?.();
       if (typeof threadsOption === 'string') threads.close?.();
       if (typeof options.index !== 'function' && !(options.index && typeof options.index === 'object' && 'search' in options.index)) {

@@ -30,6 +30,8 @@ export interface ThreadStore {
   open(input: { id: string; key: string; org: string; domain: string }): Promise<ThreadRecord | undefined>;
   append(threadId: string, messages: StoredMessage[]): Promise<void>;
   messages(threadId: string): Promise<StoredMessage[]>;
+  /** Delete threads (and their messages) with no message since `before`; resolves with how many were deleted. */
+  purge(before: Date): Promise<number>;
   /** Release the underlying connection, if any. */
   close?(): void;
 }
@@ -55,6 +57,11 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
     'INSERT INTO assistant_messages (thread_id, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const listMessages = db.prepare('SELECT * FROM assistant_messages WHERE thread_id = ? ORDER BY seq');
+  // ISO-8601 UTC timestamps sort as text. A thread's last activity is its newest message, else its creation.
+  const stale = `SELECT t.id FROM assistant_threads t LEFT JOIN assistant_messages m ON m.thread_id = t.id
+    GROUP BY t.id HAVING MAX(COALESCE(m.created_at, t.created_at)) < ?`;
+  const purgeMessages = db.prepare(`DELETE FROM assistant_messages WHERE thread_id IN (${stale})`);
+  const purgeThreads = db.prepare(`DELETE FROM assistant_threads WHERE id IN (${stale})`);
 
   return {
     async create({ org, domain, fp }) {
@@ -96,8 +103,32 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
         return m;
       });
     },
+    async purge(before) {
+      const cutoff = before.toISOString();
+      return transaction(db, () => {
+        purgeMessages.run(cutoff);
+        return Number(purgeThreads.run(cutoff).changes);
+      });
+    },
     close() {
       if (typeof pathOrDb === 'string' && db.isOpen) db.close();
     },
   };
+}
+
+/** Days a conversation is kept after its last message (docs.json `lectern.assistant.retentionDays`). */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/**
+ * Purge threads idle for more than `days` now and then every hour (the timer does not keep the process alive).
+ * Returns a function that stops it. `days <= 0` keeps threads for as long as the request needs them: every thread
+ * older than one hour is purged.
+ */
+export function scheduleRetention(store: ThreadStore, days: number, onError: (error: unknown) => void): () => void {
+  const keepMs = days > 0 ? days * 86_400_000 : 3_600_000;
+  const run = () => store.purge(new Date(Date.now() - keepMs)).catch(onError);
+  void run();
+  const timer = setInterval(run, 3_600_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

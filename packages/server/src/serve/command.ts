@@ -55,9 +55,10 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   const allowed = [...(values['allowed-host'] ?? []), ...(process.env.LECTERN_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
   const trustProxy = values['trust-proxy'] === true;
   let assistant = extras.assistant;
-  if (!assistant && (values.assistant === true || (await assistantEnabled(root)))) {
+  const settings = await assistantSettings(root);
+  if (!assistant && (values.assistant === true || settings.enabled)) {
     const { createAssistantHandler } = await import('../assistant/index.ts');
-    assistant = createAssistantHandler({ root, trustProxy });
+    assistant = createAssistantHandler({ root, trustProxy, ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}) });
   }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
@@ -105,12 +106,13 @@ function parse(argv: string[]) {
   });
 }
 
-/** docs.json `lectern.assistant.enabled` (read directly: serving must not pay for planning the site). */
-async function assistantEnabled(root: string): Promise<boolean> {
+/** docs.json `lectern.assistant` (read directly: serving must not pay for planning the site). */
+async function assistantSettings(root: string): Promise<{ enabled: boolean; retentionDays?: number }> {
   try {
-    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as { lectern?: { assistant?: { enabled?: unknown } } };
-    return config.lectern?.assistant?.enabled === true;
+    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as { lectern?: { assistant?: { enabled?: unknown; retentionDays?: unknown } } };
+    const days = config.lectern?.assistant?.retentionDays;
+    return { enabled: config.lectern?.assistant?.enabled === true, ...(typeof days === 'number' && days >= 0 ? { retentionDays: days } : {}) };
   } catch {
-    return false;
+    return { enabled: false };
   }
 }
