@@ -12,19 +12,41 @@ import { copyMermaidAssets, usesMermaid } from './components/mermaid-assets.ts';
 import { slug as headingSlug } from './components/split.ts';
 import { markdownForAgents, updateEntries } from './mdx-analyze.ts';
 import { renderMarkdown } from './markdown.ts';
+import { htmlUnderBase, markdownUnderBase } from './base-path.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
-  return site.lib.siteManifest(site.plan, site.config as never);
+  const manifest = site.lib.siteManifest(site.plan, site.config as never);
+  return site.base === '/' ? manifest : { ...manifest, base: site.base };
+}
+
+/** The HTML of Lectern's pages (and the 404 page) with every root-relative URL under the site's base. */
+async function moveUnderBase(site: Site, dist: string): Promise<void> {
+  // Lectern's pages, the 404 page, and the pages Astro writes for redirects (their links are root-relative too).
+  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*]/.test(s));
+  const slugs = [...site.plan.pages.map((p) => p.slug), ...sources];
+  const files = ['404.html', 'index.html', ...slugs.flatMap((slug) => (slug === 'index' ? [] : [`${slug}/index.html`, `${slug}.html`]))];
+  await Promise.all(
+    files.map(async (rel) => {
+      const file = path.join(dist, rel);
+      const html = await readFile(file, 'utf8').catch(() => undefined);
+      if (html !== undefined) await writeFile(file, htmlUnderBase(html, site.base));
+    }),
+  );
+}
+
+/** `https://docs.example.com/pr-42`: the site's address (when known) and its base path, without a trailing slash. */
+export function siteRoot(site: Pick<Site, 'config' | 'base'>): string {
+  return (site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
 }
 
 function llmsTxt(site: Site): string {
   const lines = [`# ${site.config.name}`, ''];
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
-  const base = (site.config.lectern?.site ?? '').replace(/\/$/, '');
+  const base = siteRoot(site);
   for (const p of site.plan.pages) {
     if (p.hidden || isRestricted(p)) continue;
-    lines.push(`- [${p.title}](${base}${pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
+    lines.push(`- [${p.title}](${base}${p.slug === 'index' ? '/index' : pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -126,10 +148,10 @@ function labelDate(label: string): number {
  * label's anchor, description from `rss.description` or the entry's Markdown without components, code and HTML.
  * Links are absolute when docs.json sets `lectern.site`.
  */
-export function changelogFeed(site: Pick<Site, 'config'>, page: Page): string | undefined {
+export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): string | undefined {
   const entries = page.body ? updateEntries(page.body) : [];
   if (!entries.length) return undefined;
-  const base = (site.config.lectern?.site ?? '').replace(/\/$/, '');
+  const base = siteRoot(site);
   const url = `${base}${pageHref(page.slug)}`;
   const feed = `${url.replace(/\/$/, '')}/rss.xml`;
   const items = entries.map((e) => {
@@ -179,7 +201,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   for (const page of site.plan.pages) {
     const file = path.join(dist, page.slug + '.md');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, pageMarkdown(page));
+    await writeFile(file, markdownUnderBase(pageMarkdown(page), site.base));
     const feed = changelogFeed(site, page);
     if (feed) {
       const target = path.join(dist, pageHref(page.slug), 'rss.xml');
@@ -188,6 +210,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     }
   }
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
+  if (site.base !== '/') await moveUnderBase(site, dist);
   await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
   const t0 = performance.now();
   const pagefind = await import('pagefind');

@@ -68,6 +68,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     }
     for (const d of planned.errors) logger.error(formatDiagnostic(d));
     for (const d of planned.warnings) logger.warn(formatDiagnostic(d));
+    planned.site.base = getSite(root).base;
     setSite(planned.site);
     handlers?.update(planned.site);
     for (const env of Object.values(server.environments)) {

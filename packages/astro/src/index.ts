@@ -16,6 +16,7 @@ import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
 import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
+import { basePath } from './base-path.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
 
 export interface LecternOptions {
@@ -137,6 +138,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           if (command === 'build') throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
+        site.base = basePath(config.base);
         setSite(site);
         for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
 

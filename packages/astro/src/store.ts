@@ -24,6 +24,8 @@ export interface Site extends LoadedSite {
   prepared: Map<string, string>;
   /** Server-side helpers (see lib.ts). */
   lib: SiteLib;
+  /** The path the site is served under (`/`, or `/pr-42/` for a preview): Astro's `base`. */
+  base: string;
 }
 
 const KEY = Symbol.for('lectern.sites');
@@ -46,7 +48,7 @@ function withVariables(loaded: LoadedSite): LoadedSite {
 export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib, content: Map<string, string> = new Map()): Site {
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
-  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content, updated: new Map() };
+  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content, updated: new Map(), base: '/' };
 }
 
 export function setSite(site: Site): void {

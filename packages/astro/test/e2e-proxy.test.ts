@@ -93,6 +93,22 @@ describe('playground through the proxy', () => {
     }
   }, 240_000);
 
+  it('works under a base path (a pull-request preview at /pr-7/) with lectern serve', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-base-'));
+    try {
+      const { outDir } = await buildSite(root, { logLevel: 'warn', base: '/pr-7/', outDir: path.join(out, 'dist') });
+      const server = await createLecternServer({ dist: outDir, port: 0, host: '127.0.0.1', log: false });
+      try {
+        const result = await sendFromPlayground(`${server.url.replace(/\/$/, '')}/pr-7`);
+        expectProxied(result);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   // The repo lives in the OS temp dir, outside Lectern's install tree (no folder in common with the checkout).
   it('works under lectern dev', async () => {
     const server = await startDev(root);

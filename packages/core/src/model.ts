@@ -475,6 +475,8 @@ export interface SiteManifest {
   restricted: Record<string, string[]>;
   /** The address the site is published at (docs.json `lectern.site`), when set. */
   site?: string;
+  /** The path the site is served under (`/pr-42/`), when not `/`: `lectern serve` strips it from requests. */
+  base?: string;
 }
 
 /**

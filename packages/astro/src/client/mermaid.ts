@@ -19,7 +19,7 @@ const theme = (): 'dark' | 'default' => (root.classList.contains('dark') ? 'dark
  * A build links Mermaid's own prebuilt ES module, copied to /_lectern/mermaid/ only for sites with a diagram
  * (bundling it with the site would cost every build ~10 s); the dev server serves the package through Vite.
  */
-const MERMAID_URL = '/_lectern/mermaid/mermaid.esm.min.mjs';
+const MERMAID_URL = `${import.meta.env.BASE_URL}_lectern/mermaid/mermaid.esm.min.mjs`;
 const load = (): Promise<MermaidApi> => (mermaid ??= (import.meta.env.MODE === 'development' ? import('mermaid') : import(/* @vite-ignore */ MERMAID_URL)).then((m: { default: MermaidApi }) => m.default));
 
 // Styles for drawn diagrams, added by this script so that pages without diagrams carry none of it.

@@ -3,6 +3,9 @@
  * banner dismiss, navigation selects, mobile sidebar, and the search dialog (Pagefind loaded on first use).
  */
 const root = document.documentElement;
+/** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
+const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
+const pageUrl = (slug: string) => (slug === 'index' ? BASE : BASE + slug);
 
 function on(selector: string, event: string, fn: (el: HTMLElement, ev: Event) => void): void {
   document.addEventListener(event, (ev) => {
@@ -126,7 +129,7 @@ on('[data-server-select]', 'change', (el) => {
 
 // Search (Pagefind, loaded on demand) ----------------------------------------------------------
 type PagefindResult = { data: () => Promise<{ url: string; meta: { title?: string }; excerpt: string }> };
-type Pagefind = { search: (q: string) => Promise<{ results: PagefindResult[] }> };
+type Pagefind = { search: (q: string) => Promise<{ results: PagefindResult[] }>; options?: (o: { baseUrl: string }) => Promise<void> };
 let pagefind: Promise<Pagefind> | undefined;
 const dialog = document.querySelector<HTMLElement>('[data-search-dialog]');
 const input = dialog?.querySelector<HTMLInputElement>('[data-search-input]');
@@ -135,7 +138,10 @@ function openSearch(): void {
   if (!dialog) return;
   dialog.hidden = false;
   input?.focus();
-  pagefind ??= import(/* @vite-ignore */ `${'/pagefind/'}pagefind.js`) as Promise<Pagefind>;
+  pagefind ??= (import(/* @vite-ignore */ `${BASE}pagefind/pagefind.js`) as Promise<Pagefind>).then(async (pf) => {
+    await pf.options?.({ baseUrl: BASE });
+    return pf;
+  });
 }
 function closeSearch(): void { if (dialog) dialog.hidden = true; }
 on('[data-open-search]', 'click', openSearch);
@@ -193,7 +199,7 @@ function navItem(item: NavJson): HTMLElement {
   const li = el('li');
   if ('s' in item) {
     const a = el('a', 'nav-link') as HTMLAnchorElement;
-    a.href = item.s === 'index' ? '/' : '/' + item.s;
+    a.href = pageUrl(item.s);
     if (item.m) a.append(el('span', `method method-${item.m}`, item.m === 'delete' ? 'DEL' : item.m.toUpperCase()));
     a.append(el('span', 'nav-label', item.l));
     if (item.t) a.append(el('span', 'pill pill-tag', item.t));
@@ -201,7 +207,7 @@ function navItem(item: NavJson): HTMLElement {
     li.append(a);
   } else if ('h' in item) {
     const a = el('a', 'nav-link nav-external') as HTMLAnchorElement;
-    if (/^(https?:|mailto:|\/)/.test(item.h)) a.href = item.h;
+    if (/^(https?:|mailto:|\/)/.test(item.h)) a.href = item.h.startsWith('/') && !item.h.startsWith('//') ? BASE + item.h.slice(1) : item.h;
     a.append(el('span', 'nav-label', item.l));
     li.append(a);
   } else {
@@ -209,7 +215,7 @@ function navItem(item: NavJson): HTMLElement {
     const sum = el('summary', 'nav-link nav-group-title');
     if (item.r) {
       const a = el('a', 'nav-label nav-root-link', item.g) as HTMLAnchorElement;
-      a.href = item.r === 'index' ? '/' : '/' + item.r;
+      a.href = pageUrl(item.r);
       sum.append(a);
     } else sum.append(el('span', 'nav-label', item.g));
     d.append(sum);
@@ -222,7 +228,7 @@ function navItem(item: NavJson): HTMLElement {
 }
 function loadScope(scope: string): Promise<NavJson[]> {
   let data = navCache.get(scope);
-  if (!data) { data = fetch(`/_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
+  if (!data) { data = fetch(`${BASE}_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
   return data;
 }
 on('[data-lazy-more]', 'click', async (btn) => {

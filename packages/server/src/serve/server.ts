@@ -157,6 +157,10 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     log(`${new Date().toISOString()} ${peer(c)} "${c.req.method} ${url.pathname}${url.search}" ${c.res.status} ${size} ${ms}ms`);
   });
 
+  // A site built with a base (`--base /pr-42/`) is served under it: pages, proxy and assistant alike.
+  const base = manifest.base && manifest.base !== '/' ? `/${manifest.base.split('/').filter(Boolean).join('/')}/` : '/';
+  const mounted = (route: string) => (base === '/' ? route : base + route.slice(1));
+
   app.get('/_lectern/health', (c) =>
     c.json(
       { status: 'ok', name: manifest.name, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
@@ -165,11 +169,12 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     ),
   );
 
-  app.all(PROXY_PATH, (c) => proxy(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
+  if (base !== '/') app.get(mounted('/_lectern/health'), (c) => c.json({ status: 'ok', name: manifest.name }, 200, { 'Cache-Control': 'no-store' }));
+  app.all(mounted(PROXY_PATH), (c) => proxy(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
 
   if (options.assistant) {
     const assistant = options.assistant;
-    app.on(['POST', 'OPTIONS'], '/discovery/v1/assistant/:domain/message', (c) =>
+    app.on(['POST', 'OPTIONS'], mounted('/discovery/v1/assistant/:domain/message'), (c) =>
       assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
     );
   }
@@ -180,9 +185,18 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
       return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
     }
     const url = new URL(request.url);
+    if (base !== '/') {
+      // Outside the base: the site's root sends readers to it; anything else is not this site's.
+      if (url.pathname === '/' || url.pathname === base.slice(0, -1)) {
+        return new Response(null, { status: 302, headers: { Location: base + url.search, 'Cache-Control': 'no-cache' } });
+      }
+      if (!url.pathname.startsWith(base)) return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      url.pathname = '/' + url.pathname.slice(base.length);
+    }
     const target = redirect(url.pathname, url.search);
     if (target) {
-      return new Response(null, { status: target.status, headers: { Location: target.location, 'Cache-Control': 'no-cache' } });
+      const location = base !== '/' && target.location.startsWith('/') && !target.location.startsWith('//') ? base + target.location.slice(1) : target.location;
+      return new Response(null, { status: target.status, headers: { Location: location, 'Cache-Control': 'no-cache' } });
     }
     if (isAmbiguousPath(url.pathname)) {
       return new Response('Bad Request: encoded separators and dot segments are not allowed in paths\n', {
