@@ -150,6 +150,30 @@ describe('installed from the packed tarballs', () => {
     expect(again.code, again.out).toBe(0);
     expect(await pagesOf(fromCheckout)).toEqual(built);
 
+    // A preview build under a sub-path, served by the installed lectern serve: every link and asset resolves.
+    const preview = await run('npx', ['lectern', 'build', '--base', '/pr-7/', '--out', 'preview'], repo);
+    expect(preview.code, preview.out).toBe(0);
+    {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      await cp(path.join(repo, 'preview'), path.join(work, 'preview-site', 'dist'), { recursive: true });
+      const server = await serve('npx', ['lectern', 'serve', path.join(work, 'preview-site'), '--port', String(port)], repo, url, '/pr-7/');
+      try {
+        const broken: string[] = [];
+        for (const page of (await pagesOf(path.join(repo, 'preview'))).filter((f) => f !== '404.html')) {
+          const route = '/pr-7/' + page.replace(/(^|\/)index\.html$/, '$1');
+          const html = await (await fetch(url + route)).text();
+          for (const link of new Set([...html.matchAll(/\s(?:href|src)="(\/[^"#]*)/g)].map((m) => m[1]!))) {
+            if (!link.startsWith('/pr-7/')) broken.push(`${route}: ${link} is outside the base`);
+            else if ((await fetch(url + link)).status !== 200) broken.push(`${route}: ${link}`);
+          }
+        }
+        expect(broken).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    }
+
     const check = await run('npx', ['lectern', 'check'], repo);
     expect(check.code, check.out).toBe(0);
     const unknown = await run('npx', ['lectern', 'build', '--bogus-flag'], repo);

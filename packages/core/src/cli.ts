@@ -72,33 +72,75 @@ function progressPrinter(io: CliIO): (message: string) => void {
   return (message) => io.err(`\r\x1b[2K[lectern] ${message}…`);
 }
 
+const CHECK_USAGE = `Usage: lectern check [dir] [--strict] [--format text|json|github]
+
+Validates docs.json, every spec and every page, and finds broken internal links; prints every problem;
+exits 1 on errors.
+
+  --strict           treat warnings (broken links, missing titles…) as errors: exit 1 on any warning (for CI)
+  --format <format>  text (default); json: the report as JSON; github: GitHub Actions annotations, shown
+                     inline on the pull request (file paths relative to $GITHUB_WORKSPACE)
+  --json             the same as --format json
+`;
+
+/** A GitHub Actions workflow-command value: `%`, CR and LF escaped (and `:` and `,` in properties). */
+export function escapeAnnotation(value: string, property = false): string {
+  const data = value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return property ? data.replace(/:/g, '%3A').replace(/,/g, '%2C') : data;
+}
+
+/** One diagnostic as a GitHub Actions annotation (`::error file=…,line=…,col=…,title=…::message`). */
+export function githubAnnotation(d: Diagnostic, fileFromWorkspace: (file: string) => string): string {
+  const props = [`file=${escapeAnnotation(fileFromWorkspace(d.file), true)}`];
+  if (d.line) props.push(`line=${d.line}`);
+  if (d.line && d.column) props.push(`col=${d.column}`);
+  props.push(`title=${escapeAnnotation(`lectern ${d.code}`, true)}`);
+  const where = d.pointer && d.pointer !== '/' ? ` (at ${d.pointer})` : '';
+  const message = `${d.message}${where}${d.hint ? `\nhint: ${d.hint}` : ''}`;
+  return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeAnnotation(message)}\n`;
+}
+
 export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
-    io.err(`lectern check: ${(error as Error).message}\n`);
+    const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
+    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --format text|json|github, --json, --help\n`);
     return 2;
   }
   if (parsed.values.help) {
-    io.out(
-      'Usage: lectern check [dir] [--json] [--strict]\n\nValidates docs.json, every spec and every page, and finds broken internal links; prints every problem;\nexits 1 on errors.\n\n  --json    print the report as JSON\n  --strict  treat warnings (broken links, missing titles…) as errors: exit 1 on any warning (for CI)\n',
-    );
+    io.out(CHECK_USAGE);
     return 0;
   }
+  const format = parsed.values.json ? 'json' : (parsed.values.format ?? 'text');
+  if (!['text', 'json', 'github'].includes(format)) {
+    io.err(`lectern check: --format must be text, json or github, got ${JSON.stringify(format)}\n`);
+    return 2;
+  }
+  if (parsed.positionals.length > 1) {
+    io.err(`lectern check: expected at most one folder, got ${parsed.positionals.map((p) => JSON.stringify(p)).join(' ')}\n`);
+    return 2;
+  }
   const root = path.resolve(parsed.positionals[0] ?? '.');
-  const { plan, config, locator, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
-  if (io.progress) io.err('\r\x1b[2K');
+  const { plan, config, locator, diagnostics } = await buildSitePlan(root, { onProgress: format === 'text' ? progressPrinter(io) : () => {} });
+  if (io.progress && format === 'text') io.err('\r\x1b[2K');
   const found = [...diagnostics, ...checkPages(plan, config, locator)];
   const all = sortDiagnostics(parsed.values.strict ? found.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : found);
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.length - errors;
-  if (parsed.values.json) {
+  const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+  if (format === 'json') {
     io.out(`${JSON.stringify({ errors, warnings, pages: plan.pages.length, diagnostics: all }, null, 2)}\n`);
+  } else if (format === 'github') {
+    const workspace = path.resolve(process.env.GITHUB_WORKSPACE ?? process.cwd());
+    const fromWorkspace = (file: string) => path.relative(workspace, path.resolve(root, file)).split(path.sep).join('/');
+    for (const d of all) io.out(githubAnnotation(d, fromWorkspace));
+    io.out(`lectern check: ${summary}; ${plan.pages.length} pages\n`);
   } else {
     for (const d of all) io.out(formatDiagnostic(d));
     const operations = plan.pages.filter((p) => p.kind === 'operation').length;
-    io.out(`\n${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
+    io.out(`\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
   }
   return errors ? 1 : 0;
 }
