@@ -160,7 +160,8 @@ export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()
       options: { out: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
-    io.err(`lectern generate: ${(error as Error).message}\n`);
+    const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
+    io.err(`lectern generate: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --out <dir>, --force, --help\n`);
     return 2;
   }
   if (parsed.values.help) {
