@@ -257,7 +257,7 @@ function PlaygroundForm(props: PlaygroundProps) {
 
         {props.body && bodyMedia ? (
           <fieldset class="lp-section">
-            <legend class="lp-h">Body{props.body.required ? <span class="lp-req">required</span> : null}</legend>
+            <legend class="lp-h">Body{props.body.required ? <>{' '}<span class="lp-req">required</span></> : null}</legend>
             {props.body.content.length > 1 ? (
               <div class="lp-field">
                 <Label for={fid('media')} name="Content-Type" />

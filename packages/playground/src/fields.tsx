@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Json, JsonSchema } from './types.ts';
 import { isFileSchema } from './request.ts';
-import { exampleFromSchema } from './example.ts';
+import { specValue } from './spec-value.ts';
 
 export type Change = (value: unknown) => void;
 
@@ -60,10 +60,11 @@ function pickVariant(list: JsonSchema[], value: unknown): number {
 export function Label(props: { for: string; name: string; required?: boolean; type?: string; deprecated?: boolean }) {
   return (
     <label class="lp-label" for={props.for}>
+      {/* The spaces keep the accessible name readable ("id string required"); flex layout ignores them. */}
       <span class="lp-name">{props.name}</span>
-      {props.type ? <span class="lp-type">{props.type}</span> : null}
-      {props.required ? <span class="lp-req" title="required">required</span> : null}
-      {props.deprecated ? <span class="lp-dep">deprecated</span> : null}
+      {props.type ? <>{' '}<span class="lp-type">{props.type}</span></> : null}
+      {props.required ? <>{' '}<span class="lp-req" title="required">required</span></> : null}
+      {props.deprecated ? <>{' '}<span class="lp-dep">deprecated</span></> : null}
     </label>
   );
 }
@@ -199,7 +200,7 @@ function ObjectField(p: FieldProps) {
       <legend>
         <span class="lp-name">{p.name}</span>
         <span class="lp-type">object</span>
-        {p.required ? <span class="lp-req">required</span> : null}
+        {p.required ? <>{' '}<span class="lp-req">required</span></> : null}
       </legend>
       {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
       {p.value === null ? <p class="lp-desc">null</p> : null}
@@ -259,8 +260,7 @@ function VariantField(p: FieldProps & { list: JsonSchema[] }) {
         <select id={selectId} value={String(index)} onChange={(e) => {
           const i = Number((e.currentTarget as HTMLSelectElement).value);
           setPicked(i);
-          const ex = exampleFromSchema(withVariant(p.schema ?? {}, p.list[i] ?? {}));
-          p.onChange(ex === '<string>' || ex === '<any>' ? undefined : ex);
+          p.onChange(specValue(withVariant(p.schema ?? {}, p.list[i] ?? {})));
         }}>
           {p.list.map((s, i) => <option key={i} value={String(i)}>{variantLabel(s, i)}</option>)}
         </select>
@@ -292,7 +292,7 @@ function ArrayField(p: FieldProps) {
       <legend>
         <span class="lp-name">{p.name}</span>
         <span class="lp-type">{typeLabel(schema)}</span>
-        {p.required ? <span class="lp-req">required</span> : null}
+        {p.required ? <>{' '}<span class="lp-req">required</span></> : null}
       </legend>
       {typeof schema.description === 'string' ? <p class="lp-desc">{schema.description}</p> : null}
       {list.map((item, i) => (

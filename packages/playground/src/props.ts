@@ -13,12 +13,8 @@ import type {
   PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
 } from './types.ts';
 import { DEFAULT_PROXY_URL } from './types.ts';
-import { exampleFromSchema as coreExample, jsonSafeSchema } from '@lectern/core';
-
-/** The core example generator (request mode: `readOnly` left out), as used by the code samples. */
-function exampleFromSchema(schema: Schema): unknown {
-  return coreExample(schema, { mode: 'request' });
-}
+import { jsonSafeSchema } from '@lectern/core';
+import { specValue } from './spec-value.ts';
 
 export type { PlaygroundProps, ChannelPlaygroundProps } from './types.ts';
 
@@ -235,10 +231,10 @@ function sliceParameter(p: Parameter, prefill: boolean): PgParameter {
     if (d !== undefined) out.default = d;
   }
   if (prefill) {
-    const xDefault = p.extensions?.['x-default'] ?? raw?.['x-default'];
-    const ex = xDefault !== undefined ? toJson(xDefault)
-      : firstExampleValue(p.examples) ?? (p.content ? firstExampleValue(p.content.examples) : undefined)
-        ?? (raw ? toJson(exampleFromSchema(raw)) : undefined);
+    // Only what the spec says: the parameter's examples, then its schema's (see spec-value.ts), then x-default.
+    const xDefault = p.extensions?.['x-default'];
+    const ex = firstExampleValue(p.examples) ?? (p.content ? firstExampleValue(p.content.examples) : undefined)
+      ?? (raw ? toJson(specValue(raw)) : undefined) ?? (xDefault !== undefined ? toJson(xDefault) : undefined);
     if (ex !== undefined) out.example = ex;
   }
   return out;
@@ -257,7 +253,7 @@ function sliceMediaType(m: MediaTypeObject, prefill: boolean): PgMediaType {
     out.encoding = Object.fromEntries(Object.entries(m.encoding).map(([k, v]) => [k, v.contentType ? { contentType: v.contentType } : {}]));
   }
   if (prefill) {
-    const ex = out.examples[0]?.value ?? (m.schema ? toJson(exampleFromSchema(m.schema)) : undefined);
+    const ex = out.examples[0]?.value ?? (m.schema ? toJson(specValue(m.schema)) : undefined);
     if (ex !== undefined) out.example = ex;
   }
   return out;
@@ -311,7 +307,7 @@ function sliceMessage(m: AsyncMessage, prefill: boolean): PgAsyncMessage {
   const payload = sliceSchema(m.payload);
   if (payload) out.payload = payload;
   const ex = m.examples.find((e) => e.payload !== undefined)?.payload;
-  const value = ex !== undefined ? toJson(ex) : prefill && m.payload ? toJson(exampleFromSchema(m.payload)) : undefined;
+  const value = ex !== undefined ? toJson(ex) : prefill && m.payload ? toJson(specValue(m.payload)) : undefined;
   if (value !== undefined) out.example = value;
   return out;
 }

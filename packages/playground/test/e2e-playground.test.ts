@@ -70,7 +70,7 @@ describe('sending', () => {
     expect(h.received.length).toBe(n + 1);
     const r = last(h.received);
     expect(r.method).toBe('POST');
-    expect(r.url).toBe('/api/echo/42/;coords=x1;coords=y2?tags=a|b&filter[kind]=small&filter[min]=123&verbose=false&limit=0');
+    expect(r.url).toBe('/api/echo/42/;coords=x1;coords=y2?tags=a|b&filter[kind]=small&verbose=false&limit=0');
     expect(r.headers.authorization).toBe('Bearer default-token');
     expect(r.headers['x-trace']).toBe('trace-1');
     expect(r.headers['content-type']).toBe('application/json');
@@ -85,6 +85,30 @@ describe('sending', () => {
     expect(curl).toContain(`--url '${h.origin}/api/echo/42/;coords=x1;coords=y2?tags=a|b`);
     expect(curl).toContain(`--header 'Authorization: Bearer default-token'`);
     expect(curl).toContain(`"note": null`);
+  });
+
+  it('prefill sends only values the spec gives: a field without an example stays empty and is not sent', async () => {
+    const page = await open({ operation: 'plantSong', options: { prefill: true, proxy: true } });
+    const field = (suffix: string) => page.locator(`[id$="${suffix}"]`).first();
+    expect(await field('param_path_plantId').inputValue()).toBe('');
+    expect(await field('param_header_X-Request-Id').inputValue()).toBe('');
+    expect(await field('param_cookie_session').inputValue()).toBe('');
+    expect(await field('param_query_volume').inputValue()).toBe('');
+    // Accessible names read as words, not "Bodyrequired".
+    expect(await page.getByRole('group', { name: 'Body required', exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('plantId string required', { exact: true }).count()).toBe(1);
+    const n = h.received.length;
+    // The required path parameter has no example: Send stops at the required check, nothing goes out.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.waitForSelector('.lp-alert');
+    expect(h.received.length).toBe(n);
+    await field('param_path_plantId').fill('p1');
+    await sendAndWait(page);
+    const r = last(h.received);
+    expect(r.url).toBe('/api/echo/plants/p1/song');
+    expect(r.headers['x-request-id']).toBeUndefined();
+    expect(r.headers.cookie).toBeUndefined();
+    expect(JSON.parse(r.body.toString())).toEqual({ name: 'fern', mood: 'calm' });
   });
 
   it('through the real proxy: basic, API key in header+query (both required), cookie key, OAuth client credentials', async () => {
