@@ -17,6 +17,8 @@ import { afterBuild } from './after-build.ts';
 import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
+import { liveSampleShim } from '@lectern/core/browser-shims';
+import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './live-samples-bundle.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
 
 export interface LecternOptions {
@@ -44,6 +46,9 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
     enforce: 'pre',
     async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
+      // The playground's live samples run httpsnippet in the browser: its Node-only imports get small stand-ins.
+      const shim = liveSampleShim(id, importer);
+      if (shim) return shim;
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.
@@ -70,6 +75,7 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
           const hook = astroBuild.load;
           return (typeof hook === 'function' ? hook : hook.handler).call(this, '/@fs' + id);
         }
+        if (command === 'dev' && detached && id.split('?')[0] === LIVE_SAMPLES_FILE) return bundleLiveSamples().then((code) => ({ code, map: null }));
         if (id !== '\0' + VIRTUAL) return undefined;
         const site = getSite(root);
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
@@ -170,7 +176,11 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
-            ...(detached ? { optimizeDeps: { noDiscovery: true } } : {}),
+            optimizeDeps: {
+              ...(detached ? { noDiscovery: true } : {}),
+              // The dev server pre-bundles httpsnippet for the live samples: the same stand-ins there.
+              rolldownOptions: { plugins: [{ name: 'lectern:live-sample-shims', resolveId: (id: string, importer?: string) => liveSampleShim(id, importer) }] },
+            },
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
             ssr: { noExternal },
             environments: { prerender: { resolve: { noExternal } }, ssr: { resolve: { noExternal } } },

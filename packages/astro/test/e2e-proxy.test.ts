@@ -37,6 +37,7 @@ beforeAll(async () => {
   }));
   writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
     theme: 'mint', name: 'Proxy e2e', colors: { primary: '#0D9373' },
+    api: { examples: { languages: ['curl', 'py', 'go', 'rust', 'csharp'] } },
     lectern: { proxy: { allow: [apiOrigin] } },
     navigation: { tabs: [{ tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] }, { tab: 'API', openapi: 'openapi.json' }] },
   }));
@@ -52,24 +53,39 @@ async function sendFromPlayground(base: string) {
   try {
     const page = await browser.newPage();
     const origins = new Set<string>();
-    page.on('request', (request) => void origins.add(new URL(request.url()).origin));
+    const requested: string[] = [];
+    page.on('request', (request) => { origins.add(new URL(request.url()).origin); requested.push(request.url()); });
     await page.goto(`${base}/${EP}`);
     await page.click('.try-it > summary');
     await page.waitForSelector('.lectern-playground button[type="submit"]', { timeout: 30_000 });
     await page.waitForFunction(() => !document.querySelector('#api-playground astro-island[ssr]'), null, { timeout: 30_000 });
+    // Live request samples: the generators load only when the panel opens, then show the page's languages.
+    const lazy = () => requested.some((u) => /\/live\.[^/]*\.js$/.test(u) || /live(-samples)?\.ts/.test(u));
+    expect(lazy()).toBe(false);
+    await page.click('.lectern-playground .lp-samples > summary');
+    await page.waitForSelector('.lectern-playground .lp-samples [role="tab"]', { timeout: 30_000 });
+    expect(lazy()).toBe(true);
+    const liveTabs = await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts();
+    const staticTabs = await page.locator('#request-example [role="tab"]').allInnerTexts();
+    await page.locator('.lectern-playground .lp-samples [role="tab"]', { hasText: 'Python' }).click();
+    const python = await page.locator('.lectern-playground .lp-samples pre').innerText();
     const before = received.length;
     await page.click('.lectern-playground button[type="submit"]');
     await page.waitForSelector('.lectern-playground [data-status]', { timeout: 30_000 });
     const status = await page.textContent('.lectern-playground [data-status]');
     const body = await page.textContent('.lectern-playground');
-    return { status, body, origins, calls: received.slice(before) };
+    return { status, body, origins, calls: received.slice(before), liveTabs, staticTabs, python };
   } finally {
     await browser.close();
   }
 }
 
 /** The answer shows in the island, and the browser never contacted the API itself: the docs origin's proxy did. */
-function expectProxied({ status, body, origins, calls }: Awaited<ReturnType<typeof sendFromPlayground>>) {
+function expectProxied({ status, body, origins, calls, liveTabs, staticTabs, python }: Awaited<ReturnType<typeof sendFromPlayground>>) {
+  expect(liveTabs).toEqual(['cURL', 'Python', 'Go', 'Rust', 'C#']);
+  expect(liveTabs).toEqual(staticTabs);
+  expect(python).toContain('import requests');
+  expect(python).toContain('species');
   expect(status).toMatch(/^200/);
   expect(body).toContain('Rex');
   expect(origins.has(apiOrigin)).toBe(false);

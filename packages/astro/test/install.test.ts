@@ -12,7 +12,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO, freePort } from './helpers.ts';
+import { REPO, freePort, launchChromium } from './helpers.ts';
 
 const PACKAGES = ['core', 'server', 'playground', 'astro'];
 const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
@@ -192,6 +192,19 @@ describe('installed from the packed tarballs', () => {
         for (const asset of new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!))) {
           expect((await fetch(url + asset)).status, `${asset} on ${route}`).toBe(200);
         }
+      }
+      // The playground island from the installed packages: Try it, then the live request samples (loaded on demand).
+      const endpoint = built.find((f) => /^api-reference\/(?!introduction)/.test(f))!;
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${url}/${endpoint.replace(/index\.html$/, '')}`);
+        await page.click('.try-it > summary');
+        await page.click('.lectern-playground .lp-samples > summary', { timeout: 30_000 });
+        await page.waitForSelector('.lectern-playground .lp-samples [role="tab"]', { timeout: 30_000 });
+        expect(await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts()).toEqual(['cURL', 'Python', 'JavaScript']);
+      } finally {
+        await browser.close();
       }
     } finally {
       await server.stop();

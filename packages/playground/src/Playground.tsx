@@ -1,7 +1,8 @@
 /** The OpenAPI playground island. Receives only its operation's slice (`PlaygroundProps`). */
+import { LiveSamples } from './samples.tsx';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JsonSchema, PgParameter, PgScheme, PlaygroundProps } from './types.ts';
-import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type RequestState, serverUrl, toCurl } from './request.ts';
+import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type RequestState, serverUrl } from './request.ts';
 import { Field, FileInput, Label } from './fields.tsx';
 import { Response, type ResponseView } from './response.tsx';
 import { send } from './send.ts';
@@ -126,7 +127,15 @@ function PlaygroundForm(props: PlaygroundProps) {
   };
   const origin = typeof location === 'undefined' ? '' : location.origin;
   const built = useMemo(() => buildRequest(props, state, origin), [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
-  const curl = useMemo(() => toCurl(built.request), [built]);
+  // The samples panel shows credentials as placeholders unless the reader asks to see them.
+  const hasSecrets = Object.values(auth).some((a) => a.token || a.password || a.user);
+  const masked = useMemo(() => {
+    const placeholders: Record<string, AuthValue> = {};
+    for (const [k, a] of Object.entries(auth)) {
+      placeholders[k] = { ...(a.token ? { token: '<token>' } : {}), ...(a.user ? { user: '<user>' } : {}), ...(a.password ? { password: '<password>' } : {}) };
+    }
+    return buildRequest(props, { ...state, auth: placeholders }, origin).request;
+  }, [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
 
   const setVar = (name: string, value: string) => {
     setEdits((e) => ({ ...e, [name]: value }));
@@ -270,11 +279,7 @@ function PlaygroundForm(props: PlaygroundProps) {
           </fieldset>
         ) : null}
 
-        <details class="lp-curl">
-          <summary>cURL</summary>
-          <pre class="lp-code"><code>{curl}</code></pre>
-          <button type="button" class="lp-btn lp-small" onClick={() => { navigator.clipboard?.writeText(curl).catch(() => undefined); }}>Copy cURL</button>
-        </details>
+        <LiveSamples id={fid('samples')} languages={props.languages?.length ? props.languages : ['bash']} request={built.request} masked={masked} hasSecrets={hasSecrets} />
       </form>
       <Response view={view} id={props.id} />
     </div>

@@ -108,7 +108,7 @@ export interface PlaygroundOptions {
   prefill: boolean;
   /** Proxy endpoint; default `/_lectern/api/request`. */
   proxyUrl: string;
-  /** Code-sample languages of the page; the island only renders cURL (`bash`) itself. */
+  /** Code-sample languages of the page (keys or aliases, in order): the island's live request samples. */
   languages?: string[];
   /** `auth`: render only for a signed-in reader (see `auth.ts`); default `interactive`. */
   display?: 'interactive' | 'auth';

@@ -80,10 +80,12 @@ describe('sending', () => {
     expect(await page.locator('.lp-json .lp-k').count()).toBeGreaterThan(0);
     await page.locator('.lp-headers summary').click();
     await expect(page.locator('.lp-headers').innerText()).resolves.toContain('x-echo');
-    await page.locator('.lp-curl summary').click();
-    const curl = await page.locator('.lp-curl pre').innerText();
+    await page.locator('.lp-samples summary').click();
+    const curl = await page.locator('.lp-samples pre').innerText();
     expect(curl).toContain(`--url '${h.origin}/api/echo/42/;coords=x1;coords=y2?tags=a|b`);
-    expect(curl).toContain(`--header 'Authorization: Bearer default-token'`);
+    // The token the form holds is masked in the sample until the reader asks to see it.
+    expect(curl).toContain(`--header 'Authorization: Bearer <token>'`);
+    expect(curl).not.toContain('default-token');
     expect(curl).toContain(`"note": null`);
   });
 
@@ -263,6 +265,66 @@ describe('sending', () => {
     r = last(h.received);
     expect(r.headers['content-type']).toBe('application/octet-stream');
     expect(Buffer.compare(r.body, MP4)).toBe(0);
+  });
+});
+
+describe('live request samples', () => {
+  const LANGS = ['curl', 'py', 'javascript', 'go', 'ruby', 'php'];
+  const LABELS = ['cURL', 'Python', 'JavaScript', 'Go', 'Ruby', 'PHP'];
+
+  /** Every tab's label and source, read back from the DOM one tab at a time. */
+  async function readSamples(page: Page): Promise<Array<{ label: string; source: string }>> {
+    const tabs = page.locator('.lp-samples [role="tab"]');
+    const out: Array<{ label: string; source: string }> = [];
+    for (let i = 0; i < await tabs.count(); i++) {
+      await tabs.nth(i).click();
+      const label = await tabs.nth(i).innerText();
+      await page.waitForSelector(`.lp-samples pre[data-sample-lang="${label}"]`);
+      out.push({ label, source: await page.locator('.lp-samples pre').innerText() });
+    }
+    return out;
+  }
+
+  it('show the request in the site languages, follow a path parameter, a header and a body field, and mask secrets', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true, proxy: false, languages: [...LANGS, 'python', 'nope'] } });
+    await page.locator('.lp-samples summary').click();
+    // The generators load when the panel opens; until then the island's own cURL shows alone.
+    await page.waitForSelector('.lp-samples [role="tab"]');
+    const before = await readSamples(page);
+    expect(before.map((s) => s.label)).toEqual(LABELS);
+    for (const s of before) {
+      expect(s.source, s.label).toContain('/api/echo/42/');
+      expect(s.source, s.label).toContain('trace-1');
+      expect(s.source, s.label).toContain('root');
+      expect(s.source, s.label).not.toContain('default-token');
+      expect(s.source, s.label).toContain('<token>');
+    }
+    expect(before[1]!.source).toContain('import requests');
+    expect(before[3]!.source).toContain('http.NewRequest');
+
+    await page.fill(id(ECHO, 'param:path:id'), '7');
+    await page.fill(id(ECHO, 'param:header:X-Trace'), 'trace-99');
+    await page.fill(`${id(ECHO, 'body')}-name`, 'renamed-node');
+    const after = await readSamples(page);
+    for (const [i, s] of after.entries()) {
+      expect(s.source, s.label).not.toBe(before[i]!.source);
+      expect(s.source, s.label).toContain('/api/echo/7/');
+      expect(s.source, s.label).not.toContain('/api/echo/42/');
+      expect(s.source, s.label).toContain('trace-99');
+      expect(s.source, s.label).toContain('renamed-node');
+    }
+
+    // Revealing shows the token the form holds (and only then).
+    await page.getByLabel('Show credentials').check();
+    await expect(page.locator('.lp-samples pre').innerText()).resolves.toContain('default-token');
+    await page.getByLabel('Show credentials').uncheck();
+    await expect(page.locator('.lp-samples pre').innerText()).resolves.not.toContain('default-token');
+
+    // Copy takes the sample as shown.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.locator('.lp-samples').getByRole('button', { name: 'Copy' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await page.locator('.lp-samples pre').innerText());
   });
 });
 

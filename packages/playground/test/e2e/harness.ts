@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
+import { liveSampleShims } from './live-sample-shims.ts';
 import { loadSpec, type ApiDocument, type AsyncDocument } from '@lectern/core';
 import { createProxyHandler, toNodeListener } from '@lectern/server';
 import { channelProps, playgroundProps, RUNTIME_STUB, type PlaygroundPropsOptions } from '../../src/props.ts';
@@ -87,7 +88,7 @@ let bundle: Promise<string> | undefined;
 function bundleEntry(): Promise<string> {
   bundle ??= build({
     entryPoints: [`${here}entry.tsx`], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
-    jsx: 'automatic', jsxImportSource: 'preact', minify: true, sourcemap: false,
+    jsx: 'automatic', jsxImportSource: 'preact', minify: true, sourcemap: false, plugins: [liveSampleShims],
   }).then((r) => r.outputFiles[0]!.text);
   return bundle;
 }
