@@ -493,6 +493,11 @@ export interface ProxyRequest {
   body?: string;
   /** Binary / multipart body, base64 (mutually exclusive with `body`). */
   bodyBase64?: string;
+  /**
+   * Names of query parameters of `url` that carry credentials (API keys in the query): the proxy leaves them out
+   * of the URL when a redirect leads to another origin, as it does with credential headers.
+   */
+  credentialQuery?: string[];
 }
 export const PROXY_PATH = '/_lectern/api/request';
 export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';

@@ -41,6 +41,8 @@ export interface BuiltRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | Blob | FormData;
+  /** Query parameters of `url` that carry credentials (API keys in the query). */
+  credentialQuery?: string[];
 }
 
 /** `ok` when nothing is missing or invalid; `request` is always built (for the cURL preview). */
@@ -118,7 +120,7 @@ function authHeader(scheme: PgScheme, value: AuthValue): string | undefined {
 export function applyAuth(
   alt: PgSecurityAlternative | undefined,
   auth: Record<string, AuthValue>,
-  target: { headers: Record<string, string>; query: string[]; cookies: string[] },
+  target: { headers: Record<string, string>; query: string[]; cookies: string[]; credentialQuery?: string[] },
 ): void {
   if (!alt) return;
   for (const scheme of alt.schemes) {
@@ -126,7 +128,10 @@ export function applyAuth(
     if (scheme.type === 'apiKey') {
       const token = value.token;
       if (!token || !scheme.name) continue;
-      if (scheme.in === 'query') target.query.push(serializeQuery(scheme.name, token));
+      if (scheme.in === 'query') {
+        target.query.push(serializeQuery(scheme.name, token));
+        target.credentialQuery?.push(scheme.name);
+      }
       else if (scheme.in === 'cookie') target.cookies.push(serializeCookie(scheme.name, token));
       else target.headers[scheme.name] = token;
     } else if (scheme.type !== 'mutualTLS') {
@@ -172,7 +177,8 @@ export function buildRequest(props: Pick<PlaygroundProps, 'method' | 'path' | 's
     } else cookies.push(serializeCookie(p.name, value, p.explode));
   }
 
-  applyAuth(props.security[state.security], state.auth, { headers, query, cookies });
+  const credentialQuery: string[] = [];
+  applyAuth(props.security[state.security], state.auth, { headers, query, cookies, credentialQuery });
 
   let body: BuiltRequest['body'];
   const media = state.body && props.body?.content.find((m) => m.mediaType === state.body!.mediaType);
@@ -189,6 +195,7 @@ export function buildRequest(props: Pick<PlaygroundProps, 'method' | 'path' | 's
   const url = appendQuery(joinUrl(base, fillPath(props.path, pathValues)), query);
   const request: BuiltRequest = { method: props.method.toUpperCase(), url, headers };
   if (body !== undefined) request.body = body;
+  if (credentialQuery.length) request.credentialQuery = credentialQuery;
   return { ok: Object.keys(errors).length === 0, request, errors };
 }
 
@@ -258,6 +265,7 @@ function encodeForm(s: string): string {
 /** The `ProxyRequest` JSON for the Lectern proxy: text body as `body`, anything binary as `bodyBase64`. */
 export async function toProxyRequest(req: BuiltRequest): Promise<ProxyRequestBody> {
   const out: ProxyRequestBody = { method: req.method, url: req.url, headers: { ...req.headers } };
+  if (req.credentialQuery?.length) out.credentialQuery = [...req.credentialQuery];
   if (typeof req.body === 'string') out.body = req.body;
   else if (req.body instanceof FormData) {
     const encoded = new Response(req.body);

@@ -180,6 +180,8 @@ export interface ProxyRequestBody {
   headers?: Record<string, string>;
   body?: string;
   bodyBase64?: string;
+  /** Query parameters that carry credentials: dropped by the proxy on a redirect to another origin. */
+  credentialQuery?: string[];
 }
 export const DEFAULT_PROXY_URL = '/_lectern/api/request';
 export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';

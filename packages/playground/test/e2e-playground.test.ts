@@ -173,6 +173,33 @@ describe('sending', () => {
     expect(last(h.received).headers.authorization).toBe('Bearer pkce-token');
   });
 
+  it('through the proxy, a redirect to another origin carries no credential: header, query and cookie API keys stay behind', async () => {
+    const page = await open({ operation: 'echo', options: { prefill: true, proxy: true } });
+    const sec = id(ECHO, 'security');
+    await page.selectOption(sec, { label: 'headerKey & queryKey' });
+    await page.fill(id(ECHO, 'auth-headerKey'), 'hk-secret');
+    await page.fill(id(ECHO, 'auth-queryKey'), 'qk-secret');
+    await page.fill(id(ECHO, 'param:path:id'), '307');
+    await sendAndWait(page);
+    let r = last(h.received);
+    // The API answered 307 to the second origin; the proxy followed it without the reader's keys.
+    expect(r.headers.host).toBe(new URL(h.other).host);
+    expect(r.url.startsWith('/api/echo/307/')).toBe(true);
+    expect(r.headers['x-api-key']).toBeUndefined();
+    expect(r.url).not.toContain('qk-secret');
+    expect(r.headers.cookie).toBeUndefined();
+    expect(r.headers.authorization).toBeUndefined();
+    await expect(page.locator('.lp-status').innerText()).resolves.toMatch(/^200/);
+    await expect(page.locator('.lectern-playground').innerText()).resolves.toContain('landed');
+
+    await page.selectOption(sec, { label: 'cookieKey' });
+    await page.fill(id(ECHO, 'auth-cookieKey'), 'ck-secret');
+    await sendAndWait(page);
+    r = last(h.received);
+    expect(r.headers.host).toBe(new URL(h.other).host);
+    expect(r.headers.cookie).toBeUndefined();
+  });
+
   it('OAuth implicit flow (token read from the redirect fragment) and password grant, scopes selectable', async () => {
     const page = await open({ operation: 'echo', options: { prefill: true } });
     const sec = id(ECHO, 'security');

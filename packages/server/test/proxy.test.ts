@@ -657,6 +657,17 @@ describe('redirects', () => {
       // Within one origin a redirect keeps every header.
       const same = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=/echo`, headers: { 'X-Api-Key': 'k' } }));
       expect(((await same.json()) as Echo).headers['x-api-key']).toBe('k');
+
+      // An API key in the query that the API writes into its Location stays behind on another origin; the rest of
+      // the query arrives as written. On the same origin the URL is the API's.
+      const keyed = (to: string) => `${upstream.origin}/redirect?status=307&to=${encodeURIComponent(to)}`;
+      const cross = await proxy(proxyRequest({ method: 'GET', url: keyed(`${other.origin}/echo?api_key=qk&page=2&tags=a|b&api%5Fkey=x`), credentialQuery: ['api_key'] }));
+      expect(((await cross.json()) as Echo).query).toBe('?page=2&tags=a|b');
+      const local = await proxy(proxyRequest({ method: 'GET', url: keyed('/echo?api_key=qk&page=2'), credentialQuery: ['api_key'] }));
+      expect(((await local.json()) as Echo).query).toBe('?api_key=qk&page=2');
+      const bad = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo`, credentialQuery: 'api_key' as unknown as string[] }));
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('"credentialQuery" must be a list');
     } finally {
       await other.close();
     }

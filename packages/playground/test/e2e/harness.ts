@@ -168,6 +168,11 @@ ${c.head ? `<script>${c.head}</script>` : ''}
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'cc-token', token_type: 'Bearer' }));
         return;
       }
+      // An API that moved: /api/echo/307/… answers with a redirect to the same path on the second origin.
+      if (path.startsWith('/api/echo/307/')) {
+        res.writeHead(307, { Location: `http://127.0.0.1:${ports.b}${req.url}` }).end();
+        return;
+      }
       if (path.startsWith('/api/echo/') || path === '/api/pets') {
         const body = await readBody(req);
         received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
@@ -208,6 +213,11 @@ ${c.head ? `<script>${c.head}</script>` : ''}
     };
     if (req.method === 'OPTIONS') { res.writeHead(204, cors).end(); return; }
     const body = await readBody(req);
+    if ((req.url ?? '').startsWith('/api/echo/')) {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify({ landed: 'b', url: req.url }));
+      return;
+    }
     if ((req.url ?? '').startsWith('/whoami')) {
       whoami.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end(JSON.stringify({ cookie: req.headers.cookie ?? null }));

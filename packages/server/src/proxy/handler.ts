@@ -243,6 +243,8 @@ interface ParsedRequest {
   url: URL;
   headers: Array<[string, string]>;
   body: Uint8Array | null;
+  /** Query parameters that carry credentials: left out on a redirect to another origin. */
+  credentialQuery: string[];
 }
 
 /** Validates a ProxyRequest, collecting every problem. */
@@ -303,8 +305,15 @@ export function parseProxyRequest(text: string): ParsedRequest | { problems: str
     else body = decodeBase64(b64);
   }
   if (method === 'HEAD' && body && body.byteLength > 0) problems.push('a HEAD request cannot have a body');
+  let credentialQuery: string[] = [];
+  if (input.credentialQuery !== undefined && input.credentialQuery !== null) {
+    const list = input.credentialQuery;
+    if (!Array.isArray(list) || list.length > 32 || !list.every((n) => typeof n === 'string' && n.length > 0 && n.length <= 256)) {
+      problems.push('"credentialQuery" must be a list of at most 32 query parameter names (strings of 1 to 256 characters)');
+    } else credentialQuery = list as string[];
+  }
   if (problems.length > 0 || !url) return { problems };
-  return { method, url, headers, body };
+  return { method, url, headers, body, credentialQuery };
 }
 
 /** Why the proxy must not request `url`, or null. */
@@ -350,6 +359,7 @@ async function exchange(
   maxRedirects: number,
 ): Promise<{ response: UpstreamResponse; url: URL; redirects: number }> {
   let { method, url, headers, body } = first;
+  const { credentialQuery } = first;
   for (let redirects = 0; ; redirects++) {
     const response = await net.send({ method, url, headers, body, signal, allowPrivate: privateAccess(url, origins) });
     const location = response.headers.find(([n]) => n.toLowerCase() === 'location')?.[1];
@@ -380,9 +390,29 @@ async function exchange(
       // Any header may carry a credential (`Authorization`, `Cookie`, an API key such as `X-Api-Key`): on the
       // way to another origin only headers that describe the request itself go along.
       headers = headers.filter(([n]) => CROSS_ORIGIN_HEADERS.has(n.toLowerCase()));
+      // API keys in the query string stay behind too, even when the API wrote them into its `Location`.
+      next = withoutQueryParameters(next, credentialQuery);
     }
     url = next;
   }
+}
+
+/** `url` without the query parameters named in `names` (the rest of the query kept byte for byte). */
+export function withoutQueryParameters(url: URL, names: readonly string[]): URL {
+  if (!names.length || !url.search) return url;
+  const drop = new Set(names);
+  const nameOf = (pair: string) => {
+    const raw = pair.split('=', 1)[0]!.replace(/\+/g, ' ');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  };
+  const kept = url.search.slice(1).split('&').filter((pair) => pair && !drop.has(nameOf(pair)));
+  const out = new URL(url);
+  out.search = kept.length ? `?${kept.join('&')}` : '';
+  return out;
 }
 
 /** The response body as a stream that stops at `max` bytes and calls `done` once when it ends in any way. */
