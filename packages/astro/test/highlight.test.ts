@@ -60,7 +60,7 @@ describe('highlight', () => {
         }
       }
       const html = await highlight(code, lang);
-      const classes = new Map(codeCss().trim().split('\n').map((l) => { const m = /^\.(\w+)\{(.*)\}$/.exec(l)!; return [m[1]!, m[2]!] as const; }));
+      const classes = new Map((await codeCss()).trim().split('\n').map((l) => { const m = /^\.(\w+)\{(.*)\}$/.exec(l)!; return [m[1]!, m[2]!] as const; }));
       const actual: string[] = [];
       const body = html.replace(/^<pre[^>]*><code>/, '').replace(/<\/code><\/pre>$/, '').replace(/<span class="line[^"]*">|<\/span>(?=\n|$)/g, '');
       for (const m of body.matchAll(/<span class="(\w+)">([^<]*)<\/span>|([^<]+)/g)) {

@@ -1,5 +1,5 @@
 /** Build-time Shiki: one tokenisation for both themes, colors emitted as CSS variables (no highlighting JS shipped). */
-import { createHighlighter, type Highlighter, bundledLanguages, bundledThemes } from 'shiki';
+import { createHighlighter, type Highlighter, type ThemeRegistration, bundledLanguages, bundledThemes } from 'shiki';
 
 const loaded = new Set<string>();
 const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', 'c#': 'csharp', 'c++': 'cpp', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript', dotnet: 'csharp', golang: 'go', py: 'python', rb: 'ruby', kt: 'kotlin', rs: 'rust', js: 'javascript', ts: 'typescript', yml: 'yaml', jsonc: 'json', dart: 'dart', flutter: 'dart', http: 'http' };
@@ -9,32 +9,61 @@ function escapeHtml(s: string): string {
 }
 
 /**
- * Token colors as classes instead of inline styles (a page with 7 samples shrinks several-fold). The style ->
- * class map is process-wide; the build writes it to `/_lectern/code.css` (see `codeCss`).
+ * Token colors as classes instead of inline styles (a page with 7 samples shrinks several-fold). The class of a style
+ * comes from a fixed table of every style the two themes can produce (see `styleTable`), so it does not depend on
+ * which pages were highlighted first: a page rendered alone (a cached build, `lectern dev`) uses the same classes as
+ * a full build. The build writes the table to `/_lectern/code.css` (see `codeCss`).
  */
-const REG = Symbol.for('lectern.shiki-classes');
-function classMap(): Map<string, string> {
-  const g = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
-  return (g[REG] ??= new Map());
-}
 function stylesToClasses(html: string): string {
-  const map = classMap();
+  const table = styleTable();
   return html
-    .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"').replace(/<span style="([^"]+)">/g, (_m, style: string) => {
-    let c = map.get(style);
-    if (!c) { c = `k${map.size.toString(36)}`; map.set(style, c); }
-    return `<span class="${c}">`;
-  });
+    .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"').replace(/<span style="([^"]+)">/g, (m, style: string) => {
+      const c = table.get(style);
+      return c ? `<span class="${c}">` : m;
+    });
 }
-export function codeCss(): string {
-  return [...classMap()].map(([style, c]) => `.${c}{${style}}`).join('\n') + '\n';
+export async function codeCss(): Promise<string> {
+  await loadThemes();
+  return [...styleTable()].map(([style, c]) => `.${c}{${style}}`).join('\n') + '\n';
 }
 
 /** Per-line marks (1-based line numbers of the rendered code): each becomes a class on the line's `<span class="line">`. */
 export interface LineMarks { highlight?: Set<number>; focus?: Set<number>; add?: Set<number>; remove?: Set<number> }
 
 export async function highlight(code: string, lang: string, marks?: LineMarks | Set<number>): Promise<string> {
-  return stylesToClasses(await highlightRaw(code, lang, marks instanceof Set ? (marks.size ? { highlight: marks } : undefined) : marks));
+  const m = marks instanceof Set ? (marks.size ? { highlight: marks } : undefined) : marks;
+  await loadThemes();
+  const service = highlightService();
+  const ready = service?.get(code, lang, m);
+  if (ready) return ready;
+  const html = stylesToClasses(await highlightRaw(code, lang, m));
+  service?.put(code, lang, m, html);
+  return html;
+}
+
+/** `highlight` without the build's service: what a highlighting worker thread runs. */
+export async function highlightDirect(code: string, lang: string, marks?: LineMarks): Promise<string> {
+  await loadThemes();
+  return stylesToClasses(await highlightRaw(code, lang, marks));
+}
+
+/**
+ * Highlighting done elsewhere: a build registers one (see highlight-pool.ts) that answers from its cache and from
+ * worker threads that highlighted API samples ahead of rendering. Reached through `globalThis` because this module
+ * runs twice: bundled into the pages and loaded natively by the integration.
+ */
+export interface HighlightService {
+  /** The highlighted HTML if it is cached or under way, else undefined. */
+  get(code: string, lang: string, marks?: LineMarks): Promise<string> | undefined;
+  /** Highlighted here: keep it for the next build. */
+  put(code: string, lang: string, marks: LineMarks | undefined, html: string): void;
+}
+const SERVICE = Symbol.for('lectern.highlight-service');
+export function setHighlightService(service: HighlightService | undefined): void {
+  (globalThis as Record<symbol, unknown>)[SERVICE] = service;
+}
+function highlightService(): HighlightService | undefined {
+  return (globalThis as Record<symbol, HighlightService | undefined>)[SERVICE];
 }
 
 /** `class` of line `n`: `line`, plus `diff add` / `diff remove`, `highlighted`, `focused`. */
@@ -51,9 +80,9 @@ function lineClass(marks: LineMarks | undefined, n: number): string {
 // JSON fast path: a linear tokenizer with the github-light/dark JSON colors, punctuation in the default color (Shiki's TextMate engine spends
 // most of a large site's build on big JSON examples).
 const JSON_STYLE = {
-  key: '--shiki-light:#005CC5;--shiki-dark:#79B8FF',
-  string: '--shiki-light:#032F62;--shiki-dark:#9ECBFF',
-  literal: '--shiki-light:#005CC5;--shiki-dark:#79B8FF',
+  key: '--shiki-light:#005cc5;--shiki-dark:#79b8ff',
+  string: '--shiki-light:#032f62;--shiki-dark:#9ecbff',
+  literal: '--shiki-light:#005cc5;--shiki-dark:#79b8ff',
 };
 const JSON_TOKEN = /("(?:[^"\\\n]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\btrue\b|\bfalse\b|\bnull\b)|([{}\[\],:])/g;
 
@@ -84,17 +113,52 @@ function highlightJson(code: string, marks?: LineMarks): string {
  */
 const PAIR_THEME = 'lectern-pair';
 interface Pair { light: string; dark: string }
-let pairs: Pair[] = [];
+interface Themes { pairs: Pair[]; rules: NonNullable<ThemeRegistration['tokenColors']>; table: Map<string, string> }
+let themes: Themes | undefined;
+let themesLoading: Promise<Themes> | undefined;
+
+/** The two themes' token rules as light/dark color pairs (index 0: the default colors), and the style table. */
+function loadThemes(): Promise<Themes> {
+  return (themesLoading ??= (async () => {
+    const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
+    const rules = light.tokenColors ?? [];
+    const darkRules = dark.tokenColors ?? [];
+    const same = rules.length === darkRules.length && rules.every((r, i) => JSON.stringify(r.scope) === JSON.stringify(darkRules[i]!.scope));
+    if (!same) throw new Error('github-light and github-dark no longer share token rules: highlight.ts needs Shiki dual themes');
+    const lightFg = light.colors?.['editor.foreground'] ?? '#24292e';
+    const darkFg = dark.colors?.['editor.foreground'] ?? '#e1e4e8';
+    const pairs = [{ light: lightFg, dark: darkFg }, ...rules.map((r, i) => ({ light: r.settings.foreground ?? lightFg, dark: darkRules[i]!.settings.foreground ?? darkFg }))];
+    themes = { pairs, rules, table: buildStyleTable(pairs, rules) };
+    return themes;
+  })());
+}
+
+/**
+ * Every inline style highlighting can produce -> its class (`k0`, `k1`, …): each color pair with each font style
+ * the rules set (a token takes its color and its font style from the rules that match it), and the JSON fast
+ * path's colors. Built from the themes alone, in rule order.
+ */
+function buildStyleTable(pairs: Pair[], rules: Themes['rules']): Map<string, string> {
+  const fontStyles = new Set<number>([0]);
+  for (const r of rules) {
+    const f = r.settings.fontStyle ?? '';
+    fontStyles.add((/italic/.test(f) ? 1 : 0) | (/bold/.test(f) ? 2 : 0) | (/underline/.test(f) ? 4 : 0));
+  }
+  const table = new Map<string, string>();
+  const add = (style: string) => { if (style && !table.has(style)) table.set(style, `k${table.size.toString(36)}`); };
+  // Plain colors first: they are most of the tokens and get the shortest names.
+  for (const f of fontStyles) for (const pair of pairs) add(styleOf(pairs, pair, f));
+  for (const style of Object.values(JSON_STYLE)) add(style);
+  return table;
+}
+
+function styleTable(): Map<string, string> {
+  if (!themes) throw new Error('highlight.ts: the themes are not loaded yet (await loadThemes() first)');
+  return themes.table;
+}
 
 async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter> {
-  const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
-  const rules = light.tokenColors ?? [];
-  const darkRules = dark.tokenColors ?? [];
-  const same = rules.length === darkRules.length && rules.every((r, i) => JSON.stringify(r.scope) === JSON.stringify(darkRules[i]!.scope));
-  if (!same) throw new Error('github-light and github-dark no longer share token rules: highlight.ts needs Shiki dual themes');
-  const lightFg = light.colors?.['editor.foreground'] ?? '#24292e';
-  const darkFg = dark.colors?.['editor.foreground'] ?? '#e1e4e8';
-  pairs = [{ light: lightFg, dark: darkFg }, ...rules.map((r, i) => ({ light: r.settings.foreground ?? lightFg, dark: darkRules[i]!.settings.foreground ?? darkFg }))];
+  const { rules } = await loadThemes();
   const pair = {
     name: PAIR_THEME, type: 'light' as const, fg: '#000000', bg: '#ffffff', colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
     tokenColors: rules.map((r, i) => ({ ...r, settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined } })),
@@ -137,13 +201,17 @@ async function tokenize(code: string, language: string) {
 }
 
 function tokenStyle(color: string | undefined, fontStyle: number | undefined): string {
+  const { pairs } = themes!;
   const index = color ? parseInt(color.slice(1, 7), 16) : 0;
-  const pair = pairs[index] ?? pairs[0]!;
+  return styleOf(pairs, pairs[index] ?? pairs[0]!, fontStyle ?? 0);
+}
+
+function styleOf(pairs: Pair[], pair: Pair, fontStyle: number): string {
   const plain = pair.light === pairs[0]!.light && pair.dark === pairs[0]!.dark;
   let style = plain ? '' : `--shiki-light:${pair.light};--shiki-dark:${pair.dark}`;
-  if (fontStyle && fontStyle & 1) style += `${style ? ';' : ''}font-style:italic`;
-  if (fontStyle && fontStyle & 2) style += `${style ? ';' : ''}font-weight:bold`;
-  if (fontStyle && fontStyle & 4) style += `${style ? ';' : ''}text-decoration:underline`;
+  if (fontStyle & 1) style += `${style ? ';' : ''}font-style:italic`;
+  if (fontStyle & 2) style += `${style ? ';' : ''}font-weight:bold`;
+  if (fontStyle & 4) style += `${style ? ';' : ''}text-decoration:underline`;
   return style;
 }
 
@@ -153,7 +221,8 @@ function plainLines(code: string, marks?: LineMarks): string {
   return `<pre class="shiki" tabindex="0"><code>${lines.join('\n')}</code></pre>`;
 }
 
-async function highlightRaw(code: string, lang: string, marks?: LineMarks): Promise<string> {
+/** Highlighted HTML with inline token styles (`highlight` turns them into classes). */
+export async function highlightRaw(code: string, lang: string, marks?: LineMarks): Promise<string> {
   if ((lang === 'json' || lang === 'jsonc') && code.length > 400) return highlightJson(code, marks);
   const l = languageOf(lang);
   if (!(l in bundledLanguages)) return plainLines(code, marks);

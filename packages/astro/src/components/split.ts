@@ -36,6 +36,13 @@ export function splitParts(html: string, kind: string): Part[] {
 }
 
 let counter = 0;
+/**
+ * Ids unique within a page (`req-1`, `tabs-2`…). The counter restarts with every page (see routes/page.astro), so a
+ * page's ids do not depend on the pages rendered before it: a page rendered alone (a cached build) is the same.
+ */
+export function resetUids(): void {
+  counter = 0;
+}
 export function uid(prefix: string): string {
   counter = (counter + 1) % 1e9;
   return `${prefix}-${counter.toString(36)}`;
