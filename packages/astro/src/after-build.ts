@@ -13,6 +13,8 @@ import { slug as headingSlug } from './components/split.ts';
 import { markdownForAgents, updateEntries } from './mdx-analyze.ts';
 import { renderMarkdown } from './markdown.ts';
 import { htmlUnderBase, markdownUnderBase } from './base-path.ts';
+import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { renderOrder } from './render-order.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -185,41 +187,47 @@ export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): 
   ].join('\n');
 }
 
-export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }): Promise<void> {
+/** `search`: the index the build streamed its pages to, if it did (see build-session.ts). */
+export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }, search?: SearchIndexer): Promise<void> {
   await mkdir(path.join(dist, '_lectern'), { recursive: true });
   for (const scope of site.nav.scopes) {
     if (!isLarge(scope)) continue;
     await mkdir(path.join(dist, '_lectern', 'nav'), { recursive: true });
     await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
   }
-  await writeFile(path.join(dist, '_lectern', 'code.css'), codeCss());
+  await writeFile(path.join(dist, '_lectern', 'code.css'), await codeCss());
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
   const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
   const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
-  for (const page of site.plan.pages) {
-    const file = path.join(dist, page.slug + '.md');
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, markdownUnderBase(pageMarkdown(page), site.base));
+  // Many small files: written a few dozen at a time, each folder made once.
+  const folders = new Map<string, Promise<unknown>>();
+  const write = async (file: string, text: string) => {
+    const dir = path.dirname(file);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    await made;
+    await writeFile(file, text);
+  };
+  const copies = site.plan.pages.map((page) => async () => {
+    await write(path.join(dist, page.slug + '.md'), markdownUnderBase(pageMarkdown(page), site.base));
     const feed = changelogFeed(site, page);
-    if (feed) {
-      const target = path.join(dist, pageHref(page.slug), 'rss.xml');
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, feed);
-    }
-  }
+    if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
+  });
+  for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
   await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
   const t0 = performance.now();
-  const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  const added = await index.addDirectory({ path: dist });
-  if (added.errors.length) logger.warn(`search index: ${added.errors.join('; ')}`);
-  const written = await index.writeFiles({ outputPath: path.join(dist, 'pagefind') });
-  if (written.errors.length) throw new Error(`Pagefind failed: ${written.errors.join('; ')}`);
-  await pagefind.close();
-  logger.info(`search index: ${added.page_count} pages in ${Math.round(performance.now() - t0)} ms`);
+  // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
+  // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
+  let indexer = search;
+  if (!indexer) {
+    indexer = await startSearchIndex();
+    await addPages(indexer, dist, renderOrder(site.plan.pages).map((p) => p.slug));
+  }
+  const { pages, errors } = await indexer.finish(path.join(dist, 'pagefind'));
+  if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);
+  logger.info(`search index: ${pages} pages in ${Math.round(performance.now() - t0)} ms (after the last page)`);
 }

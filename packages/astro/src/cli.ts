@@ -80,8 +80,13 @@ const LOCAL: Record<string, LocalCommand> = {
     ],
     async run(dir, v) {
       const { devSite } = await import('./run.ts');
-      await devSite(dir, { port: portOf(v), host: v.host as string | undefined });
-      return new Promise<number>(() => {}); // runs until interrupted
+      const server = await devSite(dir, { port: portOf(v), host: v.host as string | undefined });
+      // Runs until interrupted; then the server closes (and keeps its highlighting cache for the next start).
+      return new Promise<number>((resolve) => {
+        const stop = () => void server.stop().finally(() => resolve(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     },
   },
   preview: {

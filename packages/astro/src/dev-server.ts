@@ -12,6 +12,7 @@ import { scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { formatDiagnostic } from './prepare.ts';
 import type { PlannedSite } from './site.ts';
+import { applyBodyEdit } from './dev-edits.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger { info(m: string): void; warn(m: string): void; error(m: string): void }
@@ -26,7 +27,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     const url = req.url ?? '';
     if (url.startsWith('/_lectern/code.css')) {
       res.setHeader('content-type', 'text/css');
-      res.end(codeCss());
+      void codeCss().then((css) => res.end(css));
       return;
     }
     const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec(url);
@@ -49,9 +50,14 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
-  const onChange = (file: string) => {
+  const onChange = (file: string, event: 'change' | 'add' | 'unlink') => {
     const rel = path.relative(root, file);
     if (rel.startsWith('..') || path.isAbsolute(rel) || IGNORED_DIR.test(rel) || !PLAN_INPUT.test(rel)) return;
+    // The text of a page changed, not its frontmatter: Vite reloads the module; the plan stays.
+    if (event === 'change' && applyBodyEdit(getSite(root), rel)) {
+      logger.info(`${rel} changed: page text only, not re-planned`);
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(() => reload(rel)).catch((err: Error) => logger.error(`dev reload failed: ${err.message}`));
@@ -80,9 +86,9 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     server.environments.client.hot.send({ type: 'full-reload' });
     logger.info(`${changed} changed: re-planned ${planned.site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
   };
-  server.watcher.on('change', onChange);
-  server.watcher.on('add', onChange);
-  server.watcher.on('unlink', onChange);
+  server.watcher.on('change', (file) => onChange(file, 'change'));
+  server.watcher.on('add', (file) => onChange(file, 'add'));
+  server.watcher.on('unlink', (file) => onChange(file, 'unlink'));
 }
 
 interface DevHandlers {

@@ -20,6 +20,8 @@ import { basePath } from './base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './live-samples-bundle.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
+import { startBuildSession, type BuildSession } from './build-session.ts';
+import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -127,6 +129,9 @@ function noPrebundle(): Plugin {
 export default function lectern(options: LecternOptions = {}): AstroIntegration {
   let root = '';
   let componentsModule = '';
+  let session: BuildSession | undefined;
+  let warmup: DevWarmup | undefined;
+  let adapter = false;
   return {
     name: 'lectern',
     hooks: {
@@ -146,13 +151,19 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         }
         site.base = basePath(config.base);
         setSite(site);
+        if (command === 'build') {
+          await session?.abort();
+          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format });
+        }
         for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
 
         const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');
         const hasPreact = config.integrations.some((i) => i.name === '@astrojs/preact');
         const extra: AstroIntegration[] = [];
         if (!hasMdx) extra.push((await import('@astrojs/mdx')).default());
-        if (!hasPreact) extra.push((await import('@astrojs/preact')).default());
+        // Babel (Preact's JSX transform) only where JSX may be: not on plain TypeScript, which Vite compiles itself
+        // (Lectern's own sources run through it when Lectern is not under node_modules, as in its workspace).
+        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/] }));
 
         const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
@@ -187,11 +198,36 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           },
         } as never);
       },
+      'astro:config:done': ({ config }) => {
+        adapter = config.adapter !== undefined;
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        // Pages from the cache, and every page to the search index as it renders. An adapter may bring its own
+        // prerenderer: then pages all render and the index is built from the files.
+        const s = session;
+        if (s && !adapter) setPrerenderer((inner) => s.wrap(inner));
+      },
       'astro:server:setup': async ({ server, logger }) => {
+        warmup = startDevWarmup(getSite(root));
         await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
+      'astro:server:start': async ({ address, logger }) => {
+        await warmup?.warm(address, (m) => logger.info(m));
+      },
+      'astro:server:done': async () => {
+        await warmup?.close();
+        warmup = undefined;
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        await afterBuild(getSite(root), fileURLToPath(dir), logger);
+        const s = session;
+        session = undefined;
+        try {
+          await afterBuild(getSite(root), fileURLToPath(dir), logger, s?.streamed() ? s.search : undefined);
+          await s?.finish(fileURLToPath(dir), (m) => logger.info(m));
+        } catch (err) {
+          await s?.abort();
+          throw err;
+        }
       },
     },
   };

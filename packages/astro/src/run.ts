@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { AstroInlineConfig } from 'astro';
 import lectern from './index.ts';
 
@@ -89,6 +90,17 @@ async function moveInto(from: string, to: string): Promise<void> {
   }
 }
 
+/**
+ * While a build runs, V8 grows the heap to twice what survives a collection instead of its default (up to four
+ * times): a build's live heap stays near 200 MB, but it makes garbage fast, and the default let the process reach
+ * 1 GB of resident memory on a 1,200-page site. This costs about 5 % more CPU time. Returns the undo.
+ */
+function leanHeap(): () => void {
+  if (process.env.LECTERN_HEAP === 'default') return () => undefined;
+  v8.setFlagsFromString('--heap-growing-percent=100');
+  return () => v8.setFlagsFromString('--heap-growing-percent=0');
+}
+
 /** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
 export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
   const abs = path.resolve(root);
@@ -97,11 +109,14 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(staging), { recursive: true });
   const { build } = await import('astro');
+  const restoreHeap = leanHeap();
   try {
     await build(inlineConfig(abs, staging, opts));
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;
+  } finally {
+    restoreHeap();
   }
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.dirname(outDir), { recursive: true });

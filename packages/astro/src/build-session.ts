@@ -1,0 +1,260 @@
+/**
+ * One `astro build` of a Lectern site, from planning to `astro:build:done`: the page cache, the highlight pool and
+ * the streamed search index, and the keys that decide what is reused.
+ *
+ * - `startBuildSession` (astro:config:setup): reads the cache, predicts which pages will render (their keys with the
+ *   client assets of the last build) and hands their code samples to the highlight workers; starts Pagefind.
+ * - `prerenderer` (astro:build:start): wraps Astro's prerenderer; a page whose key is cached is answered from the
+ *   cache, a rendered page is stored; every page goes to the search index in render order.
+ * - `finishBuildSession` (astro:build:done): writes the search index, the highlight cache and the cache state, and
+ *   removes cache entries this build did not use.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { AstroPrerenderer } from 'astro';
+import type { Page } from '@lectern/core';
+import type { Site } from './store.ts';
+import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, writeAtomic, type BlobStore } from './build-cache.ts';
+import { pageKey, siteKey, type SiteKeyInput } from './page-keys.ts';
+import { startHighlightPool, workerCount, type HighlightPool } from './highlight-pool.ts';
+import { panelInputs } from './endpoint/panel.ts';
+import { findOperation } from './endpoint/api-data.ts';
+import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { htmlUnderBase } from './base-path.ts';
+import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
+import { renderOrder } from './render-order.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+
+/** `state.json`: the client assets of the last build (to predict keys), and what it rendered (for tests and --verbose). */
+interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] } }
+
+export interface BuildSession {
+  site: Site;
+  /** The search index, fed by the prerenderer (undefined if Pagefind failed to start; afterBuild then reads dist/). */
+  search?: SearchIndexer;
+  /** Wrap Astro's prerenderer (see prerender.ts). */
+  wrap(prerenderer: AstroPrerenderer): AstroPrerenderer;
+  /** Whether every page went through `wrap` (the index is complete). */
+  streamed(): boolean;
+  /** Write what the pages share (see html-weight.ts) into `dist`, the caches, and report. */
+  finish(dist: string, log: (m: string) => void): Promise<void>;
+  /** A failed build: stop workers and Pagefind, write nothing. */
+  abort(): Promise<void>;
+}
+
+export interface SessionOptions {
+  /** Astro's `base` and `site`. */
+  base: string;
+  astroSite?: string;
+  /** Astro's output folder (the client assets are there when pages render). */
+  outDir: string;
+  /** Astro's `build.format`: pages at `a/b/index.html` (`directory`) or `a/b.html` (`file`). */
+  format?: string;
+}
+
+/** Names of the built client assets, sorted: they are in every page's head. */
+function clientAssets(outDir: string): string[] {
+  try {
+    return readdirSync(path.join(outDir, '_astro')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** `/pr-42/a/b/` -> `a/b`; the base and the slashes around the path removed; '' -> `index`. */
+function slugOfPath(pathname: string, base: string): string {
+  let p = decodeURI(pathname);
+  if (base !== '/' && p.startsWith(base)) p = '/' + p.slice(base.length);
+  p = p.replace(/^\/+|\/+$/g, '').replace(/\.html$/, '');
+  return p || 'index';
+}
+
+/** `/_astro/…` files a page references that the client build did not write (optimised images): such a page is not cached. */
+function referencesOtherAssets(html: string, assets: Set<string>): boolean {
+  for (const m of html.matchAll(/\/_astro\/([^"'\s)?#]+)/g)) if (!assets.has(m[1]!)) return true;
+  return false;
+}
+
+export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
+  const useCache = cacheEnabled();
+  const dir = cacheRoot(site.root);
+  const fingerprint = lecternFingerprint();
+  const state = useCache ? readJson<CacheState>(path.join(dir, 'state.json')) : undefined;
+  const pages: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'pages'), '.html') : undefined;
+  const scriptStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'scripts'), '.js') : undefined;
+  /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
+  const scripts = new Map<string, string>();
+  const keyInput = (assets: readonly string[]): SiteKeyInput => ({ fingerprint, astroSite: options.astroSite, base: options.base, assets });
+
+  // Which pages will render: those whose key (with the last build's assets) is not cached.
+  const predictedSite = pages && state ? siteKey(site, keyInput(state.assets)) : undefined;
+  const predictedKeys = new Map<string, string>();
+  const dirty = site.plan.pages.filter((p) => {
+    if (!pages || !predictedSite) return true;
+    const key = pageKey(site, p, predictedSite);
+    predictedKeys.set(p.slug, key);
+    return !pages.has(key);
+  });
+
+  const order = renderOrder(site.plan.pages);
+  // The code samples of the pages that will render, to the workers, in render order. Threads pay for themselves from
+  // a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few dozen pages on.
+  const dirtySlugs = new Set(dirty.map((p) => p.slug));
+  const inputs = order.filter((p) => dirtySlugs.has(p.slug)).flatMap((p) => {
+    if (p.kind !== 'operation') return [];
+    const op = findOperation(site, p);
+    return op ? panelInputs(site, p, op) : [];
+  });
+  const workers = inputs.length >= 200 || process.env.LECTERN_WORKERS !== undefined ? workerCount() : 0;
+  const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, 'highlight.json') : undefined;
+  const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile }) : undefined;
+  pool?.prefetch(inputs);
+
+  const search = await startSearchIndex().catch(() => undefined);
+  let wrapped = 0;
+  let rendered = 0;
+  let reused = 0;
+  const renderedSlugs: string[] = [];
+  let actualAssets: string[] | undefined;
+  let assetSet: Set<string> | undefined;
+  let currentSiteKey: string | undefined;
+  const keyMemo = new Map<string, string>();
+
+  const keyFor = (page: Page): string | undefined => {
+    if (!pages) return undefined;
+    if (!currentSiteKey) {
+      actualAssets = clientAssets(options.outDir);
+      assetSet = new Set(actualAssets);
+      const predicted = predictedSite !== undefined && state!.assets.join('\n') === actualAssets.join('\n');
+      currentSiteKey = predicted ? predictedSite : siteKey(site, keyInput(actualAssets));
+      if (predicted) for (const [slug, key] of predictedKeys) keyMemo.set(slug, key);
+    }
+    let k = keyMemo.get(page.slug);
+    if (!k) keyMemo.set(page.slug, (k = pageKey(site, page, currentSiteKey)));
+    return k;
+  };
+
+  // The search index takes the pages in render order (a sequencer holds a page that comes early). Pages before the
+  // first one that must render are handed over from the cache at once, while Astro starts and bundles.
+  const expected = order.map((p) => p.slug);
+  const waitingPages = new Map<string, Buffer | string>();
+  let next = 0;
+  let searchValid = true;
+  const urlOf = (slug: string) => (slug === 'index' ? '/' : options.format === 'file' ? `/${slug}.html` : `/${slug}/`);
+  const offer = async (slug: string, html: Buffer | string) => {
+    if (!search) return;
+    waitingPages.set(slug, html);
+    while (next < expected.length && waitingPages.has(expected[next]!)) {
+      const s = expected[next++]!;
+      const page = waitingPages.get(s)!;
+      waitingPages.delete(s);
+      search.add(urlOf(s), options.base === '/' ? page : htmlUnderBase(page.toString(), options.base));
+    }
+    await search.drain(QUEUE_BYTES);
+  };
+  const prefed = new Map<string, string>();
+  if (search && pages && predictedSite) {
+    for (const p of order) {
+      const key = predictedKeys.get(p.slug);
+      if (!key || !pages.has(key)) break;
+      prefed.set(p.slug, key);
+    }
+    void (async () => {
+      for (const [slug, key] of prefed) {
+        const html = pages.get(key);
+        if (!html) {
+          searchValid = false;
+          return;
+        }
+        await offer(slug, html);
+      }
+    })();
+  }
+
+  return {
+    site,
+    search,
+    wrap(inner) {
+      return {
+        ...inner,
+        name: `lectern(${inner.name})`,
+        async render(request, opts) {
+          wrapped++;
+          const { pathname } = new URL(request.url);
+          const slug = slugOfPath(pathname, options.base);
+          const page = site.pages.get(slug);
+          const ours = page && opts.routeData.route !== '/404';
+          const key = ours ? keyFor(page) : undefined;
+          let hit = key ? pages!.get(key) : undefined;
+          // A cached page's shared scripts must be at hand too (they are written with the site).
+          if (hit) {
+            for (const name of referencedScripts(hit.toString('latin1'))) {
+              if (scripts.has(name)) continue;
+              const content = scriptStore?.get(name);
+              if (content === undefined) {
+                hit = undefined;
+                break;
+              }
+              scripts.set(name, content.toString('utf8'));
+            }
+          }
+          if (hit) {
+            reused++;
+            if (prefed.has(slug)) {
+              if (prefed.get(slug) !== key) searchValid = false;
+            } else await offer(slug, hit);
+            return new Response(bodyOf(hit), { status: 200, headers: { 'content-type': 'text/html' } });
+          }
+          const result = await inner.render(request, opts);
+          const response = result instanceof Response ? result : result.response;
+          if (response.status !== 200 || !response.body) return result;
+          const weighed = externalizeScripts(Buffer.from(await response.arrayBuffer()).toString('utf8'));
+          for (const [name, content] of weighed.scripts) {
+            scripts.set(name, content);
+            scriptStore?.put(name, content);
+          }
+          const body = Buffer.from(weighed.html);
+          if (ours) {
+            rendered++;
+            renderedSlugs.push(slug);
+          }
+          if (key && !referencesOtherAssets(body.toString('latin1'), assetSet!)) pages!.put(key, body);
+          if (ours) {
+            // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
+            if (prefed.has(slug)) searchValid = false;
+            else await offer(slug, body);
+          }
+          const fresh = new Response(bodyOf(body), { status: response.status, statusText: response.statusText, headers: response.headers });
+          return result instanceof Response ? fresh : { ...result, response: fresh };
+        },
+      };
+    },
+    streamed: () => wrapped > 0 && search !== undefined && searchValid && next === expected.length,
+    async finish(dist, log) {
+      if (scripts.size) {
+        await mkdir(path.join(dist, SCRIPTS_DIR), { recursive: true });
+        for (const [name, content] of scripts) await writeFile(path.join(dist, SCRIPTS_DIR, `${name}.js`), content);
+      }
+      const highlights = await pool?.close();
+      if (pages) {
+        const swept = pages.sweep() + (scriptStore?.sweep() ?? 0);
+        if (actualAssets) writeAtomic(path.join(dir, 'state.json'), JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs } } satisfies CacheState));
+        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}`);
+      } else if (highlights) {
+        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}`);
+      }
+    },
+    async abort() {
+      await pool?.close().catch(() => undefined);
+      await search?.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A Buffer as a Response body (it is a Uint8Array; the DOM types want one over an ArrayBuffer). */
+const bodyOf = (b: Buffer) => b as unknown as Uint8Array<ArrayBuffer>;
+
+/** Whether a folder holds a previous build's cache (for messages). */
+export function hasCache(root: string): boolean {
+  return existsSync(path.join(cacheRoot(root), 'state.json'));
+}

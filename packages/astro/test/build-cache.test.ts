@@ -1,0 +1,113 @@
+/**
+ * The cache between builds (.lectern/cache/lectern): a build after one MDX page changed, or after one operation
+ * changed in a spec, renders only that page and reuses the others, and its `dist/` is byte for byte the `dist/` of a
+ * cold build of the changed repo (in another folder, with no cache). The cache is also safe to delete.
+ */
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../src/run.ts';
+import { planAndPrepare } from '../src/site.ts';
+import { COMPONENTS_MODULE } from '../src/prepare.ts';
+import { renderOrder } from '../src/render-order.ts';
+import { REPO } from './helpers.ts';
+
+const made: string[] = [];
+afterAll(async () => {
+  for (const dir of made) await rm(dir, { recursive: true, force: true });
+});
+
+async function tree(dir: string, base = dir): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) for (const [k, v] of await tree(abs, base)) out.set(k, v);
+    else out.set(path.relative(base, abs).split(path.sep).join('/'), createHash('sha256').update(await readFile(abs)).digest('hex'));
+  }
+  return out;
+}
+
+async function copyOfKitchenSink(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'lectern-cache-'));
+  made.push(root);
+  await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  return root;
+}
+
+const build = (root: string) => buildSite(root, { logLevel: 'error', base: '/pr-3/' });
+
+async function lastBuild(root: string): Promise<{ reused: number; rendered: string[] }> {
+  const state = JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/state.json'), 'utf8')) as { lastBuild: { reused: number; rendered: string[] } };
+  return state.lastBuild;
+}
+
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  const files = new Set([...a.keys(), ...b.keys()]);
+  return [...files].filter((f) => a.get(f) !== b.get(f)).sort();
+}
+
+/** Edits applied the same way to the warm repo and to a fresh copy built cold. */
+const editPage = async (root: string) => {
+  const file = path.join(root, 'quickstart.mdx');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('Welcome to {{product}}.', 'Welcome to {{product}}, edited between two builds.'));
+};
+const editOperation = async (root: string) => {
+  const file = path.join(root, 'openapi.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('Returns the pets in the store, newest first.', 'Returns the pets in the store, oldest first.'));
+};
+
+describe('the build cache', () => {
+  it('renders only the changed MDX page, then only the changed operation, and writes what a cold build writes', async () => {
+    const warm = await copyOfKitchenSink();
+    const cold = await build(warm);
+    const first = await lastBuild(warm);
+    expect(first.reused).toBe(0);
+    expect(first.rendered.length).toBeGreaterThan(20);
+    const coldTree = await tree(cold.outDir);
+
+    // The index the build streamed (pages cut to what Pagefind reads, handed over as they rendered) is the index
+    // of the whole built pages, added in render order.
+    const { site } = await planAndPrepare(warm, COMPONENTS_MODULE);
+    const pagefind = await import('pagefind');
+    const { index } = await pagefind.createIndex({});
+    for (const p of renderOrder(site.plan.pages)) {
+      const file = p.slug === 'index' ? 'index.html' : `${p.slug}/index.html`;
+      await index!.addHTMLFile({ url: p.slug === 'index' ? '/' : `/${p.slug}/`, content: await readFile(path.join(cold.outDir, file), 'utf8') });
+    }
+    const whole = path.join(warm, 'whole-pages-index');
+    await index!.writeFiles({ outputPath: whole });
+    await pagefind.close();
+    const built = new Map([...coldTree].filter(([f]) => f.startsWith('pagefind/')).map(([f, h]) => [f.slice('pagefind/'.length), h]));
+    expect(built.size).toBeGreaterThan(10);
+    expect(differences(await tree(whole), built)).toEqual([]);
+    await rm(whole, { recursive: true, force: true });
+
+    // Nothing changed: every page from the cache, the same dist.
+    await build(warm);
+    expect((await lastBuild(warm)).rendered).toEqual([]);
+    expect(differences(await tree(path.join(warm, 'dist')), coldTree)).toEqual([]);
+
+    // One MDX page changed.
+    await editPage(warm);
+    await build(warm);
+    const afterPage = await lastBuild(warm);
+    expect(afterPage.rendered).toEqual(['quickstart']);
+    expect(afterPage.reused).toBe(first.rendered.length - 1);
+    const fresh = await copyOfKitchenSink();
+    await editPage(fresh);
+    const freshPage = await build(fresh);
+    expect(differences(await tree(path.join(warm, 'dist')), await tree(freshPage.outDir))).toEqual([]);
+
+    // One operation changed in the spec (not its title: the navigation stays).
+    await editOperation(warm);
+    await build(warm);
+    expect((await lastBuild(warm)).rendered).toEqual(['api-reference/pets/list-pets']);
+    await editOperation(fresh);
+    await rm(path.join(fresh, '.lectern'), { recursive: true, force: true });
+    const freshOp = await build(fresh);
+    expect((await lastBuild(fresh)).reused).toBe(0);
+    expect(differences(await tree(path.join(warm, 'dist')), await tree(freshOp.outDir))).toEqual([]);
+  }, 600_000);
+});
