@@ -4,7 +4,13 @@
  * build process), dist/ size, page count, the JavaScript an endpoint page loads before the playground is opened
  * (raw and gzip), and per-page times.
  *
- *   node bench/site-build.ts [--only=small|full] [--keep]
+ *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>]
+ *   node bench/site-build.ts --setup-starlight=<dir>     (once: a starlight-openapi project for the same spec)
+ *
+ * After the cold build of the full site, warm builds with the cache the cold build left: nothing changed, one MDX
+ * page changed, one operation's description changed, one operation's title changed (the sidebar of every page
+ * changes, so every page renders; highlighted code still comes from the cache). With `--starlight` (or
+ * LECTERN_BENCH_STARLIGHT) the starlight-openapi project is built in the same run for the ratio.
  *
  * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
  */
@@ -19,7 +25,7 @@ const SPEC = path.join(REPO, 'node_modules/@octokit/openapi/generated/api.github
 const args = new Set(process.argv.slice(2));
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
 
-export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number }
+export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number; cpuMs?: number }
 
 /** A docs repo (docs.json, index.mdx, the spec) with the first `maxOps` operations, or all; in `root` if given. */
 /**
@@ -66,27 +72,29 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** `lectern build` of `root` in a child process (its own peak RSS); dist/ lands in `root/dist`. */
-export async function build(root: string, label: string): Promise<Result> {
+/** `lectern build` of `root` in a child process (its own peak RSS and CPU time); dist/ lands in `root/dist`. */
+export async function build(root: string, label: string, env: Record<string, string> = {}): Promise<Result> {
   const child = `
     import { buildSite } from ${JSON.stringify(path.join(REPO, 'packages/astro/src/run.ts'))};
     await buildSite(${JSON.stringify(root)}, { logLevel: 'error' });
-    process.stdout.write('\\nRSS=' + process.resourceUsage().maxRSS + '\\n');
+    const u = process.resourceUsage();
+    process.stdout.write('\\nRSS=' + u.maxRSS + ' CPU=' + (u.userCPUTime + u.systemCPUTime) + '\\n');
   `;
   const t0 = performance.now();
   const out = await new Promise<string>((resolve, reject) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', child], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--input-type=module', '-e', child], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let buf = '';
     p.stdout.on('data', (d) => { buf += d; });
     p.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`build of ${label} failed (${code})`))));
   });
   const wallMs = performance.now() - t0;
   const rssKb = Number(/RSS=(\d+)/.exec(out)?.[1] ?? 0);
+  const cpuUs = Number(/CPU=(\d+)/.exec(out)?.[1] ?? 0);
   const dist = path.join(root, 'dist');
   const files = walk(dist);
   const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
   const pages = files.filter((f) => f.endsWith('index.html')).length;
-  return { label, pages, wallMs, peakRssMb: rssKb / 1024, distMb: bytes / 1e6, files: files.length };
+  return { label, pages, wallMs, peakRssMb: rssKb / 1024, distMb: bytes / 1e6, files: files.length, cpuMs: cpuUs / 1000 };
 }
 
 /** JS an endpoint page loads before the reader opens the playground: module scripts and their static imports. */
@@ -94,7 +102,8 @@ function jsBeforePlayground(dist: string): { raw: number; gzip: number; files: s
   const pages = walk(path.join(dist, 'api-reference')).filter((f) => f.endsWith('index.html'));
   const html = readFileSync(pages[0] ?? path.join(dist, 'index.html'), 'utf8');
   const seen = new Set<string>();
-  const queue = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+  // Module scripts and classic ones with a src (the shared scripts pages reference instead of inlining them).
+  const queue = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
   let raw = 0;
   let gz = 0;
   for (const m of html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)) {
@@ -117,35 +126,128 @@ function jsBeforePlayground(dist: string): { raw: number; gzip: number; files: s
   return { raw, gzip: gz, files: [...seen] };
 }
 
+/** Edits for warm builds: one MDX page's text, one operation's description, one operation's title. */
+function editPage(root: string, n: number): void {
+  const file = path.join(root, 'index.mdx');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\nWelcome\.[^\n]*\n$|\n$/, `\n\nWelcome. Edit ${n}.\n`));
+}
+function editOperation(root: string, field: 'description' | 'summary', text: string): void {
+  const file = path.join(root, 'api.github.com.json');
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Record<string, string>>> };
+  spec.paths['/repos/{owner}/{repo}']!.get![field] = text;
+  writeFileSync(file, JSON.stringify(spec));
+}
+
+/** `astro build` of a starlight-openapi project (see `--setup-starlight`), its own process; peak RSS from a preload. */
+async function buildStarlight(dir: string): Promise<Result> {
+  const preload = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\nRSS='+u.maxRSS+' CPU='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+  rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+  rmSync(path.join(dir, '.astro'), { recursive: true, force: true });
+  rmSync(path.join(dir, 'node_modules', '.astro'), { recursive: true, force: true });
+  const t0 = performance.now();
+  const err = await new Promise<string>((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', preload, path.join(dir, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    let buf = '';
+    p.stderr.on('data', (d) => { buf += d; });
+    p.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`starlight build failed (${code}):\n${buf.slice(-2000)}`))));
+  });
+  const wallMs = performance.now() - t0;
+  const files = walk(path.join(dir, 'dist'));
+  const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
+  return {
+    label: 'starlight-openapi, same spec', pages: files.filter((f) => f.endsWith('.html')).length, wallMs, files: files.length,
+    peakRssMb: Number(/RSS=(\d+)/.exec(err)?.[1] ?? 0) / 1024, distMb: bytes / 1e6, cpuMs: Number(/CPU=(\d+)/.exec(err)?.[1] ?? 0) / 1000,
+  };
+}
+
+/**
+ * A starlight-openapi project for the same spec in `dir` (outside this checkout): Starlight, starlight-openapi and
+ * Astro at the versions below, installed with npm; the spec copied in; one guide page, as in Lectern's site.
+ */
+function setupStarlight(dir: string): void {
+  mkdirSync(path.join(dir, 'src/content/docs'), { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({
+    name: 'starlight-openapi-bench', private: true, type: 'module',
+    dependencies: { '@astrojs/starlight': '0.42.4', 'starlight-openapi': '0.26.1', astro: '7.3.5' },
+  }, null, 2));
+  writeFileSync(path.join(dir, 'astro.config.mjs'), [
+    "import { defineConfig } from 'astro/config';",
+    "import starlight from '@astrojs/starlight';",
+    "import starlightOpenAPI, { openAPISidebarGroups } from 'starlight-openapi';",
+    'export default defineConfig({',
+    '  telemetry: false,',
+    '  integrations: [starlight({',
+    "    title: 'GitHub REST',",
+    "    plugins: [starlightOpenAPI([{ base: 'api', schema: './api.github.com.json' }])],",
+    "    sidebar: [{ label: 'Start', items: ['index'] }, ...openAPISidebarGroups],",
+    '  })],',
+    '});', '',
+  ].join('\n'));
+  writeFileSync(path.join(dir, 'src/content.config.ts'), [
+    "import { defineCollection } from 'astro:content';",
+    "import { docsLoader } from '@astrojs/starlight/loaders';",
+    "import { docsSchema } from '@astrojs/starlight/schema';",
+    'export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };', '',
+  ].join('\n'));
+  writeFileSync(path.join(dir, 'src/content/docs/index.md'), '---\ntitle: GitHub REST API\ndescription: Generated from the OpenAPI description.\n---\n\nWelcome.\n');
+  cpSync(SPEC, path.join(dir, 'api.github.com.json'));
+  const npm = spawn('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  npm.on('exit', (code) => { if (code !== 0) process.exitCode = 1; });
+}
+
+const fmt = (r: Result) => `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.cpuMs ? (r.cpuMs / 1000).toFixed(1) + ' s' : '–'} | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`;
+
 async function main(): Promise<void> {
+  const setup = [...args].find((a) => a.startsWith('--setup-starlight='))?.slice(18);
+  if (setup) return setupStarlight(path.resolve(setup));
+  const starlight = [...args].find((a) => a.startsWith('--starlight='))?.slice(12) ?? process.env.LECTERN_BENCH_STARLIGHT;
   const results: Result[] = [];
   const roots: string[] = [];
+  let cold: Result | undefined;
+  const warm: Array<[Result, string]> = [];
   try {
-    if (only !== 'full') {
+    if (only !== 'full' && only !== 'starlight') {
       const small = makeRepo(100);
       roots.push(small);
       results.push(await build(small, '~100 operations'));
     }
-    if (only !== 'small') {
+    if (only !== 'small' && only !== 'starlight') {
       const full = makeRepo(undefined);
       roots.push(full);
-      results.push(await build(full, 'GitHub REST (full)'));
+      cold = await build(full, 'GitHub REST (full), cold');
+      results.push(cold);
       const js = jsBeforePlayground(path.join(full, 'dist'));
       console.log(`JS loaded by an endpoint page before the playground: ${js.raw} B raw, ${js.gzip} B gzip (${js.files.join(', ') || 'inline only'})`);
       const sample = walk(path.join(full, 'dist', 'api-reference')).filter((f) => f.endsWith('index.html'));
       const sizes = sample.map((f) => statSync(f).size).sort((a, b) => a - b);
       console.log(`endpoint page HTML: median ${(sizes[Math.floor(sizes.length / 2)]! / 1024).toFixed(0)} KiB, max ${(sizes.at(-1)! / 1024).toFixed(0)} KiB over ${sizes.length} pages`);
+      if (!args.has('--cold-only')) {
+        // Warm builds: the cache of the build before (.lectern/cache/lectern) is kept.
+        warm.push([await build(full, 'warm, nothing changed'), 'nothing']);
+        editPage(full, 1);
+        warm.push([await build(full, 'warm, one MDX page changed'), 'mdx']);
+        editOperation(full, 'description', 'Edited between two builds.');
+        warm.push([await build(full, 'warm, one operation changed (description)'), 'operation']);
+        editOperation(full, 'summary', 'Get a repository (edited)');
+        warm.push([await build(full, 'warm, one operation title changed (every sidebar: every page renders)'), 'title']);
+        results.push(...warm.map(([r]) => r));
+      }
     }
-    console.log('\n| build | pages | wall | peak RSS | dist | ms/page |');
+    let peer: Result | undefined;
+    if (starlight && only !== 'small' && !args.has('--cold-only')) {
+      peer = await buildStarlight(path.resolve(starlight));
+      results.push(peer);
+    }
+    console.log('\n| build | pages | wall | CPU (user+sys) | peak RSS | dist |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const r of results) {
-      console.log(`| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB | ${(r.wallMs / r.pages).toFixed(1)} |`);
+    for (const r of results) console.log(fmt(r));
+    if (cold) {
+      console.log('');
+      for (const [r, kind] of warm) console.log(`${r.label}: ${(100 * r.wallMs / cold.wallMs).toFixed(0)} % of the cold build${kind === 'mdx' ? ' (aim <= 15 %)' : kind === 'operation' ? ' (aim <= 25 %)' : ''}`);
+      if (peer) console.log(`cold build / starlight-openapi: ${(cold.wallMs / peer.wallMs).toFixed(2)}x (aim <= 0.25x); peak RSS ${(cold.peakRssMb / peer.peakRssMb).toFixed(2)}x`);
+      else console.log('(starlight-openapi not measured: --starlight=<dir> of a project made with --setup-starlight=<dir>)');
+      console.log('aims: cold <= 0.25x starlight-openapi, peak RSS <= 1 GB, dist <= 100 MB');
     }
-    if (results.length === 2) {
-      const [a, b] = results as [Result, Result];
-      console.log(`\nlinearity: ${(b.pages / a.pages).toFixed(1)}x pages took ${(b.wallMs / a.wallMs).toFixed(1)}x time (per-page ratio ${((b.wallMs / b.pages) / (a.wallMs / a.pages)).toFixed(2)})`);
-    }
-    console.log('\naims: <= 30 s, <= 1 GB, dist <= 100 MB');
   } finally {
     if (!args.has('--keep')) for (const r of roots) rmSync(r, { recursive: true, force: true });
     else console.log('kept:', roots.join(' '));
