@@ -44,7 +44,7 @@ function pageText(i: number, title: string): string {
   const r = rng(i + 1);
   const code = (k: number) => { const [lang, gen] = CODE[(i + k) % CODE.length]!; return '```' + lang + '\n' + gen(r) + '\n```'; };
   const parts = [
-    `---\ntitle: ${title}\ndescription: ${sentence(r, 10)}\n---\n`,
+    `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(sentence(r, 10))}\n---\n`,
     sentence(r, 24) + ' ' + sentence(r, 18) + ` See [the overview](/guides/g0/p0) and \`${WORDS[i % WORDS.length]}\` for details.`,
     `## ${sentence(r, 3).slice(0, -1)}\n\n${sentence(r, 30)}\n\n- ${sentence(r, 8)}\n- ${sentence(r, 9)}\n- **${WORDS[i % 7]}**: ${sentence(r, 7)}`,
     code(0),
@@ -90,7 +90,10 @@ async function main(): Promise<void> {
   const rootArg = argv.find((a) => a.startsWith('--root='))?.slice(7);
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });
   const root = rootArg ? path.resolve(rootArg) : makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-prose-')));
-  const edited = rootArg ? undefined : path.join(root, 'guides/g3/p2.mdx');
+  // An edit to a page a third of the way into the navigation.
+  const files = rootArg ? [] : (JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as { navigation: { tabs: Array<{ groups: Array<{ pages: string[] }> }> } })
+    .navigation.tabs.flatMap((t) => t.groups.flatMap((g) => g.pages));
+  const edited = rootArg ? undefined : path.join(root, `${files[Math.floor(files.length / 3)]!}.mdx`);
   const original = edited ? readFileSync(edited, 'utf8') : undefined;
   const results: Result[] = [];
   try {

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
-import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
+import { type MdxAnalysis } from './mdx-analyze.ts';
+import { cachedAnalyzeMdx } from './mdx-cache.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
 import { ownModule } from './own-files.ts';
@@ -27,7 +28,7 @@ export function isSnippet(abs: string, root: string): boolean {
  */
 export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root)): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return analyzeMdx(readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet });
+  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet });
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
 import { prepareSite } from './prepare.ts';
+import { saveMdxCache } from './mdx-cache.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
@@ -27,6 +28,7 @@ export async function planAndPrepare(root: string, componentsModule: string): Pr
   setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
   const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
+  saveMdxCache(root);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
   const lib = await import('./lib.ts');
   const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
