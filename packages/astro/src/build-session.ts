@@ -50,6 +50,7 @@ export interface SessionOptions {
   outDir: string;
   /** Astro's `build.format`: pages at `a/b/index.html` (`directory`) or `a/b.html` (`file`). */
   format?: string;
+  warn?: (message: string) => void;
 }
 
 /** Names of the built client assets, sorted: they are in every page's head. */
@@ -107,7 +108,7 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   });
   const workers = inputs.length >= 200 || process.env.LECTERN_WORKERS !== undefined ? workerCount() : 0;
   const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, 'highlight.json') : undefined;
-  const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile }) : undefined;
+  const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
   pool?.prefetch(inputs);
 
   const search = await startSearchIndex().catch(() => undefined);

@@ -24,9 +24,9 @@ export interface DevWarmup {
 
 const WARM_LIMIT_MS = 15_000;
 
-export function startDevWarmup(site: Site): DevWarmup {
+export function startDevWarmup(site: Site, warn?: (message: string) => void): DevWarmup {
   const pool: HighlightPool = startHighlightPool({
-    workers: 1, onDemand: true, fingerprint: lecternFingerprint(),
+    workers: 1, onDemand: true, fingerprint: lecternFingerprint(), onError: warn,
     cacheFile: cacheEnabled() ? path.join(cacheRoot(site.root), 'highlight.json') : undefined,
   });
   const firstOperation = site.plan.pages.find((p) => p.kind === 'operation' && findOperation(site, p));

@@ -42,8 +42,20 @@ function marksKey(marks?: LineMarks): string {
  * Start `workers` threads (none: no prefetching, only the cache) and register the pool as the highlight service.
  * `cacheFile`: where highlighted code is kept between builds; `fingerprint` names the code that highlights.
  */
-export function startHighlightPool(options: { workers: number; cacheFile?: string; fingerprint: string; onDemand?: boolean }): HighlightPool {
+export function startHighlightPool(options: {
+  workers: number; cacheFile?: string; fingerprint: string; onDemand?: boolean;
+  /** A worker failed (its code is then highlighted on the main thread): said once. */
+  onError?: (message: string) => void;
+  /** The worker's module (default: highlight-worker, .ts in the workspace, .js when installed). */
+  workerModule?: string;
+}): HighlightPool {
   const { workers: count, cacheFile, fingerprint, onDemand } = options;
+  let reported = false;
+  const report = (err: unknown) => {
+    if (reported) return;
+    reported = true;
+    options.onError?.(`highlighting in a worker thread failed (${(err as Error)?.message ?? String(err)}); the main thread highlights instead`);
+  };
   const stored = cacheFile ? readJson<StoredHighlights>(cacheFile) : undefined;
   const generation = (stored?.generation ?? 0) + 1;
   const old = new Map(Object.entries(stored?.entries ?? {}));
@@ -55,10 +67,13 @@ export function startHighlightPool(options: { workers: number; cacheFile?: strin
   let highlightedHere = 0;
 
   const threads: Worker[] = [];
+  /** Set once a worker failed: the pool then hands everything back to the main thread. */
+  let dead: Error | undefined;
+  let closing = false;
   const waiting = new Map<number, { resolve: (r: string[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   for (let i = 0; i < count; i++) {
-    const w = new Worker(ownModule('highlight-worker'));
+    const w = new Worker(options.workerModule ?? ownModule('highlight-worker'));
     w.unref();
     w.on('message', (m: Reply) => {
       const job = waiting.get(m.id);
@@ -67,14 +82,18 @@ export function startHighlightPool(options: { workers: number; cacheFile?: strin
       if ('error' in m) job.reject(new Error(m.error));
       else job.resolve(m.results);
     });
-    w.on('error', (err) => {
+    const fail = (err: Error) => {
+      dead ??= err;
       for (const [, job] of waiting) job.reject(err);
       waiting.clear();
-    });
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => { if (code !== 0 && !closing) fail(new Error(`the worker exited with code ${code}`)); });
     threads.push(w);
   }
   let turn = 0;
   const run = (jobs: Job[]): Promise<string[]> => {
+    if (dead) return Promise.reject(dead);
     const id = nextId++;
     const worker = threads[turn++ % threads.length]!;
     return new Promise<string[]>((resolve, reject) => {
@@ -88,7 +107,10 @@ export function startHighlightPool(options: { workers: number; cacheFile?: strin
     const results = run(items.map((i) => i.job));
     return items.map(({ key, job }, n) => {
       // A worker that fails leaves its code to the main thread: the page still gets it.
-      const html = results.then((r) => r[n]!, () => highlightDirect(job.code, job.lang, job.marks)).then((h) => {
+      const html = results.then((r) => r[n]!, (err: unknown) => {
+        report(err);
+        return highlightDirect(job.code, job.lang, job.marks);
+      }).then((h) => {
         used.set(key, h);
         pending.delete(key);
         return h;
@@ -139,6 +161,7 @@ export function startHighlightPool(options: { workers: number; cacheFile?: strin
       await Promise.allSettled([...pending.values()]);
       if (process.env.LECTERN_DEBUG_MEMORY) for (const t of threads) { const h = await t.getHeapStatistics(); console.error(`[worker heap] used ${(h.used_heap_size / 1e6).toFixed(0)} MB, total ${(h.total_heap_size / 1e6).toFixed(0)} MB, peak malloced ${(h.peak_malloced_memory / 1e6).toFixed(0)} MB`); }
       setHighlightService(undefined);
+      closing = true;
       await Promise.all(threads.map((t) => t.terminate()));
       if (cacheFile) {
         const entries: StoredHighlights['entries'] = {};

@@ -153,7 +153,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         setSite(site);
         if (command === 'build') {
           await session?.abort();
-          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format });
+          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m) });
         }
         for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
 
@@ -208,7 +208,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (s && !adapter) setPrerenderer((inner) => s.wrap(inner));
       },
       'astro:server:setup': async ({ server, logger }) => {
-        warmup = startDevWarmup(getSite(root));
+        warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
         await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:server:start': async ({ address, logger }) => {

@@ -20,8 +20,8 @@ const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
 interface Run { code: number | null; out: string }
 
 /** A command with the repo's Node 22 first on PATH (as `npm run` gives it), in `cwd`. */
-function run(cmd: string, args: string[], cwd: string, timeoutMs = 300_000): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
+function run(cmd: string, args: string[], cwd: string, timeoutMs = 300_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1', ...extraEnv };
   for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV', 'npm_config_prefix', 'INIT_CWD']) delete env[k];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -151,8 +151,11 @@ describe('installed from the packed tarballs', () => {
     expect(await pagesOf(fromCheckout)).toEqual(built);
 
     // A preview build under a sub-path, served by the installed lectern serve: every link and asset resolves.
-    const preview = await run('npx', ['lectern', 'build', '--base', '/pr-7/', '--out', 'preview'], repo);
+    // With a highlighting worker thread (the compiled worker module ships in the package).
+    const preview = await run('npx', ['lectern', 'build', '--base', '/pr-7/', '--out', 'preview'], repo, 300_000, { LECTERN_WORKERS: '1' });
     expect(preview.code, preview.out).toBe(0);
+    expect(preview.out).toMatch(/highlighted ahead in 1 worker/);
+    expect(preview.out).not.toMatch(/worker thread failed/);
     {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,57 @@
+/**
+ * The highlight pool: code highlighted in worker threads is the code the main thread would write, a second build
+ * takes it from the cache file, and a worker that fails leaves the work to the main thread (said once).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startHighlightPool } from '../src/highlight-pool.ts';
+import { highlight, highlightDirect } from '../src/components/highlight.ts';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+const inputs = [
+  { code: "curl --request GET \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>'", lang: 'bash' },
+  { code: 'import requests\n\nresponse = requests.get("https://api.example.com/v1/pets", params={"limit": 10})\nprint(response.json())', lang: 'python' },
+  { code: JSON.stringify({ id: 1, name: 'Rex', tags: ['a', 'b'], owner: { id: 7 } }, null, 2), lang: 'json' },
+  { code: 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hi") }', lang: 'go' },
+];
+
+describe('highlight pool', () => {
+  it('highlights in a worker what the main thread highlights, and keeps it for the next build', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lectern-pool-'));
+    dirs.push(dir);
+    const cacheFile = path.join(dir, 'highlight.json');
+    const expected = await Promise.all(inputs.map((i) => highlightDirect(i.code, i.lang)));
+
+    const pool = startHighlightPool({ workers: 1, fingerprint: 'test', cacheFile });
+    pool.prefetch(inputs);
+    const got = await Promise.all(inputs.map((i) => highlight(i.code, i.lang)));
+    expect(got).toEqual(expected);
+    expect(await pool.close()).toMatchObject({ prefetched: inputs.length, highlighted: 0 });
+
+    // The next build: no worker, everything from the cache file.
+    const next = startHighlightPool({ workers: 0, fingerprint: 'test', cacheFile });
+    expect(await Promise.all(inputs.map((i) => highlight(i.code, i.lang)))).toEqual(expected);
+    expect(await next.close()).toMatchObject({ cached: inputs.length, highlighted: 0 });
+  }, 60_000);
+
+  it('a worker that fails: the main thread highlights everything, and the failure is reported once', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lectern-pool-'));
+    dirs.push(dir);
+    const broken = path.join(dir, 'broken-worker.mjs');
+    await writeFile(broken, "throw new Error('cannot start');\n");
+    const errors: string[] = [];
+    const pool = startHighlightPool({ workers: 1, fingerprint: 'test-broken', workerModule: broken, onError: (m) => errors.push(m) });
+    pool.prefetch(inputs);
+    const expected = await Promise.all(inputs.map((i) => highlightDirect(i.code, i.lang)));
+    expect(await Promise.all(inputs.map((i) => highlight(i.code, i.lang)))).toEqual(expected);
+    await pool.close();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/worker thread failed .*cannot start/);
+  }, 60_000);
+});
