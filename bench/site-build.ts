@@ -4,13 +4,15 @@
  * build process), dist/ size, page count, the JavaScript an endpoint page loads before the playground is opened
  * (raw and gzip), and per-page times.
  *
- *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>]
+ *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>] [--baseline=<checkout>] [--rounds=<n>]
  *   node bench/site-build.ts --setup-starlight=<dir>     (once: a starlight-openapi project for the same spec)
  *
  * After the cold build of the full site, warm builds with the cache the cold build left: nothing changed, one MDX
  * page changed, one operation's description changed, one operation's title changed (the sidebar of every page
  * changes, so every page renders; highlighted code still comes from the cache). With `--starlight` (or
- * LECTERN_BENCH_STARLIGHT) the starlight-openapi project is built in the same run for the ratio.
+ * LECTERN_BENCH_STARLIGHT) the starlight-openapi project is built in the same run for the ratio; `--baseline` builds
+ * the site cold with another checkout of Lectern (its own `npm install`) for before/after figures. `--rounds=2`
+ * repeats the cold builds (baseline, starlight-openapi, this checkout, alternating) and keeps the best of each.
  *
  * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
  */
@@ -73,9 +75,9 @@ function walk(dir: string): string[] {
 }
 
 /** `lectern build` of `root` in a child process (its own peak RSS and CPU time); dist/ lands in `root/dist`. */
-export async function build(root: string, label: string, env: Record<string, string> = {}): Promise<Result> {
+export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO): Promise<Result> {
   const child = `
-    import { buildSite } from ${JSON.stringify(path.join(REPO, 'packages/astro/src/run.ts'))};
+    import { buildSite } from ${JSON.stringify(path.join(checkout, 'packages/astro/src/run.ts'))};
     await buildSite(${JSON.stringify(root)}, { logLevel: 'error' });
     const u = process.resourceUsage();
     process.stdout.write('\\nRSS=' + u.maxRSS + ' CPU=' + (u.userCPUTime + u.systemCPUTime) + '\\n');
@@ -201,6 +203,9 @@ async function main(): Promise<void> {
   const setup = [...args].find((a) => a.startsWith('--setup-starlight='))?.slice(18);
   if (setup) return setupStarlight(path.resolve(setup));
   const starlight = [...args].find((a) => a.startsWith('--starlight='))?.slice(12) ?? process.env.LECTERN_BENCH_STARLIGHT;
+  // Another checkout of Lectern (with its own node_modules), built cold in the same run: before/after figures.
+  const baseline = [...args].find((a) => a.startsWith('--baseline='))?.slice(11);
+  const rounds = Number([...args].find((a) => a.startsWith('--rounds='))?.slice(9) ?? 1);
   const results: Result[] = [];
   const roots: string[] = [];
   let cold: Result | undefined;
@@ -234,9 +239,29 @@ async function main(): Promise<void> {
       }
     }
     let peer: Result | undefined;
-    if (starlight && only !== 'small' && !args.has('--cold-only')) {
-      peer = await buildStarlight(path.resolve(starlight));
-      results.push(peer);
+    let before: Result | undefined;
+    // Cold builds of the peers (and again of this checkout) alternate, `--rounds` times; the best of each counts.
+    for (let round = 1; round <= rounds && only !== 'small'; round++) {
+      if (baseline) {
+        const root = makeRepo(undefined);
+        roots.push(root);
+        const r = await build(root, `baseline checkout (${path.basename(path.resolve(baseline))}), cold, round ${round}`, {}, path.resolve(baseline));
+        results.push(r);
+        if (!before || r.wallMs < before.wallMs) before = r;
+      }
+      if (starlight && !args.has('--cold-only')) {
+        const r = await buildStarlight(path.resolve(starlight));
+        r.label += `, round ${round}`;
+        results.push(r);
+        if (!peer || r.wallMs < peer.wallMs) peer = r;
+      }
+      if (round > 1) {
+        const root = makeRepo(undefined);
+        roots.push(root);
+        const r = await build(root, `GitHub REST (full), cold, round ${round}`);
+        results.push(r);
+        if (cold && r.wallMs < cold.wallMs) cold = r;
+      }
     }
     console.log('\n| build | pages | wall | CPU (user+sys) | peak RSS | dist |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -244,6 +269,8 @@ async function main(): Promise<void> {
     if (cold) {
       console.log('');
       for (const [r, kind] of warm) console.log(`${r.label}: ${(100 * r.wallMs / cold.wallMs).toFixed(0)} % of the cold build${kind === 'mdx' ? ' (aim <= 15 %)' : kind === 'operation' ? ' (aim <= 25 %)' : ''}`);
+      if (rounds > 1) console.log(`best of ${rounds} cold builds: this checkout ${(cold.wallMs / 1000).toFixed(1)} s${before ? `, baseline ${(before.wallMs / 1000).toFixed(1)} s` : ''}${peer ? `, starlight-openapi ${(peer.wallMs / 1000).toFixed(1)} s` : ''}`);
+      if (before) console.log(`this checkout / baseline (cold): ${(cold.wallMs / before.wallMs).toFixed(2)}x wall, ${((cold.cpuMs ?? 0) / (before.cpuMs ?? 1)).toFixed(2)}x CPU, peak RSS ${cold.peakRssMb.toFixed(0)} vs ${before.peakRssMb.toFixed(0)} MB, dist ${cold.distMb.toFixed(1)} vs ${before.distMb.toFixed(1)} MB`);
       if (peer) console.log(`cold build / starlight-openapi: ${(cold.wallMs / peer.wallMs).toFixed(2)}x (aim <= 0.25x); peak RSS ${(cold.peakRssMb / peer.peakRssMb).toFixed(2)}x`);
       else console.log('(starlight-openapi not measured: --starlight=<dir> of a project made with --setup-starlight=<dir>)');
       console.log('aims: cold <= 0.25x starlight-openapi, peak RSS <= 1 GB, dist <= 100 MB');

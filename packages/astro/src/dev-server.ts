@@ -61,7 +61,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(() => reload(rel)).catch((err: Error) => logger.error(`dev reload failed: ${err.message}`));
-    }, 80);
+    }, 30);
   };
   const reload = async (changed: string) => {
     const t0 = performance.now();
