@@ -3,13 +3,16 @@
  * the streamed search index, and the keys that decide what is reused.
  *
  * - `startBuildSession` (astro:config:setup): reads the cache, predicts which pages will render (their keys with the
- *   client assets of the last build) and hands their code samples to the highlight workers; starts Pagefind.
- * - `prerenderer` (astro:build:start): wraps Astro's prerenderer; a page whose key is cached is answered from the
- *   cache, a rendered page is stored; every page goes to the search index in render order.
- * - `finishBuildSession` (astro:build:done): writes the search index, the highlight cache and the cache state, and
- *   removes cache entries this build did not use.
+ *   client assets of the last build), hands those pages' code samples to the highlight workers, starts Pagefind and
+ *   gives it, from the cache, the pages that come before the first one to render.
+ * - `wrap` (astro:build:start): wraps Astro's prerenderer. A page whose key is cached is answered from the cache;
+ *   a rendered page has its long inline scripts moved out (html-weight.ts) and is stored; every page goes to the
+ *   search index in render order (render-order.ts).
+ * - `finish` (astro:build:done, after afterBuild wrote the index): writes the shared scripts, the highlight cache
+ *   and `state.json`, and removes the cache entries this build did not use.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import type { Page } from '@lectern/core';
@@ -23,18 +26,17 @@ import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-inde
 import { htmlUnderBase } from './base-path.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
 import { renderOrder } from './render-order.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
 
-/** `state.json`: the client assets of the last build (to predict keys), and what it rendered (for tests and --verbose). */
+/** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
 interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] } }
 
 export interface BuildSession {
   site: Site;
   /** The search index, fed by the prerenderer (undefined if Pagefind failed to start; afterBuild then reads dist/). */
   search?: SearchIndexer;
-  /** Wrap Astro's prerenderer (see prerender.ts). */
+  /** Wrap Astro's prerenderer: pages from the cache, rendered pages stored and indexed. */
   wrap(prerenderer: AstroPrerenderer): AstroPrerenderer;
-  /** Whether every page went through `wrap` (the index is complete). */
+  /** Whether every page reached the search index through `wrap`, as the cold build would give them. */
   streamed(): boolean;
   /** Write what the pages share (see html-weight.ts) into `dist`, the caches, and report. */
   finish(dist: string, log: (m: string) => void): Promise<void>;
@@ -254,8 +256,3 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
 
 /** A Buffer as a Response body (it is a Uint8Array; the DOM types want one over an ArrayBuffer). */
 const bodyOf = (b: Buffer) => b as unknown as Uint8Array<ArrayBuffer>;
-
-/** Whether a folder holds a previous build's cache (for messages). */
-export function hasCache(root: string): boolean {
-  return existsSync(path.join(cacheRoot(root), 'state.json'));
-}

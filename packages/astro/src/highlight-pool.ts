@@ -159,7 +159,6 @@ export function startHighlightPool(options: {
     },
     async close() {
       await Promise.allSettled([...pending.values()]);
-      if (process.env.LECTERN_DEBUG_MEMORY) for (const t of threads) { const h = await t.getHeapStatistics(); console.error(`[worker heap] used ${(h.used_heap_size / 1e6).toFixed(0)} MB, total ${(h.total_heap_size / 1e6).toFixed(0)} MB, peak malloced ${(h.peak_malloced_memory / 1e6).toFixed(0)} MB`); }
       setHighlightService(undefined);
       closing = true;
       await Promise.all(threads.map((t) => t.terminate()));
