@@ -111,7 +111,16 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
   // As under `lectern serve`: mounted when docs.json enables it.
   if (site.config.lectern?.assistant?.enabled) try {
     indexPlan(site);
-    assistant = server.createAssistantHandler({ root: site.root, index, siteName: site.config.name }) as WebHandler;
+    // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
+    const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
+    const limits = site.config.lectern?.assistant?.limits;
+    assistant = server.createAssistantHandler({
+      root: site.root,
+      index,
+      siteName: site.config.name,
+      ...(database ? { database } : {}),
+      ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
+    }) as WebHandler;
   } catch (err) {
     logger.warn(`assistant API not mounted: ${(err as Error).message}`);
   }
