@@ -194,10 +194,13 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     async append(threadId, messages) {
       if (messages.length === 0) return;
       const newest = messages.reduce((max, m) => (m.createdAt > max ? m.createdAt : max), messages[0]!.createdAt);
-      // One statement: the thread's last activity moves forward and the messages are added, in their order.
+      // One statement: the thread's last activity becomes its newest message (as in SQLite) and the messages are
+      // added, in their order.
       await query(
         `WITH t AS (
-           UPDATE lectern_threads SET last_active_at = GREATEST(last_active_at, $2::timestamptz) WHERE id = $1 RETURNING id)
+           UPDATE lectern_threads SET last_active_at = GREATEST(
+             $2::timestamptz, (SELECT max(created_at) FROM lectern_messages WHERE thread_id = $1))
+           WHERE id = $1 RETURNING id)
          INSERT INTO lectern_messages (thread_id, role, content, sources, created_at)
          SELECT t.id, e.m->>'role', e.m->>'content', e.m->'sources', (e.m->>'createdAt')::timestamptz
          FROM t, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(m, n)

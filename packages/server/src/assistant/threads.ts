@@ -58,10 +58,11 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
   );
   const listMessages = db.prepare('SELECT * FROM assistant_messages WHERE thread_id = ? ORDER BY seq');
   // ISO-8601 UTC timestamps sort as text. A thread's last activity is its newest message, else its creation.
-  const stale = `SELECT t.id FROM assistant_threads t LEFT JOIN assistant_messages m ON m.thread_id = t.id
-    GROUP BY t.id HAVING MAX(COALESCE(m.created_at, t.created_at)) < ?`;
-  const purgeMessages = db.prepare(`DELETE FROM assistant_messages WHERE thread_id IN (${stale})`);
-  const purgeThreads = db.prepare(`DELETE FROM assistant_threads WHERE id IN (${stale})`);
+  // The stale ids are chosen once: deleting a thread's messages first must not make it look freshly created.
+  const stale = db.prepare(`SELECT t.id FROM assistant_threads t LEFT JOIN assistant_messages m ON m.thread_id = t.id
+    GROUP BY t.id HAVING MAX(COALESCE(m.created_at, t.created_at)) < ?`);
+  const purgeMessages = db.prepare('DELETE FROM assistant_messages WHERE thread_id IN (SELECT value FROM json_each(?))');
+  const purgeThreads = db.prepare('DELETE FROM assistant_threads WHERE id IN (SELECT value FROM json_each(?))');
 
   return {
     async create({ org, domain, fp }) {
@@ -106,8 +107,9 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
     async purge(before) {
       const cutoff = before.toISOString();
       return transaction(db, () => {
-        purgeMessages.run(cutoff);
-        return Number(purgeThreads.run(cutoff).changes);
+        const ids = JSON.stringify(stale.all(cutoff).map((row) => String(row.id)));
+        purgeMessages.run(ids);
+        return Number(purgeThreads.run(ids).changes);
       });
     },
     close() {
