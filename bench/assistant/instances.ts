@@ -1,7 +1,8 @@
 /**
  * Part of `npm run bench -- assistant`: real `lectern serve` processes answering the v2 endpoint under load.
  *
- * Two instances share one PostgreSQL server (started here from Debian's binaries, as the tests do); for reference,
+ * Two instances share one PostgreSQL server (started here from Debian's binaries, as the tests do, but with its
+ * default durability: fsync and synchronous commit on); for reference,
  * one instance on the SQLite default takes the same load in the same run. Each run sends `requests` questions with
  * `concurrency` streams in flight, spread over the instances, and reads every answer to its end. Reported:
  * requests per second, time to first byte and full-answer time (p50/p99), errors, and each instance's memory.
@@ -135,7 +136,7 @@ async function load(instances: Instance[], key: string, options: InstancesOption
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   console.log(`\n${label}`);
   console.log(`  ${options.requests} v2 answers, ${options.concurrency} streams in flight: ${(options.requests / seconds).toFixed(0)} req/s, ${errors} errors${firstError ? ` (${firstError})` : ''}`);
-  console.log(`  time to first byte  p50 ${ms(percentile(ttfb, 50))}, p99 ${ms(percentile(ttfb, 99))}`);
+  console.log(`  time to first byte  p50 ${ms(percentile(ttfb, 50))}, p99 ${ms(percentile(ttfb, 99))}, over 1 s: ${ttfb.filter((x) => x > 1000).length}`);
   console.log(`  full answer         p50 ${ms(percentile(total, 50))}, p99 ${ms(percentile(total, 99))}`);
   for (const [n, instance] of instances.entries()) {
     const m = memory(instance.child.pid!);
@@ -174,7 +175,7 @@ export async function benchInstances(options: InstancesOptions): Promise<void> {
       console.log(`\n2 instances, PostgreSQL: skipped (${available.reason})`);
       return;
     }
-    server = await startPostgres(available);
+    server = await startPostgres(available, { durable: true });
     const url = await server.createDatabase('bench');
     const env = cleanEnv({ DATABASE_URL: url });
     const roots = [makeRoot(options.dir, 'pg-a'), makeRoot(options.dir, 'pg-b')];

@@ -118,6 +118,13 @@ describe.each(kinds)('$kind store', ({ open }) => {
     expect(await s.threads.purge(new Date(Date.now() + 1_000))).toBe(1);
   });
 
+  it('threads: created with their first message in one write', async () => {
+    const first = { role: 'user' as const, content: 'hello', createdAt: new Date().toISOString() };
+    const { thread, key } = await s.threads.create({ org: 'acme', domain: 'docs', fp: 'u1', messages: [first] });
+    expect(await s.threads.messages(thread.id)).toEqual([first]);
+    expect(await s.threads.open({ id: thread.id, key, org: 'acme', domain: 'docs' })).toEqual(thread);
+  });
+
   it('counters: every concurrent increment is counted once, per window', async () => {
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
     const counts = await Promise.all(Array.from({ length: 300 }, () => s.counters.increment('org', 'acme', hour, 3_600_000)));

@@ -78,7 +78,15 @@ function openPath(dir: string): void {
   for (const folder of chain) chmodSync(folder, statSync(folder).mode | 0o011);
 }
 
-export async function startPostgres(available: Extract<PostgresAvailability, { ok: true }>): Promise<PostgresServer> {
+export interface StartOptions {
+  /**
+   * Keep PostgreSQL's durability settings (fsync, synchronous commit) as in production, for benchmarks. Default
+   * false: tests turn them off, since their data is thrown away.
+   */
+  durable?: boolean;
+}
+
+export async function startPostgres(available: Extract<PostgresAvailability, { ok: true }>, options: StartOptions = {}): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-pg-'));
   const data = path.join(dir, 'data');
   const password = randomBytes(12).toString('hex');
@@ -131,7 +139,7 @@ export async function startPostgres(available: Extract<PostgresAvailability, { o
         '-D', data, '-p', String(port),
         '-c', 'listen_addresses=127.0.0.1',
         '-c', `unix_socket_directories=${dir}`,
-        '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+        ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
         '-c', 'max_connections=200', '-c', 'shared_buffers=32MB',
       ],
       { ...as, cwd: dir, stdio: ['ignore', fd, fd] },

@@ -23,7 +23,7 @@ import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type ContextItem, 
 import { validateV2MessageRequest } from './schema-v2.ts';
 import { answerStream } from './stream.ts';
 import { uiMessageStream } from './ui-stream.ts';
-import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type ThreadRecord, type ThreadStore } from './threads.ts';
+import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type StoredMessage, type ThreadRecord, type ThreadStore } from './threads.ts';
 import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
@@ -337,16 +337,16 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
     }
 
+    const question: StoredMessage = { role: 'user', content: body.question, createdAt: new Date().toISOString() };
     if (!thread) {
-      const created = await threads.create({ org: key.org, domain, fp: body.fp });
+      const created = await threads.create({ org: key.org, domain, fp: body.fp, messages: [question] });
       thread = created.thread;
       threadKey = created.key;
+    } else if (!body.regenerate) {
+      // A regenerated answer's question is already in the thread (v2 `trigger: "regenerate-message"`).
+      await threads.append(thread.id, [question]);
     }
     const threadId = thread.id;
-    // A regenerated answer's question is already in the thread (v2 `trigger: "regenerate-message"`).
-    if (!(body.regenerate && threadKey === undefined)) {
-      await threads.append(threadId, [{ role: 'user', content: body.question, createdAt: new Date().toISOString() }]);
-    }
 
     const headers: Record<string, string> = { 'X-Thread-Id': threadId, ...CORS, ...limitHeaders() };
     if (threadKey) headers['X-Thread-Key'] = threadKey;

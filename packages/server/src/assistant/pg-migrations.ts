@@ -53,7 +53,9 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at timestamptz NOT NULL
       );
       CREATE INDEX lectern_messages_thread ON lectern_messages (thread_id, seq);
-      CREATE TABLE lectern_rate_windows (
+      -- Counters are not worth a disk flush per request: unlogged (no WAL), so a request's count commits without
+      -- waiting for fsync. After a PostgreSQL crash or a failover they start again from zero.
+      CREATE UNLOGGED TABLE lectern_rate_windows (
         scope text NOT NULL,
         key text NOT NULL,
         window_start bigint NOT NULL,

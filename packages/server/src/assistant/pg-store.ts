@@ -27,6 +27,16 @@ export interface PostgresStoreOptions {
 
 type Row = Record<string, unknown>;
 
+/** Inserts the messages of a JSON array `$MESSAGES` into the thread `t` of a preceding `WITH t AS (… RETURNING id)`, in order. */
+const INSERT_MESSAGES = `INSERT INTO lectern_messages (thread_id, role, content, sources, created_at)
+  SELECT t.id, e.m->>'role', e.m->>'content', e.m->'sources', (e.m->>'createdAt')::timestamptz
+  FROM t, jsonb_array_elements($MESSAGES::jsonb) WITH ORDINALITY AS e(m, n)
+  ORDER BY e.n`;
+
+function messagesJson(messages: StoredMessage[]): string {
+  return JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content, sources: m.sources ?? null, createdAt: m.createdAt })));
+}
+
 function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
@@ -166,7 +176,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   };
 
   const threads: ThreadStore = {
-    async create({ org, domain, fp }) {
+    async create({ org, domain, fp, messages = [] }) {
       const thread: ThreadRecord = {
         id: 'thr_' + randomBytes(12).toString('base64url'),
         org,
@@ -175,9 +185,14 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         createdAt: new Date().toISOString(),
       };
       const key = 'thk_' + randomBytes(24).toString('base64url');
+      const lastActive = messages.reduce((max, m) => (m.createdAt > max ? m.createdAt : max), messages[0]?.createdAt ?? thread.createdAt);
+      // One statement: the thread and its first messages.
       await query(
-        'INSERT INTO lectern_threads (id, key_hash, org, domain, fp, created_at, last_active_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
-        [thread.id, hashSecret(key), org, domain, fp, thread.createdAt],
+        `WITH t AS (
+           INSERT INTO lectern_threads (id, key_hash, org, domain, fp, created_at, last_active_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id)
+         ${INSERT_MESSAGES.replace('$MESSAGES', '$8')}`,
+        [thread.id, hashSecret(key), org, domain, fp, thread.createdAt, lastActive, messagesJson(messages)],
       );
       return { thread, key };
     },
@@ -201,11 +216,8 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
            UPDATE lectern_threads SET last_active_at = GREATEST(
              $2::timestamptz, (SELECT max(created_at) FROM lectern_messages WHERE thread_id = $1))
            WHERE id = $1 RETURNING id)
-         INSERT INTO lectern_messages (thread_id, role, content, sources, created_at)
-         SELECT t.id, e.m->>'role', e.m->>'content', e.m->'sources', (e.m->>'createdAt')::timestamptz
-         FROM t, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(m, n)
-         ORDER BY e.n`,
-        [threadId, newest, JSON.stringify(messages.map((m) => ({ role: m.role, content: m.content, sources: m.sources ?? null, createdAt: m.createdAt })))],
+         ${INSERT_MESSAGES.replace('$MESSAGES', '$3')}`,
+        [threadId, newest, messagesJson(messages)],
       );
     },
     async messages(threadId) {

@@ -24,8 +24,8 @@ export interface StoredMessage {
 
 /** Thread storage. SQLite by default; the interface is small enough to back with PostgreSQL. */
 export interface ThreadStore {
-  /** Create a thread; `key` is returned only here. */
-  create(input: { org: string; domain: string; fp: string }): Promise<{ thread: ThreadRecord; key: string }>;
+  /** Create a thread, with its first messages if given (one write); `key` is returned only here. */
+  create(input: { org: string; domain: string; fp: string; messages?: StoredMessage[] }): Promise<{ thread: ThreadRecord; key: string }>;
   /** The thread when id, key, org and domain all match; otherwise `undefined` (never says which failed). */
   open(input: { id: string; key: string; org: string; domain: string }): Promise<ThreadRecord | undefined>;
   append(threadId: string, messages: StoredMessage[]): Promise<void>;
@@ -65,7 +65,7 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
   const purgeThreads = db.prepare('DELETE FROM assistant_threads WHERE id IN (SELECT value FROM json_each(?))');
 
   return {
-    async create({ org, domain, fp }) {
+    async create({ org, domain, fp, messages = [] }) {
       const thread: ThreadRecord = {
         id: 'thr_' + randomBytes(12).toString('base64url'),
         org,
@@ -74,7 +74,12 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
         createdAt: new Date().toISOString(),
       };
       const key = 'thk_' + randomBytes(24).toString('base64url');
-      insertThread.run(thread.id, hashSecret(key), org, domain, fp, thread.createdAt);
+      transaction(db, () => {
+        insertThread.run(thread.id, hashSecret(key), org, domain, fp, thread.createdAt);
+        for (const m of messages) {
+          insertMessage.run(thread.id, m.role, m.content, m.sources ? JSON.stringify(m.sources) : null, m.createdAt);
+        }
+      });
       return { thread, key };
     },
     async open({ id, key, org, domain }) {
