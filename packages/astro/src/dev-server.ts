@@ -41,7 +41,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     server.middlewares.use(handlers.proxyMiddleware);
     if (handlers.assistantMiddleware) {
       server.middlewares.use(handlers.assistantMiddleware);
-      logger.info('assistant API mounted at /discovery/v1/assistant/{domain}/message');
+      logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
     }
     server.httpServer?.once('close', () => handlers.close());
     logger.info('playground proxy mounted at /_lectern/api/request');

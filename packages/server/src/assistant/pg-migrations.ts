@@ -4,7 +4,6 @@
  * several instances starting together apply each migration exactly once. Append new migrations; never edit one
  * that has shipped.
  */
-import type { PoolClient } from 'pg';
 
 export interface Migration {
   version: number;
@@ -73,8 +72,13 @@ const LOCK_ID = '5839204711';
 
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
+/** One connection (a `pg` client); only what migrating needs, so no `pg` types leak into the declarations. */
+export interface MigrationClient {
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
+}
+
 /** Apply the missing migrations; resolves with the versions applied now (empty when up to date). */
-export async function migrate(client: PoolClient): Promise<number[]> {
+export async function migrate(client: MigrationClient): Promise<number[]> {
   const applied: number[] = [];
   await client.query('BEGIN');
   try {
