@@ -138,8 +138,8 @@ export const lecternSchema = z.object({
       /** Requests allowed per organization per hour and per client IP per day (default 10,000 each). */
       limits: z
         .strictObject({
-          organizationPerHour: z.number().int().min(1).optional(),
-          ipPerDay: z.number().int().min(1).optional(),
+          organizationPerHour: z.number().int().min(1, { error: 'expected at least 1 request per hour' }).optional(),
+          ipPerDay: z.number().int().min(1, { error: 'expected at least 1 request per day' }).optional(),
         })
         .optional(),
     })
