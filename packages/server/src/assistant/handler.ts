@@ -134,7 +134,9 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     throw new TypeError(`createAssistantHandler: ${missing.join(', ')} required (or pass root, the docs repo, for the default files)`);
   }
   // A database this handler opens itself is closed by close(); a store passed in is the caller's.
-  const ownStore = options.store === undefined && options.database !== undefined ? openPostgresStore(options.database, { onError }) : undefined;
+  // Connections the database drops while idle (a restart) are replaced by the pool without a word; a request that
+  // cannot be served is logged below, once per outage.
+  const ownStore = options.store === undefined && options.database !== undefined ? openPostgresStore(options.database) : undefined;
   const store = options.store ?? ownStore;
   const keysOption = options.keys ?? store?.keys ?? join(root!, DEFAULT_KEYS_DB);
   const threadsOption = options.threads ?? store?.threads ?? join(root!, DEFAULT_THREADS_DB);
