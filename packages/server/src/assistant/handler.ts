@@ -144,7 +144,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   const threads = typeof threadsOption === 'string' ? openSqliteThreadStore(threadsOption) : threadsOption;
   const storage = store && options.keys === undefined && options.threads === undefined
     ? store.description
-    : `SQLite ${typeof keysOption === 'string' ? keysOption : '(keys given)'}, ${typeof threadsOption === 'string' ? threadsOption : '(threads given)'}`;
+    : `SQLite ${typeof keysOption === 'string' ? keysOption : '(keys given)'}, ${typeof threadsOption === 'string' ? threadsOption : '(threads given)'}${store?.counters ? '' : ' (rate limits in memory)'}`;
   const { get: indexFor, close: closeIndex } = resolveIndex(options.index, root);
   const limiter = createRateLimiter(options.limits, store?.counters);
   const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
