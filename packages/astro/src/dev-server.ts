@@ -41,7 +41,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     server.middlewares.use(handlers.proxyMiddleware);
     if (handlers.assistantMiddleware) {
       server.middlewares.use(handlers.assistantMiddleware);
-      logger.info('assistant API mounted at /discovery/v1/assistant/{domain}/message');
+      logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
     }
     server.httpServer?.once('close', () => handlers.close());
     logger.info('playground proxy mounted at /_lectern/api/request');
@@ -111,7 +111,16 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
   // As under `lectern serve`: mounted when docs.json enables it.
   if (site.config.lectern?.assistant?.enabled) try {
     indexPlan(site);
-    assistant = server.createAssistantHandler({ root: site.root, index, siteName: site.config.name }) as WebHandler;
+    // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
+    const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
+    const limits = site.config.lectern?.assistant?.limits;
+    assistant = server.createAssistantHandler({
+      root: site.root,
+      index,
+      siteName: site.config.name,
+      ...(database ? { database } : {}),
+      ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
+    }) as WebHandler;
   } catch (err) {
     logger.warn(`assistant API not mounted: ${(err as Error).message}`);
   }

@@ -127,6 +127,21 @@ export const lecternSchema = z.object({
       domain: z.string().optional(),
       /** Days a conversation is kept after its last message (default 30). */
       retentionDays: z.number().int().min(0).optional(),
+      /**
+       * PostgreSQL connection string shared by every instance (keys, threads, rate limits); `$DATABASE_URL` wins
+       * over it. Unset: SQLite files in `.lectern/`. Keep passwords out of docs.json (use `PGPASSWORD`).
+       */
+      database: z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'expected a PostgreSQL connection string: postgres://user@host:5432/database' })
+        .optional(),
+      /** Requests allowed per organization per hour and per client IP per day (default 10,000 each). */
+      limits: z
+        .strictObject({
+          organizationPerHour: z.number().int().min(1, { error: 'expected at least 1 request per hour' }).optional(),
+          ipPerDay: z.number().int().min(1, { error: 'expected at least 1 request per day' }).optional(),
+        })
+        .optional(),
     })
     .optional(),
   /**

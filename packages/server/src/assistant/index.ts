@@ -1,7 +1,8 @@
-/** The docs assistant API (v1, AI SDK v4 data stream): public surface. */
+/** The docs assistant API (v2 UI message stream, v1 AI SDK v4 data stream): public surface. */
 export {
   createAssistantHandler,
   ASSISTANT_ROUTE,
+  ASSISTANT_V2_ROUTE,
   DEFAULT_MAX_BODY_BYTES,
   type AssistantHandler,
   type AssistantHandlerOptions,
@@ -38,7 +39,17 @@ export {
   type KeyStore,
 } from './keys.ts';
 export { openSqliteThreadStore, type ThreadRecord, type ThreadStore, type StoredMessage } from './threads.ts';
-export type { LimitsOptions as AssistantLimitsOptions } from './limits.ts';
+export type { LimitsOptions as AssistantLimitsOptions, WindowCounter } from './limits.ts';
+export {
+  chooseDatabase,
+  databaseUrlProblem,
+  redactDatabaseUrl,
+  StoreUnavailableError,
+  type AssistantStore,
+  type DatabaseChoice,
+} from './store.ts';
+export { openPostgresStore, type PostgresStoreOptions } from './pg-store.ts';
+export { validateV2MessageRequest, v2MessageRequestSchema, type V2MessageRequest } from './schema-v2.ts';
 export {
   validateMessageRequest,
   messageRequestSchema,
