@@ -5,7 +5,6 @@
  * key scope (403), per-organization limit (429), content type (415), size (413), JSON (400), schema (400),
  * thread (404). Then it searches the site's index and streams AI SDK v4 data-stream parts.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createExtractiveComposer, type ComposeInput, type Composer } from './composer.ts';
@@ -13,11 +12,11 @@ import { bearer, CORS, errorResponse, clientIp, isJsonContentType, readLimited, 
 import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
 import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
 import { composerFromEnv } from './model-composer.ts';
-import { openAssistantIndex, type AssistantIndex } from './retrieval.ts';
+import { conversationTurns, openAssistantIndex, retrieve, type AssistantIndex, type Retrieval } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest } from './schema.ts';
 import { answerStream } from './stream.ts';
 import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type ThreadRecord, type ThreadStore } from './threads.ts';
-import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
+import { DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB, openSiteAssistantIndex } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
@@ -70,9 +69,7 @@ function resolveIndex(
     if (index !== undefined) {
       return typeof index === 'string' || index instanceof DatabaseSync ? openAssistantIndex(index) : index;
     }
-    const path = join(root!, DEFAULT_INDEX_DB);
-    if (!existsSync(path)) await buildSiteAssistantIndex(root!, path);
-    return openAssistantIndex(path);
+    return openSiteAssistantIndex(root!, join(root!, DEFAULT_INDEX_DB));
   };
   return {
     get: () => {
@@ -246,16 +243,16 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
     }
     if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
-    const contextText = (body.context ?? []).map((c) => c.value.slice(0, 500)).join('\n');
-    const searchText = contextText ? `${valid.question}\n${contextText}` : valid.question;
-    const pageSize = body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
-    const searchOptions: Parameters<AssistantIndex['search']>[0] = { text: searchText, limit: pageSize };
-    if (body.filter?.version) searchOptions.version = body.filter.version;
-    if (body.filter?.language) searchOptions.language = body.filter.language;
-    if (body.currentPath) searchOptions.currentPath = body.currentPath;
-    let found: ReturnType<AssistantIndex['search']>;
+    const earlier = thread ? await threads.messages(thread.id) : [];
+    let found: Retrieval;
     try {
-      found = index.search(searchOptions);
+      found = retrieve(index, {
+        turns: conversationTurns(body.messages, earlier),
+        context: (body.context ?? []).map((c) => c.value),
+        filter: body.filter ?? null,
+        limit: body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+        ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+      });
     } catch (error) {
       onError(error);
       return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
@@ -292,7 +289,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       ...(options.siteName ? { siteName: options.siteName } : {}),
     };
 
-    return answerStream({ headers, searchText, found, composer, composeInput, threads, threadId, onError });
+    return answerStream({ headers, searchText: found.query, found, composer, composeInput, threads, threadId, onError });
   };
   return Object.assign(handler, {
     close() {
