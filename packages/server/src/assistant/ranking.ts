@@ -47,7 +47,7 @@ export const RANKING = {
   prefixWeight: 0.5,
   /** A word in more than this share of the pages finds candidates only through titles, keywords and headings. */
   common: 0.25,
-  /** Priors: a page in another language than the preferred one, in another version, on the reader's page. */
+  /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,
   /** Endpoint pages whose method matches the question's action word (create -> POST), or not. */
@@ -101,20 +101,19 @@ function phraseCount(stems: string[], positions: Positions): number {
   return count;
 }
 
+/** The most a group can weigh: its best alternative's weight x idf (an abbreviation may be rarer than its expansion). */
 function groupIdf(group: QueryGroup, stats: CorpusStats): number {
-  const own = group.alternatives[0];
-  if (!own) return 0;
-  return Math.max(...own.stems.map((s) => idf(stats, s)));
+  let best = 0;
+  for (const a of group.alternatives) best = Math.max(best, a.weight * Math.max(...a.stems.map((s) => idf(stats, s))));
+  return best;
 }
 
 export interface SectionScore {
-  /** BM25F + proximity. */
+  /** BM25F + proximity and title bonuses. */
   score: number;
-  /** `score` over the most any section could score for this question (0–1). */
+  /** The BM25F part over the most any section could score for this query (0–1): how much of it the text carries. */
   relevance: number;
-  /** Share of the question's weight (idf) that the section and its page mention (0–1). */
-  coverage: number;
-  /** How many groups of the question matched. */
+  /** How many words (groups) of the question itself matched. */
   matched: number;
 }
 
@@ -126,9 +125,8 @@ export interface PreparedQuery {
   idfs: number[][];
   groupIdfs: number[];
   wanted: Set<string>;
-  /** The most a section could score (each group saturated on its own word). */
+  /** The most a section could score (each group saturated on its best alternative). */
   ceiling: number;
-  questionMass: number;
 }
 
 export function prepareQuery(groups: WeightedGroup[], stats: CorpusStats): PreparedQuery {
@@ -144,15 +142,11 @@ export function prepareQuery(groups: WeightedGroup[], stats: CorpusStats): Prepa
     }
   }
   let ceiling = 0;
-  let questionMass = 0;
-  groups.forEach((g, i) => {
-    ceiling += g.weight * groupIdfs[i]!;
-    if (g.origin === 'question') questionMass += groupIdfs[i]!;
-  });
-  return { groups, stemWeight, idfs, groupIdfs, wanted, ceiling, questionMass };
+  groups.forEach((g, i) => (ceiling += g.weight * groupIdfs[i]!));
+  return { groups, stemWeight, idfs, groupIdfs, wanted, ceiling };
 }
 
-/** Title stems, for the title bonus (page-level: computed once per page). */
+/** The title bonus of a page (see `RANKING.title`); page-level, so computed once per page. */
 export function titleBonus(q: PreparedQuery, title: string[], stats: CorpusStats): number {
   const unique = [...new Set(title)];
   if (unique.length === 0) return 0;
@@ -170,12 +164,10 @@ export function titleBonus(q: PreparedQuery, title: string[], stats: CorpusStats
 export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusStats, pageBonus = 0): SectionScore {
   const { k1, weight, b } = RANKING;
   let total = 0;
-  let covered = 0;
   let matched = 0;
   const hit: boolean[] = [];
   q.groups.forEach((g, gi) => {
     let best = 0;
-    let bestWeight = 0;
     g.alternatives.forEach((alt, ai) => {
       let tf = 0;
       for (const f of FIELD_LIST) {
@@ -193,16 +185,12 @@ export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusS
       }
       if (tf === 0) return;
       const s = alt.weight * q.idfs[gi]![ai]! * (tf / (k1 + tf));
-      if (s > best) {
-        best = s;
-        bestWeight = alt.weight;
-      }
+      if (s > best) best = s;
     });
     hit.push(best > 0);
     if (best > 0) {
-      matched++;
       total += g.weight * best;
-      if (g.origin === 'question') covered += q.groupIdfs[gi]! * bestWeight;
+      if (g.origin === 'question') matched++;
     }
   });
 
@@ -227,10 +215,9 @@ export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusS
     }
   }
   const score = total + bonus + pageBonus;
-  const coverage = q.questionMass > 0 ? Math.min(1, covered / q.questionMass) : 0;
   // Relevance leaves the bonuses out: it says how much of the question's weight the text itself carries.
   const relevance = q.ceiling > 0 ? Math.min(1, total / q.ceiling) : 0;
-  return { score, relevance, coverage, matched };
+  return { score, relevance, matched };
 }
 
 function isNear(x: QueryGroup, y: QueryGroup, positions: Positions, window: number): boolean {

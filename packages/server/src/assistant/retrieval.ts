@@ -10,8 +10,7 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { FIELDS, INDEX_FORMAT, normalisePagePath, type Field } from './indexing.ts';
 import { positionsOf, prepareQuery, RANKING, scoreSection, titleBonus, type CorpusStats, type SectionView, type WeightedGroup } from './ranking.ts';
-import { stem, words } from './text.ts';
-import { questionMethods, queryGroups, type QueryGroup } from './vocabulary.ts';
+import { buildQuery } from './query.ts';
 
 export {
   buildAssistantIndex,
@@ -117,31 +116,6 @@ function nearness(page: string, current: string | undefined, short: boolean): nu
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
 function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
-}
-
-/** Short or elliptic questions ("and for an organization?", "how do I undo that?", "test mode?") lean on the conversation and the current page. */
-function isElliptic(question: string, groups: QueryGroup[]): boolean {
-  const ws = words(question).map((w) => w.text);
-  if (groups.length <= 2) return true;
-  if (['and', 'also', 'what', 'how', 'same', 'then'].includes(ws[0] ?? '') && ws.length <= 6) return true;
-  return ws.some((w) => ['it', 'its', 'that', 'this', 'them', 'those', 'there', 'same', 'instead'].includes(w));
-}
-
-const HISTORY_TURNS = 3;
-
-const PREPOSITIONS = new Set(['for', 'in', 'of', 'on', 'from', 'to', 'within', 'across', 'inside', 'under', 'into']);
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'this', 'that', 'whole', 'entire', 'given', 'specific', 'single', 'one']);
-
-/** The stem of the last prepositional object of a text ("…of a user" -> user), if any. */
-function qualifier(text: string): string | undefined {
-  const ws = words(text).map((w) => w.text);
-  for (let i = ws.length - 2; i >= 0; i--) {
-    if (!PREPOSITIONS.has(ws[i]!)) continue;
-    let j = i + 1;
-    while (j < ws.length && DETERMINERS.has(ws[j]!)) j++;
-    if (j < ws.length) return stem(ws[j]!);
-  }
-  return undefined;
 }
 
 /** Sections FTS5 ranks first (by bm25 over all fields)... */
@@ -280,42 +254,19 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
     search(options) {
       const m = readMeta();
       const { limit } = options;
-      const question = queryGroups(options.text).map((g): WeightedGroup => ({ ...g, weight: 1, origin: 'question' }));
+      const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
+      const { question, groups, elliptic, methods } = query;
       const terms = question.map((g) => g.text);
-      if (limit <= 0 || m.pages === 0) return { terms, passages: [] };
-      // Derived forms the stemmer keeps apart (register/registration, deploy/deployment): the index's words that
-      // start with the question's stem.
+      if (limit <= 0 || m.pages === 0 || groups.length === 0) return { terms, passages: [] };
+      // Derived forms the stemmer keeps apart (register/registration): the index's words that start with the
+      // question's stem.
       for (const g of question) {
-        const own = g.alternatives[0]!.stems;
-        if (own.length !== 1 || own[0]!.length < RANKING.minPrefix) continue;
+        const own = g.alternatives[0]?.stems;
+        if (!own || own.length !== 1 || own[0]!.length < RANKING.minPrefix) continue;
         for (const r of longer.all(own[0]!, `${own[0]!}\uffff`, RANKING.prefixTerms) as Array<{ term: string }>) {
           if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === r.term)) g.alternatives.push({ stems: [r.term], weight: RANKING.prefixWeight });
         }
       }
-
-      // Words of the context and earlier turns, with less weight (a word already asked keeps its weight).
-      const groups: WeightedGroup[] = [...question];
-      const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
-      // A question with no word of its own ("What does this do?") is asked about its context.
-      const contextWeight = question.length === 0 ? 1 : 0.5;
-      const addGroups = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {
-        let n = 0;
-        for (const g of queryGroups(text)) {
-          const key = g.alternatives[0]?.stems.join(' ');
-          if (!key || has.has(key)) continue;
-          has.add(key);
-          groups.push({ ...g, weight, origin });
-          if (++n >= max) break;
-        }
-      };
-      for (const c of options.context ?? []) addGroups(c.slice(0, 500), contextWeight, 'context', 12);
-      const history = (options.history ?? []).slice(-HISTORY_TURNS).reverse();
-      const elliptic = isElliptic(options.text, question);
-      const base = elliptic ? 0.6 : 0.25;
-      // "…of a user?" then "and for an organization?": the new qualifier replaces the last one.
-      const replaced = elliptic && history[0] ? qualifier(options.text) && qualifier(history[0]) : undefined;
-      if (replaced) has.add(replaced);
-      history.forEach((turn, k) => addGroups(turn, base * 0.5 ** k, 'history', 10));
 
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
@@ -338,7 +289,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           return v;
         },
       };
-      if (groups.length === 0) return { terms, passages: [] };
       const prepared = prepareQuery(groups, stats);
       const match = matchExpression(groups, stats);
 
@@ -363,9 +313,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       if (picked.size === 0) return { terms, passages: [] };
 
       // Stage 2: every picked section scored with its page (BM25F, synonyms, proximity, title), best per page.
-      // The action of the question, or for a follow-up without one ("and for an organization?"), of the last turn.
-      let methods = questionMethods(options.text);
-      if (methods.size === 0 && elliptic && history[0]) methods = questionMethods(history[0]);
       const field = (stems: string[]) => ({ positions: positionsOf(stems, prepared.wanted), length: stems.length });
       const pageViews = new Map<number, { view: Pick<SectionView, 'title' | 'keys' | 'description'>; bonus: number }>();
       const best = new Map<number, { rowid: number; score: number; second: number; relevance: number; matched: number }>();

@@ -136,11 +136,12 @@ const NEAR: string[][] = [
   ['tooltip', 'hover'],
   ['grid', 'columns'],
   ['broken link', 'link check'],
-  ['me', 'myself', 'authenticated user', 'current user'],
   ['own', 'custom'],
   ['locally', 'local', 'localhost', 'machine'],
   ['host', 'serve', 'hosting'],
   ['teammate', 'member', 'colleague', 'coworker'],
+  ['conversation', 'chat', 'thread'],
+  ['store', 'keep', 'retain', 'retention', 'save', 'persist'],
 ];
 
 /** One-way expansions: a reader's word -> what docs call it (weight). */
@@ -154,7 +155,7 @@ const TOWARD: Array<[string, string[], number]> = [
   ['wipe', ['delete'], 0.6],
   ['undo', ['remove', 'delete'], 0.4],
   ['how many', ['count'], 0.4],
-  ['whoami', ['authenticated user'], 0.8],
+  ['whoami', ['authenticated user', 'current user'], 0.8],
   ['who am i', ['authenticated user'], 0.8],
   ['thumbs up', ['reaction', '+1'], 0.8],
   ['calls', ['requests'], 0.5],
@@ -171,6 +172,19 @@ const TOWARD: Array<[string, string[], number]> = [
   ['paginate', ['page', 'per page'], 0.4],
   ['indexing', ['noindex'], 0.5],
   ['index', ['noindex'], 0.4],
+];
+
+/**
+ * Stopwords that still say something: "me"/"my" point at the calling user's endpoints, "all"/"every" at lists.
+ * They only add these expansions (the words themselves are not searched).
+ */
+const MEANINGFUL_STOPWORDS: Array<[string, string[], number]> = [
+  ['me', ['authenticated user', 'current user'], 0.6],
+  ['myself', ['authenticated user', 'current user'], 0.6],
+  ['my', ['authenticated user', 'current user'], 0.3],
+  ['mine', ['authenticated user', 'current user'], 0.3],
+  ['all', ['list'], 0.4],
+  ['every', ['list'], 0.3],
 ];
 
 /** HTTP methods an action word points at (a mild prior on endpoint pages). */
@@ -220,6 +234,9 @@ function add(from: string, to: string, weight: number): void {
 for (const group of SAME) for (const a of group) for (const b of group) if (a !== b) add(a, b, 1);
 for (const group of NEAR) for (const a of group) for (const b of group) if (a !== b) add(a, b, 0.5);
 for (const [from, to, weight] of TOWARD) for (const t of to) add(from, t, weight);
+const STOPWORD_TABLE = new Map<string, Alternative[]>(
+  MEANINGFUL_STOPWORDS.map(([from, to, weight]) => [from, to.map((t) => ({ stems: stemsOf(t), weight }))]),
+);
 
 const ACTION_OF = new Map<string, string[]>();
 for (const [ws, methods] of ACTIONS) {
@@ -261,6 +278,12 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     const w = ws[i]!;
     i++;
     const t = w.text;
+    const meaning = STOPWORD_TABLE.get(t);
+    if (meaning && !seen.has(t)) {
+      seen.add(t);
+      groups.push({ text: t, alternatives: meaning });
+      continue;
+    }
     if ((t.length < 2 && !/\d/.test(t)) || STOPWORDS.has(t)) continue;
     const s = stem(t);
     if (seen.has(s)) continue;
