@@ -45,8 +45,12 @@ export const RANKING = {
   minPrefix: 5,
   prefixTerms: 4,
   prefixWeight: 0.5,
-  /** A word in more than this share of the pages finds candidates only through titles, keywords and headings. */
+  /**
+   * On sites of `commonFrom` pages or more, a word in more than `common` of the pages finds candidates only through
+   * titles, keywords and headings (FTS5 would otherwise rank most sections for it).
+   */
   common: 0.25,
+  commonFrom: 200,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,

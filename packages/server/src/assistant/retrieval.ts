@@ -84,8 +84,9 @@ export function ftsQuery(terms: string[]): string {
  */
 function matchExpression(groups: WeightedGroup[], stats: CorpusStats): string {
   const isCommon = (stems: string[]) => stems.every((s) => stats.df(s) > stats.pages * RANKING.common);
-  // Only when the question has a rarer word to find candidates by ("payment" alone must search everything).
-  const restrict = groups.some((g) => g.origin === 'question' && !isCommon(g.alternatives[0]!.stems));
+  // Only on large sites (it saves time, not quality), and when the question has a rarer word to find candidates
+  // by ("payment" alone must search everything).
+  const restrict = stats.pages >= RANKING.commonFrom && groups.some((g) => g.origin === 'question' && !isCommon(g.alternatives[0]!.stems));
   const parts = new Map<string, string>();
   for (const g of groups) {
     for (const a of g.alternatives) {
