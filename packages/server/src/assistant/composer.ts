@@ -136,18 +136,19 @@ function steps(content: string, max = 8): string[] {
   return lines.slice(0, max).map((l) => sentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
 }
 
-/** List items naming a field (`- \`name\` (…) — …`) that mention a word of the question. */
+/** List items naming a field (`- \`name\` (…) — …`) that mention a word of the question, those named by it first. */
 function matchingFields(content: string, question: string, max = 3): string[] {
   const wanted = new Set(indexStems(question));
-  const out: string[] = [];
+  const byName: string[] = [];
+  const byText: string[] = [];
   for (const line of content.split('\n')) {
-    const m = /^\s*- `([^`]+)`(.*)$/.exec(line);
+    const m = /^\s*- `([^`]+)`\s*(.*)$/.exec(line);
     if (!m) continue;
-    if (!indexStems(`${m[1]} ${m[2]}`).some((s) => wanted.has(s))) continue;
-    out.push(`- \`${m[1]}\`${sentences(m[2]!, 220)}`);
-    if (out.length >= max) break;
+    const item = `- \`${m[1]}\`${m[2] ? ` ${sentences(m[2], 220)}` : ''}`;
+    if (indexStems(m[1]!).some((s) => wanted.has(s))) byName.push(item);
+    else if (indexStems(m[2]!).some((s) => wanted.has(s))) byText.push(item);
   }
-  return out;
+  return [...byName, ...byText].slice(0, max);
 }
 
 /** The direct answer from the best passage: operation, steps, or the section's opening (with its code). */
@@ -155,8 +156,12 @@ function directAnswer(p: Passage, question: string): string {
   const parts: string[] = [];
   if (p.operation) {
     const verb = p.operation.method === 'WEBHOOK' ? 'The webhook' : 'Use';
-    parts.push(`${verb} \`${p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`}\`: ${link(p, p.title)}.`);
-    const about = p.description ? prose(p.description)[0] : prose(p.content).find((x) => !x.startsWith('`') && !x.startsWith('#'));
+    const endpoint = p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
+    parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
+    const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
+    const about = [...(p.description ? prose(p.description) : []), ...prose(p.content)].find(
+      (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !same(x),
+    );
     if (about) parts.push(sentences(about, 400));
     const fields = matchingFields(p.content, question);
     if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));

@@ -122,8 +122,10 @@ function pagePathOf(path: string): string {
 /** Sections FTS5 ranks first (by bm25 over all fields)... */
 const POOL = 250;
 const FALLBACK_POOL = 40;
-/** ...of which the first pages go on to be scored, with their best few sections. */
+/** ...of which the first pages go on to be scored, with their best few sections; and pages found by title. */
 const CANDIDATE_PAGES = 60;
+const TITLE_POOL = 60;
+const TITLE_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
 
 interface PageInfo {
@@ -293,24 +295,27 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const prepared = prepareQuery(groups, stats);
       const match = matchExpression(groups, stats);
 
-      // Stage 1: candidate sections by FTS5's bm25, within the filter (or the preferences), plus a few outside the
-      // preferences when no filter was sent; the best sections of the first CANDIDATE_PAGES pages go on.
+      // Stage 1: candidate sections by FTS5's bm25, within the filter (or the preferences): the best sections of the
+      // first CANDIDATE_PAGES pages, of pages whose title or keywords match (what the bm25 of long bodies buries),
+      // and, when no filter was sent, of a few pages outside the preferences.
       const picked = new Map<number, number[]>();
-      const collect = (kind: 'strict' | 'any', pool: number, version: string | undefined, language: string | undefined) => {
-        const params: Record<string, string | number | null> = { q: match, pool };
-        if (kind === 'strict') {
-          params.version = version ?? null;
-          params.language = language ?? null;
+      const collect = (q: string, strict: boolean, pool: number, morePages: number) => {
+        const params: Record<string, string | number | null> = { q, pool };
+        if (strict) {
+          params.version = options.version ?? preferredVersion ?? null;
+          params.language = options.language ?? preferredLanguage ?? null;
         }
-        for (const r of candidateQuery(kind).all(params) as Array<{ rowid: number; page: number }>) {
+        const limit = picked.size + morePages;
+        for (const r of candidateQuery(strict ? 'strict' : 'any').all(params) as Array<{ rowid: number; page: number }>) {
           const list = picked.get(r.page);
           if (list) {
             if (list.length < SECTIONS_PER_PAGE && !list.includes(r.rowid)) list.push(r.rowid);
-          } else if (picked.size < CANDIDATE_PAGES) picked.set(r.page, [r.rowid]);
+          } else if (picked.size < limit) picked.set(r.page, [r.rowid]);
         }
       };
-      collect('strict', POOL, options.version ?? preferredVersion, options.language ?? preferredLanguage);
-      if (!options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1)) collect('any', FALLBACK_POOL, undefined, undefined);
+      collect(match, true, POOL, CANDIDATE_PAGES);
+      collect(`{title keys} : (${match.replace(/\{title keys heading\} : /g, '')})`, true, TITLE_POOL, TITLE_PAGES);
+      if (!options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1)) collect(match, false, FALLBACK_POOL, FALLBACK_POOL);
       if (picked.size === 0) return { terms, passages: [] };
 
       // Stage 2: every picked section scored with its page (BM25F, synonyms, proximity, title), best per page.
@@ -416,7 +421,9 @@ export function retrieve(index: AssistantIndex, request: RetrieveRequest): Retri
   const context = (request.context ?? []).map((c) => c.slice(0, 500)).filter((c) => c.trim() !== '');
   const query = context.length > 0 ? `${question}\n${context.join('\n')}` : question;
   const options: SearchOptions = { text: question, limit: request.limit };
-  const history = users.slice(0, -1).map((t) => t.text);
+  // Earlier questions, without repeats of this one (a client may resend a question the thread already holds).
+  const same = (t: string) => t.trim().toLowerCase() === question.toLowerCase();
+  const history = users.slice(0, -1).map((t) => t.text).filter((t) => !same(t));
   if (history.length > 0) options.history = history;
   if (context.length > 0) options.context = context;
   if (request.filter?.version) options.version = request.filter.version;

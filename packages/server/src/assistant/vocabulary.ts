@@ -303,8 +303,9 @@ const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'wher
 
 /** HTTP methods (lowercase) the action words of a question point at; empty when it names no action. */
 export function questionMethods(text: string): Set<string> {
-  const all = words(text);
-  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it', 'about'].includes(all[1].text))) return new Set(['get', 'head']);
+  // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
+  const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
+  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['get', 'head']);
   const ws = all.map((w) => stem(w.text));
   const out = new Set<string>();
   for (let i = 0; i < ws.length; i++) {
