@@ -150,6 +150,7 @@ async function answerText(r: Retrieval, question: string): Promise<string> {
   return text;
 }
 const NOT_FOUND = /^I couldn't find/;
+const HEDGED = /closest match I found/;
 
 async function evaluate(name: string, root: string, dbDir: string): Promise<SiteResult> {
   const set = sets(name);
@@ -176,7 +177,7 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   const baseRanked = set.questions.map((q) => base(q.q));
   const expected = set.questions.map((q) => q.pages);
 
-  console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR`);
+  console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR@10`);
   for (const part of ['dev', 'held-out'] as const) {
     const idx = set.questions.map((q, i) => (q.set === part ? i : -1)).filter((i) => i >= 0);
     console.log(row(`assistant, ${part}`, score(idx.map((i) => ours[i]!), idx.map((i) => expected[i]!))));
@@ -203,6 +204,7 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
 
   // Answers of the offline composer.
   let notFoundButRetrieved = 0;
+  let hedged = 0;
   let apiAnswers = 0;
   let apiNamed = 0;
   for (let i = 0; i < results.length; i++) {
@@ -210,6 +212,7 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const text = await answerText(r, set.questions[i]!.q);
     const want = new Set(expected[i]);
     if (NOT_FOUND.test(text) && r.passages.slice(0, 5).some((p) => want.has(p.page))) notFoundButRetrieved++;
+    if (HEDGED.test(text)) hedged++;
     const top = r.passages[0];
     if (top?.operation && want.has(top.page)) {
       apiAnswers++;
@@ -218,11 +221,17 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     }
   }
   let declined = 0;
-  for (const q of set.offTopic) if (NOT_FOUND.test(await answerText(ask([q], 5), q))) declined++;
+  let offHedged = 0;
+  for (const q of set.offTopic) {
+    const text = await answerText(ask([q], 5), q);
+    if (NOT_FOUND.test(text)) declined++;
+    else if (HEDGED.test(text)) offHedged++;
+  }
   console.log(
     `  offline answers: "nothing found" although the page was in the top 5: ${notFoundButRetrieved}/${results.length}; ` +
-      `API answers naming method + path first: ${apiNamed}/${apiAnswers}; off-topic questions declined: ${declined}/${set.offTopic.length}`,
+      `flagged "closest match": ${hedged}/${results.length}; API answers naming method + path first: ${apiNamed}/${apiAnswers}`,
   );
+  console.log(`  off-topic questions: ${declined}/${set.offTopic.length} "nothing found", ${offHedged} flagged "closest match"`);
   const sorted = [...times].sort((a, b) => a - b);
   console.log(`  retrieval time: p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`);
   index.close();
