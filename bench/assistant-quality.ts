@@ -1,13 +1,13 @@
 /**
- * Retrieval quality of the docs assistant: `node bench/assistant-quality.ts [--mintlify <path>] [--requests N]`
- * (also `npm run bench -- assistant-quality`).
+ * Retrieval quality of the docs assistant: `node bench/assistant-quality.ts [--mintlify=<path>] [--requests=N]`
+ * (also `npm run bench -- assistant-quality --mintlify=<path>`).
  *
  * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
  * titles), each with the page(s) that answer it; every third question is held out (`"set": "held-out"`) and was
  * never looked at while tuning. Sites:
  * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
  * - lectern-docs: this repo's own docs;
- * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify <path>` (or
+ * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
  *   LECTERN_BENCH_MINTLIFY) names a checkout of it. It is planned with `buildSitePlan`, no site build.
  *
  * For each site: hit@1, hit@5 and MRR@10 of the assistant's retrieval (the offline default) next to a plain BM25
@@ -300,7 +300,7 @@ try {
   await evaluate('lectern-docs', repoRoot, dir);
   const mintlify = option('mintlify') ?? process.env.LECTERN_BENCH_MINTLIFY;
   if (mintlify && existsSync(join(mintlify, 'docs.json'))) await evaluate('mintlify-docs', resolve(mintlify), dir);
-  else console.log('\n### mintlify-docs: skipped (pass --mintlify <checkout of github:mintlify/docs>)');
+  else console.log('\n### mintlify-docs: skipped (pass --mintlify=<checkout of github:mintlify/docs>)');
   await ttfb(join(dir, 'serve'), github, Number(option('requests') ?? 200));
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@
  * Per section row, the page's own fields (title, keywords + operation, description) sit next to the section's
  * heading and body, so a section is scored together with the page it belongs to.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from './db.ts';
@@ -182,6 +183,7 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run('format', INDEX_FORMAT);
     meta.run('builtAt', new Date().toISOString());
+    meta.run('build', randomUUID());
     meta.run('pages', String(pageId));
     meta.run('sections', String(n));
     meta.run('averages', JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, n > 0 ? totals[f]! / n : 0]))));

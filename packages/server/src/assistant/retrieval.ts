@@ -155,7 +155,8 @@ interface PageRow {
 }
 
 interface Meta {
-  builtAt: string;
+  /** Changes with every build of the index. */
+  build: string;
   pages: number;
   averages: Record<Field, number>;
   defaultLanguage?: string;
@@ -217,8 +218,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   let meta: Meta | undefined;
   const readMeta = (): Meta => {
     const values = new Map(metaRows.all().map((r) => [String(r.key), String(r.value)] as const));
-    const builtAt = values.get('builtAt') ?? '';
-    if (meta && meta.builtAt === builtAt) return meta;
+    const build = values.get('build') ?? '';
+    if (meta && meta.build === build) return meta;
     const pages = new Map<number, PageInfo>();
     const languages = new Set<string>();
     const versions = new Set<string>();
@@ -241,7 +242,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       if (r.version) versions.add(r.version);
     }
     meta = {
-      builtAt,
+      build,
       pages: Number(values.get('pages') ?? 0),
       averages: JSON.parse(values.get('averages') ?? '{}') as Record<Field, number>,
       languages,

@@ -164,7 +164,6 @@ const TOWARD: Array<[string, string[], number]> = [
   ['spin up', ['create'], 0.6],
   ['set up', ['configure', 'setup'], 0.6],
   ['setup', ['configure'], 0.5],
-  ['log', ['logs'], 1],
   ['close', ['update', 'state'], 0.4],
   ['reopen', ['update', 'state'], 0.4],
   ['upload', ['create'], 0.4],
@@ -281,7 +280,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     const meaning = STOPWORD_TABLE.get(t);
     if (meaning && !seen.has(t)) {
       seen.add(t);
-      groups.push({ text: t, alternatives: meaning });
+      groups.push({ text: t, alternatives: [...meaning] });
       continue;
     }
     if ((t.length < 2 && !/\d/.test(t)) || STOPWORDS.has(t)) continue;
