@@ -53,8 +53,12 @@ const SCHEMA = `
   CREATE TABLE pages (
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, title TEXT NOT NULL, description TEXT,
     version TEXT, language TEXT, method TEXT, api_path TEXT,
-    title_stems TEXT NOT NULL, keys_stems TEXT NOT NULL, description_stems TEXT NOT NULL);
+    title_stems TEXT NOT NULL, keys_stems TEXT NOT NULL, description_stems TEXT NOT NULL, first_section INTEGER);
   CREATE INDEX pages_path ON pages (path);
+  CREATE VIRTUAL TABLE page_fields USING fts5(
+    title, keys, description, version UNINDEXED, language UNINDEXED,
+    tokenize = 'unicode61 remove_diacritics 0'
+  );
   CREATE VIRTUAL TABLE sections USING fts5(
     title, keys, description, heading, body,
     page UNINDEXED, version UNINDEXED, language UNINDEXED,
@@ -66,7 +70,7 @@ const SCHEMA = `
 `;
 
 const DROP = `
-  DROP TABLE IF EXISTS sections; DROP TABLE IF EXISTS section_text; DROP TABLE IF EXISTS pages;
+  DROP TABLE IF EXISTS sections; DROP TABLE IF EXISTS section_text; DROP TABLE IF EXISTS pages; DROP TABLE IF EXISTS page_fields;
   DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS meta;
 `;
 
@@ -132,6 +136,8 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertText = db.prepare('INSERT INTO section_text (id, page, anchor, heading, content) VALUES (?, ?, ?, ?, ?)');
+  const insertFields = db.prepare('INSERT INTO page_fields (rowid, title, keys, description, version, language) VALUES (?, ?, ?, ?, ?, ?)');
+  const setFirst = db.prepare('UPDATE pages SET first_section = ? WHERE id = ?');
   const df = new Map<string, number>();
   const totals: Record<string, number> = { title: 0, keys: 0, description: 0, heading: 0, body: 0 };
   let n = 0;
@@ -149,6 +155,8 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
       const description = indexStems(lead(doc.description));
       insertPage.run(pageId, path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,
         doc.operation?.method ?? null, doc.operation?.path ?? null, title.join(' '), keys.join(' '), description.join(' '));
+      insertFields.run(pageId, title.join(' '), keys.join(' '), description.join(' '), doc.version ?? null, doc.language ?? null);
+      setFirst.run(n + 1, pageId);
       const pageTerms = new Set<string>([...title, ...keys, ...description]);
       const sections = splitSections(doc.markdown);
       if (sections.length === 0) sections.push({ parents: [], body: doc.description ?? '' });

@@ -51,6 +51,8 @@ export const RANKING = {
    */
   common: 0.25,
   commonFrom: 200,
+  /** Alternatives weighing less (alternative x group weight) do not find candidates, they only score them. */
+  matchWeight: 0,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,

@@ -82,21 +82,22 @@ export function ftsQuery(terms: string[]): string {
  * The FTS5 query finding candidates: every alternative of every group as a quoted phrase, OR-ed; common words
  * only where they say what a page is about (title, keywords, heading), so they don't make FTS5 rank every section.
  */
-function matchExpression(groups: WeightedGroup[], stats: CorpusStats): string {
+function matchExpression(groups: WeightedGroup[], stats: CorpusStats, fields: 'sections' | 'pages'): string {
   const isCommon = (stems: string[]) => stems.every((s) => stats.df(s) > stats.pages * RANKING.common);
-  // Only on large sites (it saves time, not quality), and when the question has a rarer word to find candidates
-  // by ("payment" alone must search everything).
-  const restrict = stats.pages >= RANKING.commonFrom && groups.some((g) => g.origin === 'question' && !isCommon(g.alternatives[0]!.stems));
-  const parts = new Map<string, string>();
+  // In sections, common words only count in titles, keywords and headings — on large sites, and when the question
+  // has a rarer word to find candidates by ("payment" alone must search everything).
+  const restrict =
+    fields === 'sections' && stats.pages >= RANKING.commonFrom && groups.some((g) => g.origin === 'question' && !isCommon(g.alternatives[0]!.stems));
+  const parts = new Set<string>();
   for (const g of groups) {
     for (const a of g.alternatives) {
-      const phrase = a.stems.join(' ');
-      if (parts.has(phrase)) continue;
-      const quoted = ftsQuery([phrase]);
-      parts.set(phrase, restrict && isCommon(a.stems) ? `{title keys heading} : ${quoted}` : quoted);
+      // Weak alternatives only score candidates found by something else.
+      if (a.weight * g.weight < RANKING.matchWeight) continue;
+      const quoted = ftsQuery([a.stems.join(' ')]);
+      parts.add(restrict && isCommon(a.stems) ? `{title keys heading} : ${quoted}` : quoted);
     }
   }
-  return [...parts.values()].join(' OR ');
+  return [...parts].join(' OR ');
 }
 
 /**
@@ -164,6 +165,8 @@ interface Meta {
   versions: Set<string>;
   byId: Map<number, PageInfo>;
   byPath: Map<string, PageInfo>;
+  /** Document frequencies looked up so far. */
+  df: Map<string, number>;
 }
 
 function split(stems: string): string[] {
@@ -200,6 +203,14 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   const sectionsOf = db.prepare('SELECT rowid, heading, body FROM sections WHERE rowid IN (SELECT value FROM json_each(?))');
   const count = db.prepare('SELECT count(*) AS n FROM sections');
   const rank = `bm25(sections, ${FIELDS.map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
+  const pageRank = `bm25(page_fields, ${(['title', 'keys', 'description'] as const).map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
+  const pageCandidates = db.prepare(
+    `SELECT p.id AS page, p.first_section AS rowid FROM page_fields JOIN pages p ON p.id = page_fields.rowid
+      WHERE page_fields MATCH :q
+        AND (:version IS NULL OR page_fields.version IS NULL OR page_fields.version = :version)
+        AND (:language IS NULL OR page_fields.language IS NULL OR page_fields.language = :language)
+      ORDER BY ${pageRank} LIMIT :pool`,
+  );
   const candidates = new Map<string, StatementSync>();
   const candidateQuery = (kind: 'strict' | 'any'): StatementSync => {
     let stmt = candidates.get(kind);
@@ -249,6 +260,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       versions,
       byId: pages,
       byPath,
+      df: new Map(),
       ...(values.get('defaultLanguage') ? { defaultLanguage: values.get('defaultLanguage')! } : {}),
     };
     return meta;
@@ -280,7 +292,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const preferredLanguage = options.language ?? currentLanguage ?? m.defaultLanguage;
       const preferredVersion = options.version ?? currentPage?.version ?? undefined;
 
-      const dfCache = new Map<string, number>();
+      const dfCache = m.df;
       const stats: CorpusStats = {
         pages: m.pages,
         averages: m.averages,
@@ -288,35 +300,37 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           let v = dfCache.get(s);
           if (v === undefined) {
             v = Number((dfOf.get(s) as { df?: number } | undefined)?.df ?? 0);
+            if (dfCache.size >= 50_000) dfCache.clear();
             dfCache.set(s, v);
           }
           return v;
         },
       };
       const prepared = prepareQuery(groups, stats);
-      const match = matchExpression(groups, stats);
+      const match = matchExpression(groups, stats, 'sections');
 
-      // Stage 1: candidate sections by FTS5's bm25, within the filter (or the preferences): the best sections of the
-      // first CANDIDATE_PAGES pages, of pages whose title or keywords match (what the bm25 of long bodies buries),
-      // and, when no filter was sent, of a few pages outside the preferences.
+      // Stage 1: candidates. The best sections by FTS5's bm25 (within the filter, or the preferences), of the first
+      // CANDIDATE_PAGES pages; pages whose title, keywords or description match (what the bm25 of long bodies
+      // buries), with their first section; and, when no filter was sent and the preferences leave few, pages outside.
       const picked = new Map<number, number[]>();
-      const collect = (q: string, strict: boolean, pool: number, morePages: number) => {
-        const params: Record<string, string | number | null> = { q, pool };
-        if (strict) {
-          params.version = options.version ?? preferredVersion ?? null;
-          params.language = options.language ?? preferredLanguage ?? null;
-        }
+      const version = options.version ?? preferredVersion ?? null;
+      const language = options.language ?? preferredLanguage ?? null;
+      const add = (rows: Array<{ rowid: number | null; page: number }>, morePages: number) => {
         const limit = picked.size + morePages;
-        for (const r of candidateQuery(strict ? 'strict' : 'any').all(params) as Array<{ rowid: number; page: number }>) {
+        for (const r of rows) {
+          if (r.rowid == null) continue;
           const list = picked.get(r.page);
           if (list) {
             if (list.length < SECTIONS_PER_PAGE && !list.includes(r.rowid)) list.push(r.rowid);
           } else if (picked.size < limit) picked.set(r.page, [r.rowid]);
         }
       };
-      collect(match, true, POOL, CANDIDATE_PAGES);
-      collect(`{title keys} : (${match.replace(/\{title keys heading\} : /g, '')})`, true, TITLE_POOL, TITLE_PAGES);
-      if (!options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1)) collect(match, false, FALLBACK_POOL, FALLBACK_POOL);
+      type Candidate = { rowid: number | null; page: number };
+      if (match !== '') add(candidateQuery('strict').all({ q: match, pool: POOL, version, language }) as Candidate[], CANDIDATE_PAGES);
+      add(pageCandidates.all({ q: matchExpression(groups, stats, 'pages'), pool: TITLE_POOL, version, language }) as Candidate[], TITLE_PAGES);
+      if (match !== '' && !options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1) && picked.size < CANDIDATE_PAGES / 2) {
+        add(candidateQuery('any').all({ q: match, pool: FALLBACK_POOL }) as Candidate[], FALLBACK_POOL);
+      }
       if (picked.size === 0) return { terms, passages: [] };
 
       // Stage 2: every picked section scored with its page (BM25F, synonyms, proximity, title), best per page.
