@@ -53,7 +53,7 @@ const SCHEMA = `
   CREATE TABLE pages (
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, title TEXT NOT NULL, description TEXT,
     version TEXT, language TEXT, method TEXT, api_path TEXT,
-    title_stems TEXT NOT NULL, keys_stems TEXT NOT NULL, description_stems TEXT NOT NULL, first_section INTEGER);
+    title_stems TEXT NOT NULL, keys_stems TEXT NOT NULL, description_stems TEXT NOT NULL, first_section INTEGER, section_count INTEGER NOT NULL DEFAULT 0);
   CREATE INDEX pages_path ON pages (path);
   CREATE VIRTUAL TABLE page_fields USING fts5(
     title, keys, description, version UNINDEXED, language UNINDEXED,
@@ -137,7 +137,7 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
   );
   const insertText = db.prepare('INSERT INTO section_text (id, page, anchor, heading, content) VALUES (?, ?, ?, ?, ?)');
   const insertFields = db.prepare('INSERT INTO page_fields (rowid, title, keys, description, version, language) VALUES (?, ?, ?, ?, ?, ?)');
-  const setFirst = db.prepare('UPDATE pages SET first_section = ? WHERE id = ?');
+  const setSections = db.prepare('UPDATE pages SET first_section = ?, section_count = ? WHERE id = ?');
   const df = new Map<string, number>();
   const totals: Record<string, number> = { title: 0, keys: 0, description: 0, heading: 0, body: 0 };
   let n = 0;
@@ -156,7 +156,7 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
       insertPage.run(pageId, path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,
         doc.operation?.method ?? null, doc.operation?.path ?? null, title.join(' '), keys.join(' '), description.join(' '));
       insertFields.run(pageId, title.join(' '), keys.join(' '), description.join(' '), doc.version ?? null, doc.language ?? null);
-      setFirst.run(n + 1, pageId);
+      const firstSection = n + 1;
       const pageTerms = new Set<string>([...title, ...keys, ...description]);
       const sections = splitSections(doc.markdown);
       if (sections.length === 0) sections.push({ parents: [], body: doc.description ?? '' });
@@ -184,6 +184,7 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
           first = false;
         }
       }
+      setSections.run(firstSection, n + 1 - firstSection, pageId);
       for (const t of pageTerms) df.set(t, (df.get(t) ?? 0) + 1);
     }
     const insertTerm = db.prepare('INSERT INTO terms (term, df) VALUES (?, ?)');

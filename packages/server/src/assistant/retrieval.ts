@@ -205,7 +205,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   const rank = `bm25(sections, ${FIELDS.map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
   const pageRank = `bm25(page_fields, ${(['title', 'keys', 'description'] as const).map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
   const pageCandidates = db.prepare(
-    `SELECT p.id AS page, p.first_section AS rowid FROM page_fields JOIN pages p ON p.id = page_fields.rowid
+    `SELECT p.id AS page, p.first_section AS rowid, p.section_count AS sections FROM page_fields JOIN pages p ON p.id = page_fields.rowid
       WHERE page_fields MATCH :q
         AND (:version IS NULL OR page_fields.version IS NULL OR page_fields.version = :version)
         AND (:language IS NULL OR page_fields.language IS NULL OR page_fields.language = :language)
@@ -327,7 +327,9 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       };
       type Candidate = { rowid: number | null; page: number };
       if (match !== '') add(candidateQuery('strict').all({ q: match, pool: POOL, version, language }) as Candidate[], CANDIDATE_PAGES);
-      add(pageCandidates.all({ q: matchExpression(groups, stats, 'pages'), pool: TITLE_POOL, version, language }) as Candidate[], TITLE_PAGES);
+      // A page found by its title comes with its first sections (a page's sections have consecutive ids).
+      const byTitle = pageCandidates.all({ q: matchExpression(groups, stats, 'pages'), pool: TITLE_POOL, version, language }) as Array<Candidate & { sections: number }>;
+      add(byTitle.flatMap((r) => Array.from({ length: Math.min(SECTIONS_PER_PAGE, r.sections) }, (_, i) => ({ page: r.page, rowid: r.rowid! + i }))), TITLE_PAGES);
       if (match !== '' && !options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1) && picked.size < CANDIDATE_PAGES / 2) {
         add(candidateQuery('any').all({ q: match, pool: FALLBACK_POOL }) as Candidate[], FALLBACK_POOL);
       }
