@@ -43,7 +43,7 @@ export const RANKING = {
   secondSection: 0.2,
   /** Derived forms: a stem of at least `minPrefix` letters also finds up to `prefixTerms` longer index words. */
   minPrefix: 5,
-  prefixTerms: 4,
+  prefixTerms: 2,
   prefixWeight: 0.5,
   /**
    * On sites of `commonFrom` pages or more, a word in more than `common` of the pages finds candidates only through
@@ -52,7 +52,7 @@ export const RANKING = {
   common: 0.25,
   commonFrom: 200,
   /** Alternatives weighing less (alternative x group weight) do not find candidates, they only score them. */
-  matchWeight: 0,
+  matchWeight: 0.45,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,

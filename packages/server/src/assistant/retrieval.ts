@@ -121,10 +121,10 @@ function pagePathOf(path: string): string {
 }
 
 /** Sections FTS5 ranks first (by bm25 over all fields)... */
-const POOL = 250;
+const POOL = 150;
 const FALLBACK_POOL = 40;
 /** ...of which the first pages go on to be scored, with their best few sections; and pages found by title. */
-const CANDIDATE_PAGES = 60;
+const CANDIDATE_PAGES = 40;
 const TITLE_POOL = 60;
 const TITLE_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
