@@ -32,8 +32,9 @@ describe('offline answers', () => {
 
   it('says when the closest page may not be the answer, and that nothing was found when nothing is close', async () => {
     expect(await ask('What is the capital of France?')).toMatch(/^I couldn't find anything in the documentation/);
-    const loose = await ask('Can my cat pay with a card that gets declined at the vet?');
-    expect(loose).toMatch(/^From \[Errors › Declined cards\]/);
+    // Few of its words are on the page (test mode, sk_test_ keys), but it is the closest.
+    const loose = await ask('Can I try the API without real money?');
+    expect(loose).toMatch(/^From \[Authentication › Test and live keys\]/);
     expect(loose).toContain('This is the closest match I found in the documentation; it may not answer your question exactly.');
   });
 });

@@ -35,23 +35,24 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * How sure an answer is, from the best passage's relevance (the ranker's score over the most this question could
+ * How sure an answer is, from the relevance of the passages (the ranker's score over the most this question could
  * score, 0–1; see ranking.ts). Measured on the question sets of bench/assistant-quality: the right page of an
- * answerable question scores 0.2–1 (median ~0.5), off-topic questions 0–0.38 (median ~0.1).
- * - at least `answer`: answered directly;
- * - at least `closest`: answered from the closest page, saying that it may not be what the reader asked;
- * - below: "I couldn't find anything" (with pages that share some words, if any).
+ * answerable question scores 0.23–1 (median ~0.55), off-topic questions 0–0.38 (median ~0.12).
+ * - some passage reaches `answer`: answered directly from the first one;
+ * - some passage reaches `closest`: answered from the first one, saying that it may not be what the reader asked;
+ * - none does: "I couldn't find anything" (with pages that share some words, if any).
  */
-export const RELEVANCE = { answer: 0.3, closest: 0.15 };
+export const RELEVANCE = { answer: 0.3, closest: 0.2 };
 
 /**
- * Passages good enough to answer from, best first: relevant on their own (at least `RELEVANCE.closest`) and
- * scoring at least half of the best one, so a strong match isn't diluted by pages that merely share a few words.
+ * Passages to answer from, in the ranker's order: none when no passage reaches `RELEVANCE.closest` (nothing is
+ * close), else the first one and those scoring at least half as much (so a strong match isn't diluted by pages that
+ * merely share a few words).
  */
 export function relevantPassages(passages: Passage[], threshold = RELEVANCE.closest): Passage[] {
-  const relevant = passages.filter((p) => p.relevance >= threshold);
-  const best = Math.max(0, ...relevant.map((p) => p.score));
-  return relevant.filter((p) => p.score >= best * 0.5);
+  if (!passages.some((p) => p.relevance >= threshold)) return [];
+  const best = passages[0]!.score;
+  return passages.filter((p, i) => i === 0 || p.score >= best * 0.5);
 }
 
 /** An excerpt of at most ~`max` characters, cut at a paragraph or sentence end, never inside a code fence. */
@@ -200,7 +201,7 @@ export function createExtractiveComposer(options: { maxSources?: number } = {}):
       }
     } else {
       chunks.push(directAnswer(relevant[0]!, input.question));
-      if (relevant[0]!.relevance < RELEVANCE.answer) {
+      if (Math.max(...relevant.map((p) => p.relevance)) < RELEVANCE.answer) {
         chunks.push(`\n\nThis is the closest match I found in ${where}; it may not answer your question exactly.`);
       }
       const sources = relevant.slice(0, maxSources);

@@ -117,7 +117,7 @@ function groupIdf(group: QueryGroup, stats: CorpusStats): number {
 export interface SectionScore {
   /** BM25F + proximity and title bonuses. */
   score: number;
-  /** The BM25F part over the most any section could score for this query (0–1): how much of it the text carries. */
+  /** BM25F and title bonus over the most any section could score for this query (0–1). */
   relevance: number;
   /** How many words (groups) of the question itself matched. */
   matched: number;
@@ -221,8 +221,9 @@ export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusS
     }
   }
   const score = total + bonus + pageBonus;
-  // Relevance leaves the bonuses out: it says how much of the question's weight the text itself carries.
-  const relevance = q.ceiling > 0 ? Math.min(1, total / q.ceiling) : 0;
+  // Relevance leaves the proximity bonus out: it says how much of the question's weight the page carries, in its
+  // text and (the title bonus) in a title the question covers.
+  const relevance = q.ceiling > 0 ? Math.min(1, (total + pageBonus) / q.ceiling) : 0;
   return { score, relevance, matched };
 }
 
