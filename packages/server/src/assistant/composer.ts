@@ -55,30 +55,6 @@ export function relevantPassages(passages: Passage[], threshold = RELEVANCE.clos
   return passages.filter((p, i) => i === 0 || p.score >= best * 0.5);
 }
 
-/** An excerpt of at most ~`max` characters, cut at a paragraph or sentence end, never inside a code fence. */
-export function excerpt(content: string, max = 700): string {
-  const text = content.trim();
-  if (text.length <= max) return text;
-  const paragraphs = text.split(/\n{2,}/);
-  let out = '';
-  for (const p of paragraphs) {
-    const next = out === '' ? p : `${out}\n\n${p}`;
-    if (next.length > max && out !== '') break;
-    out = next;
-    if (out.length > max) break;
-  }
-  if (out.length > max * 1.5) {
-    // A single huge paragraph: cut at the last sentence end before the limit.
-    const cut = out.slice(0, max);
-    const dot = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
-    out = (dot > max / 3 ? cut.slice(0, dot + 1) : cut) + ' …';
-  }
-  // Close a fence the cut left open.
-  const fences = out.match(/^\s*(```|~~~)/gm)?.length ?? 0;
-  if (fences % 2 === 1) out += '\n```';
-  return out;
-}
-
 function linkLabel(p: Passage): string {
   return p.heading ? `${p.title} › ${p.heading}` : p.title;
 }
