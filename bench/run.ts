@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const order = ['plan', 'spec-load', 'samples', 'site-build', 'playground-size', 'playground-paint', 'proxy', 'assistant'];
+const order = ['plan', 'spec-load', 'samples', 'site-build', 'playground-size', 'playground-paint', 'proxy', 'assistant', 'assistant-quality'];
 const available = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && f !== 'run.ts').map((f) => f.replace(/\.ts$/, ''));
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const flags = args.filter((a) => a.startsWith('--'));

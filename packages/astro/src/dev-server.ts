@@ -106,7 +106,10 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
 
   const { DatabaseSync } = await import('node:sqlite');
   const index = new DatabaseSync(':memory:');
-  const indexPlan = (s: Site) => server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan));
+  const indexPlan = (s: Site) => {
+    const defaultLanguage = server.siteDefaultLanguage(s.plan);
+    server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
+  };
   let assistant: WebHandler | undefined;
   // As under `lectern serve`: mounted when docs.json enables it.
   if (site.config.lectern?.assistant?.enabled) try {

@@ -371,6 +371,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       if (node.tag) group.tag = node.tag;
       if (node.expanded !== undefined) group.expanded = node.expanded;
       if (node.hidden) group.hidden = true;
+      if (node.extra.searchable === true) group.searchable = true;
       if (ctx.directory) group.directory = ctx.directory;
       if (node.root) {
         const rootItem = entryItem({ kind: 'page', value: node.root, pointer: `${node.pointer}/root` }, ctx);

@@ -7,7 +7,6 @@
  * thread (404). Then it searches the site's index and streams the answer. Both versions share every step; only
  * the request schema and the stream encoding differ. A database that cannot be reached answers 503.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createExtractiveComposer, type ComposeInput, type Composer } from './composer.ts';
@@ -18,13 +17,13 @@ import { openPostgresStore } from './pg-store.ts';
 import { StoreUnavailableError, type AssistantStore } from './store.ts';
 import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
 import { composerFromEnv } from './model-composer.ts';
-import { openAssistantIndex, type AssistantIndex } from './retrieval.ts';
+import { conversationTurns, openAssistantIndex, retrieve, type AssistantIndex, type Retrieval } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type ContextItem, type RequestMessage } from './schema.ts';
 import { validateV2MessageRequest } from './schema-v2.ts';
 import { answerStream } from './stream.ts';
 import { uiMessageStream } from './ui-stream.ts';
 import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type StoredMessage, type ThreadRecord, type ThreadStore } from './threads.ts';
-import { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
+import { DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB, openSiteAssistantIndex } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
 export const ASSISTANT_V2_ROUTE = /^(.*)\/v2\/assistant\/([^/]+)\/message\/?$/;
@@ -105,9 +104,7 @@ function resolveIndex(
     if (index !== undefined) {
       return typeof index === 'string' || index instanceof DatabaseSync ? openAssistantIndex(index) : index;
     }
-    const path = join(root!, DEFAULT_INDEX_DB);
-    if (!existsSync(path)) await buildSiteAssistantIndex(root!, path);
-    return openAssistantIndex(path);
+    return openSiteAssistantIndex(root!, join(root!, DEFAULT_INDEX_DB));
   };
   return {
     get: () => {
@@ -324,16 +321,16 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
     }
     if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
-    const contextText = (body.context ?? []).map((c) => c.value.slice(0, 500)).join('\n');
-    const searchText = contextText ? `${body.question}\n${contextText}` : body.question;
-    const pageSize = body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE;
-    const searchOptions: Parameters<AssistantIndex['search']>[0] = { text: searchText, limit: pageSize };
-    if (body.filter?.version) searchOptions.version = body.filter.version;
-    if (body.filter?.language) searchOptions.language = body.filter.language;
-    if (body.currentPath) searchOptions.currentPath = body.currentPath;
-    let found: ReturnType<AssistantIndex['search']>;
+    const earlier = thread ? await threads.messages(thread.id) : [];
+    let found: Retrieval;
     try {
-      found = index.search(searchOptions);
+      found = retrieve(index, {
+        turns: conversationTurns(body.messages, earlier),
+        context: (body.context ?? []).map((c) => c.value),
+        filter: body.filter ?? null,
+        limit: body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+        ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+      });
     } catch (error) {
       onError(error);
       return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
@@ -373,7 +370,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       ...(options.siteName ? { siteName: options.siteName } : {}),
     };
 
-    const input = { headers, searchText, found, composer, composeInput, threads, threadId, onError };
+    const input = { headers, searchText: found.query, found, composer, composeInput, threads, threadId, onError };
     return version === 1 ? answerStream(input) : uiMessageStream(input);
   }
 

@@ -11,17 +11,27 @@ export {
 export {
   buildAssistantIndex,
   buildAssistantIndexInto,
-  openAssistantIndex,
-  ftsQuery,
+  INDEX_FORMAT,
   type AssistantDocument,
+  type IndexOptions,
+} from './indexing.ts';
+export {
+  openAssistantIndex,
+  retrieve,
+  conversationTurns,
+  ftsQuery,
   type AssistantIndex,
+  type ConversationTurn,
+  type MessageLike,
   type Passage,
+  type Retrieval,
+  type RetrieveRequest,
   type SearchOptions,
   type SearchOutcome,
 } from './retrieval.ts';
-export { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
+export { buildSiteAssistantIndex, openSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 export { runKeysCommand } from './keys-command.ts';
-export { documentsFromPlan, mdxToText, operationMarkdown } from './documents.ts';
+export { documentsFromPlan, mdxToText, operationMarkdown, siteDefaultLanguage, type DocumentsOptions } from './documents.ts';
 export {
   createExtractiveComposer,
   relevantPassages,
