@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { setSite, getSite } from './store.ts';
+import { summarizeDiagnostics, type Diagnostic } from '@lectern/core';
 import { prepareFile, formatDiagnostic } from './prepare.ts';
 import { planAndPrepare } from './site.ts';
 import { integrationProblems } from './analytics.ts';
@@ -18,6 +19,9 @@ import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
+
+/** A problem of one page (its MDX, or a file it imports): the page is left out, the others still build. */
+const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/');
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -75,7 +79,8 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
         for (const p of site.plan.pages) {
           const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
-          if (!file) continue;
+          // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead).
+          if (!file || site.blocked.has(p.slug)) continue;
           // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
           const abs = path.resolve(site.root, file).split(path.sep).join('/');
           lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
@@ -132,10 +137,16 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         componentsModule = ownModule('components/index');
         const { site, errors, warnings } = await planAndPrepare(root, componentsModule);
         logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
-        const failing = options.strict ? [...errors, ...warnings] : errors;
-        for (const d of warnings) if (!options.strict || command !== 'build') logger.warn(formatDiagnostic(d));
-        if (failing.length) {
-          if (command === 'build') throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
+        if (command === 'build') {
+          // docs.json, specs and navigation must be sound to build anything: their errors stop the build here. A page
+          // with an MDX error only keeps itself (and the pages importing it) out: the build goes on and fails at the
+          // end, listing every page that failed (see 'astro:build:done').
+          const planErrors = errors.filter((d) => !isPageProblem(d));
+          if (planErrors.length) throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
+          if (warnings.length && !options.strict) logger.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`);
+          if (site.blocked.size) logger.error(`${site.blocked.size} page${site.blocked.size === 1 ? '' : 's'} cannot be compiled; building the others to report every failure`);
+        } else {
+          for (const d of warnings) logger.warn(formatDiagnostic(d));
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
         site.base = basePath(config.base);
@@ -181,7 +192,15 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        await afterBuild(getSite(root), fileURLToPath(dir), logger);
+        const site = getSite(root);
+        // Every page that failed, in one run: MDX errors found before the build, render errors found during it (and,
+        // with --strict, the warnings).
+        const failed = [...site.diagnostics.filter((d) => d.severity === 'error'), ...site.renderErrors];
+        if (failed.length || (options.strict && site.diagnostics.length)) {
+          const all = [...site.diagnostics, ...site.renderErrors];
+          throw new LecternBuildError(options.strict ? all.map((d) => ({ ...d, severity: 'error' as const })) : all);
+        }
+        await afterBuild(site, fileURLToPath(dir), logger);
       },
     },
   };

@@ -36,7 +36,7 @@ export interface MdxAnalysis {
   /** The source to hand to @astrojs/mdx. */
   code: string;
   diagnostics: Diagnostic[];
-  /** Absolute-from-root or relative `.mdx`/`.md` imports (for following snippets). */
+  /** Absolute-from-root or relative imports of local files (`.mdx`/`.md` snippets are followed, `.jsx` and others checked). */
   imports: string[];
   /** Snippet files: the props the file reads as bare names (`{word}` -> `props.word`). */
   reads: SnippetRead[];
@@ -394,7 +394,7 @@ export function analyzeMdx(
   const collectEsm = (t: AnyNode) => visit(t as never, (node: AnyNode) => {
     if (node.type === 'mdxjsEsm' && typeof node.value === 'string') {
       for (const n of declaredNames(node.value)) declared.add(n);
-      for (const m of node.value.matchAll(/from\s+['"]([^'"]+\.mdx?)['"]/g)) imports.push(m[1]!);
+      for (const m of node.value.matchAll(/(?:from|import)\s+['"]((?:\/|\.\.?\/)[^'"]+)['"]/g)) imports.push(m[1]!);
       const program = node.data?.estree;
       if (program) {
         declaredIn(program, moduleNames);
@@ -446,8 +446,22 @@ export function analyzeMdx(
       const name = m[1]!;
       if (declared.has(name)) continue;
       if (COMPONENT_SET.has(name)) { used.add(name); continue; }
-      diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(offset + m.index!), message: `Unknown component <${name}>.`, hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : undefined });
+      unknownComponent(name, lineAt(offset + m.index!));
     }
+  };
+  /**
+   * A component nothing defines: Mintlify still publishes the page and shows the element's children in its place, so
+   * it is a warning (an error with --strict) and the name is bound to a pass-through component.
+   */
+  const unknown = new Set<string>();
+  const unknownComponent = (name: string, at: { line: number; column?: number }) => {
+    unknown.add(name);
+    const close = suggest(name);
+    diagnostics.push({
+      severity: 'warning', code: 'mdx/unknown-component', file, ...at,
+      message: `Unknown component <${name}>: nothing defines it, so only its children are shown.`,
+      hint: close ? `Did you mean <${close}>?` : `Import it in the file (import { ${name} } from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
+    });
   };
   const latexTag = (tex: string, display: boolean, lines: number) => `<Latex data="${encodeMath({ tex, display })}"${'\n'.repeat(lines)} />`;
 
@@ -474,7 +488,7 @@ export function analyzeMdx(
       if (f.jsx) {
         if (COMPONENT_SET.has(f.name)) { used.add(f.name); continue; }
         if (declared.has(f.name)) continue;
-        diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(f.start), message: `Unknown component <${f.name}>.`, hint: suggest(f.name) ? `Did you mean <${suggest(f.name)}>?` : undefined });
+        unknownComponent(f.name, lineAt(f.start));
         continue;
       }
       if (isGlobalName(f.name)) continue;
@@ -637,11 +651,7 @@ export function analyzeMdx(
         }
         return;
       }
-      diagnostics.push({
-        severity: 'error', code: 'mdx/unknown-component', file, line: node.position?.start.line, column: node.position?.start.column,
-        message: `Unknown component <${name}>.`,
-        hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : `Import it in the file (import ${name} from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
-      });
+      unknownComponent(name, { line: node.position?.start.line ?? 1, column: node.position?.start.column });
     }
   });
 
@@ -662,8 +672,10 @@ export function analyzeMdx(
   for (const e of kept) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   out = frontmatter + out.slice(frontmatter.length);
   const builtins = [...used].filter((n) => !declared.has(n));
+  const unknownNames = [...unknown].filter((n) => !declared.has(n) && !used.has(n)).sort();
   const tail: string[] = [...snippetImports];
-  if (builtins.length) tail.push(`import { ${builtins.sort().join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
+  const specifiers = [...builtins.sort(), ...unknownNames.map((n) => `LecternUnknown as ${n}`)];
+  if (specifiers.length) tail.push(`import { ${specifiers.join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
   return { code: out, diagnostics, imports, reads, usages };
 }

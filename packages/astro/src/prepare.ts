@@ -31,7 +31,15 @@ export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */
-export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
+export interface PreparedSite {
+  /** Absolute MDX path -> prepared source. */
+  prepared: Map<string, string>;
+  diagnostics: Diagnostic[];
+  /** Absolute path -> the absolute paths of the files it imports (MDX and JSX snippets). */
+  imports: Map<string, string[]>;
+}
+
+export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): PreparedSite {
   const root = site.plan.root;
   const prepared = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
@@ -41,6 +49,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const pages = new Set(queue.map((f) => path.resolve(f)));
   importedOnly.clear();
   const results = new Map<string, MdxAnalysis>();
+  const graph = new Map<string, string[]>();
   const importedPages = new Set<string>();
   const resolveImport = (from: string, imp: string) => (imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp));
   while (queue.length) {
@@ -52,8 +61,11 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     const result = prepareFile(abs, root, site.config, componentsModule, snippet || isSnippet(abs, root));
     prepared.set(abs, result.code);
     results.set(path.resolve(abs), result);
+    const targets: string[] = [];
+    graph.set(path.resolve(abs), targets);
     for (const imp of result.imports) {
       const target = resolveImport(abs, imp);
+      targets.push(path.resolve(target));
       if (!existsSync(target)) {
         diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs), message: `Imported file ${imp} does not exist.` });
         continue;
@@ -84,7 +96,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   }
   for (const result of results.values()) diagnostics.push(...result.diagnostics);
   diagnostics.push(...missingProps(results, root, resolveImport));
-  return { prepared, diagnostics };
+  return { prepared, diagnostics, imports: graph };
 }
 
 /**

@@ -26,10 +26,11 @@ export async function planAndPrepare(root: string, componentsModule: string): Pr
   const loaded = await loadSite(root);
   setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
-  const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
+  const { prepared, diagnostics: mdxDiagnostics, imports } = prepareSite(loaded, componentsModule, content);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
   const lib = await import('./lib.ts');
   const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
+  site.blocked = blockedPages(loaded, content, mdxDiagnostics, imports);
   if (wantsTimestamps(loaded)) {
     const dates = lastCommitDates(root);
     for (const p of loaded.plan.pages) {
@@ -42,6 +43,42 @@ export async function planAndPrepare(root: string, componentsModule: string): Pr
     errors: diagnostics.filter((d) => d.severity === 'error'),
     warnings: diagnostics.filter((d) => d.severity === 'warning'),
   };
+}
+
+/**
+ * Pages an MDX error keeps from compiling: the error is in the page's file or in a file it imports (transitively).
+ * Each maps to the errors that block it.
+ */
+export function blockedPages(site: LoadedSite, content: Map<string, string>, mdx: Diagnostic[], imports: Map<string, string[]>): Map<string, Diagnostic[]> {
+  const root = site.plan.root;
+  const errorsByFile = new Map<string, Diagnostic[]>();
+  for (const d of mdx) {
+    if (d.severity !== 'error') continue;
+    const abs = path.resolve(root, d.file);
+    errorsByFile.set(abs, [...(errorsByFile.get(abs) ?? []), d]);
+  }
+  const blocked = new Map<string, Diagnostic[]>();
+  if (!errorsByFile.size) return blocked;
+  const closure = (start: string): Diagnostic[] => {
+    const seen = new Set<string>();
+    const found: Diagnostic[] = [];
+    const stack = [start];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      found.push(...(errorsByFile.get(f) ?? []));
+      stack.push(...(imports.get(f) ?? []));
+    }
+    return found;
+  };
+  for (const p of site.plan.pages) {
+    const file = p.file ? path.resolve(root, p.file) : content.get(p.slug);
+    if (!file) continue;
+    const errors = closure(path.resolve(file));
+    if (errors.length) blocked.set(p.slug, errors);
+  }
+  return blocked;
 }
 
 export const CONTENT_DIR = path.join('.lectern', 'content');

@@ -60,8 +60,8 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const at = input.locator?.locate(pointer) ?? { file: configFile, pointer };
     diagnostics.push({ severity, code, file: at.file, pointer: at.pointer, ...(at.line ? { line: at.line, column: at.column } : {}), message, ...(hint ? { hint } : {}) });
   };
-  const reportFile = (file: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
-    diagnostics.push({ severity, code, file, message, ...(hint ? { hint } : {}) });
+  const reportFile = (file: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error', line?: number) => {
+    diagnostics.push({ severity, code, file, ...(line ? { line } : {}), message, ...(hint ? { hint } : {}) });
   };
 
   const mdxServers = config.api.mdx?.server;
@@ -121,11 +121,12 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const resolveOperation = (
     ref: OperationRef,
     inherited: SpecRef[] | undefined,
-    where: { pointer?: string; file?: string },
+    where: { pointer?: string; file?: string; line?: number },
   ): { doc: ApiDocument; directory: string; slot: OperationSlot } | undefined => {
     const fail = (message: string, hint?: string) => {
       if (where.pointer !== undefined) report(where.pointer, 'nav/operation-not-found', message, hint);
-      else reportFile(where.file ?? configFile, 'page/operation-not-found', message, hint);
+      // Mintlify still publishes a page whose `openapi:` names no operation (without the API reference): a warning.
+      else reportFile(where.file ?? configFile, 'page/operation-not-found', message, `${hint ? `${hint}; ` : ''}the page is built from its MDX content alone, without the endpoint reference`, 'warning', where.line);
     };
     let candidates: Array<{ doc: ApiDocument; directory: string }>;
     if (ref.file) {
@@ -182,8 +183,17 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     return undefined;
   };
 
-  /** A page file turned into a Page (guide, operation, channel, schema or manual endpoint). */
+  /** A page file turned into a Page; a page without a description (its own, or its operation's) is a warning. */
   const pageFromFile = (file: PageFile, ctx: Context, slug = file.slug): Page | undefined => {
+    const page = pageOfFile(file, ctx, slug);
+    if (page && page.description === undefined && pageMeta(file.frontmatter).title !== undefined && !pageMeta(file.frontmatter).url) {
+      reportFile(file.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
+    }
+    return page;
+  };
+
+  /** A page file turned into a Page (guide, operation, channel, schema or manual endpoint). */
+  const pageOfFile = (file: PageFile, ctx: Context, slug = file.slug): Page | undefined => {
     const meta = pageMeta(file.frontmatter);
     const base = {
       slug,
@@ -204,8 +214,6 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     };
     if (meta.title === undefined) {
       reportFile(file.file, 'page/no-title', `page has no "title" in its frontmatter; using "${base.title}"`, 'add `title:` (and `description:`) to the frontmatter', 'warning');
-    } else if (meta.description === undefined) {
-      reportFile(file.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
     }
     if (meta.openapi) {
       const ref = parseOperationRef(meta.openapi);
@@ -213,7 +221,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
         reportFile(file.file, 'page/openapi', `invalid "openapi" frontmatter "${meta.openapi}"`, 'write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "GET /users/{id}"');
         return { ...base, kind: 'guide' };
       }
-      const found = resolveOperation(ref, undefined, { file: file.file });
+      const found = resolveOperation(ref, undefined, { file: file.file, line: file.keyLines?.openapi });
       if (!found) return { ...base, kind: 'guide' };
       const generated = operationPage(found.doc, found.slot, { ...(ctx.version ? { version: ctx.version } : {}), ...(ctx.language ? { language: ctx.language } : {}), playground: playgroundDefaults });
       return {
