@@ -9,6 +9,7 @@ import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { copyMermaidAssets, usesMermaid } from './components/mermaid-assets.ts';
+import { writeIslandIcons } from './icon-files.ts';
 import { slug as headingSlug } from './components/split.ts';
 import { markdownForAgents, updateEntries } from './mdx-analyze.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -198,6 +199,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
+  await writeIslandIcons(dist);
   for (const page of site.plan.pages) {
     const file = path.join(dist, page.slug + '.md');
     await mkdir(path.dirname(file), { recursive: true });

@@ -9,7 +9,9 @@ import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { setSite, getSite } from './store.ts';
 import { summarizeDiagnostics, type Diagnostic } from '@lectern/core';
-import { prepareFile, formatDiagnostic } from './prepare.ts';
+import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './prepare.ts';
+import { prepareJsxModule } from './islands/islands.ts';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { planAndPrepare } from './site.ts';
 import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
@@ -36,8 +38,17 @@ export const PACKAGE_DIR = path.resolve(here('..'));
  * Files the dev server never sends, by URL or `/@fs/`: Vite's defaults (env files, keys, .git), every dotfile,
  * Lectern's working folder (`.lectern/`: the assistant's conversations, caches) and databases.
  */
-const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/**', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
+const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/!(islands)/**', '**/.lectern/*', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
+const REACT_ALIAS: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-dev-runtime' };
+const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
 
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
@@ -48,6 +59,8 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
     enforce: 'pre',
     async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
+      // React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike).
+      if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.
@@ -93,8 +106,13 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       order: 'pre',
       handler(code, id) {
         const file = id.split('?')[0]!;
-        if (!file.endsWith('.mdx')) return undefined;
         const site = getSite(root);
+        // A JSX module of the repo (a snippet component): the hooks and built-ins it uses are imported for it.
+        if (/\.jsx$/.test(file) && isInside(file, site.root) && !isInside(file, path.join(site.root, ISLANDS_DIR)) && !file.includes(`${path.sep}node_modules${path.sep}`)) {
+          const rel = path.relative(site.root, file).split(path.sep).join('/');
+          return { code: prepareJsxModule(code, rel, BUILTINS_MODULE).code, map: null };
+        }
+        if (!file.endsWith('.mdx')) return undefined;
         if (command === 'build') {
           const prepared = site.prepared.get(file);
           if (prepared !== undefined) return { code: prepared, map: null };
@@ -102,6 +120,11 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const result = prepareFile(file, site.root, site.config, componentsModule);
         if (result.diagnostics.some((d) => d.severity === 'error')) {
           throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
+        }
+        // `lectern dev`: the file's island module follows its edits.
+        if (result.island && readText(result.island.path) !== result.island.code) {
+          mkdirSync(path.dirname(result.island.path), { recursive: true });
+          writeFileSync(result.island.path, result.island.code);
         }
         return { code: result.code, map: null };
       },

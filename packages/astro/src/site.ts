@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
-import { prepareSite } from './prepare.ts';
+import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
@@ -26,7 +26,8 @@ export async function planAndPrepare(root: string, componentsModule: string): Pr
   const loaded = await loadSite(root);
   setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
-  const { prepared, diagnostics: mdxDiagnostics, imports } = prepareSite(loaded, componentsModule, content);
+  const { prepared, diagnostics: mdxDiagnostics, imports, islands } = prepareSite(loaded, componentsModule, content);
+  writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
   const lib = await import('./lib.ts');
   const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
@@ -79,6 +80,15 @@ export function blockedPages(site: LoadedSite, content: Map<string, string>, mdx
     if (errors.length) blocked.set(p.slug, errors);
   }
   return blocked;
+}
+
+/** The island modules of MDX files' components (see islands/islands.ts), written before Vite reads them. */
+function writeIslands(root: string, islands: Map<string, string>): void {
+  rmSync(path.join(root, ISLANDS_DIR), { recursive: true, force: true });
+  for (const [file, code] of islands) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, code);
+  }
 }
 
 export const CONTENT_DIR = path.join('.lectern', 'content');
