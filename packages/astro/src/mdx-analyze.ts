@@ -563,6 +563,15 @@ export function analyzeMdx(
             if (claimed !== id) edits.push({ start: afterName, end: afterName, text: ` id="${claimed}"` });
           }
         }
+        if ((name === 'Tree' || name === 'FileTree') && node.name === name) {
+          // Mintlify's Markdown-list form: a nested list inside the tag, a trailing slash (or nested items) = folder.
+          for (const child of node.children ?? []) {
+            const a = child.position?.start.offset;
+            const b = child.position?.end.offset;
+            if (child.type !== 'list' || a === undefined || b === undefined) continue;
+            edits.push({ start: a, end: b, text: listToTree(child, name) + '\n'.repeat(newlines(blanked.slice(a, b))) });
+          }
+        }
         if (name === 'Prompt' && node.children?.length && !hasAttr(node, 'source')) {
           edits.push({ start: afterName, end: afterName, text: ` source="${encodeURIComponent(childrenSource(node))}"` });
         }
@@ -616,6 +625,26 @@ export function analyzeMdx(
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
   const islandOut = island?.used ? { path: island.ctx.path, code: island.code(), names: island.names, interactive: island.interactive } : undefined;
   return { code: out, diagnostics, imports, reads, usages, ...(islandOut ? { island: islandOut } : {}) };
+}
+
+/** The plain text of Markdown inline content (formatting such as `code`, **bold**, _italic_ stripped). */
+function inlineText(node: AnyNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
+  return (node.children ?? []).map(inlineText).join('');
+}
+
+/** A Markdown list inside <Tree>/<FileTree> as Tree.Folder / Tree.File elements (on one line). */
+function listToTree(list: AnyNode, root: string): string {
+  const item = (li: AnyNode): string => {
+    const label = (li.children ?? []).filter((c) => c.type === 'paragraph').map(inlineText).join(' ').trim();
+    const nested = (li.children ?? []).filter((c) => c.type === 'list');
+    const folder = label.endsWith('/') || nested.length > 0;
+    const name = JSON.stringify(label.replace(/\/+$/, ''));
+    if (!folder) return `<${root}.File name={${name}} />`;
+    const inner = nested.flatMap((l) => (l.children ?? []).map(item)).join('');
+    return `<${root}.Folder name={${name}}${nested.length ? ' defaultOpen' : ''}>${inner}</${root}.Folder>`;
+  };
+  return (list.children ?? []).map(item).join('');
 }
 
 // The Markdown copy for agents and the changelog feed -------------------------------------------------------------

@@ -10,6 +10,7 @@
  */
 import { h as createElement, Fragment, toChildArray, type ComponentChildren, type VNode } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { repoSlug } from '../components/github.ts';
 
 type P = Record<string, unknown> & { children?: ComponentChildren };
 /** Preact's `h` with loose typing: these components take whatever props MDX authors pass. */
@@ -275,10 +276,5 @@ function Repo(p: P): VNode {
     h('span', { class: 'github-repo-name' }, builtinIcon('github', 16), slug ?? str(p.repo)),
     h('span', { class: 'github-repo-description', 'data-github-description': '' }, info.description ?? ''),
     h('span', { class: 'github-repo-stats' }, h('span', { 'data-github-stars': '' }, info.stars === undefined ? '' : `★ ${info.stars}`), h('span', { 'data-github-forks': '' }, info.forks === undefined ? '' : `⑂ ${info.forks}`)));
-}
-/** `owner/name` from a slug or a github.com URL, or undefined. */
-export function repoSlug(repo: string): string | undefined {
-  const m = /^(?:https?:\/\/(?:www\.)?github\.com\/)?([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(repo.trim());
-  return m ? `${m[1]}/${m[2]}` : undefined;
 }
 export const GitHub = { Repo };
