@@ -19,6 +19,7 @@ async function open(slug: string): Promise<{ page: Page; errors: string[] }> {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error' && !m.text().includes('api.github.com')) errors.push(m.text()); });
+  await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
   await page.route('https://api.github.com/**', (route) => route.fulfill({
     status: 200, contentType: 'application/json',
     body: JSON.stringify({ description: 'Documentation for Mintlify', stargazers_count: 1234, forks_count: 56 }),
@@ -130,3 +131,27 @@ describe('leniency where Mintlify is lenient', () => {
     expect(existsSync(path.join(site.dist, 'api/missing-op/index.html'))).toBe(true);
   });
 });
+
+describe('docs.json as Mintlify accepts it', () => {
+  it('fonts with heading and body objects: an @font-face for the local file, Google Fonts for the family name', async () => {
+    const html = await readPage(site.dist, 'guides/react');
+    expect(html).toContain('@font-face{font-family:\'InterDisplay\';src:url("/fonts/display.woff2") format("woff2");font-display:swap;font-weight:700;}');
+    expect(html).toContain('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400&amp;display=swap">');
+    expect(html).toContain("--font:'Inter',ui-sans-serif");
+    expect(html).toContain("--font-heading:'InterDisplay',ui-sans-serif");
+    expect(html).toContain(':root:not(.dark){--bg:#fafaf9}html.dark:root{--bg:#0c0a09}');
+    expect(existsSync(path.join(site.dist, 'fonts/display.woff2'))).toBe(true);
+  });
+
+  it('a tab with groups and pages shows both; a blank group label shows its pages without a heading', async () => {
+    const html = await readPage(site.dist, 'guides/unlabelled');
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html)![0];
+    expect(sidebar).toContain('href="/guides/loose"');
+    expect(sidebar).toContain('href="/guides/unlabelled"');
+    expect(sidebar).not.toMatch(/<p class="nav-section-title">\s*<\/p>/);
+    expect(existsSync(path.join(site.dist, 'guides/loose/index.html'))).toBe(true);
+    // The SDK tab (generated from an artifact Lectern does not read) is left out, with a warning.
+    expect(html).not.toMatch(/>SDK</);
+  });
+});
+
