@@ -24,7 +24,7 @@ export function buildManifest(site: Site): SiteManifest {
 /** The HTML of Lectern's pages (and the 404 page) with every root-relative URL under the site's base. */
 async function moveUnderBase(site: Site, dist: string): Promise<void> {
   // Lectern's pages, the 404 page, and the pages Astro writes for redirects (their links are root-relative too).
-  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*]/.test(s));
+  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*#]/.test(s));
   const slugs = [...site.plan.pages.map((p) => p.slug), ...sources];
   const files = ['404.html', 'index.html', ...slugs.flatMap((slug) => (slug === 'index' ? [] : [`${slug}/index.html`, `${slug}.html`]))];
   await Promise.all(

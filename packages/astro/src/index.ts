@@ -187,7 +187,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (!site.pages.has('index') && !redirects['/']) {
           if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
         }
-        for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
+        if (skipped.length) {
+          const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
+          logger.warn(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
+        }
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.

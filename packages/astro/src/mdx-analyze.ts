@@ -212,7 +212,10 @@ export function analyzeMdx(
   const diagnostics: Diagnostic[] = [];
   const { frontmatter, body: rawBody } = splitFrontmatter(source);
   const body = substituteVariables(rawBody, opts.variables);
-  const blanked = frontmatter.replace(/[^\n]/g, ' ') + body;
+  // Custom heading ids (`## Title {#id}`): the `{#id}` is cut before MDX parses it (it is no expression); the ids are
+  // exported by heading text and applied to the rendered heading and the table of contents (routes/page.astro).
+  const { text: withoutIds, lines: customIdLines } = cutHeadingIds(frontmatter.replace(/[^\n]/g, ' ') + body);
+  const blanked = withoutIds;
   const parse = (src: string): AnyNode | undefined => {
     try {
       return (opts.dollarMath === false ? parserWithoutDollarMath : parser).parse(src) as unknown as AnyNode;
@@ -622,9 +625,34 @@ export function analyzeMdx(
   const tail: string[] = [...snippetImports];
   const specifiers = [...builtins.sort(), ...unknownNames.map((n) => `LecternUnknown as ${n}`)];
   if (specifiers.length) tail.push(`import { ${specifiers.join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
+  if (customIdLines.size) {
+    const ids: Record<string, string> = {};
+    visit(tree as never, (node: AnyNode) => {
+      const id = node.type === 'heading' && node.position ? customIdLines.get(node.position.start.line) : undefined;
+      if (id) ids[inlineText(node).trim()] = id;
+    });
+    tail.push(`export const lecternHeadingIds = ${JSON.stringify(ids)};`);
+  }
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
   const islandOut = island?.used ? { path: island.ctx.path, code: island.code(), names: island.names, interactive: island.interactive } : undefined;
   return { code: out, diagnostics, imports, reads, usages, ...(islandOut ? { island: islandOut } : {}) };
+}
+
+/** `## Title {#id}` headings: the text with each `{#id}` blanked (same length), and the heading line -> id. */
+function cutHeadingIds(src: string): { text: string; lines: Map<number, string> } {
+  const lines = new Map<number, string>();
+  if (!src.includes('{#')) return { text: src, lines };
+  const code = codeRanges(src);
+  let offset = 0;
+  const out = src.split('\n').map((line, i) => {
+    const m = /^(\s{0,3}#{1,6}\s.*?)(\s*)\{#([A-Za-z][\w:.-]*)\}\s*$/.exec(line);
+    const at = offset;
+    offset += line.length + 1;
+    if (!m || code.some(([a, b]) => at >= a && at < b)) return line;
+    lines.set(i + 1, m[3]!);
+    return m[1]! + ' '.repeat(line.length - m[1]!.length);
+  });
+  return { text: out.join('\n'), lines };
 }
 
 /** The plain text of Markdown inline content (formatting such as `code`, **bold**, _italic_ stripped). */

@@ -155,3 +155,26 @@ describe('docs.json as Mintlify accepts it', () => {
   });
 });
 
+describe('links, headings and redirects as on Mintlify', () => {
+  it('x/index, ./page.mdx and relative links lead to the page; {#id} sets the heading id and its TOC link', async () => {
+    const html = await readPage(site.dist, 'guides/links');
+    expect(html).toContain('<a href="/components/tree">the tree</a>');
+    expect(html).toContain('<a href="/guides/react">React</a>');
+    expect(html).toContain('<a href="/guides/widget">the widget</a>');
+    expect(html).toMatch(/<h2 id="config">Configuration options\s*<\/h2>/);
+    expect(html).not.toContain('{#config}');
+    expect(html).toMatch(/<a href="#config"[^>]*data-toc-link/);
+  });
+
+  it('a redirect whose source has a #fragment is followed in the browser, from its page or from the 404 page', async () => {
+    expect(existsSync(path.join(site.dist, 'guides/links#old-section'))).toBe(false);
+    const { page, errors } = await open('guides/links#old-section');
+    await page.waitForURL(`${site.url}/guides/react`);
+    await page.goto(`${site.url}/gone#somewhere`);
+    await page.waitForURL(`${site.url}/guides/widget`);
+    // The 404 answer itself is logged by the browser; nothing else fails.
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});
+
