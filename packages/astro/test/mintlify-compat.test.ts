@@ -178,3 +178,19 @@ describe('links, headings and redirects as on Mintlify', () => {
   });
 });
 
+describe('endpoint pages as Mintlify generates them', () => {
+  it('slugs a tag like "Client API - Display" as client-api--display; an MDX page for an operation is used, not duplicated', async () => {
+    expect(existsSync(path.join(site.dist, 'api-reference/client-api--display/list-things/index.html'))).toBe(true);
+    expect(existsSync(path.join(site.dist, 'api-reference/client-api--display/create-a-thing/index.html'))).toBe(false);
+    const html = await readPage(site.dist, 'api-reference/client-api--display/list-things');
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html)![0];
+    expect(sidebar).toContain('href="/api-reference/custom/create-thing"');
+    expect(sidebar).not.toContain('create-a-thing');
+    expect(await readPage(site.dist, 'api-reference/custom/create-thing')).toContain('Written by hand next to the generated reference.');
+  });
+
+  it('a dangling $ref does not remove the spec\'s other pages (nor the page that has it)', async () => {
+    expect(existsSync(path.join(site.dist, 'api-reference/client-api--display/broken-schema/index.html'))).toBe(true);
+  });
+});
+

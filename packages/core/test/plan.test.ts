@@ -21,6 +21,8 @@ describe('slug and operation-string rules', () => {
     expect(slugify('/users/{id}/posts')).toBe('users-posts');
     expect(slugify("List (all) users, v2.0 'beta'")).toBe('list-all-users-v20-beta');
     expect(slugify('User Management')).toBe('user-management');
+    // One pass of -- to -, as Mintlify: a tag "Client API - Display" is the folder client-api--display.
+    expect(slugify('Client API - Display')).toBe('client-api--display');
     expect(slugToTitle('guides/getting-started')).toBe('Getting started');
     expect(slugToTitle('get-users')).toBe('Get users');
   });

@@ -316,6 +316,32 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     return scan(node.children);
   };
 
+  /**
+   * MDX pages that document an operation (`openapi:` frontmatter), by `spec method path`: where a navigation node
+   * generates the pages of a spec, an existing page for the operation inside the node's directory is used instead of a
+   * generated one (no duplicate), as Mintlify does.
+   */
+  let documented: Map<string, PageFile[]> | undefined;
+  const documentedIn = (doc: ApiDocument, op: { method: string; path: string }, directory: string): PageFile | undefined => {
+    if (!documented) {
+      documented = new Map();
+      for (const file of files.values()) {
+        const value = pageMeta(file.frontmatter).openapi;
+        const ref = value ? parseOperationRef(value) : undefined;
+        if (!ref) continue;
+        const candidates = ref.file ? [matchSpecFile(openapiDocs, normalizeSpecSource(ref.file))].filter((d): d is ApiDocument => !!d) : openapiDocs;
+        const target = candidates.find((d) => 'operation' in findOperation(d, ref));
+        if (!target) continue;
+        const found = findOperation(target, ref);
+        if (!('operation' in found)) continue;
+        const key = `${target.source} ${found.operation.kind === 'webhook' ? 'webhook' : found.operation.method} ${found.operation.path}`;
+        documented.set(key, [...(documented.get(key) ?? []), file]);
+      }
+    }
+    const prefix = directory.replace(/^\/+|\/+$/g, '') + '/';
+    return documented.get(`${doc.source} ${op.method} ${op.path}`)?.find((f) => f.slug.startsWith(prefix));
+  };
+
   const bulkItems = (node: NavNodeConfig, ctx: Context): NavItem[] => {
     const groups = new Map<string, NavGroup>();
     const context = { ...(ctx.version ? { version: ctx.version } : {}), ...(ctx.language ? { language: ctx.language } : {}) };
@@ -323,8 +349,11 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       for (const ref of node.openapi) {
         const doc = specs.get(normalizeSpecSource(ref.source));
         if (doc?.kind !== 'openapi') continue;
-        for (const slot of slotsFor(doc, ref.directory ?? DEFAULT_DIRECTORY)) {
-          const page = addPage(operationPage(doc, slot, { ...context, playground: playgroundDefaults }));
+        const directory = ref.directory ?? DEFAULT_DIRECTORY;
+        for (const slot of slotsFor(doc, directory)) {
+          const own = documentedIn(doc, { method: slot.operation.kind === 'webhook' ? 'webhook' : slot.operation.method, path: slot.operation.path }, directory);
+          const fromFile = own ? pages.get(own.slug) ?? pageFromFile(own, ctx) : undefined;
+          const page = fromFile ? addPage(fromFile) : addPage(operationPage(doc, slot, { ...context, playground: playgroundDefaults }));
           if (slot.operation.hidden) continue;
           let group = groups.get(slot.group);
           if (!group) groups.set(slot.group, (group = { type: 'group', label: slot.group, children: [] }));
