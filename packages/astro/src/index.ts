@@ -8,28 +8,32 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { setSite, getSite } from './store.ts';
-import { summarizeDiagnostics, type Diagnostic } from '@lectern/core';
 import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './prepare.ts';
 import { prepareJsxModule } from './islands/islands.ts';
+import { loadShiki } from './components/shiki-load.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { planAndPrepare } from './site.ts';
+import { planAndPrepare, type PlannedSite } from './site.ts';
 import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
+import { failIfAnyFailed, reportPlan } from './report.ts';
 import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
-
-/** A problem of one page (its MDX, or a file it imports): the page is left out, the others still build. */
-const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/');
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
   root?: string;
   /** Warnings (broken links, unknown components, …) fail `astro build` too. */
   strict?: boolean;
+  /**
+   * One part of a build done in parts (`lectern build` of a large site, see run.ts): the site planned once, the pages
+   * of this part, and whether it is the first part (the 404 page and redirects). The failure check and what comes after
+   * the build (search index, manifest, …) are left to the caller, once, over the merged output.
+   */
+  part?: { planned: PlannedSite; slugs: ReadonlySet<string>; first: boolean; reported?: boolean };
 }
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -92,8 +96,9 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
         for (const p of site.plan.pages) {
           const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
-          // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead).
-          if (!file || site.blocked.has(p.slug)) continue;
+          // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead); a build in
+          // parts bundles the pages of its part only.
+          if (!file || site.blocked.has(p.slug) || (site.only && !site.only.has(p.slug))) continue;
           // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
           const abs = path.resolve(site.root, file).split(path.sep).join('/');
           lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
@@ -158,16 +163,15 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const t0 = performance.now();
         const detached = isDetached(root);
         componentsModule = ownModule('components/index');
-        const { site, errors, warnings } = await planAndPrepare(root, componentsModule);
-        logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
-        if (command === 'build') {
-          // docs.json, specs and navigation must be sound to build anything: their errors stop the build here. A page
-          // with an MDX error only keeps itself (and the pages importing it) out: the build goes on and fails at the
-          // end, listing every page that failed (see 'astro:build:done').
-          const planErrors = errors.filter((d) => !isPageProblem(d));
-          if (planErrors.length) throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
-          if (warnings.length && !options.strict) logger.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`);
-          if (site.blocked.size) logger.error(`${site.blocked.size} page${site.blocked.size === 1 ? '' : 's'} cannot be compiled; building the others to report every failure`);
+        loadShiki();
+        const part = options.part;
+        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule));
+        site.only = part?.slugs;
+        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+        if (part && (!part.first || part.reported)) {
+          // A part of a build in parts: the caller reported the plan's problems.
+        } else if (command === 'build') {
+          reportPlan({ site, errors, warnings }, options.strict === true, logger);
         } else {
           for (const d of warnings) logger.warn(formatDiagnostic(d));
           for (const d of errors) logger.error(formatDiagnostic(d));
@@ -187,7 +191,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (!site.pages.has('index') && !redirects['/']) {
           if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
         }
-        if (skipped.length) {
+        if (skipped.length && (!part || part.first)) {
           const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
           logger.warn(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
         }
@@ -196,10 +200,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
         const noExternal = detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
-        injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
+        if (!part || part.first) injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
         updateConfig({
           integrations: extra,
-          redirects,
+          redirects: !part || part.first ? redirects : {},
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
@@ -218,14 +222,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:build:done': async ({ dir, logger }) => {
+        if (options.part) return; // the caller checks and finishes the merged output (run.ts)
         const site = getSite(root);
-        // Every page that failed, in one run: MDX errors found before the build, render errors found during it (and,
-        // with --strict, the warnings).
-        const failed = [...site.diagnostics.filter((d) => d.severity === 'error'), ...site.renderErrors];
-        if (failed.length || (options.strict && site.diagnostics.length)) {
-          const all = [...site.diagnostics, ...site.renderErrors];
-          throw new LecternBuildError(options.strict ? all.map((d) => ({ ...d, severity: 'error' as const })) : all);
-        }
+        failIfAnyFailed(site, options.strict === true);
         await afterBuild(site, fileURLToPath(dir), logger);
       },
     },

@@ -4,12 +4,13 @@
  * served at `/a/b/`, where the browser would resolve `./c` to `/a/b/c`). What `lectern check` accepts, the site serves.
  */
 import path from 'node:path';
-import { internalTarget, type LinkIndex } from '@lectern/core';
+import type { LinkIndex, internalTarget as InternalTarget } from '@lectern/core';
 
 const HREF = /(<a\b[^>]*?\shref=")([^"]*)"/g;
 
-export function resolveLinks(html: string, index: Pick<LinkIndex, 'page' | 'exists'>, pageFile: string | undefined): string {
-  if (!html.includes('href="')) return html;
+/** `internalTarget` comes in (from the site's lib): this module runs in the page bundle, which must not pull in core. */
+export function resolveLinks(html: string, index: Pick<LinkIndex, 'page' | 'exists'> | undefined, pageFile: string | undefined, internalTarget: typeof InternalTarget): string {
+  if (!index || !html.includes('href="')) return html;
   const fromDir = pageFile ? path.posix.dirname(pageFile) : '';
   return html.replace(HREF, (all, before: string, raw: string) => {
     const href = raw.replace(/&amp;/g, '&');

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '@lectern/core';
+import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
 import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { setIconLibrary } from './icons.ts';
@@ -22,28 +22,56 @@ export interface PlannedSite {
   warnings: Diagnostic[];
 }
 
-export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
+/**
+ * Everything planning produces, as plain data (structured-clone safe): a build in parts hands it to the processes that
+ * build the parts (run.ts) instead of planning again.
+ */
+export interface PlanData {
+  loaded: LoadedSite;
+  prepared: Array<[string, string]>;
+  content: Array<[string, string]>;
+  blocked: Array<[string, Diagnostic[]]>;
+  updated: Array<[string, string]>;
+}
+
+export async function planData(root: string, componentsModule: string): Promise<PlanData> {
   const loaded = await loadSite(root);
-  setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
   const { prepared, diagnostics: mdxDiagnostics, imports, islands } = prepareSite(loaded, componentsModule, content);
   writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
-  const lib = await import('./lib.ts');
-  const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
-  site.blocked = blockedPages(loaded, content, mdxDiagnostics, imports);
+  const updated: Array<[string, string]> = [];
   if (wantsTimestamps(loaded)) {
     const dates = lastCommitDates(root);
     for (const p of loaded.plan.pages) {
       const date = p.file ? dates.get(p.file.split(path.sep).join('/')) : undefined;
-      if (date) site.updated.set(p.slug, date);
+      if (date) updated.push([p.slug, date]);
     }
   }
   return {
-    site,
-    errors: diagnostics.filter((d) => d.severity === 'error'),
-    warnings: diagnostics.filter((d) => d.severity === 'warning'),
+    loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated,
   };
+}
+
+/** The site the integration and the pages use, from planned data. */
+export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
+  const { loaded } = data;
+  setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
+  const lib = await import('./lib.ts');
+  const site = createSite(loaded, new Map(data.prepared), lib, new Map(data.content));
+  site.blocked = new Map(data.blocked);
+  site.links = buildLinkIndex(loaded.plan, loaded.config as never);
+  site.updated = new Map(data.updated);
+  return {
+    site,
+    errors: loaded.diagnostics.filter((d) => d.severity === 'error'),
+    warnings: loaded.diagnostics.filter((d) => d.severity === 'warning'),
+  };
+}
+
+export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
+  return siteFromPlan(await planData(root, componentsModule));
 }
 
 /**

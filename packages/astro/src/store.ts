@@ -4,7 +4,7 @@
  * Nothing here is serialised into the bundle: Astro renders static pages in the process that planned them.
  */
 import path from 'node:path';
-import { buildLinkIndex, type Diagnostic, type LinkIndex, type Page } from '@lectern/core';
+import type { Diagnostic, LinkIndex, Page } from '@lectern/core';
 import type { LoadedSite } from './plan-source.ts';
 import { buildNavIndex, type NavIndex } from './nav.ts';
 import { substituteVariables } from './variables.ts';
@@ -33,8 +33,10 @@ export interface Site extends LoadedSite {
   blocked: Map<string, Diagnostic[]>;
   /** Pages whose rendering threw during this build (see Guard.astro), with file and line when found. */
   renderErrors: Diagnostic[];
-  /** The site's paths, to resolve links as Mintlify does (render-links.ts). */
-  links: LinkIndex;
+  /** The site's paths, to resolve links as Mintlify does (render-links.ts); set by site.ts. */
+  links?: LinkIndex;
+  /** A build in parts (run.ts): the slugs the current part renders; undefined = every page. */
+  only?: ReadonlySet<string>;
 }
 
 const KEY = Symbol.for('lectern.sites');
@@ -60,7 +62,6 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
   return {
     ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content,
     updated: new Map(), base: '/', blocked: new Map(), renderErrors: [],
-    links: buildLinkIndex(loaded.plan, loaded.config as never),
   };
 }
 

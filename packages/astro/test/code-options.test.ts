@@ -7,6 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { extractNotation, highlight, highlightFence, parseLineRanges, parseMeta } from '../src/components/highlight.ts';
+import { loadShiki } from '../src/components/shiki-load.ts';
+
+// The integration registers Shiki for the pages; these tests call the highlighter directly.
+loadShiki();
 import { readPage, servedFixture } from './helpers.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');

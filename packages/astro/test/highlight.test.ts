@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
 import { codeCss, highlight, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
+import { loadShiki } from '../src/components/shiki-load.ts';
+
+// The integration registers Shiki for the pages; these tests call the highlighter directly.
+loadShiki();
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
 
