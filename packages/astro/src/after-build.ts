@@ -194,6 +194,12 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
   }
   await writeFile(path.join(dist, '_lectern', 'code.css'), codeCss());
+  if (site.tailwind) await writeFile(path.join(dist, '_lectern', 'tailwind.css'), site.tailwind);
+  // The repo's own .css/.js files, every page includes them (custom-assets.ts).
+  for (const f of [...site.custom.css, ...site.custom.js]) {
+    await mkdir(path.dirname(path.join(dist, f)), { recursive: true });
+    await copyFile(path.join(site.root, f), path.join(dist, f));
+  }
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
   const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
   const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });

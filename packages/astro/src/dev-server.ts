@@ -30,6 +30,11 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
       res.end(codeCss());
       return;
     }
+    if (url.startsWith('/_lectern/tailwind.css')) {
+      res.setHeader('content-type', 'text/css');
+      res.end(getSite(root).tailwind);
+      return;
+    }
     const icon = /^\/_lectern\/icons\/(.+)\.svg$/.exec(url.split('?')[0]!);
     const svg = icon ? iconFile(decodeURIComponent(icon[1]!)) : undefined;
     if (svg) {

@@ -2,7 +2,7 @@
  * Plan a docs repo and analyse its MDX: what the integration does once per build, and again in `lectern dev`
  * whenever docs.json, a spec or a page changes.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
@@ -10,6 +10,16 @@ import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
+import { findCustomAssets, type CustomAssets } from './custom-assets.ts';
+import { tailwindCandidates, tailwindCss } from './tailwind.ts';
+
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */
 function wantsTimestamps(site: LoadedSite): boolean {
@@ -32,6 +42,9 @@ export interface PlanData {
   content: Array<[string, string]>;
   blocked: Array<[string, Diagnostic[]]>;
   updated: Array<[string, string]>;
+  /** The repo's .css/.js files (every page includes them) and the CSS of the Tailwind classes its pages use. */
+  custom: CustomAssets;
+  tailwind: string;
 }
 
 export async function planData(root: string, componentsModule: string): Promise<PlanData> {
@@ -48,9 +61,14 @@ export async function planData(root: string, componentsModule: string): Promise<
       if (date) updated.push([p.slug, date]);
     }
   }
+  // Tailwind classes of the pages and of the files they import (snippets, JSX components).
+  const sources: string[] = loaded.plan.pages.map((p) => p.body ?? '');
+  const imported = new Set([...imports.values()].flat().filter((f) => /\.(mdx|jsx|tsx)$/.test(f)));
+  for (const f of imported) sources.push(readText(f));
+  const tailwind = await tailwindCss(tailwindCandidates(sources));
   return {
     loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
-    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated,
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated, custom: findCustomAssets(root), tailwind,
   };
 }
 
@@ -63,6 +81,8 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   site.blocked = new Map(data.blocked);
   site.links = buildLinkIndex(loaded.plan, loaded.config as never);
   site.updated = new Map(data.updated);
+  site.custom = data.custom;
+  site.tailwind = data.tailwind;
   return {
     site,
     errors: loaded.diagnostics.filter((d) => d.severity === 'error'),

@@ -37,6 +37,10 @@ export interface Site extends LoadedSite {
   links?: LinkIndex;
   /** A build in parts (run.ts): the slugs the current part renders; undefined = every page. */
   only?: ReadonlySet<string>;
+  /** The repo's .css and .js files, included on every page (custom-assets.ts). */
+  custom: { css: string[]; js: string[] };
+  /** CSS of the Tailwind classes the pages use (tailwind.ts); '' when none. */
+  tailwind: string;
 }
 
 const KEY = Symbol.for('lectern.sites');
@@ -61,7 +65,7 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
   const root = path.resolve(loaded.plan.root);
   return {
     ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content,
-    updated: new Map(), base: '/', blocked: new Map(), renderErrors: [],
+    updated: new Map(), base: '/', blocked: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
   };
 }
 

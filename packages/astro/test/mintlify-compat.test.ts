@@ -194,3 +194,24 @@ describe('endpoint pages as Mintlify generates them', () => {
   });
 });
 
+describe('Tailwind classes, custom CSS and JS, page modes', () => {
+  it('the light/dark image pair shows one image per theme; utilities, repo CSS (with data-current-path) and repo scripts apply', async () => {
+    const { page, errors } = await open('guides/landing');
+    const visible = (alt: string) => page.locator(`img[alt="${alt}"]`).evaluate((el) => getComputedStyle(el).display !== 'none');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    expect([await visible('Light'), await visible('Dark')]).toEqual([true, false]);
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    expect([await visible('Light'), await visible('Dark')]).toEqual([false, true]);
+    const grid = await page.locator('.landing-grid').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).columnGap, getComputedStyle(el).outlineColor]);
+    expect(grid).toEqual(['grid', '24px', 'rgb(1, 2, 3)']);
+    const note = await page.locator('.brand-note').evaluate((el) => [getComputedStyle(el).letterSpacing, getComputedStyle(el).marginTop, getComputedStyle(el).color]);
+    expect(note).toEqual(['3px', '48px', 'rgb(22, 110, 63)']);
+    expect(await page.getAttribute('html', 'data-custom-script')).toBe('ran');
+    // mode: custom keeps only the top bar: no sidebar, no title block, no footer.
+    expect(await page.locator('aside.sidebar').count()).toBe(0);
+    expect(await page.locator('.page-header').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
