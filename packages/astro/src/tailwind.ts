@@ -9,9 +9,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const INPUT = `@import "tailwindcss/theme.css" layer(theme);
+const INPUT = `@layer theme, base, components, utilities;
+@import "tailwindcss/theme.css" layer(theme);
 @import "tailwindcss/utilities.css" layer(utilities) important;
 @custom-variant dark (&:where(.dark, .dark *));
+@layer base {
+  /* Tailwind 3 (what Mintlify documents) gives borders a light gray by default, not currentColor. */
+  *, ::after, ::before { border-color: var(--border, #e5e7eb); }
+}
 @theme inline {
   --color-primary: var(--primary);
   --color-primary-light: var(--primary-light);
