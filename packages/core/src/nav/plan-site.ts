@@ -101,8 +101,9 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const addPage = (page: Page, pointer?: string): Page => {
     const existing = pages.get(page.slug);
     if (existing) {
-      const same = existing.kind === page.kind && existing.file === page.file &&
-        (existing.kind !== 'operation' || page.kind !== 'operation' || (existing.spec === page.spec && existing.method === page.method && existing.path === page.path));
+      // The same operation twice (listed in pages and generated, or documented by an MDX page) is one page.
+      const sameOperation = existing.kind === 'operation' && page.kind === 'operation' && existing.spec === page.spec && existing.method === page.method && existing.path === page.path;
+      const same = sameOperation || (existing.kind === page.kind && existing.file === page.file && existing.kind !== 'operation');
       if (!same) {
         const what = (p: Page) => (p.file ? p.file : p.kind === 'operation' ? `${p.method.toUpperCase()} ${p.path} (${p.spec})` : p.kind);
         const message = `two pages on one slug "/${page.slug}": ${what(existing)} and ${what(page)}`;
