@@ -145,7 +145,7 @@ describe('line classes', () => {
     expect(lineClasses(r.html)).toEqual(['line diff add focused', 'line diff remove', 'line highlighted', 'line focused']);
     expect(text(r.html)).toBe('const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;');
     expect(r).toMatchObject({ lines: 4, diff: true, focus: true, highlight: true });
-    expect(r.html).toMatch(/<span class="k[0-9a-z]+">const /);
+    expect(r.html).toMatch(/<span class="k[0-9A-Za-z_-]+">const /);
   });
 
   it('marks lines of plain text, unknown languages and large JSON (fast path) too', async () => {

@@ -28,17 +28,17 @@ function stylesToClasses(html: string): string {
   });
 }
 /**
- * A class name from the style itself (FNV-1a, 52 bits): the same style gets the same class in every process, so the
- * parts of a build made in several processes share one code.css (run.ts).
+ * A class name from the style itself (30 bits of FNV-1a in 5 URL-safe characters): the same style gets the same class
+ * in every process, so the parts of a build made in several processes share one code.css (run.ts). A site has a few
+ * dozen styles (the two GitHub themes' colors), so names stay short and never meet.
  */
+const CLASS_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
 function styleClass(style: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < style.length; i++) {
-    h1 = Math.imul(h1 ^ style.charCodeAt(i), 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ style.charCodeAt(i), 0x5bd1e995) >>> 0;
-  }
-  return `k${(h1 * 0x100000 + (h2 & 0xfffff)).toString(36)}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < style.length; i++) h = Math.imul(h ^ style.charCodeAt(i), 0x01000193) >>> 0;
+  let name = 'k';
+  for (let i = 0; i < 5; i++, h >>>= 6) name += CLASS_CHARS[h & 63];
+  return name;
 }
 
 /** The style -> class entries this process has assigned (to merge those of other processes, see run.ts). */
