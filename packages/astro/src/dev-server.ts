@@ -11,6 +11,7 @@ import { buildManifest } from './after-build.ts';
 import { scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { formatDiagnostic } from './prepare.ts';
+import { iconFile } from './icon-files.ts';
 import type { PlannedSite } from './site.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
@@ -27,6 +28,18 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     if (url.startsWith('/_lectern/code.css')) {
       res.setHeader('content-type', 'text/css');
       res.end(codeCss());
+      return;
+    }
+    if (url.startsWith('/_lectern/tailwind.css')) {
+      res.setHeader('content-type', 'text/css');
+      res.end(getSite(root).tailwind);
+      return;
+    }
+    const icon = /^\/_lectern\/icons\/(.+)\.svg$/.exec(url.split('?')[0]!);
+    const svg = icon ? iconFile(decodeURIComponent(icon[1]!)) : undefined;
+    if (svg) {
+      res.setHeader('content-type', 'image/svg+xml');
+      res.end(svg);
       return;
     }
     const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec(url);

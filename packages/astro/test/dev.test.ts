@@ -91,7 +91,7 @@ describe('lectern dev', () => {
   it('serves the shared code stylesheet', async () => {
     await fetch(`${base}/`);
     const css = await (await fetch(`${base}/_lectern/code.css`)).text();
-    expect(css).toMatch(/\.k[0-9a-z]+\{--shiki-light:/);
+    expect(css).toMatch(/\.k[0-9A-Za-z_-]+\{--shiki-light:/);
   });
 
   it('answers assistant questions from pages written after the server started', async () => {

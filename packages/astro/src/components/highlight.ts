@@ -1,5 +1,6 @@
 /** Build-time Shiki: one tokenisation for both themes, colors emitted as CSS variables (no highlighting JS shipped). */
-import { createHighlighter, type Highlighter, bundledLanguages, bundledThemes } from 'shiki';
+import type { Highlighter } from 'shiki';
+import { shikiHost } from './shiki-host.ts';
 
 const loaded = new Set<string>();
 const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', 'c#': 'csharp', 'c++': 'cpp', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript', dotnet: 'csharp', golang: 'go', py: 'python', rb: 'ruby', kt: 'kotlin', rs: 'rust', js: 'javascript', ts: 'typescript', yml: 'yaml', jsonc: 'json', dart: 'dart', flutter: 'dart', http: 'http' };
@@ -22,10 +23,33 @@ function stylesToClasses(html: string): string {
   return html
     .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"').replace(/<span style="([^"]+)">/g, (_m, style: string) => {
     let c = map.get(style);
-    if (!c) { c = `k${map.size.toString(36)}`; map.set(style, c); }
+    if (!c) { c = styleClass(style); map.set(style, c); }
     return `<span class="${c}">`;
   });
 }
+/**
+ * A class name from the style itself (30 bits of FNV-1a in 5 URL-safe characters): the same style gets the same class
+ * in every process, so the parts of a build made in several processes share one code.css (run.ts). A site has a few
+ * dozen styles (the two GitHub themes' colors), so names stay short and never meet.
+ */
+const CLASS_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
+function styleClass(style: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < style.length; i++) h = Math.imul(h ^ style.charCodeAt(i), 0x01000193) >>> 0;
+  let name = 'k';
+  for (let i = 0; i < 5; i++, h >>>= 6) name += CLASS_CHARS[h & 63];
+  return name;
+}
+
+/** The style -> class entries this process has assigned (to merge those of other processes, see run.ts). */
+export function codeClasses(): Array<[string, string]> {
+  return [...classMap()];
+}
+export function addCodeClasses(entries: Iterable<[string, string]>): void {
+  const map = classMap();
+  for (const [style, c] of entries) map.set(style, c);
+}
+
 export function codeCss(): string {
   return [...classMap()].map(([style, c]) => `.${c}{${style}}`).join('\n') + '\n';
 }
@@ -87,6 +111,7 @@ interface Pair { light: string; dark: string }
 let pairs: Pair[] = [];
 
 async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter> {
+  const { bundledThemes, createHighlighter, engine: loadEngine } = shikiHost();
   const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
   const rules = light.tokenColors ?? [];
   const darkRules = dark.tokenColors ?? [];
@@ -99,10 +124,7 @@ async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter>
     name: PAIR_THEME, type: 'light' as const, fg: '#000000', bg: '#ffffff', colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
     tokenColors: rules.map((r, i) => ({ ...r, settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined } })),
   };
-  const engineImpl = engine === 'js'
-    ? (await import('shiki/engine/javascript')).createJavaScriptRegexEngine()
-    : (await import('shiki/engine/oniguruma')).createOnigurumaEngine(import('shiki/wasm'));
-  return createHighlighter({ themes: [pair], langs: [], engine: engineImpl });
+  return createHighlighter({ themes: [pair], langs: [], engine: await loadEngine(engine) });
 }
 
 /**
@@ -156,7 +178,7 @@ function plainLines(code: string, marks?: LineMarks): string {
 async function highlightRaw(code: string, lang: string, marks?: LineMarks): Promise<string> {
   if ((lang === 'json' || lang === 'jsonc') && code.length > 400) return highlightJson(code, marks);
   const l = languageOf(lang);
-  if (!(l in bundledLanguages)) return plainLines(code, marks);
+  if (!(l in shikiHost().bundledLanguages)) return plainLines(code, marks);
   const lines = await tokenize(code, l);
   const html = lines.map((tokens, i) => {
     let out = '';

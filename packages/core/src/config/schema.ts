@@ -111,6 +111,16 @@ export const bannerSchema = z.object({
   color: z.union([hexColor, lightDark(hexColor)]).optional(),
 });
 
+/** One font: a family (a Google Font by name, or a font file `source`), weight, format. */
+const fontSchema = z.looseObject({
+  family: z.string().optional(),
+  weight: z.number().optional(),
+  source: z.string().optional(),
+  format: z.enum(['woff', 'woff2']).optional(),
+});
+/** `fonts`: one font for everything, or separate `heading` and `body` fonts (each optional). */
+export const fontsSchema = fontSchema.extend({ heading: fontSchema.optional(), body: fontSchema.optional() });
+
 /** Lectern's own settings (a namespaced extension; Mintlify ignores it). */
 export const lecternSchema = z.object({
   /** Public URL of the site (canonical links, sitemap). */
@@ -200,7 +210,7 @@ export const docsConfigSchema = z.object({
   $schema: z.string().optional(),
   theme: z.enum(THEMES),
   name: z.string().trim().min(1, 'must not be empty'),
-  colors: z.strictObject({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }),
+  colors: z.looseObject({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }),
   navigation: navNodeDoc,
   description: z.string().optional(),
   public: z.boolean().optional(),
@@ -232,7 +242,7 @@ export const docsConfigSchema = z.object({
       metatags: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
-  fonts: z.looseObject({ family: z.string() }).optional(),
+  fonts: fontsSchema.optional(),
   icons: z.object({ library: z.enum(['fontawesome', 'lucide', 'tabler']) }).optional(),
   styling: z
     .object({
