@@ -6,6 +6,8 @@
  * assistant documents and indexed. Measures index build, retrieval latency (and top-1 hit rate for questions made
  * from operation summaries), then — against the handler served by @hono/node-server in a child process on
  * 127.0.0.1 — time to first byte, full-answer time, streams per second under concurrency, and the server's peak RSS.
+ * Then real `lectern serve` processes on the v2 endpoint (`--pg-requests N`, `--pg-concurrency N`; default 2,000
+ * answers, 100 in flight): one instance on SQLite, and two instances sharing one PostgreSQL server.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -181,6 +183,10 @@ async function main(): Promise<void> {
     console.log(`server connections  ${(stats as { connections?: number }).connections} distinct client ports`);
     console.log(`server event loop   delay p99 ${stats.loopP99Ms.toFixed(1)} ms, max ${stats.loopMaxMs.toFixed(1)} ms`);
     console.log('(machine: shared 2 cores; client and server on the same host)');
+
+    // lectern serve processes: one on SQLite, then two sharing PostgreSQL (bench/assistant/instances.ts).
+    const { benchInstances } = await import('./assistant/instances.ts');
+    await benchInstances({ dir, questions, requests: arg('pg-requests', 2000), concurrency: arg('pg-concurrency', 100) });
   } finally {
     child?.send('exit');
     rmSync(dir, { recursive: true, force: true });

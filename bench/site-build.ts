@@ -74,7 +74,11 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** `lectern build` of `root` in a child process (its own peak RSS and CPU time); dist/ lands in `root/dist`. */
+/**
+ * `lectern build` of `root` in a child process; dist/ lands in `root/dist`. Peak RSS is that of the largest process
+ * of the build (a large site is built in parts, each in a process of its own) and CPU time that of all of them, from
+ * /usr/bin/time when the machine has it, else the child's own.
+ */
 export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO): Promise<Result> {
   const child = `
     import { buildSite } from ${JSON.stringify(path.join(checkout, 'packages/astro/src/run.ts'))};
@@ -84,14 +88,21 @@ export async function build(root: string, label: string, env: Record<string, str
   `;
   const t0 = performance.now();
   const out = await new Promise<string>((resolve, reject) => {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', child], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const args = [process.execPath, '--input-type=module', '-e', child];
+    const opts = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } };
+    const p = existsSync('/usr/bin/time') ? spawn('/usr/bin/time', ['-f', 'TREE_RSS=%M TREE_CPU=%U %S', ...args], opts) : spawn(args[0]!, args.slice(1), opts);
+    p.stderr.on('data', (d) => {
+      const m = /TREE_RSS=(\d+) TREE_CPU=([\d.]+) ([\d.]+)/.exec(String(d));
+      if (m) buf += `\nTREE_RSS=${m[1]} TREE_CPU=${Math.round((Number(m[2]) + Number(m[3])) * 1e6)}\n`;
+      else process.stderr.write(d);
+    });
     let buf = '';
     p.stdout.on('data', (d) => { buf += d; });
     p.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`build of ${label} failed (${code})`))));
   });
   const wallMs = performance.now() - t0;
-  const rssKb = Number(/RSS=(\d+)/.exec(out)?.[1] ?? 0);
-  const cpuUs = Number(/CPU=(\d+)/.exec(out)?.[1] ?? 0);
+  const rssKb = Number(/TREE_RSS=(\d+)/.exec(out)?.[1] ?? /RSS=(\d+)/.exec(out)?.[1] ?? 0);
+  const cpuUs = Number(/TREE_CPU=(\d+)/.exec(out)?.[1] ?? /CPU=(\d+)/.exec(out)?.[1] ?? 0);
   const dist = path.join(root, 'dist');
   const files = walk(dist);
   const bytes = files.reduce((n, f) => n + statSync(f).size, 0);

@@ -9,6 +9,7 @@ import { pageHref } from './nav.ts';
 import { isLarge, scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { copyMermaidAssets, usesMermaid } from './components/mermaid-assets.ts';
+import { writeIslandIcons } from './icon-files.ts';
 import { slug as headingSlug } from './components/split.ts';
 import { markdownForAgents, updateEntries } from './mdx-analyze.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -25,7 +26,7 @@ export function buildManifest(site: Site): SiteManifest {
 /** The HTML of Lectern's pages (and the 404 page) with every root-relative URL under the site's base. */
 async function moveUnderBase(site: Site, dist: string): Promise<void> {
   // Lectern's pages, the 404 page, and the pages Astro writes for redirects (their links are root-relative too).
-  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*]/.test(s));
+  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*#]/.test(s));
   const slugs = [...site.plan.pages.map((p) => p.slug), ...sources];
   const files = ['404.html', 'index.html', ...slugs.flatMap((slug) => (slug === 'index' ? [] : [`${slug}/index.html`, `${slug}.html`]))];
   await Promise.all(
@@ -196,11 +197,18 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
   }
   await writeFile(path.join(dist, '_lectern', 'code.css'), await codeCss());
+  if (site.tailwind) await writeFile(path.join(dist, '_lectern', 'tailwind.css'), site.tailwind);
+  // The repo's own .css/.js files, every page includes them (custom-assets.ts).
+  for (const f of [...site.custom.css, ...site.custom.js]) {
+    await mkdir(path.dirname(path.join(dist, f)), { recursive: true });
+    await copyFile(path.join(site.root, f), path.join(dist, f));
+  }
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
   const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
   const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
+  await writeIslandIcons(dist);
   // Many small files: written a few dozen at a time, each folder made once.
   const folders = new Map<string, Promise<unknown>>();
   const write = async (file: string, text: string) => {

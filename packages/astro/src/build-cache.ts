@@ -113,8 +113,10 @@ export interface BlobStore {
   has(key: string): boolean;
   get(key: string): Buffer | undefined;
   put(key: string, data: string | Buffer): void;
-  /** Delete the blobs this build did not use; returns how many. */
-  sweep(): number;
+  /** The keys this process used (`get` or `put`). */
+  used(): string[];
+  /** Delete the blobs neither this process nor `keep` used (other processes of the same build); returns how many. */
+  sweep(keep?: Iterable<string>): number;
 }
 
 export function blobStore(dir: string, ext: string): BlobStore {
@@ -150,10 +152,12 @@ export function blobStore(dir: string, ext: string): BlobStore {
       writeAtomic(file(key), data);
       listing().add(key);
     },
-    sweep() {
+    used: () => [...used],
+    sweep(keep = []) {
+      const kept = new Set(keep);
       let n = 0;
       for (const key of listing()) {
-        if (used.has(key)) continue;
+        if (used.has(key) || kept.has(key)) continue;
         rmSync(file(key), { force: true });
         n++;
       }

@@ -8,8 +8,12 @@
  * - `wrap` (astro:build:start): wraps Astro's prerenderer. A page whose key is cached is answered from the cache;
  *   a rendered page has its long inline scripts moved out (html-weight.ts) and is stored; every page goes to the
  *   search index in render order (render-order.ts).
- * - `finish` (astro:build:done, after afterBuild wrote the index): writes the shared scripts, the highlight cache
+ * - `finish` (astro:build:done, before the search index is written): writes the shared scripts, the highlight cache
  *   and `state.json`, and removes the cache entries this build did not use.
+ *
+ * A build in several parts (run.ts) has a session per part: it sees the pages of its part only, keeps its own
+ * `state` and highlight files, feeds no search index (the parent indexes the merged output) and sweeps nothing: the
+ * parent sweeps once with the keys every part used (`sweepBuildCache`).
  */
 import { readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -40,6 +44,8 @@ export interface BuildSession {
   streamed(): boolean;
   /** Write what the pages share (see html-weight.ts) into `dist`, the caches, and report. */
   finish(dist: string, log: (m: string) => void): Promise<void>;
+  /** The cache entries this session used (a part's, for the parent's sweep). */
+  usage(): CacheUsage;
   /** A failed build: stop workers and Pagefind, write nothing. */
   abort(): Promise<void>;
 }
@@ -53,6 +59,19 @@ export interface SessionOptions {
   /** Astro's `build.format`: pages at `a/b/index.html` (`directory`) or `a/b.html` (`file`). */
   format?: string;
   warn?: (message: string) => void;
+  /** This session builds part `index` of `count` (see run.ts); `count > 1`: see the header. */
+  part?: { index: number; count: number };
+}
+
+/** Keys of the page and script blobs a build used. */
+export interface CacheUsage { pages: string[]; scripts: string[] }
+
+/** After a build in parts: remove the cache entries no part used. */
+export function sweepBuildCache(root: string, used: CacheUsage[]): number {
+  if (!cacheEnabled()) return 0;
+  const dir = cacheRoot(root);
+  return blobStore(path.join(dir, 'pages'), '.html').sweep(used.flatMap((u) => u.pages))
+    + blobStore(path.join(dir, 'scripts'), '.js').sweep(used.flatMap((u) => u.scripts));
 }
 
 /** Names of the built client assets, sorted: they are in every page's head. */
@@ -82,7 +101,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const useCache = cacheEnabled();
   const dir = cacheRoot(site.root);
   const fingerprint = lecternFingerprint();
-  const state = useCache ? readJson<CacheState>(path.join(dir, 'state.json')) : undefined;
+  const several = (options.part?.count ?? 1) > 1;
+  const tag = several ? `.part${options.part!.index}` : '';
+  const stateFile = path.join(dir, `state${tag}.json`);
+  const state = useCache ? readJson<CacheState>(stateFile) : undefined;
+  const sitePages = site.only ? site.plan.pages.filter((p) => site.only!.has(p.slug)) : site.plan.pages;
   const pages: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'pages'), '.html') : undefined;
   const scriptStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'scripts'), '.js') : undefined;
   /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
@@ -92,14 +115,14 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   // Which pages will render: those whose key (with the last build's assets) is not cached.
   const predictedSite = pages && state ? siteKey(site, keyInput(state.assets)) : undefined;
   const predictedKeys = new Map<string, string>();
-  const dirty = site.plan.pages.filter((p) => {
+  const dirty = sitePages.filter((p) => {
     if (!pages || !predictedSite) return true;
     const key = pageKey(site, p, predictedSite);
     predictedKeys.set(p.slug, key);
     return !pages.has(key);
   });
 
-  const order = renderOrder(site.plan.pages);
+  const order = renderOrder(sitePages);
   // The code samples of the pages that will render, to the workers, in render order. Threads pay for themselves from
   // a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few dozen pages on.
   const dirtySlugs = new Set(dirty.map((p) => p.slug));
@@ -109,11 +132,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
     return op ? panelInputs(site, p, op) : [];
   });
   const workers = inputs.length >= 200 || process.env.LECTERN_WORKERS !== undefined ? workerCount() : 0;
-  const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, 'highlight.json') : undefined;
+  const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, `highlight${tag}.json`) : undefined;
   const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
   pool?.prefetch(inputs);
 
-  const search = await startSearchIndex().catch(() => undefined);
+  const search = several ? undefined : await startSearchIndex().catch(() => undefined);
   let wrapped = 0;
   let rendered = 0;
   let reused = 0;
@@ -240,13 +263,14 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
       }
       const highlights = await pool?.close();
       if (pages) {
-        const swept = pages.sweep() + (scriptStore?.sweep() ?? 0);
-        if (actualAssets) writeAtomic(path.join(dir, 'state.json'), JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs } } satisfies CacheState));
+        const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0);
+        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs } } satisfies CacheState));
         log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}`);
       } else if (highlights) {
         log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}`);
       }
     },
+    usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [] }),
     async abort() {
       await pool?.close().catch(() => undefined);
       await search?.close().catch(() => undefined);

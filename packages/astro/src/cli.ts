@@ -119,12 +119,14 @@ const LOCAL: Record<string, LocalCommand> = {
   },
 };
 
-const DELEGATED: Record<string, [pkg: string, fn: string]> = {
-  check: ['@lectern/core', 'runCheckCommand'],
-  generate: ['@lectern/core', 'runGenerateCommand'],
-  schema: ['@lectern/core', 'runSchemaCommand'],
-  serve: ['@lectern/server', 'runServeCommand'],
-  keys: ['@lectern/server', 'runKeysCommand'],
+type Runner = (argv: string[]) => Promise<number | void> | number | void;
+/** Commands that parse their own options (loaded on demand); check adds the build's MDX analysis to core's. */
+const DELEGATED: Record<string, () => Promise<Runner>> = {
+  check: async () => (await import('./check.ts')).runCheck,
+  generate: async () => (await import('@lectern/core')).runGenerateCommand,
+  schema: async () => (await import('@lectern/core')).runSchemaCommand,
+  serve: async () => (await import('@lectern/server')).runServeCommand,
+  keys: async () => (await import('@lectern/server')).runKeysCommand,
 };
 
 function portOf(v: Values): number | undefined {
@@ -159,9 +161,8 @@ export function parseCommand(name: string, cmd: LocalCommand, argv: string[]): {
   return { dir: path.resolve(parsed.positionals[0] ?? '.'), values: parsed.values as Values };
 }
 
-async function delegated(pkg: string, fn: string, argv: string[]): Promise<number> {
-  const mod = (await import(pkg)) as Record<string, (argv: string[]) => Promise<number | void> | number | void>;
-  const code = await mod[fn]!(argv);
+async function delegated(load: () => Promise<Runner>, argv: string[]): Promise<number> {
+  const code = await (await load())(argv);
   return typeof code === 'number' ? code : 0;
 }
 
@@ -173,7 +174,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(commandHelp(topic, LOCAL[topic]));
       return 0;
     }
-    if (topic && DELEGATED[topic]) return delegated(...DELEGATED[topic], ['--help']);
+    if (topic && DELEGATED[topic]) return delegated(DELEGATED[topic], ['--help']);
     process.stdout.write(HELP);
     return command ? 0 : 1;
   }
@@ -184,7 +185,7 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const target = DELEGATED[command];
-  if (target) return delegated(...target, rest);
+  if (target) return delegated(target, rest);
   const cmd = LOCAL[command];
   if (!cmd) {
     process.stderr.write(`lectern: unknown command "${command}".\n\n${HELP}`);

@@ -37,6 +37,6 @@ export interface SiteConfig {
     url?: 'full';
     mdx?: { auth?: { method?: string; name?: string }; server?: string | string[] };
   };
-  lectern?: { site?: string; proxy?: { allow?: string[] }; assistant?: { enabled?: boolean; domain?: string } };
+  lectern?: { site?: string; proxy?: { allow?: string[] }; assistant?: { enabled?: boolean; domain?: string; database?: string; limits?: { organizationPerHour?: number; ipPerDay?: number } } };
   [key: string]: unknown;
 }

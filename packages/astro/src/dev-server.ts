@@ -11,6 +11,7 @@ import { buildManifest } from './after-build.ts';
 import { scopeJson } from './nav-json.ts';
 import { codeCss } from './components/highlight.ts';
 import { formatDiagnostic } from './prepare.ts';
+import { iconFile } from './icon-files.ts';
 import type { PlannedSite } from './site.ts';
 import { applyBodyEdit } from './dev-edits.ts';
 
@@ -30,6 +31,18 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
       void codeCss().then((css) => res.end(css));
       return;
     }
+    if (url.startsWith('/_lectern/tailwind.css')) {
+      res.setHeader('content-type', 'text/css');
+      res.end(getSite(root).tailwind);
+      return;
+    }
+    const icon = /^\/_lectern\/icons\/(.+)\.svg$/.exec(url.split('?')[0]!);
+    const svg = icon ? iconFile(decodeURIComponent(icon[1]!)) : undefined;
+    if (svg) {
+      res.setHeader('content-type', 'image/svg+xml');
+      res.end(svg);
+      return;
+    }
     const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec(url);
     const scope = m ? getSite(root).nav.scopes[Number(m[1])] : undefined;
     if (!scope) return next();
@@ -42,7 +55,7 @@ export async function mountDevHandlers(server: ViteDevServer, root: string, repl
     server.middlewares.use(handlers.proxyMiddleware);
     if (handlers.assistantMiddleware) {
       server.middlewares.use(handlers.assistantMiddleware);
-      logger.info('assistant API mounted at /discovery/v1/assistant/{domain}/message');
+      logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
     }
     server.httpServer?.once('close', () => handlers.close());
     logger.info('playground proxy mounted at /_lectern/api/request');
@@ -112,12 +125,24 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
 
   const { DatabaseSync } = await import('node:sqlite');
   const index = new DatabaseSync(':memory:');
-  const indexPlan = (s: Site) => server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan));
+  const indexPlan = (s: Site) => {
+    const defaultLanguage = server.siteDefaultLanguage(s.plan);
+    server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
+  };
   let assistant: WebHandler | undefined;
   // As under `lectern serve`: mounted when docs.json enables it.
   if (site.config.lectern?.assistant?.enabled) try {
     indexPlan(site);
-    assistant = server.createAssistantHandler({ root: site.root, index, siteName: site.config.name }) as WebHandler;
+    // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
+    const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
+    const limits = site.config.lectern?.assistant?.limits;
+    assistant = server.createAssistantHandler({
+      root: site.root,
+      index,
+      siteName: site.config.name,
+      ...(database ? { database } : {}),
+      ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
+    }) as WebHandler;
   } catch (err) {
     logger.warn(`assistant API not mounted: ${(err as Error).message}`);
   }

@@ -1,6 +1,9 @@
 /** A worker thread of the highlight pool (see highlight-pool.ts): batches of code in, highlighted HTML out. */
 import { parentPort } from 'node:worker_threads';
 import { highlightDirect, type LineMarks } from './components/highlight.ts';
+import { loadShiki } from './components/shiki-load.ts';
+
+loadShiki();
 
 interface Message { id: number; jobs: Array<{ code: string; lang: string; marks?: LineMarks }> }
 

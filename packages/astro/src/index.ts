@@ -8,19 +8,24 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { setSite, getSite } from './store.ts';
-import { prepareFile, formatDiagnostic } from './prepare.ts';
-import { planAndPrepare } from './site.ts';
+import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './prepare.ts';
+import { prepareJsxModule } from './islands/islands.ts';
+import { loadShiki } from './components/shiki-load.ts';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { planAndPrepare, type PlannedSite } from './site.ts';
 import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
+import { failIfAnyFailed, reportPlan } from './report.ts';
 import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './live-samples-bundle.ts';
 import { OWN_DIR, ownModule } from './own-files.ts';
-import { startBuildSession, type BuildSession } from './build-session.ts';
+import { startBuildSession, type BuildSession, type CacheUsage } from './build-session.ts';
+import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 
 export interface LecternOptions {
@@ -28,6 +33,18 @@ export interface LecternOptions {
   root?: string;
   /** Warnings (broken links, unknown components, …) fail `astro build` too. */
   strict?: boolean;
+  /**
+   * One part of a build done in parts (`lectern build` of a large site, see run.ts): the site planned once, the pages
+   * of this part, and whether it is the first part (the 404 page and redirects). The failure check and what comes after
+   * the build (search index, manifest, …) are left to the caller, once, over the merged output. `index` of `count`:
+   * its place among the parts (the build cache keeps a part's state apart, see build-session.ts). When Astro is done
+   * the integration sets `done`: the search index the part streamed its pages to (one part only), the cache entries
+   * it used.
+   */
+  part?: {
+    planned: PlannedSite; slugs: ReadonlySet<string>; first: boolean; reported?: boolean; index?: number; count?: number;
+    done?: { search?: SearchIndexer; cache?: CacheUsage };
+  };
 }
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -36,8 +53,17 @@ export const PACKAGE_DIR = path.resolve(here('..'));
  * Files the dev server never sends, by URL or `/@fs/`: Vite's defaults (env files, keys, .git), every dotfile,
  * Lectern's working folder (`.lectern/`: the assistant's conversations, caches) and databases.
  */
-const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/**', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
+const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/!(islands)/**', '**/.lectern/*', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
+const REACT_ALIAS: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-dev-runtime' };
+const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
 
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
@@ -51,6 +77,8 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       // The playground's live samples run httpsnippet in the browser: its Node-only imports get small stand-ins.
       const shim = liveSampleShim(id, importer);
       if (shim) return shim;
+      // React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike).
+      if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.
@@ -83,7 +111,9 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
         for (const p of site.plan.pages) {
           const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
-          if (!file) continue;
+          // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead); a build in
+          // parts bundles the pages of its part only.
+          if (!file || site.blocked.has(p.slug) || (site.only && !site.only.has(p.slug))) continue;
           // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
           const abs = path.resolve(site.root, file).split(path.sep).join('/');
           lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
@@ -96,8 +126,13 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       order: 'pre',
       handler(code, id) {
         const file = id.split('?')[0]!;
-        if (!file.endsWith('.mdx')) return undefined;
         const site = getSite(root);
+        // A JSX module of the repo (a snippet component): the hooks and built-ins it uses are imported for it.
+        if (/\.jsx$/.test(file) && isInside(file, site.root) && !isInside(file, path.join(site.root, ISLANDS_DIR)) && !file.includes(`${path.sep}node_modules${path.sep}`)) {
+          const rel = path.relative(site.root, file).split(path.sep).join('/');
+          return { code: prepareJsxModule(code, rel, BUILTINS_MODULE).code, map: null };
+        }
+        if (!file.endsWith('.mdx')) return undefined;
         if (command === 'build') {
           const prepared = site.prepared.get(file);
           if (prepared !== undefined) return { code: prepared, map: null };
@@ -105,6 +140,11 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const result = prepareFile(file, site.root, site.config, componentsModule);
         if (result.diagnostics.some((d) => d.severity === 'error')) {
           throw new Error(result.diagnostics.map(formatDiagnostic).join('\n'));
+        }
+        // `lectern dev`: the file's island module follows its edits.
+        if (result.island && readText(result.island.path) !== result.island.code) {
+          mkdirSync(path.dirname(result.island.path), { recursive: true });
+          writeFileSync(result.island.path, result.island.code);
         }
         return { code: result.code, map: null };
       },
@@ -141,19 +181,24 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const t0 = performance.now();
         const detached = isDetached(root);
         componentsModule = ownModule('components/index');
-        const { site, errors, warnings } = await planAndPrepare(root, componentsModule);
-        logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
-        const failing = options.strict ? [...errors, ...warnings] : errors;
-        for (const d of warnings) if (!options.strict || command !== 'build') logger.warn(formatDiagnostic(d));
-        if (failing.length) {
-          if (command === 'build') throw new LecternBuildError(options.strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
+        loadShiki();
+        const part = options.part;
+        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule));
+        site.only = part?.slugs;
+        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+        if (part && (!part.first || part.reported)) {
+          // A part of a build in parts: the caller reported the plan's problems.
+        } else if (command === 'build') {
+          reportPlan({ site, errors, warnings }, options.strict === true, logger);
+        } else {
+          for (const d of warnings) logger.warn(formatDiagnostic(d));
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
         site.base = basePath(config.base);
         setSite(site);
         if (command === 'build') {
           await session?.abort();
-          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m) });
+          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m), ...(part ? { part: { index: part.index ?? 0, count: part.count ?? 1 } } : {}) });
         }
         for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
 
@@ -170,16 +215,19 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (!site.pages.has('index') && !redirects['/']) {
           if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
         }
-        for (const s of skipped) logger.warn(`redirect ${s} is served by \`lectern serve\` only (static hosting cannot express it)`);
+        if (skipped.length && (!part || part.first)) {
+          const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
+          logger.warn(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
+        }
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
         const noExternal = detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
-        injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
+        if (!part || part.first) injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
         updateConfig({
           integrations: extra,
-          redirects,
+          redirects: !part || part.first ? redirects : {},
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
@@ -221,9 +269,21 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       'astro:build:done': async ({ dir, logger }) => {
         const s = session;
         session = undefined;
+        const dist = fileURLToPath(dir);
         try {
-          await afterBuild(getSite(root), fileURLToPath(dir), logger, s?.streamed() ? s.search : undefined);
-          await s?.finish(fileURLToPath(dir), (m) => logger.info(m));
+          // The shared scripts first: they are part of the output that afterBuild may move under the base.
+          await s?.finish(dist, (m) => logger.info(m));
+          const search = s?.streamed() ? s.search : undefined;
+          // An index that missed pages is dropped: afterBuild then indexes the files.
+          if (s?.search && !search) await s.search.close();
+          if (options.part) {
+            // The caller checks and finishes the merged output (run.ts).
+            options.part.done = { search, cache: s?.usage() };
+            return;
+          }
+          const site = getSite(root);
+          failIfAnyFailed(site, options.strict === true);
+          await afterBuild(site, dist, logger, search);
         } catch (err) {
           await s?.abort();
           throw err;

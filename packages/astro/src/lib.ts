@@ -5,3 +5,4 @@
 export { requestSamples, responseExamples, extractApiBlocks, operationFromManualEndpoint } from './samples-source.ts';
 export { playgroundProps, channelProps, RUNTIME_STUB } from '@lectern/playground/props';
 export { siteManifest } from '@lectern/core';
+export { internalTarget } from '@lectern/core';

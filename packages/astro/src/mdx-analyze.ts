@@ -29,6 +29,8 @@ import { encodeMath, literalChildren, renderMath } from './components/math.ts';
 import { kebab } from './components/split.ts';
 import { parseMeta } from './components/highlight.ts';
 import { substituteVariables } from './variables.ts';
+import { declaredIn, freeNames, isGlobalName, literalValue, type EsNode } from './estree-scope.ts';
+import { Island, type IslandContext } from './islands/islands.ts';
 
 export { substituteVariables };
 
@@ -36,12 +38,14 @@ export interface MdxAnalysis {
   /** The source to hand to @astrojs/mdx. */
   code: string;
   diagnostics: Diagnostic[];
-  /** Absolute-from-root or relative `.mdx`/`.md` imports (for following snippets). */
+  /** Absolute-from-root or relative imports of local files (`.mdx`/`.md` snippets are followed, `.jsx` and others checked). */
   imports: string[];
   /** Snippet files: the props the file reads as bare names (`{word}` -> `props.word`). */
   reads: SnippetRead[];
   /** Where the file renders `.mdx`/`.md` files it imports, and the props it passes them. */
   usages: SnippetUsage[];
+  /** The island module of the file's components (see islands/islands.ts), to be written at `path`. */
+  island?: { path: string; code: string; names: string[]; interactive: boolean };
 }
 
 /** `$…$` / `$$…$$` (micromark's math syntax: inside it `{`, `<` and `\\` are LaTeX, not MDX). */
@@ -142,157 +146,6 @@ function stringAttr(node: AnyNode, name: string): string | undefined {
 }
 const hasAttr = (node: AnyNode, name: string) => !!node.attributes?.some((x) => x.type === 'mdxJsxAttribute' && x.name === name);
 
-// JavaScript in MDX expressions -----------------------------------------------------------------------------------
-// remark-mdx parses every `{…}` expression and attribute value with acorn and keeps the estree (`data.estree`, with
-// offsets into the source): a small scope walk over it finds the names an expression reads but does not declare.
-
-/** An estree node as acorn gives it (absolute `start`/`end` offsets). */
-interface EsNode { type: string; start: number; end: number; [key: string]: unknown }
-const isEsNode = (v: unknown): v is EsNode => !!v && typeof v === 'object' && typeof (v as EsNode).type === 'string';
-const SKIP_KEYS = new Set(['type', 'start', 'end', 'loc', 'range', 'comments']);
-
-function esChildren(n: EsNode): Array<[string, EsNode]> {
-  const out: Array<[string, EsNode]> = [];
-  for (const key of Object.keys(n)) {
-    if (SKIP_KEYS.has(key)) continue;
-    const v = n[key];
-    if (Array.isArray(v)) { for (const c of v) if (isEsNode(c)) out.push([key, c]); } else if (isEsNode(v)) out.push([key, v]);
-  }
-  return out;
-}
-
-/** The names a binding pattern (`a`, `{ a, b: [c] }`, `...rest`, `a = 1`) declares. */
-function patternNames(p: unknown, out: string[] = []): string[] {
-  if (!isEsNode(p)) return out;
-  if (p.type === 'Identifier') out.push(p.name as string);
-  else if (p.type === 'ObjectPattern') for (const prop of p.properties as EsNode[]) patternNames(prop.type === 'RestElement' ? prop.argument : prop.value, out);
-  else if (p.type === 'ArrayPattern') for (const el of p.elements as unknown[]) patternNames(el, out);
-  else if (p.type === 'RestElement') patternNames(p.argument, out);
-  else if (p.type === 'AssignmentPattern') patternNames(p.left, out);
-  return out;
-}
-
-const isFunctionNode = (n: EsNode) => n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression' || n.type === 'FunctionDeclaration';
-
-/**
- * Every name declared in a program or function body without entering nested functions: imports, var/let/const,
- * function and class declarations, catch parameters. Block scoping is ignored: this over-approximates what is
- * declared, so a declared name is never reported as free.
- */
-function declaredIn(root: EsNode, out: Set<string>): Set<string> {
-  const visit = (n: EsNode): void => {
-    if (n.type === 'ImportDeclaration') { for (const s of n.specifiers as EsNode[]) out.add((s.local as EsNode).name as string); return; }
-    if (n.type === 'VariableDeclaration') for (const d of n.declarations as EsNode[]) for (const name of patternNames(d.id)) out.add(name);
-    if ((n.type === 'FunctionDeclaration' || n.type === 'ClassDeclaration') && isEsNode(n.id)) out.add(n.id.name as string);
-    if (n.type === 'CatchClause') for (const name of patternNames(n.param)) out.add(name);
-    if (n !== root && isFunctionNode(n)) return;
-    for (const [, c] of esChildren(n)) visit(c);
-  };
-  visit(root);
-  return out;
-}
-
-/** A name an expression reads that nothing in the expression, nor the file's imports and exports, declares. */
-interface FreeName {
-  name: string; start: number; end: number;
-  /** `{ word }` object shorthand: the rewrite must keep the key. */
-  shorthand: boolean;
-  /** Inside a function: only read if the function is called. */
-  inFunction: boolean;
-  /** Read as `word.x`, `word()`, `new word`, `` word`…` ``: throws when the name is undefined. */
-  crashes: boolean;
-  /** `typeof word`: never throws. */
-  typeofArg: boolean;
-  /** A capitalised JSX element name (`<Word />`): a component, not a value. */
-  jsx: boolean;
-}
-
-function isReference(parent: EsNode | undefined, key: string): boolean {
-  if (!parent) return true;
-  switch (parent.type) {
-    case 'MemberExpression': return key !== 'property' || parent.computed === true;
-    case 'Property': case 'PropertyDefinition': case 'MethodDefinition': return key !== 'key' || parent.computed === true;
-    case 'LabeledStatement': case 'BreakStatement': case 'ContinueStatement': return key !== 'label';
-    case 'MetaProperty': return false;
-    default: return true;
-  }
-}
-
-function freeNames(root: EsNode, outer: ReadonlySet<string>): FreeName[] {
-  const out: FreeName[] = [];
-  const bound = (name: string, scopes: Array<ReadonlySet<string>>) => scopes.some((s) => s.has(name));
-  const pattern = (p: unknown, scopes: Array<ReadonlySet<string>>, inFn: boolean): void => {
-    // Declared names are not reads; default values and computed keys are.
-    if (!isEsNode(p)) return;
-    if (p.type === 'ObjectPattern') {
-      for (const prop of p.properties as EsNode[]) {
-        if (prop.type === 'RestElement') pattern(prop.argument, scopes, inFn);
-        else { if (prop.computed && isEsNode(prop.key)) walk(prop.key, scopes, inFn, prop, 'key'); pattern(prop.value, scopes, inFn); }
-      }
-    } else if (p.type === 'ArrayPattern') for (const el of p.elements as unknown[]) pattern(el, scopes, inFn);
-    else if (p.type === 'RestElement') pattern(p.argument, scopes, inFn);
-    else if (p.type === 'AssignmentPattern') { pattern(p.left, scopes, inFn); if (isEsNode(p.right)) walk(p.right, scopes, inFn, p, 'right'); }
-    else if (p.type !== 'Identifier') walk(p, scopes, inFn, undefined, '');
-  };
-  const walk = (n: EsNode, scopes: Array<ReadonlySet<string>>, inFn: boolean, parent: EsNode | undefined, key: string): void => {
-    if (n.type === 'Identifier') {
-      const name = n.name as string;
-      if (!isReference(parent, key) || bound(name, scopes)) return;
-      out.push({
-        name, start: n.start, end: n.end, inFunction: inFn, jsx: false,
-        shorthand: parent?.type === 'Property' && parent.shorthand === true,
-        crashes: (parent?.type === 'MemberExpression' && key === 'object' && parent.optional !== true)
-          || ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && key === 'callee' && parent.optional !== true)
-          || (parent?.type === 'TaggedTemplateExpression' && key === 'tag'),
-        typeofArg: parent?.type === 'UnaryExpression' && parent.operator === 'typeof',
-      });
-      return;
-    }
-    if (n.type === 'JSXOpeningElement' || n.type === 'JSXClosingElement') {
-      let el = n.name as EsNode;
-      while (el.type === 'JSXMemberExpression') el = el.object as EsNode;
-      const name = el.name as string;
-      if (n.type === 'JSXOpeningElement' && el.type === 'JSXIdentifier' && /^[A-Z]/.test(name) && !bound(name, scopes)) {
-        out.push({ name, start: el.start, end: el.end, inFunction: inFn, jsx: true, shorthand: false, crashes: false, typeofArg: false });
-      }
-      for (const [k, c] of esChildren(n)) if (k !== 'name') walk(c, scopes, inFn, n, k);
-      return;
-    }
-    if (isFunctionNode(n)) {
-      const scope = new Set<string>();
-      if (isEsNode(n.id)) scope.add(n.id.name as string);
-      for (const p of n.params as EsNode[]) for (const name of patternNames(p)) scope.add(name);
-      if (isEsNode(n.body) && n.body.type === 'BlockStatement') declaredIn(n.body, scope);
-      const inner = [...scopes, scope];
-      for (const p of n.params as EsNode[]) pattern(p, inner, true);
-      if (isEsNode(n.body)) walk(n.body, inner, true, n, 'body');
-      return;
-    }
-    if (n.type === 'ClassExpression' || n.type === 'ClassDeclaration') {
-      const inner = isEsNode(n.id) ? [...scopes, new Set([n.id.name as string])] : scopes;
-      if (isEsNode(n.superClass)) walk(n.superClass, scopes, inFn, n, 'superClass');
-      if (isEsNode(n.body)) walk(n.body, inner, true, n, 'body');
-      return;
-    }
-    if (n.type === 'VariableDeclarator') { pattern(n.id, scopes, inFn); if (isEsNode(n.init)) walk(n.init, scopes, inFn, n, 'init'); return; }
-    if (n.type === 'CatchClause') { if (isEsNode(n.body)) walk(n.body, scopes, inFn, n, 'body'); return; }
-    if (n.type === 'Property' && n.shorthand === true && isEsNode(n.value)) {
-      // acorn may share one node between key and value: read it once, as the value.
-      if (n.value.type === 'AssignmentPattern') pattern(n.value, scopes, inFn); else walk(n.value, scopes, inFn, n, 'value');
-      return;
-    }
-    for (const [k, c] of esChildren(n)) walk(c, scopes, inFn, n, k);
-  };
-  walk(root, [outer, declaredIn(root, new Set())], false, undefined, '');
-  return out;
-}
-
-/** Names every MDX module has besides its own imports and exports (MDX's `props`, Astro's MDX exports). */
-const MDX_NAMES = new Set(['props', 'frontmatter', 'file', 'url', 'getHeadings', 'Content', 'MDXContent', '_components', 'arguments']);
-/** Browser globals: fine in code that runs in the browser, never rewritten to props. */
-const BROWSER_GLOBALS = new Set(['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'alert', 'confirm', 'prompt', 'screen', 'self', 'customElements', 'getComputedStyle', 'matchMedia', 'requestAnimationFrame', 'HTMLElement', 'Element', 'Node', 'Event', 'CustomEvent', 'innerWidth', 'innerHeight']);
-const isGlobalName = (name: string) => MDX_NAMES.has(name) || BROWSER_GLOBALS.has(name) || name in globalThis;
-
 /** A prop a snippet reads as a bare name (`{word}`), rewritten to `props.word`. */
 export interface SnippetRead { name: string; line: number; column: number; crashes: boolean }
 /** A place a file renders an imported `.mdx`/`.md` snippet: `props` undefined when a spread passes unknown ones. */
@@ -352,12 +205,17 @@ export function analyzeMdx(
     componentsModule: string; variables?: Record<string, string>; dollarMath?: boolean;
     /** A snippet (under snippets/, or imported by another file): bare names in expressions are its props. */
     snippet?: boolean;
+    /** Components run as Preact islands (`export const` components, JSX snippets); without it they stay server-only. */
+    islands?: IslandContext;
   },
 ): MdxAnalysis {
   const diagnostics: Diagnostic[] = [];
   const { frontmatter, body: rawBody } = splitFrontmatter(source);
   const body = substituteVariables(rawBody, opts.variables);
-  const blanked = frontmatter.replace(/[^\n]/g, ' ') + body;
+  // Custom heading ids (`## Title {#id}`): the `{#id}` is cut before MDX parses it (it is no expression); the ids are
+  // exported by heading text and applied to the rendered heading and the table of contents (routes/page.astro).
+  const { text: withoutIds, lines: customIdLines } = cutHeadingIds(frontmatter.replace(/[^\n]/g, ' ') + body);
+  const blanked = withoutIds;
   const parse = (src: string): AnyNode | undefined => {
     try {
       return (opts.dollarMath === false ? parserWithoutDollarMath : parser).parse(src) as unknown as AnyNode;
@@ -394,7 +252,7 @@ export function analyzeMdx(
   const collectEsm = (t: AnyNode) => visit(t as never, (node: AnyNode) => {
     if (node.type === 'mdxjsEsm' && typeof node.value === 'string') {
       for (const n of declaredNames(node.value)) declared.add(n);
-      for (const m of node.value.matchAll(/from\s+['"]([^'"]+\.mdx?)['"]/g)) imports.push(m[1]!);
+      for (const m of node.value.matchAll(/(?:from|import)\s+['"]((?:\/|\.\.?\/)[^'"]+)['"]/g)) imports.push(m[1]!);
       const program = node.data?.estree;
       if (program) {
         declaredIn(program, moduleNames);
@@ -427,6 +285,78 @@ export function analyzeMdx(
   }
   const rawAt = new Map(raw.map((el) => [el.start, el]));
 
+  // Components: `export const` components move to an island module (Preact, hooks available), uses of interactive
+  // ones are hydrated. See islands/islands.ts.
+  const esmPrograms: EsNode[] = [];
+  visit(tree as never, (node: AnyNode) => {
+    if (node.type === 'mdxjsEsm' && node.data?.estree) esmPrograms.push(node.data.estree);
+  });
+  const island = opts.islands ? new Island(opts.islands) : undefined;
+  /** Names whose uses are hydrated (`client:load`). */
+  const hydrate = new Set<string>();
+  const wrappersUsed: string[] = [];
+  if (island && opts.islands) {
+    island.take(esmPrograms, blanked, file);
+    diagnostics.push(...island.diagnostics);
+    for (const [a, b] of island.moved) edits.push({ start: a, end: b, text: blanked.slice(a, b).replace(/[^\n]/g, ' ') });
+    if (island.interactive) for (const n of island.names) hydrate.add(n);
+    for (const program of esmPrograms) {
+      for (const stmt of program.body as EsNode[]) {
+        if (stmt.type !== 'ImportDeclaration') continue;
+        const sourceNode = stmt.source as EsNode;
+        const abs = opts.islands.resolveImport(String(sourceNode.value));
+        if (!abs) continue;
+        const specifiers = stmt.specifiers as EsNode[];
+        const locals = specifiers.map((sp) => (sp.local as EsNode).name as string);
+        if (/\.(jsx|tsx)$/.test(abs)) {
+          if (opts.islands.jsxInteractive(abs)) for (const l of locals) hydrate.add(l);
+        } else if (/\.mdx$/.test(abs)) {
+          // Named exports of another MDX file that live in its island: imported from there (the browser loads the
+          // island, never the MDX module).
+          const other = opts.islands.mdxIsland(abs);
+          const named = specifiers.length > 0 && specifiers.every((sp) => sp.type === 'ImportSpecifier' && other?.names.includes(String((sp.imported as EsNode).name ?? (sp.imported as EsNode).value)));
+          if (!other || !named) continue;
+          edits.push({ start: sourceNode.start, end: sourceNode.end, text: JSON.stringify(other.path) });
+          island.addImport(`${blanked.slice(stmt.start, sourceNode.start)}${JSON.stringify(other.path)};`, locals);
+          if (other.interactive) for (const l of locals) hydrate.add(l);
+        }
+      }
+    }
+  }
+  // Built-ins used by components that stay in the MDX (rendered by Astro on the server).
+  if (!island?.names.length) {
+    for (const program of esmPrograms) for (const f of freeNames(program, moduleNames)) if (f.jsx && COMPONENT_SET.has(f.name)) used.add(f.name);
+  }
+  /** The source of an attribute, for a wrapper in the island module. */
+  const attributeSource = (a: AnyAttribute): { name?: string; expression?: EsNode; source: string; spread: boolean } => {
+    if (a.type === 'mdxJsxExpressionAttribute') {
+      const obj = ((a.data?.estree?.body as EsNode[] | undefined)?.[0]?.expression) as EsNode | undefined;
+      const spread = (obj?.properties as EsNode[] | undefined)?.[0];
+      const arg = spread?.argument as EsNode | undefined;
+      return { expression: arg, source: arg ? `{...${blanked.slice(arg.start, arg.end)}}` : '', spread: true };
+    }
+    if (a.value === null || a.value === undefined) return { name: a.name, source: a.name ?? '', spread: false };
+    if (typeof a.value === 'string') return { name: a.name, source: `${a.name}=${JSON.stringify(a.value)}`, spread: false };
+    const expr = (((a.value as AnyAttribute).data?.estree?.body as EsNode[] | undefined)?.[0]?.expression) as EsNode | undefined;
+    return { name: a.name, expression: expr, source: expr ? `${a.name}={${blanked.slice(expr.start, expr.end)}}` : '', spread: false };
+  };
+  /** Hydrate one use of an island component: `client:load`, through a wrapper when its props cannot be serialised. */
+  const hydrateUse = (node: AnyNode, name: string) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (!island || start === undefined || end === undefined || node.attributes?.some((a) => a.name?.startsWith('client:'))) return;
+    const afterName = start + 1 + name.length;
+    const wrapper = island.wrap(name, (node.attributes ?? []).map(attributeSource));
+    if (!wrapper) {
+      edits.push({ start: afterName, end: afterName, text: ' client:load' });
+      return;
+    }
+    wrappersUsed.push(wrapper);
+    edits.push({ start: start + 1, end: afterName, text: `${wrapper} client:load` });
+    const close = blanked.lastIndexOf(`</${name}`, end);
+    if (close > start) edits.push({ start: close + 2, end: close + 2 + name.length, text: wrapper });
+  };
+
   const lineAt = (offset: number) => {
     const before = blanked.slice(0, offset);
     return { line: newlines(before) + 1, column: offset - before.lastIndexOf('\n') };
@@ -446,8 +376,22 @@ export function analyzeMdx(
       const name = m[1]!;
       if (declared.has(name)) continue;
       if (COMPONENT_SET.has(name)) { used.add(name); continue; }
-      diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(offset + m.index!), message: `Unknown component <${name}>.`, hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : undefined });
+      unknownComponent(name, lineAt(offset + m.index!));
     }
+  };
+  /**
+   * A component nothing defines: Mintlify still publishes the page and shows the element's children in its place, so
+   * it is a warning (an error with --strict) and the name is bound to a pass-through component.
+   */
+  const unknown = new Set<string>();
+  const unknownComponent = (name: string, at: { line: number; column?: number }) => {
+    unknown.add(name);
+    const close = suggest(name);
+    diagnostics.push({
+      severity: 'warning', code: 'mdx/unknown-component', file, ...at,
+      message: `Unknown component <${name}>: nothing defines it, so only its children are shown.`,
+      hint: close ? `Did you mean <${close}>?` : `Import it in the file (import { ${name} } from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
+    });
   };
   const latexTag = (tex: string, display: boolean, lines: number) => `<Latex data="${encodeMath({ tex, display })}"${'\n'.repeat(lines)} />`;
 
@@ -474,7 +418,7 @@ export function analyzeMdx(
       if (f.jsx) {
         if (COMPONENT_SET.has(f.name)) { used.add(f.name); continue; }
         if (declared.has(f.name)) continue;
-        diagnostics.push({ severity: 'error', code: 'mdx/unknown-component', file, ...lineAt(f.start), message: `Unknown component <${f.name}>.`, hint: suggest(f.name) ? `Did you mean <${suggest(f.name)}>?` : undefined });
+        unknownComponent(f.name, lineAt(f.start));
         continue;
       }
       if (isGlobalName(f.name)) continue;
@@ -597,6 +541,7 @@ export function analyzeMdx(
         return;
       }
       if (declared.has(name)) {
+        if (hydrate.has(node.name)) hydrateUse(node, node.name);
         const source = mdxImports.get(node.name);
         if (source) {
           const spread = node.attributes?.some((a) => a.type === 'mdxJsxExpressionAttribute');
@@ -621,6 +566,15 @@ export function analyzeMdx(
             if (claimed !== id) edits.push({ start: afterName, end: afterName, text: ` id="${claimed}"` });
           }
         }
+        if ((name === 'Tree' || name === 'FileTree') && node.name === name) {
+          // Mintlify's Markdown-list form: a nested list inside the tag, a trailing slash (or nested items) = folder.
+          for (const child of node.children ?? []) {
+            const a = child.position?.start.offset;
+            const b = child.position?.end.offset;
+            if (child.type !== 'list' || a === undefined || b === undefined) continue;
+            edits.push({ start: a, end: b, text: listToTree(child, name) + '\n'.repeat(newlines(blanked.slice(a, b))) });
+          }
+        }
         if (name === 'Prompt' && node.children?.length && !hasAttr(node, 'source')) {
           edits.push({ start: afterName, end: afterName, text: ` source="${encodeURIComponent(childrenSource(node))}"` });
         }
@@ -637,13 +591,18 @@ export function analyzeMdx(
         }
         return;
       }
-      diagnostics.push({
-        severity: 'error', code: 'mdx/unknown-component', file, line: node.position?.start.line, column: node.position?.start.column,
-        message: `Unknown component <${name}>.`,
-        hint: suggest(name) ? `Did you mean <${suggest(name)}>?` : `Import it in the file (import ${name} from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
-      });
+      unknownComponent(name, { line: node.position?.start.line ?? 1, column: node.position?.start.column });
     }
   });
+
+  // The island's components are imported where the first moved declaration was (or after the first import): Astro
+  // needs a hydrated component's import before its first use. On the same line: line numbers stay.
+  if (island?.used) {
+    const text = `import { ${[...island.names, ...wrappersUsed].join(', ')} } from ${JSON.stringify(island.ctx.path)};${island.names.length ? ` export { ${island.names.join(', ')} };` : ''}`;
+    const firstImport = esmPrograms.flatMap((p) => p.body as EsNode[]).find((st) => st.type === 'ImportDeclaration');
+    const at = island.moved[0]?.[0] ?? firstImport?.end;
+    if (at !== undefined) edits.push({ start: at, end: at, text: island.moved.length ? text : ` ${text}` });
+  }
 
   // Apply edits back to front on the body (offsets include the blanked frontmatter). An edit inside a range another
   // edit replaces (code inside a dropped <Visibility for="agents">) is left out: the outer edit wins.
@@ -662,10 +621,58 @@ export function analyzeMdx(
   for (const e of kept) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   out = frontmatter + out.slice(frontmatter.length);
   const builtins = [...used].filter((n) => !declared.has(n));
+  const unknownNames = [...unknown].filter((n) => !declared.has(n) && !used.has(n)).sort();
   const tail: string[] = [...snippetImports];
-  if (builtins.length) tail.push(`import { ${builtins.sort().join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
+  const specifiers = [...builtins.sort(), ...unknownNames.map((n) => `LecternUnknown as ${n}`)];
+  if (specifiers.length) tail.push(`import { ${specifiers.join(', ')} } from ${JSON.stringify(opts.componentsModule)};`);
+  if (customIdLines.size) {
+    const ids: Record<string, string> = {};
+    visit(tree as never, (node: AnyNode) => {
+      const id = node.type === 'heading' && node.position ? customIdLines.get(node.position.start.line) : undefined;
+      if (id) ids[inlineText(node).trim()] = id;
+    });
+    tail.push(`export const lecternHeadingIds = ${JSON.stringify(ids)};`);
+  }
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
-  return { code: out, diagnostics, imports, reads, usages };
+  const islandOut = island?.used ? { path: island.ctx.path, code: island.code(), names: island.names, interactive: island.interactive } : undefined;
+  return { code: out, diagnostics, imports, reads, usages, ...(islandOut ? { island: islandOut } : {}) };
+}
+
+/** `## Title {#id}` headings: the text with each `{#id}` blanked (same length), and the heading line -> id. */
+function cutHeadingIds(src: string): { text: string; lines: Map<number, string> } {
+  const lines = new Map<number, string>();
+  if (!src.includes('{#')) return { text: src, lines };
+  const code = codeRanges(src);
+  let offset = 0;
+  const out = src.split('\n').map((line, i) => {
+    const m = /^(\s{0,3}#{1,6}\s.*?)(\s*)\{#([A-Za-z][\w:.-]*)\}\s*$/.exec(line);
+    const at = offset;
+    offset += line.length + 1;
+    if (!m || code.some(([a, b]) => at >= a && at < b)) return line;
+    lines.set(i + 1, m[3]!);
+    return m[1]! + ' '.repeat(line.length - m[1]!.length);
+  });
+  return { text: out.join('\n'), lines };
+}
+
+/** The plain text of Markdown inline content (formatting such as `code`, **bold**, _italic_ stripped). */
+function inlineText(node: AnyNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
+  return (node.children ?? []).map(inlineText).join('');
+}
+
+/** A Markdown list inside <Tree>/<FileTree> as Tree.Folder / Tree.File elements (on one line). */
+function listToTree(list: AnyNode, root: string): string {
+  const item = (li: AnyNode): string => {
+    const label = (li.children ?? []).filter((c) => c.type === 'paragraph').map(inlineText).join(' ').trim();
+    const nested = (li.children ?? []).filter((c) => c.type === 'list');
+    const folder = label.endsWith('/') || nested.length > 0;
+    const name = JSON.stringify(label.replace(/\/+$/, ''));
+    if (!folder) return `<${root}.File name={${name}} />`;
+    const inner = nested.flatMap((l) => (l.children ?? []).map(item)).join('');
+    return `<${root}.Folder name={${name}}${nested.length ? ' defaultOpen' : ''}>${inner}</${root}.Folder>`;
+  };
+  return (list.children ?? []).map(item).join('');
 }
 
 // The Markdown copy for agents and the changelog feed -------------------------------------------------------------
@@ -676,27 +683,6 @@ function parseBody(body: string): AnyNode | undefined {
     return parser.parse(body) as unknown as AnyNode;
   } catch {
     return undefined;
-  }
-}
-
-/** A literal (string, number, boolean, null, array, plain object of literals) from its estree, else undefined. */
-function literalValue(n: EsNode | undefined): unknown {
-  if (!n) return undefined;
-  switch (n.type) {
-    case 'Literal': return n.value instanceof RegExp ? undefined : n.value;
-    case 'TemplateLiteral': return (n.expressions as unknown[]).length ? undefined : ((n.quasis as EsNode[])[0]?.value as { cooked?: string } | undefined)?.cooked;
-    case 'ArrayExpression': return (n.elements as Array<EsNode | null>).map((e) => literalValue(e ?? undefined));
-    case 'ObjectExpression': {
-      const out: Record<string, unknown> = {};
-      for (const p of n.properties as EsNode[]) {
-        if (p.type !== 'Property' || p.computed) continue;
-        const key = p.key as EsNode;
-        out[String(key.type === 'Identifier' ? key.name : key.value)] = literalValue(p.value as EsNode);
-      }
-      return out;
-    }
-    case 'UnaryExpression': return n.operator === '-' && typeof literalValue(n.argument as EsNode) === 'number' ? -(literalValue(n.argument as EsNode) as number) : undefined;
-    default: return undefined;
   }
 }
 

@@ -32,7 +32,9 @@ function storeFor(root: string): Store | undefined {
 /** `analyzeMdx`, answered from the cache of `root` when the same text was analysed with the same options. */
 export function cachedAnalyzeMdx(root: string, source: string, file: string, opts: Options): MdxAnalysis {
   const store = storeFor(root);
-  if (!store) return analyzeMdx(source, file, opts);
+  // A file with imports depends on the files it imports (what their islands export, whether they are interactive):
+  // it is analysed every time. The rest of the island context (its path, the built-ins module) is in the key.
+  if (!store || (opts.islands && /^\s*import\s/m.test(source))) return analyzeMdx(source, file, opts);
   const key = sha256(lecternFingerprint(), file, JSON.stringify(opts), source);
   const hit = store.used.get(key) ?? store.old.get(key)?.[1];
   if (hit) {

@@ -115,10 +115,10 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
         const hidden = hiddenBranch || !!g.hidden;
         const root = g.root ? pages.get(g.root) : undefined;
         if (root) {
-          if (!byPage.has(root.slug)) byPage.set(root.slug, { scope, breadcrumbs: [...crumbs, g.label] });
+          if (!byPage.has(root.slug)) byPage.set(root.slug, { scope, breadcrumbs: g.label ? [...crumbs, g.label] : crumbs });
           if (!hidden && !unlisted(root)) scope.order.push(root.slug);
         }
-        const children = toSidebar(g.children, scope, [...crumbs, g.label], hidden);
+        const children = toSidebar(g.children, scope, g.label ? [...crumbs, g.label] : crumbs, hidden);
         const listedRoot = root && !unlisted(root) ? g.root : undefined;
         if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: listedRoot, children });
         if (g.root && g.directory && g.directory !== 'none' && !directories.has(g.root)) {

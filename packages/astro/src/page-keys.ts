@@ -4,7 +4,7 @@
  *
  * A key combines
  * - the site key: Lectern's code and the versions it renders with, the Astro options that reach the HTML (base,
- *   site), the built client assets (their hashed names are in every page), docs.json, the navigation as the
+ *   site), the built client assets (their hashed names are in every page), the repo's .css/.js files, docs.json, the navigation as the
  *   sidebars, breadcrumbs, previous/next links and switchers show it, the snippets and other files pages import,
  *   and the repo's lockfile. A change there renders every page again;
  * - the page's own inputs: the page as planned (frontmatter, body, title…), its compiled MDX, its last-commit date,
@@ -139,6 +139,8 @@ export function siteKey(site: Site, input: SiteKeyInput): string {
   return sha256(
     input.fingerprint,
     JSON.stringify({ astroSite: input.astroSite ?? null, base: input.base, assets: input.assets }),
+    // Every page's head links the repo's .css/.js files and, when the pages use any, the Tailwind stylesheet.
+    JSON.stringify({ custom: site.custom, tailwind: site.tailwind !== '' }),
     JSON.stringify(site.config),
     navigationDigest(site),
     JSON.stringify(imported),
@@ -178,5 +180,7 @@ export function pageKey(site: Site, page: Page, siteKeyValue: string): string {
     own ?? (page.file && existsSync(path.join(site.root, page.file)) ? sha256(readFileSync(path.join(site.root, page.file))) : ''),
     content ?? '',
     entityDigest(site, page),
+    // A page MDX errors keep from compiling renders its errors.
+    JSON.stringify(site.blocked.get(page.slug) ?? null),
   );
 }

@@ -7,8 +7,81 @@ import { cachedAnalyzeMdx } from './mdx-cache.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
 import { ownModule } from './own-files.ts';
+import { prepareJsxModule, type IslandContext, type PreparedJsx } from './islands/islands.ts';
 
 export const COMPONENTS_MODULE = ownModule('components/index');
+/** The built-in components for JSX that runs as Preact (islands/builtins.ts). */
+export const BUILTINS_MODULE = ownModule('islands/builtins');
+export const ISLANDS_DIR = path.join('.lectern', 'islands');
+
+/** The island module of an MDX file's components: `<root>/.lectern/islands/<path of the file>.jsx`. */
+export function islandPath(abs: string, root: string): string {
+  return path.join(root, ISLANDS_DIR, `${path.relative(root, abs)}.jsx`);
+}
+
+/** A local import specifier of `from` (`/snippets/x.jsx` from the repo root, or relative) as an absolute path. */
+export function resolveLocalImport(from: string, spec: string, root: string): string | undefined {
+  if (spec.startsWith('/')) return path.join(root, spec);
+  if (spec.startsWith('./') || spec.startsWith('../')) return path.resolve(path.dirname(from), spec);
+  return undefined;
+}
+
+/**
+ * What one preparation run knows about JSX modules and MDX files' islands (memoised): a page hydrates the components
+ * of an interactive JSX module, and imports another MDX file's components from that file's island.
+ */
+export class IslandLookups {
+  private readonly jsx = new Map<string, PreparedJsx>();
+  readonly analyses = new Map<string, MdxAnalysis>();
+  private readonly pending = new Set<string>();
+  readonly root: string;
+  readonly config: Pick<SiteConfig, 'variables' | 'styling'>;
+  readonly componentsModule: string;
+  readonly snippetOf: (abs: string) => boolean;
+  constructor(root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule: string, snippetOf: (abs: string) => boolean = (abs) => isSnippet(abs, root)) {
+    this.root = root;
+    this.config = config;
+    this.componentsModule = componentsModule;
+    this.snippetOf = snippetOf;
+  }
+
+  jsxModule(abs: string): PreparedJsx {
+    let prepared = this.jsx.get(abs);
+    if (!prepared) {
+      const rel = path.relative(this.root, abs).split(path.sep).join('/');
+      prepared = existsSync(abs) ? prepareJsxModule(readFileSync(abs, 'utf8'), rel, BUILTINS_MODULE) : { code: '', diagnostics: [], interactive: false, exports: [] };
+      this.jsx.set(abs, prepared);
+    }
+    return prepared;
+  }
+
+  /** The analysis of an MDX file (once per run). */
+  analyze(abs: string): MdxAnalysis {
+    const key = path.resolve(abs);
+    let result = this.analyses.get(key);
+    if (!result) {
+      this.pending.add(key);
+      result = prepareFile(key, this.root, this.config, this.componentsModule, this.snippetOf(key), this);
+      this.pending.delete(key);
+      this.analyses.set(key, result);
+    }
+    return result;
+  }
+
+  context(abs: string): IslandContext {
+    return {
+      path: islandPath(abs, this.root),
+      builtinsModule: BUILTINS_MODULE,
+      resolveImport: (spec) => resolveLocalImport(abs, spec, this.root),
+      jsxInteractive: (target) => this.jsxModule(target).interactive,
+      mdxIsland: (target) => {
+        const key = path.resolve(target);
+        if (this.pending.has(key) || !existsSync(key)) return undefined; // an import cycle
+        return this.analyze(key).island;
+      },
+    };
+  }
+}
 
 /**
  * Files the last `prepareSite` reached only through imports (snippets outside snippets/), so that `lectern dev`,
@@ -26,13 +99,28 @@ export function isSnippet(abs: string, root: string): boolean {
  * `config`: docs.json's `variables`, and `styling.latex: false` (no `$…$` math; `<Latex>` still works).
  * `snippet`: bare names in its expressions are props (defaults to `isSnippet`).
  */
-export function prepareFile(abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root)): MdxAnalysis {
+export function prepareFile(
+  abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root),
+  lookups: IslandLookups = new IslandLookups(root, config, componentsModule),
+): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet });
+  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, {
+    componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet, islands: lookups.context(abs),
+  });
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */
-export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): { prepared: Map<string, string>; diagnostics: Diagnostic[] } {
+export interface PreparedSite {
+  /** Absolute MDX path -> prepared source. */
+  prepared: Map<string, string>;
+  diagnostics: Diagnostic[];
+  /** Absolute path -> the absolute paths of the files it imports (MDX and JSX snippets). */
+  imports: Map<string, string[]>;
+  /** Island modules to write (absolute path -> source), see islands/islands.ts. */
+  islands: Map<string, string>;
+}
+
+export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): PreparedSite {
   const root = site.plan.root;
   const prepared = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
@@ -42,35 +130,42 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const pages = new Set(queue.map((f) => path.resolve(f)));
   importedOnly.clear();
   const results = new Map<string, MdxAnalysis>();
+  const graph = new Map<string, string[]>();
   const importedPages = new Set<string>();
+  const lookups = new IslandLookups(root, site.config, componentsModule, (abs) => !pages.has(abs) || isSnippet(abs, root));
+  const jsxModules = new Set<string>();
   const resolveImport = (from: string, imp: string) => (imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp));
   while (queue.length) {
-    const abs = queue.shift()!;
-    if (results.has(path.resolve(abs))) continue;
+    const abs = path.resolve(queue.shift()!);
+    if (results.has(abs)) continue;
     if (!existsSync(abs)) continue;
-    const snippet = !pages.has(path.resolve(abs));
-    if (snippet) importedOnly.add(path.resolve(abs));
-    const result = prepareFile(abs, root, site.config, componentsModule, snippet || isSnippet(abs, root));
+    if (!pages.has(abs)) importedOnly.add(abs);
+    const result = lookups.analyze(abs);
     prepared.set(abs, result.code);
-    results.set(path.resolve(abs), result);
+    results.set(abs, result);
+    const targets: string[] = [];
+    graph.set(abs, targets);
     for (const imp of result.imports) {
       const target = resolveImport(abs, imp);
+      targets.push(path.resolve(target));
       if (!existsSync(target)) {
-        diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs), message: `Imported file ${imp} does not exist.` });
+        diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), message: `Imported file ${imp} does not exist.`, hint: 'imports are relative to the file, or to the docs root when they start with "/"' });
         continue;
       }
       if (pages.has(path.resolve(target))) importedPages.add(path.resolve(target));
       if (target.endsWith('.mdx')) queue.push(target);
+      if (/\.(jsx|tsx)$/.test(target)) jsxModules.add(path.resolve(target));
     }
   }
+  // JSX modules: their problems (syntax, unknown components) are reported once each.
+  for (const abs of jsxModules) diagnostics.push(...lookups.jsxModule(abs).diagnostics);
   // A page another file imports is a snippet too (its bare names are props): prepared again as one. It is still
   // built as its own page, without props, so a read that would throw there is an error.
   for (const abs of importedPages) {
     if (isSnippet(abs, root) || !results.has(abs)) continue;
     importedOnly.add(abs);
-    const result = prepareFile(abs, root, site.config, componentsModule, true);
-    const key = [...prepared.keys()].find((k) => path.resolve(k) === abs) ?? abs;
-    prepared.set(key, result.code);
+    const result = prepareFile(abs, root, site.config, componentsModule, true, lookups);
+    prepared.set(abs, result.code);
     results.set(abs, result);
     const seen = new Set<string>();
     for (const read of result.reads) {
@@ -85,7 +180,9 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   }
   for (const result of results.values()) diagnostics.push(...result.diagnostics);
   diagnostics.push(...missingProps(results, root, resolveImport));
-  return { prepared, diagnostics };
+  const islands = new Map<string, string>();
+  for (const result of results.values()) if (result.island) islands.set(result.island.path, result.island.code);
+  return { prepared, diagnostics, imports: graph, islands };
 }
 
 /**

@@ -4,11 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { AstroInlineConfig } from 'astro';
-import lectern from './index.ts';
+import lectern, { type LecternOptions } from './index.ts';
+import type { CacheUsage } from './build-session.ts';
+import type { SearchIndexer } from './search-index.ts';
+import type { Site } from './store.ts';
 
 export interface RunOptions {
   /** Output directory (default `<root>/dist`). */
@@ -47,7 +50,7 @@ export function normalizeSite(site: string): string {
   return url.href.replace(/\/$/, '');
 }
 
-export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}): AstroInlineConfig {
+export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}, part?: LecternOptions['part']): AstroInlineConfig {
   return {
     root,
     configFile: false,
@@ -56,7 +59,7 @@ export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}
     srcDir: path.join(root, '.lectern', 'src'),
     publicDir: path.join(root, '.lectern', 'public'),
     logLevel: opts.logLevel ?? 'info',
-    integrations: [lectern({ root, strict: opts.strict })],
+    integrations: [lectern({ root, strict: opts.strict, ...(part ? { part } : {}) })],
     ...(opts.base ? { base: normalizeBase(opts.base) } : {}),
     ...(opts.site ? { site: normalizeSite(opts.site) } : {}),
     server: { port: opts.port ?? 4321, host: opts.host ?? '127.0.0.1' },
@@ -101,6 +104,143 @@ function leanHeap(): () => void {
   return () => v8.setFlagsFromString('--heap-growing-percent=0');
 }
 
+/**
+ * MDX pages per part of a large build. Bundling holds every page module of a build in memory at once (about 1 MB
+ * each, mostly native), so a site with more MDX pages than this is built in parts, one after the other, and the parts
+ * merged: the peak stays that of one part. Generated endpoint pages have no module of their own and do not count (a
+ * site of 1,200 operations builds in one process, with its search index streamed and its code highlighted in worker
+ * threads). `LECTERN_PART_PAGES` overrides it (0: one part).
+ */
+export const PART_PAGES = Number(process.env.LECTERN_PART_PAGES ?? 200);
+/**
+ * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
+ * the heap far beyond what is live before it collects, and the process holds on to that memory.
+ */
+const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
+
+/** This process's Node flags a part's process should share (`--conditions`, `--import`…), without code to evaluate. */
+function nodeFlags(): string[] {
+  const out: string[] = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') { i++; continue; }
+    if (/^(--eval|--print|--input-type)=/.test(a) || a === '-i' || a === '--interactive') continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/** Move every file of `from` into `to` that `to` does not have yet (assets two parts share are identical). */
+async function mergeInto(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const src = path.join(from, entry.name);
+    const dest = path.join(to, entry.name);
+    if (entry.isDirectory()) await mergeInto(src, dest);
+    else if (!existsSync(dest)) await rename(src, dest);
+  }
+}
+
+/**
+ * The site planned once and built in parts of `size` pages (see PART_PAGES), merged into `staging`. A site of one part
+ * is built in this process; several parts are built one after the other, each in a process of its own
+ * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
+ */
+async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed }, { islandIconKeys }, { sweepBuildCache }] = await Promise.all([
+    import('./site.ts'), import('./own-files.ts'), import('./store.ts'), import('./after-build.ts'), import('./report.ts'), import('./icon-files.ts'),
+    import('./build-session.ts'),
+  ]);
+  const data = await planData(abs, ownModule('components/index'));
+  const planned = await siteFromPlan(data);
+  const pages = planned.site.plan.pages.map((p) => p.slug);
+  const slices = partsOf(planned.site, size);
+  const parts = slices.length;
+  const log = { info: (m: string) => console.log(`[lectern] ${m}`), warn: (m: string) => console.warn(`[lectern] ${m}`), error: (m: string) => console.error(`[lectern] ${m}`) };
+  let search: SearchIndexer | undefined;
+  if (parts === 1) {
+    const { build } = await import('astro');
+    const part: LecternOptions['part'] = { planned, slugs: new Set(pages), first: true };
+    await build(inlineConfig(abs, staging, opts, part));
+    search = part.done?.search;
+  } else {
+    reportPlan(planned, opts.strict === true, log);
+    const { serialize } = await import('node:v8');
+    const { spawn } = await import('node:child_process');
+    const { writeFile, readFile } = await import('node:fs/promises');
+    const planFile = `${staging}-plan.bin`;
+    await writeFile(planFile, serialize(data));
+    const used: CacheUsage[] = [];
+    try {
+      for (let i = 0; i < parts; i++) {
+        const partDir = `${staging}-part${i}`;
+        const jobFile = `${partDir}.json`;
+        const resultFile = `${partDir}.result.json`;
+        const slugs = slices[i]!;
+        log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
+        try {
+          await writeFile(jobFile, JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }));
+          const code = await new Promise<number>((resolve, reject) => {
+            const child = spawn(process.execPath, [...nodeFlags(), ...PART_NODE_FLAGS, ownModule('build-part'), jobFile], { stdio: 'inherit', env: process.env });
+            child.once('error', reject);
+            child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+          });
+          if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
+          const result = JSON.parse(await readFile(resultFile, 'utf8')) as { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage };
+          planned.site.renderErrors.push(...result.renderErrors);
+          for (const key of result.icons) islandIconKeys().add(key);
+          if (result.cache) used.push(result.cache);
+          await mergeInto(partDir, staging);
+        } finally {
+          await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
+        }
+      }
+      const swept = sweepBuildCache(abs, used);
+      if (swept) log.info(`cache: ${swept} old entries removed`);
+    } finally {
+      await rm(planFile, { force: true });
+    }
+    // The parent writes code.css (highlight.ts reads the themes through the Shiki host).
+    (await import('./components/shiki-load.ts')).loadShiki();
+  }
+  const site = parts === 1 ? getSite(abs) : planned.site;
+  if (parts > 1 && opts.base) site.base = normalizeBase(opts.base);
+  site.only = undefined;
+  try {
+    failIfAnyFailed(site, opts.strict === true);
+  } catch (err) {
+    await search?.close();
+    throw err;
+  }
+  await afterBuild(site, staging, log, search);
+}
+
+/**
+ * The site's pages in parts of at most `size` MDX pages each (see PART_PAGES), in plan order: one part when the site
+ * has no more MDX pages than that.
+ */
+export function partsOf(site: Site, size: number): string[][] {
+  const modules = (p: Site['plan']['pages'][number]) => (p.file !== undefined || site.content.has(p.slug)) && !site.blocked.has(p.slug);
+  const total = site.plan.pages.filter(modules).length;
+  if (size <= 0 || total <= size) return [site.plan.pages.map((p) => p.slug)];
+  // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
+  const per = Math.ceil(total / Math.ceil(total / size));
+  const out: string[][] = [[]];
+  let count = 0;
+  for (const p of site.plan.pages) {
+    if (modules(p)) {
+      if (count === per) {
+        out.push([]);
+        count = 0;
+      }
+      count++;
+    }
+    out[out.length - 1]!.push(p.slug);
+  }
+  return out;
+}
+
 /** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
 export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
   const abs = path.resolve(root);
@@ -108,10 +248,11 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   const staging = stagingDir(abs);
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(staging), { recursive: true });
-  const { build } = await import('astro');
+  const size = Number.isFinite(PART_PAGES) ? PART_PAGES : 200;
   const restoreHeap = leanHeap();
   try {
-    await build(inlineConfig(abs, staging, opts));
+    if (size > 0) await buildInParts(abs, staging, opts, size);
+    else await (await import('astro')).build(inlineConfig(abs, staging, opts));
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

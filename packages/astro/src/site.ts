@@ -2,15 +2,25 @@
  * Plan a docs repo and analyse its MDX: what the integration does once per build, and again in `lectern dev`
  * whenever docs.json, a spec or a page changes.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '@lectern/core';
+import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
-import { prepareSite } from './prepare.ts';
+import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { saveMdxCache } from './mdx-cache.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
+import { findCustomAssets, type CustomAssets } from './custom-assets.ts';
+import { tailwindCandidates, tailwindCss } from './tailwind.ts';
+
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
 
 /** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */
 function wantsTimestamps(site: LoadedSite): boolean {
@@ -23,27 +33,112 @@ export interface PlannedSite {
   warnings: Diagnostic[];
 }
 
-export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
+/**
+ * Everything planning produces, as plain data (structured-clone safe): a build in parts hands it to the processes that
+ * build the parts (run.ts) instead of planning again.
+ */
+export interface PlanData {
+  loaded: LoadedSite;
+  prepared: Array<[string, string]>;
+  content: Array<[string, string]>;
+  blocked: Array<[string, Diagnostic[]]>;
+  updated: Array<[string, string]>;
+  /** The repo's .css/.js files (every page includes them) and the CSS of the Tailwind classes its pages use. */
+  custom: CustomAssets;
+  tailwind: string;
+}
+
+export async function planData(root: string, componentsModule: string): Promise<PlanData> {
   const loaded = await loadSite(root);
-  setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
   const content = writeSpecContent(loaded);
-  const { prepared, diagnostics: mdxDiagnostics } = prepareSite(loaded, componentsModule, content);
+  const { prepared, diagnostics: mdxDiagnostics, imports, islands } = prepareSite(loaded, componentsModule, content);
   saveMdxCache(root);
+  writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
-  const lib = await import('./lib.ts');
-  const site = createSite({ ...loaded, diagnostics }, prepared, lib, content);
+  const updated: Array<[string, string]> = [];
   if (wantsTimestamps(loaded)) {
     const dates = lastCommitDates(root);
     for (const p of loaded.plan.pages) {
       const date = p.file ? dates.get(p.file.split(path.sep).join('/')) : undefined;
-      if (date) site.updated.set(p.slug, date);
+      if (date) updated.push([p.slug, date]);
     }
   }
+  // Tailwind classes of the pages and of the files they import (snippets, JSX components).
+  const sources: string[] = loaded.plan.pages.map((p) => p.body ?? '');
+  const imported = new Set([...imports.values()].flat().filter((f) => /\.(mdx|jsx|tsx)$/.test(f)));
+  for (const f of imported) sources.push(readText(f));
+  const tailwind = await tailwindCss(tailwindCandidates(sources));
+  return {
+    loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated, custom: findCustomAssets(root), tailwind,
+  };
+}
+
+/** The site the integration and the pages use, from planned data. */
+export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
+  const { loaded } = data;
+  setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
+  const lib = await import('./lib.ts');
+  const site = createSite(loaded, new Map(data.prepared), lib, new Map(data.content));
+  site.blocked = new Map(data.blocked);
+  site.links = buildLinkIndex(loaded.plan, loaded.config as never);
+  site.updated = new Map(data.updated);
+  site.custom = data.custom;
+  site.tailwind = data.tailwind;
   return {
     site,
-    errors: diagnostics.filter((d) => d.severity === 'error'),
-    warnings: diagnostics.filter((d) => d.severity === 'warning'),
+    errors: loaded.diagnostics.filter((d) => d.severity === 'error'),
+    warnings: loaded.diagnostics.filter((d) => d.severity === 'warning'),
   };
+}
+
+export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
+  return siteFromPlan(await planData(root, componentsModule));
+}
+
+/**
+ * Pages an MDX error keeps from compiling: the error is in the page's file or in a file it imports (transitively).
+ * Each maps to the errors that block it.
+ */
+export function blockedPages(site: LoadedSite, content: Map<string, string>, mdx: Diagnostic[], imports: Map<string, string[]>): Map<string, Diagnostic[]> {
+  const root = site.plan.root;
+  const errorsByFile = new Map<string, Diagnostic[]>();
+  for (const d of mdx) {
+    if (d.severity !== 'error') continue;
+    const abs = path.resolve(root, d.file);
+    errorsByFile.set(abs, [...(errorsByFile.get(abs) ?? []), d]);
+  }
+  const blocked = new Map<string, Diagnostic[]>();
+  if (!errorsByFile.size) return blocked;
+  const closure = (start: string): Diagnostic[] => {
+    const seen = new Set<string>();
+    const found: Diagnostic[] = [];
+    const stack = [start];
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      found.push(...(errorsByFile.get(f) ?? []));
+      stack.push(...(imports.get(f) ?? []));
+    }
+    return found;
+  };
+  for (const p of site.plan.pages) {
+    const file = p.file ? path.resolve(root, p.file) : content.get(p.slug);
+    if (!file) continue;
+    const errors = closure(path.resolve(file));
+    if (errors.length) blocked.set(p.slug, errors);
+  }
+  return blocked;
+}
+
+/** The island modules of MDX files' components (see islands/islands.ts), written before Vite reads them. */
+function writeIslands(root: string, islands: Map<string, string>): void {
+  rmSync(path.join(root, ISLANDS_DIR), { recursive: true, force: true });
+  for (const [file, code] of islands) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, code);
+  }
 }
 
 export const CONTENT_DIR = path.join('.lectern', 'content');

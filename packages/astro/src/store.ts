@@ -4,7 +4,7 @@
  * Nothing here is serialised into the bundle: Astro renders static pages in the process that planned them.
  */
 import path from 'node:path';
-import type { Page } from '@lectern/core';
+import type { Diagnostic, LinkIndex, Page } from '@lectern/core';
 import type { LoadedSite } from './plan-source.ts';
 import { buildNavIndex, type NavIndex } from './nav.ts';
 import { substituteVariables } from './variables.ts';
@@ -26,6 +26,21 @@ export interface Site extends LoadedSite {
   lib: SiteLib;
   /** The path the site is served under (`/`, or `/pr-42/` for a preview): Astro's `base`. */
   base: string;
+  /**
+   * Pages that cannot be compiled (an MDX error in the page or a file it imports), by slug: they are left out of the
+   * bundle and render a notice, so one broken page never stops the others; the build then fails naming them all.
+   */
+  blocked: Map<string, Diagnostic[]>;
+  /** Pages whose rendering threw during this build (see Guard.astro), with file and line when found. */
+  renderErrors: Diagnostic[];
+  /** The site's paths, to resolve links as Mintlify does (render-links.ts); set by site.ts. */
+  links?: LinkIndex;
+  /** A build in parts (run.ts): the slugs the current part renders; undefined = every page. */
+  only?: ReadonlySet<string>;
+  /** The repo's .css and .js files, included on every page (custom-assets.ts). */
+  custom: { css: string[]; js: string[] };
+  /** CSS of the Tailwind classes the pages use (tailwind.ts); '' when none. */
+  tailwind: string;
 }
 
 const KEY = Symbol.for('lectern.sites');
@@ -48,7 +63,10 @@ function withVariables(loaded: LoadedSite): LoadedSite {
 export function createSite(input: LoadedSite, prepared: Map<string, string>, lib: SiteLib, content: Map<string, string> = new Map()): Site {
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
-  return { ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content, updated: new Map(), base: '/' };
+  return {
+    ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content,
+    updated: new Map(), base: '/', blocked: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
+  };
 }
 
 export function setSite(site: Site): void {

@@ -72,8 +72,8 @@ describe('API fixture build', () => {
     const labels = [...tabs.matchAll(/data-label="([^"]+)"/g)].map((m) => m[1]);
     expect(labels).toEqual(['cURL', 'Python', 'JavaScript']);
     expect(html).toContain('id="response-example"');
-    expect(html).toMatch(/<pre class="shiki"[^>]*><code><span class="line"><span class="k[0-9a-z]+">/);
-    expect(readFileSync(path.join(dist, '_lectern/code.css'), 'utf8')).toMatch(/^\.k[0-9a-z]+\{--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/m);
+    expect(html).toMatch(/<pre class="shiki"[^>]*><code><span class="line"><span class="k[0-9A-Za-z_-]+">/);
+    expect(readFileSync(path.join(dist, '_lectern/code.css'), 'utf8')).toMatch(/^\.k[0-9A-Za-z_-]+\{--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/m);
     expect(html).toContain('msg_1');
   });
 

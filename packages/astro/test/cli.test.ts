@@ -72,25 +72,40 @@ describe('lectern CLI', () => {
     expect(stderr).toContain('unknown command "frobnicate"');
   });
 
-  it('a failing build reports ALL errors with file and line, exits 1 and leaves dist/ untouched', async () => {
+  it('a failing build reports ALL failing pages with file and line, exits 1 and leaves dist/ untouched', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-broken-'));
     try {
       await cp(path.join(FIXTURES, 'broken'), root, { recursive: true });
       await mkdir(path.join(root, 'dist'));
       await writeFile(path.join(root, 'dist', 'previous.html'), 'old build');
-      const { code, stderr } = await run(['build', root]);
+      const { code, stdout, stderr } = await run(['build', root]);
       expect(code).toBe(1);
-      expect(stderr).toContain('guides/a.mdx:8:1 Unknown component <Fancy>.');
-      expect(stderr).toContain('guides/b.mdx:9:3 Unknown component <Sparkle>.');
+      // A page that does not compile and a page that throws while rendering: both reported, in one run.
+      expect(stderr).toMatch(/error guides\/c\.mdx:\d+(:\d+)? MDX syntax error: .*<Note>/);
+      expect(stderr).toMatch(/error guides\/d\.mdx:10:\d+ page \/guides\/d failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/);
+      expect(stderr).toMatch(/Lectern found 2 errors/);
+      // Unknown components are warnings (Mintlify shows their children), summarised by rule.
+      expect(stdout + stderr).toMatch(/mdx\/unknown-component: 2 warnings/);
+      expect(stdout + stderr).toContain('guides/a.mdx:8:1 Unknown component <Fancy>');
       // Spec content is untrusted: an unknown element there is cut with a warning, not a build error.
       expect(stderr).not.toContain('<Glitter>');
-      expect(stderr).toMatch(/Lectern found 2 errors/);
       expect(await readdir(path.join(root, 'dist'))).toEqual(['previous.html']);
       const staging = existsSync(path.join(root, '.lectern')) ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-')) : [];
       expect(staging).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+
+  it('check finds what the build refuses (MDX syntax, unknown components) and summarises warnings by rule; --strict fails on them', async () => {
+    const dir = path.join(FIXTURES, 'broken');
+    const { code, stdout } = await run(['check', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/guides\/c\.mdx:\d+/);
+    expect(stdout).toMatch(/Warnings by rule:\nmdx\/unknown-component: 2 warnings\n {2}guides\/a\.mdx:8:1\n/);
+    const all = await run(['check', dir, '--all']);
+    expect(all.stdout).not.toContain('Warnings by rule');
+    expect(all.stdout).toContain('guides/b.mdx:9:3\n  warning: Unknown component <Sparkle>');
   });
 
   it('init scaffolds a docs repo with docs.json, pages, a spec, scripts and editor rules', async () => {

@@ -91,11 +91,15 @@ describe('lectern dev', () => {
   it('serves the shared code stylesheet', async () => {
     await fetch(`${base}/`);
     const css = await (await fetch(`${base}/_lectern/code.css`)).text();
-    expect(css).toMatch(/\.k[0-9a-z]+\{--shiki-light:/);
+    expect(css).toMatch(/\.k[0-9A-Za-z_-]+\{--shiki-light:/);
   });
 
   it('answers assistant questions from pages written after the server started', async () => {
     await writeFile(path.join(root, 'guides/quokka.mdx'), '---\ntitle: Quokka onboarding\ndescription: Onboarding for quokkas.\n---\n\nQuokka onboarding takes three hops.\n');
+    // Listed in the navigation: like Mintlify's, the assistant leaves out pages that are not (hidden pages).
+    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
+    config.navigation.tabs[0].groups[1].pages.push('guides/quokka');
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
     const ask = async () => {
       const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, {
         method: 'POST',

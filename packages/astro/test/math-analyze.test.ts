@@ -38,7 +38,7 @@ describe('math in MDX', () => {
     // Braces and backslashes never reached MDX: the only diagnostic is the unknown component, on its own line.
     expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['mdx/unknown-component', 16]]);
     expect(code.split('\n').indexOf('<Fancy />')).toBe(15);
-    expect(code).toContain('import { Latex } from "/x/components/index.ts";');
+    expect(code).toContain('import { Latex, LecternUnknown as Fancy } from "/x/components/index.ts";');
   });
 
   it('styling.latex: false (dollarMath off) leaves dollar signs as text; <Latex> still typesets', () => {

@@ -4,13 +4,15 @@ import { analyzeMdx } from '../src/mdx-analyze.ts';
 const opts = { componentsModule: '/x/components/index.ts' };
 
 describe('analyzeMdx', () => {
-  it('reports every unknown component with its file and line', () => {
-    const src = '---\ntitle: T\n---\n\n# Hi\n\n<Note>ok</Note>\n\n<Fancy />\n\ntext <Sparkle>inline</Sparkle>\n';
-    const { diagnostics } = analyzeMdx(src, 'guides/a.mdx', opts);
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
-      ['mdx/unknown-component', 'guides/a.mdx', 9, 'Unknown component <Fancy>.'],
-      ['mdx/unknown-component', 'guides/a.mdx', 11, 'Unknown component <Sparkle>.'],
+  it('reports every unknown component as a warning with its file and line, and binds it to a pass-through', () => {
+    const src = '---\ntitle: T\n---\n\n# Hi\n\n<Note>ok</Note>\n\n<Fancy />\n\ntext <Sparkle>inline</Sparkle>\n\n<Note><Fancy.Part /></Note>\n';
+    const { diagnostics, code } = analyzeMdx(src, 'guides/a.mdx', opts);
+    expect(diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
+      ['warning', 'mdx/unknown-component', 'guides/a.mdx', 9, 'Unknown component <Fancy>: nothing defines it, so only its children are shown.'],
+      ['warning', 'mdx/unknown-component', 'guides/a.mdx', 11, 'Unknown component <Sparkle>: nothing defines it, so only its children are shown.'],
+      ['warning', 'mdx/unknown-component', 'guides/a.mdx', 13, 'Unknown component <Fancy>: nothing defines it, so only its children are shown.'],
     ]);
+    expect(code).toContain('import { Note, LecternUnknown as Fancy, LecternUnknown as Sparkle } from "/x/components/index.ts";');
   });
 
   it('reports bad code block options with the file and line of the fence; good ones pass', () => {

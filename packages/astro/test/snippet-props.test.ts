@@ -76,10 +76,10 @@ describe('snippet expressions', () => {
     expect(analyzeMdx('<div style={{color}}>x</div>\n', 'snippets/s.mdx', { ...opts, snippet: true }).code).toContain('<div style={{color: props.color}}>x</div>');
   });
 
-  it('finds components used inside expressions: built-ins are imported, unknown ones reported', () => {
+  it('finds components used inside expressions: built-ins are imported, unknown ones reported (and passed through)', () => {
     const { code, diagnostics } = analyzeMdx('{[1].map((i) => <Note key={i}>n</Note>)}\n\n{true && <Sparkle />}\n', 'a.mdx', opts);
-    expect(code).toContain('import { Note } from "/x/components/index.ts";');
-    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['mdx/unknown-component', 3, 'Unknown component <Sparkle>.']]);
+    expect(code).toContain('import { Note, LecternUnknown as Sparkle } from "/x/components/index.ts";');
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['mdx/unknown-component', 3, 'Unknown component <Sparkle>: nothing defines it, so only its children are shown.']]);
   });
 
   it('records where a file renders imported snippets and the props it passes', () => {

@@ -31,6 +31,25 @@ export function formatDiagnostic(d: Diagnostic): string {
   return `${where}${pointer}\n  ${d.severity}: ${d.message} [${d.code}]${d.hint ? `\n  hint: ${d.hint}` : ''}\n`;
 }
 
+/**
+ * Warnings grouped by rule (their `code`), most frequent first, each with its count and the first `perRule` of them in
+ * full: what a build prints, and `lectern check` without `--all`, instead of a wall of lines.
+ */
+export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: number; format?: (d: Diagnostic) => string; more?: string } = {}): string {
+  const perRule = options.perRule ?? 3;
+  const format = options.format ?? formatDiagnostic;
+  const byRule = new Map<string, Diagnostic[]>();
+  for (const d of sortDiagnostics(list)) byRule.set(d.code, [...(byRule.get(d.code) ?? []), d]);
+  const rules = [...byRule.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  const lines: string[] = [];
+  for (const [code, items] of rules) {
+    lines.push(`${code}: ${items.length} ${items[0]!.severity}${items.length === 1 ? '' : 's'}`);
+    for (const d of items.slice(0, perRule)) lines.push(format(d).trimEnd().replace(/^/gm, '  '));
+    if (items.length > perRule) lines.push(`  … and ${items.length - perRule} more${options.more ? ` (${options.more})` : ''}`);
+  }
+  return lines.length ? lines.join('\n') + '\n' : '';
+}
+
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   return [...list].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
@@ -72,12 +91,13 @@ function progressPrinter(io: CliIO): (message: string) => void {
   return (message) => io.err(`\r\x1b[2K[lectern] ${message}…`);
 }
 
-const CHECK_USAGE = `Usage: lectern check [dir] [--strict] [--format text|json|github]
+const CHECK_USAGE = `Usage: lectern check [dir] [--strict] [--all] [--format text|json|github]
 
-Validates docs.json, every spec and every page, and finds broken internal links; prints every problem;
-exits 1 on errors.
+Validates docs.json, every spec and every page (MDX, components, expressions), and finds broken internal
+links; prints every error and a summary of the warnings by rule; exits 1 on errors.
 
-  --strict           treat warnings (broken links, missing titles…) as errors: exit 1 on any warning (for CI)
+  --strict           treat warnings (broken links, unknown components…) as errors: exit 1 on any warning (for CI)
+  --all              print every warning, not the first few of each rule
   --format <format>  text (default); json: the report as JSON; github: GitHub Actions annotations, shown
                      inline on the pull request (file paths relative to $GITHUB_WORKSPACE)
   --json             the same as --format json
@@ -100,13 +120,21 @@ export function githubAnnotation(d: Diagnostic, fileFromWorkspace: (file: string
   return `::${d.severity === 'error' ? 'error' : 'warning'} ${props.join(',')}::${escapeAnnotation(message)}\n`;
 }
 
-export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
+export interface CheckOptions {
+  /**
+   * Further checks of the planned site (the `lectern` package adds its MDX analysis: components, expressions,
+   * imports), so that check finds what the build would refuse.
+   */
+  extra?: (built: Awaited<ReturnType<typeof buildSitePlan>>) => Promise<Diagnostic[]> | Diagnostic[];
+}
+
+export async function runCheckCommand(argv: string[], io: CliIO = defaultIO(), options: CheckOptions = {}): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, all: { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
-    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --format text|json|github, --json, --help\n`);
+    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --all, --format text|json|github, --json, --help\n`);
     return 2;
   }
   if (parsed.values.help) {
@@ -123,9 +151,14 @@ export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): 
     return 2;
   }
   const root = path.resolve(parsed.positionals[0] ?? '.');
-  const { plan, config, locator, diagnostics } = await buildSitePlan(root, { onProgress: format === 'text' ? progressPrinter(io) : () => {} });
+  const built = await buildSitePlan(root, { onProgress: format === 'text' ? progressPrinter(io) : () => {} });
+  const { plan, config, locator, diagnostics } = built;
+  const pages = checkPages(plan, config, locator);
+  // The MDX analysis reports syntax errors too: the page check's (same files, same lines) are kept.
+  const syntaxAt = new Set(pages.filter((d) => d.code === 'page/mdx').map((d) => d.file));
+  const extra = (options.extra ? await options.extra(built) : []).filter((d) => !(d.code === 'mdx/syntax' && syntaxAt.has(d.file)));
   if (io.progress && format === 'text') io.err('\r\x1b[2K');
-  const found = [...diagnostics, ...checkPages(plan, config, locator)];
+  const found = [...diagnostics, ...pages, ...extra];
   const all = sortDiagnostics(parsed.values.strict ? found.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : found);
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.length - errors;
@@ -137,8 +170,15 @@ export async function runCheckCommand(argv: string[], io: CliIO = defaultIO()): 
     const fromWorkspace = (file: string) => path.relative(workspace, path.resolve(root, file)).split(path.sep).join('/');
     for (const d of all) io.out(githubAnnotation(d, fromWorkspace));
     io.out(`lectern check: ${summary}; ${plan.pages.length} pages\n`);
-  } else {
+  } else if (parsed.values.all) {
     for (const d of all) io.out(formatDiagnostic(d));
+    const operations = plan.pages.filter((p) => p.kind === 'operation').length;
+    io.out(`\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
+  } else {
+    // Every error in full; warnings by rule, the first few of each.
+    for (const d of all) if (d.severity === 'error') io.out(formatDiagnostic(d));
+    const warned = all.filter((d) => d.severity === 'warning');
+    if (warned.length) io.out(`${errors ? '\n' : ''}Warnings by rule:\n${summarizeDiagnostics(warned, { more: '--all lists them' })}`);
     const operations = plan.pages.filter((p) => p.kind === 'operation').length;
     io.out(`\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
   }

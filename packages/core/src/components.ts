@@ -5,7 +5,7 @@ export const COMPONENT_NAMES = [
   'CardGroup', 'Card', 'Columns', 'Column', 'Frame', 'Tooltip', 'Update', 'Icon', 'Badge',
   'ParamField', 'ResponseField', 'Expandable', 'RequestExample', 'ResponseExample', 'Snippet',
   'Panel', 'Tile', 'Tree', 'TreeFolder', 'TreeFile', 'Color', 'ColorRow', 'ColorItem', 'View', 'Prompt', 'Mermaid', 'Latex',
-  'Banner', 'Visibility',
+  'Banner', 'Visibility', 'FileTree', 'GitHub',
 ] as const;
 
 export type ComponentName = (typeof COMPONENT_NAMES)[number];

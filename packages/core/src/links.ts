@@ -165,6 +165,12 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 export interface LinkIndex {
   /** Does the site serve this path (as returned by `internalTarget`)? */
   exists(target: string): boolean;
+  /**
+   * The page a path leads to through the aliases Mintlify resolves: `x/index` and `x.mdx` are the page `x`, and a
+   * localised path the language lacks (`fr/x`) falls back to the page of the default language (`x`). Undefined when the
+   * path is no page (it may still be a file or a redirect: see `exists`).
+   */
+  page(target: string): string | undefined;
   /** The existing page URL closest to a broken target, e.g. `/docs/cli`. */
   closest(target: string): string | undefined;
   /** `{{name}}` placeholders replaced with docs.json `variables`, as the build does (unknown names stay). */
@@ -194,9 +200,26 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
     fileCache.set(target, found);
     return found;
   };
+  // Language folders of the navigation (`fr`, `zh`…): their pages may fall back to the default language's.
+  const languages = new Set<string>();
+  for (const p of plan.pages) if (p.language && p.slug.startsWith(`${p.language}/`)) languages.add(p.language);
+  const page = (target: string): string | undefined => {
+    const direct = (t: string): string | undefined => {
+      if (t === '' || t === 'index') return 'index';
+      if (slugs.has(t)) return t;
+      const bare = t.replace(/\.mdx$/i, '').replace(/(^|\/)index$/, '');
+      if (bare !== t) return bare === '' ? 'index' : slugs.has(bare) ? bare : undefined;
+      return undefined;
+    };
+    const found = direct(target);
+    if (found) return found;
+    const lang = target.split('/')[0]!;
+    return languages.has(lang) ? direct(target.slice(lang.length + 1)) : undefined;
+  };
   const exists = (target: string): boolean => {
     const slug = target === '' ? 'index' : target;
     if (slugs.has(slug) || isRedirect(target)) return true;
+    if (page(target)) return true;
     if (target.endsWith('.md') && slugs.has(target.slice(0, -3))) return true;
     // The RSS feed of a page with <Update> entries (`/changelog/rss.xml`); accepted for any page.
     if (target === 'rss.xml' || (target.endsWith('/rss.xml') && slugs.has(target.slice(0, -'/rss.xml'.length)))) return true;
@@ -233,7 +256,7 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
   };
   const variables = config?.variables;
   const expand = (url: string) => (variables && url.includes('{{') ? url.replace(/\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g, (all, name: string) => variables[name] ?? all) : url);
-  return { exists, closest, expand };
+  return { exists, page, closest, expand };
 }
 
 function brokenLink(index: LinkIndex, target: string, written: string, where: Omit<Diagnostic, 'severity' | 'code' | 'message' | 'hint'>, via: string): Diagnostic {

@@ -425,6 +425,8 @@ export interface NavGroup {
   root?: string;
   expanded?: boolean;
   hidden?: boolean;
+  /** `searchable: true` on a hidden group: its pages stay in search and the assistant. */
+  searchable?: boolean;
   directory?: 'none' | 'accordion' | 'card';
   children: NavItem[];
 }

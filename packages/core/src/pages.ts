@@ -15,6 +15,8 @@ export interface PageFile {
   body: string;
   /** 1-based line where the body starts in the file. */
   bodyLine: number;
+  /** 1-based line of each top-level frontmatter key (for diagnostics about a key). */
+  keyLines?: Record<string, number>;
 }
 
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'snippets', '.git', '.astro', '.lectern', '.cache', '.cursor', '.github', '.vscode']);
@@ -92,8 +94,14 @@ export function parsePage(file: string, text: string): { page?: PageFile; diagno
   }
   const frontmatter = { ...(data as Record<string, unknown>) };
   const consumed = text.length - parsed.content.length;
-  const bodyLine = text.slice(0, consumed).split('\n').length;
-  return { page: { file, slug: slugOfFile(file), frontmatter, body: parsed.content, bodyLine }, diagnostics };
+  const head = text.slice(0, consumed).split('\n');
+  const bodyLine = head.length;
+  const keyLines: Record<string, number> = {};
+  head.forEach((line, i) => {
+    const m = /^(['"]?)([^\s:'"#][^:'"]*)\1\s*:/.exec(line);
+    if (m && i > 0 && !(m[2]! in keyLines)) keyLines[m[2]!] = i + 1;
+  });
+  return { page: { file, slug: slugOfFile(file), frontmatter, body: parsed.content, bodyLine, keyLines }, diagnostics };
 }
 
 function asString(value: unknown): string | undefined {

@@ -55,6 +55,6 @@ describe('lectern check --format github', () => {
     const unknown = await run([docs, '--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain('unknown option --bogus');
-    expect(unknown.out).toContain('Allowed: --strict, --format text|json|github');
+    expect(unknown.out).toContain('Allowed: --strict, --all, --format text|json|github');
   });
 });

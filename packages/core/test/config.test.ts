@@ -92,12 +92,10 @@ describe('docs.json', () => {
     expect(messages).toContain('docs.json /navigation/groups/1/$ref $ref "../outside.json" points outside the docs repo');
   });
 
-  it('requires exactly one kind of children per navigation node', () => {
-    const { diagnostics } = loadConfig(repo({ 'docs.json': { ...minimal, navigation: { tabs: [{ tab: 'A', groups: [], pages: [] }], anchors: [] } } }));
-    expect(diagnostics.map((d) => `${d.pointer}: ${d.message}`)).toEqual([
-      '/navigation: navigation has "tabs" and "anchors"; a navigation node holds exactly one kind of children',
-      '/navigation/tabs/0: tab "A" has "groups" and "pages"; a navigation node holds exactly one kind of children',
-    ]);
+  it('keeps every kind of children of a navigation node (Mintlify\'s build accepts them), in the order written', () => {
+    const { diagnostics, config } = loadConfig(repo({ 'docs.json': { ...minimal, navigation: { tabs: [{ tab: 'A', groups: [], pages: ['x'] }], anchors: [{ anchor: 'B', href: 'https://b.example' }] } } }));
+    expect(diagnostics).toEqual([]);
+    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind} ${c.label}`))).toEqual(['tab A', 'anchor B']);
   });
 
   it('upgrades a legacy mint.json', () => {
@@ -122,5 +120,39 @@ describe('docs.json', () => {
     const schema = docsJsonSchema() as { properties: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }> };
     expect(schema.properties.api!.properties!.playground!.properties!.display!.enum).toEqual(['interactive', 'simple', 'none', 'auth']);
     expect(JSON.stringify(schema)).toContain('"required":["theme","name","colors","navigation"]');
+  });
+
+  it('accepts every shape Mintlify accepts: heading/body fonts, blank group labels, mixed children, SDK tabs, sourceRef, global entries without href', () => {
+    const config = {
+      ...minimal,
+      theme: 'luma',
+      colors: { primary: '#166E3F', background: { light: '#ffffff' } },
+      fonts: { heading: { family: 'InterDisplay', source: '/fonts/a.woff2', format: 'woff2', weight: 700 }, body: { family: 'Inter', weight: 400 } },
+      interaction: { drilldown: false },
+      thumbnails: { background: '/bg.svg' },
+      navigation: {
+        global: { anchors: [{ anchor: 'Blog', href: 'https://example.com' }], products: [{ product: 'Other', description: 'No link' }] },
+        tabs: [
+          { tab: 'Docs', groups: [{ group: ' ', pages: ['index'] }, { group: '', pages: ['a'] }], pages: ['b'] },
+          { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' } },
+          { sourceRef: 'acme/api-docs' },
+        ],
+      },
+    };
+    const { config: loaded, diagnostics } = loadConfig(repo({ 'docs.json': config }));
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(diagnostics.map((d) => `${d.code} ${d.pointer}`).sort()).toEqual([
+      'config/navigation /navigation/global/products/0',
+      'config/navigation /navigation/tabs/1/sdk',
+      'config/navigation /navigation/tabs/2',
+      'config/not-supported /theme',
+      'config/not-supported /thumbnails',
+      'config/unknown-key /colors/background',
+    ]);
+    expect(loaded?.fonts).toMatchObject({ heading: { family: 'InterDisplay', weight: 700 }, body: { family: 'Inter' } });
+    const docs = loaded!.navigation.root.children[0]!;
+    // Both kinds of children are kept, in the order they are written; blank labels are groups without a heading.
+    expect(docs.kind !== 'page' && docs.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind}:${JSON.stringify(c.label)}`))).toEqual(['group:""', 'group:""', 'b']);
+    expect(loaded!.navigation.root.children).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSitePlan, checkPages, editDistance, internalTarget, runCheckCommand, type CliIO } from '../src/index.ts';
+import { buildLinkIndex, buildSitePlan, checkPages, editDistance, internalTarget, runCheckCommand, type CliIO } from '../src/index.ts';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const fixture = path.join(repo, 'fixtures/sites/links');
@@ -60,7 +60,6 @@ describe('lectern check: broken links', () => {
       'guides/setup.mdx:8:25 broken link "./extras": no page at /guides/extras -> did you mean /guides/extra?',
       'index.mdx:19:9 broken link "/setup": no page at /setup -> did you mean /guides/setup?',
       'index.mdx:19:35 broken link "/guides/setpu#install": no page at /guides/setpu -> did you mean /guides/setup?',
-      'index.mdx:19:66 broken link "/guides/setup.mdx": no page at /guides/setup.mdx -> did you mean /guides/setup?',
       'index.mdx:20:1 broken link "/private/secret": no page at /private/secret',
       'index.mdx:22:1 broken link "/images/nope.png": no page or file at /images/nope.png (image)',
       'index.mdx:24:27 broken link "/guides/stup": no page at /guides/stup (<Card href>) -> did you mean /guides/setup?',
@@ -73,7 +72,7 @@ describe('lectern check: broken links', () => {
   it('--strict turns the warnings into errors and exits 1; a fixed repo passes both ways', async () => {
     const strict = await check(fixture, '--strict');
     expect(strict.code).toBe(1);
-    expect(strict.errors).toBe(15);
+    expect(strict.errors).toBe(14);
     expect(strict.diagnostics.every((d) => d.severity === 'error')).toBe(true);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-'));
@@ -126,3 +125,41 @@ describe('lectern check: broken links', () => {
     }
   });
 });
+
+describe('links as Mintlify resolves them', () => {
+  it('x/index and ./page.mdx lead to the page; a localised path the language lacks falls back to the default language', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-'));
+    const page = (file: string, body = '') => {
+      const abs = path.join(dir, file);
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, `---\ntitle: T\ndescription: D\n---\n${body}\n`);
+    };
+    page('index.mdx');
+    page('agent/index.mdx');
+    page('guides/setup.mdx', '[idx](/agent/index) [rel](./other.mdx) [fr](/fr/guides/other) [en](/guides/setup/index#x) [gone](/nowhere/index) [frgone](/fr/nowhere)');
+    page('guides/other.mdx');
+    page('fr/index.mdx');
+    page('fr/guides/setup.mdx');
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
+      theme: 'mint', name: 'L', colors: { primary: '#123456' },
+      navigation: { languages: [
+        { language: 'en', groups: [{ group: 'G', pages: ['index', 'agent/index', 'guides/setup', 'guides/other'] }] },
+        { language: 'fr', groups: [{ group: 'G', pages: ['fr/index', 'fr/guides/setup'] }] },
+      ] },
+    }));
+    const { diagnostics } = await check(dir);
+    expect(diagnostics.filter((d) => d.code === 'link/broken').map((d) => d.message)).toEqual([
+      'broken link "/nowhere/index": no page at /nowhere/index',
+      'broken link "/fr/nowhere": no page at /fr/nowhere',
+    ]);
+    const built = await buildSitePlan(dir);
+    const index = buildLinkIndex(built.plan, built.config);
+    expect(index.page('agent/index')).toBe('agent');
+    expect(index.page('guides/other.mdx')).toBe('guides/other');
+    expect(index.page('fr/guides/other')).toBe('guides/other');
+    expect(index.page('fr/guides/setup')).toBe('fr/guides/setup');
+    expect(index.page('guides/setup.md')).toBeUndefined();
+    expect(index.exists('guides/setup.md')).toBe(true);
+  });
+});
+

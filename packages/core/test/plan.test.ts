@@ -21,6 +21,8 @@ describe('slug and operation-string rules', () => {
     expect(slugify('/users/{id}/posts')).toBe('users-posts');
     expect(slugify("List (all) users, v2.0 'beta'")).toBe('list-all-users-v20-beta');
     expect(slugify('User Management')).toBe('user-management');
+    // One pass of -- to -, as Mintlify: a tag "Client API - Display" is the folder client-api--display.
+    expect(slugify('Client API - Display')).toBe('client-api--display');
     expect(slugToTitle('guides/getting-started')).toBe('Getting started');
     expect(slugToTitle('get-users')).toBe('Get users');
   });
@@ -131,7 +133,7 @@ describe('lectern check', () => {
       'nav/page-not-found docs.json:11 navigation page "missing-page" has no file',
       'page/frontmatter bad-frontmatter.mdx:4 malformed YAML frontmatter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line',
       'page/mdx bad-mdx.mdx:8 invalid MDX: Expected a closing tag for `<Note>` (4:1-4:7)',
-      'page/operation-not-found wrong-op.mdx method POST for endpoint /health not found in specs/api.json',
+      'page/operation-not-found wrong-op.mdx:4 method POST for endpoint /health not found in specs/api.json',
       'spec/broken-ref specs/api.json:10 Broken $ref at /paths/~1health/get/responses/200/content/application~1json/schema: target "#/components/schemas/Missing" does not exist (no "components" under "#").',
       'spec/not-found specs/does-not-exist.yaml Spec file specs/does-not-exist.yaml does not exist.',
     ]);

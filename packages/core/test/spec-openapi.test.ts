@@ -272,9 +272,9 @@ describe('errors are Diagnostics, never throws', () => {
     const result = await loadSpec({ root, source: 'broken/broken-ref.yaml' });
     const broken = result.diagnostics.filter((d) => d.code === 'spec/broken-ref');
     expect(broken).toHaveLength(2);
-    expect(broken[0]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1things/get/responses/200/content/application~1json/schema', line: 14 });
+    expect(broken[0]).toMatchObject({ severity: 'warning', file: 'broken/broken-ref.yaml', pointer: '/paths/~1things/get/responses/200/content/application~1json/schema', line: 14 });
     expect(broken[0]!.message).toContain('#/components/schemas/Missing');
-    expect(broken[1]).toMatchObject({ severity: 'error', file: 'broken/broken-ref.yaml', pointer: '/paths/~1other/get/responses/200/content/application~1json/schema', line: 24 });
+    expect(broken[1]).toMatchObject({ severity: 'warning', file: 'broken/broken-ref.yaml', pointer: '/paths/~1other/get/responses/200/content/application~1json/schema', line: 24 });
     expect(broken[1]!.message).toContain('broken/does-not-exist.yaml');
     // The rest of the document still loads.
     expect((result.document as ApiDocument).operations.map((o) => o.path)).toEqual(['/things', '/other']);

@@ -93,6 +93,19 @@ describe('model composer', () => {
     expect(system.content).toContain('The reader is viewing the page /guides/webhooks.');
     // The client's own "system" message is not passed on.
     expect(rest).toEqual([{ role: 'user', content: 'How do I verify webhook signatures?' }]);
+    // It gets the best section of each relevant page, and is told to cite only those.
+    const excerpts = [...(system.content as string).matchAll(/^\[\d+\] .* — (\S+)$/gm)].map((m) => m[1]!);
+    expect(excerpts[0]).toBe('/guides/webhooks#verifying-signatures');
+    expect(new Set(excerpts.map((p) => p.split('#')[0])).size).toBe(excerpts.length);
+    expect(system.content).toContain('Cite no other page or URL.');
+  });
+
+  it('reaches the model when retrieval found a page, even if the question shares few of its words', async () => {
+    calls.length = 0;
+    const r = await chat(server.endpoint(), site.acmeKey, { fp: 'anonymous', messages: [userMessage('Can I try the API without real money?')] });
+    expect(r.status).toBe(200);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.messages[0].content).toContain('/guides/authentication#test-and-live-keys');
   });
 
   it('does not call the model when nothing relevant was found', async () => {

@@ -27,27 +27,54 @@ afterAll(() => {
 
 describe('retrieval over the docs fixture', () => {
   it.each(questions)('"$q" -> $expect', ({ q, expect: expected }) => {
-    const { passages, terms } = index.search({ text: q, limit: 5 });
+    const { passages } = index.search({ text: q, limit: 5 });
     const top = passages[0];
     expect(top, `no result for ${q}`).toBeDefined();
     if (expected.includes('#')) expect(top!.path).toBe(expected);
     else expect(top!.page).toBe(expected);
-    // The top result is also relevant enough for the composer to quote it.
-    expect(relevantPassages(terms, passages)[0]?.path).toBe(top!.path);
+    // The top result is also relevant enough for the composer to answer from it.
+    expect(relevantPassages(passages)[0]?.path).toBe(top!.path);
   });
 
   it('finds nothing relevant for questions the docs cannot answer', () => {
     for (const q of ['What is the capital of France?', 'Recipe for sourdough bread', 'Who won the 1998 world cup?']) {
-      const { passages, terms } = index.search({ text: q, limit: 5 });
-      expect(relevantPassages(terms, passages), q).toEqual([]);
+      const { passages } = index.search({ text: q, limit: 5 });
+      expect(relevantPassages(passages), q).toEqual([]);
     }
   });
 
-  it('keeps only strong matches for quoting', () => {
-    const { passages, terms } = index.search({ text: 'How do I create my first payment?', limit: 5 });
+  it('keeps only strong matches to answer from', () => {
+    const { passages } = index.search({ text: 'How do I create my first payment?', limit: 5 });
     // Idempotency and webhooks also mention "creating" a "payment", but much more weakly.
     expect(passages.map((p) => p.page)).toContain('/guides/idempotency');
-    expect(relevantPassages(terms, passages).map((p) => p.path)).toEqual(['/quickstart#create-your-first-payment']);
+    const relevant = relevantPassages(passages);
+    expect(relevant[0]?.path).toBe('/quickstart#create-your-first-payment');
+    expect(relevant.map((p) => p.page)).not.toContain('/guides/idempotency');
+  });
+
+  it('returns one result per page: its best section, anchor kept', () => {
+    const { passages } = index.search({ text: 'webhook signature retries delivery', limit: 10 });
+    const pages = passages.map((p) => p.page);
+    expect(new Set(pages).size).toBe(pages.length);
+    expect(passages.filter((p) => p.page === '/guides/webhooks')).toHaveLength(1);
+    expect(passages[0]!.path).toMatch(/^\/guides\/webhooks#(verifying-signatures|retries)$/);
+  });
+
+  it('finds pages by their frontmatter keywords and by field names', () => {
+    // "troubleshooting" is only in the keywords of the errors page.
+    expect(index.search({ text: 'troubleshooting', limit: 3 }).passages[0]?.page).toBe('/guides/errors');
+    // Field names of <ResponseField>, written as readers type them.
+    const field = index.search({ text: 'What is data.object.metadata in an event?', limit: 3 }).passages[0];
+    expect(field?.path).toBe('/guides/webhooks#event-payload');
+    expect(index.search({ text: 'livemode', limit: 3 }).passages[0]?.path).toBe('/guides/webhooks#event-payload');
+  });
+
+  it('understands API vocabulary: synonyms, abbreviations and stems', () => {
+    // "remove" is not on the page; "refund" and "delete" are (delete <-> remove, refunds <-> refund).
+    const top = (text: string) => index.search({ text, limit: 3 }).passages[0]?.page;
+    expect(top('How do I paginate the list of payments?')).toBe('/guides/pagination');
+    expect(top('auth with my secret key')).toBe('/guides/authentication');
+    expect(top('How many reqs per second before throttling?')).toBe('/guides/rate-limits');
   });
 
   it('never throws on FTS syntax in user text', () => {
@@ -96,6 +123,7 @@ describe('retrieval over the docs fixture', () => {
   it('takes retrievalPageSize results', () => {
     expect(index.search({ text: 'payment', limit: 2 }).passages).toHaveLength(2);
     expect(index.search({ text: 'payment', limit: 7 }).passages.length).toBeGreaterThan(2);
+    expect(index.search({ text: 'payment', limit: 7 }).passages.length).toBeLessThanOrEqual(7);
   });
 });
 
@@ -125,7 +153,30 @@ describe('documents from a SitePlan', () => {
     expect(docs.find((d) => d.path === '/v2/refunds')?.version).toBe('v2');
     expect(docs.find((d) => d.path === '/guides/demarrage')?.language).toBe('fr');
     expect(docs.find((d) => d.path === '/internal/secret-roadmap')).toBeUndefined();
-    expect(index.search({ text: 'zeppelin launch', limit: 5 }).passages).toEqual([]);
+    const found = index.search({ text: 'zeppelin launch', limit: 5 }).passages;
+    expect(found.map((p) => p.page).filter((p) => p.startsWith('/internal'))).toEqual([]);
+    expect(relevantPassages(found)).toEqual([]);
+  });
+
+  it('keeps field names of <ParamField> / <ResponseField> (also across lines) and numbers steps', () => {
+    const hooks = docs.find((d) => d.path === '/guides/webhooks')!;
+    expect(hooks.markdown).toContain('- `data.object.metadata` (object)');
+    expect(hooks.markdown).toContain('- `livemode` (boolean, required)');
+    expect(hooks.markdown).not.toContain('<ResponseField');
+    expect(docs.find((d) => d.path === '/guides/errors')?.keywords).toEqual(['troubleshooting', 'failed charge']);
+    const quick = docs.find((d) => d.path === '/quickstart')!.markdown;
+    expect(quick).toMatch(/^1\. Install the package$/m);
+    expect(quick).toMatch(/^2\. Set your secret key$/m);
+    const text = mdxToText('<ParamField query="per_page" type="integer" default={30}>\nPage size.\n</ParamField>\n<ParamField\n  path="id"\n  type="string"\n  required\n>');
+    expect(text).toContain('- `per_page` (integer)');
+    expect(text).toContain('- `id` (string, required)');
+  });
+
+  it('describes endpoint pages with their operation', () => {
+    const capture = docs.find((d) => d.path === '/api-reference/payments/capture-a-payment')!;
+    expect(capture.operation).toMatchObject({ method: 'POST', path: '/payments/{id}/capture' });
+    const { passages } = index.search({ text: 'capture an authorized payment', limit: 1 });
+    expect(passages[0]?.operation).toEqual({ method: 'POST', path: '/payments/{id}/capture' });
   });
 
   it('mdxToText strips JSX but not code', () => {

@@ -244,6 +244,14 @@ describe('endpoints', () => {
     expect((await fetch(`${site.url}/discovery/v1/assistant/acme/message`)).status).toBe(404);
   });
 
+  it('mounts the same handler at POST/OPTIONS /discovery/v2/assistant/:domain/message', async () => {
+    const post = await fetch(`${site.url}/discovery/v2/assistant/acme/message`, { method: 'POST', body: '{}' });
+    expect(await post.json()).toEqual({ method: 'POST', path: '/discovery/v2/assistant/acme/message', ip: '127.0.0.1' });
+    const options = await fetch(`${site.url}/discovery/v2/assistant/acme/message`, { method: 'OPTIONS' });
+    expect(((await options.json()) as { method: string }).method).toBe('OPTIONS');
+    expect((await fetch(`${site.url}/discovery/v3/assistant/acme/message`, { method: 'POST', body: '{}' })).status).toBe(405);
+  });
+
   it('does not serve restricted pages without an auth gate, under any spelling of their path', async () => {
     for (const spelling of [
       '/internal/secret',
@@ -452,6 +460,7 @@ describe('dev-server middleware', () => {
       expect(refused.status).toBe(403);
       expect(refused.headers.get('x-lectern-proxy-error')).toBe('1');
       expect(await (await fetch(`${base}/discovery/v1/assistant/x/message`, { method: 'POST' })).text()).toBe('assistant');
+      expect(await (await fetch(`${base}/discovery/v2/assistant/x/message`, { method: 'POST' })).text()).toBe('assistant');
       expect(await (await fetch(`${base}/discovery/v1/assistant/x/message`)).text()).toBe('vite');
       expect(await (await fetch(`${base}/some/page`)).text()).toBe('vite');
     } finally {

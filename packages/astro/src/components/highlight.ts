@@ -1,5 +1,6 @@
 /** Build-time Shiki: one tokenisation for both themes, colors emitted as CSS variables (no highlighting JS shipped). */
-import { createHighlighter, type Highlighter, type ThemeRegistration, bundledLanguages, bundledThemes } from 'shiki';
+import type { Highlighter, ThemeRegistration } from 'shiki';
+import { shikiHost } from './shiki-host.ts';
 
 const loaded = new Set<string>();
 const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', 'c#': 'csharp', 'c++': 'cpp', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript', dotnet: 'csharp', golang: 'go', py: 'python', rb: 'ruby', kt: 'kotlin', rs: 'rust', js: 'javascript', ts: 'typescript', yml: 'yaml', jsonc: 'json', dart: 'dart', flutter: 'dart', http: 'http' };
@@ -120,6 +121,7 @@ let themesLoading: Promise<Themes> | undefined;
 /** The two themes' token rules as light/dark color pairs (index 0: the default colors), and the style table. */
 function loadThemes(): Promise<Themes> {
   return (themesLoading ??= (async () => {
+    const { bundledThemes } = shikiHost();
     const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
     const rules = light.tokenColors ?? [];
     const darkRules = dark.tokenColors ?? [];
@@ -159,14 +161,12 @@ function styleTable(): Map<string, string> {
 
 async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter> {
   const { rules } = await loadThemes();
+  const { createHighlighter, engine: loadEngine } = shikiHost();
   const pair = {
     name: PAIR_THEME, type: 'light' as const, fg: '#000000', bg: '#ffffff', colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
     tokenColors: rules.map((r, i) => ({ ...r, settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined } })),
   };
-  const engineImpl = engine === 'js'
-    ? (await import('shiki/engine/javascript')).createJavaScriptRegexEngine()
-    : (await import('shiki/engine/oniguruma')).createOnigurumaEngine(import('shiki/wasm'));
-  return createHighlighter({ themes: [pair], langs: [], engine: engineImpl });
+  return createHighlighter({ themes: [pair], langs: [], engine: await loadEngine(engine) });
 }
 
 /**
@@ -225,7 +225,7 @@ function plainLines(code: string, marks?: LineMarks): string {
 export async function highlightRaw(code: string, lang: string, marks?: LineMarks): Promise<string> {
   if ((lang === 'json' || lang === 'jsonc') && code.length > 400) return highlightJson(code, marks);
   const l = languageOf(lang);
-  if (!(l in bundledLanguages)) return plainLines(code, marks);
+  if (!(l in shikiHost().bundledLanguages)) return plainLines(code, marks);
   const lines = await tokenize(code, l);
   const html = lines.map((tokens, i) => {
     let out = '';

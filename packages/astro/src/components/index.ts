@@ -43,13 +43,23 @@ import Mermaid from './Mermaid.astro';
 import Latex from './Latex.astro';
 import Banner from './BannerComponent.astro';
 import Visibility from './Visibility.astro';
+import UnknownBase from './Unknown.astro';
+import GitHubRepo from './GitHubRepo.astro';
 
 const Tree = Object.assign(TreeBase, { Folder: TreeFolder, File: TreeFile });
+/** `<FileTree>`: Mintlify's alias of `<Tree>` (either syntax). */
+const FileTree = Tree;
+/** `<GitHub.Repo>`: a repository card. */
+const GitHub = { Repo: GitHubRepo };
 const Color = Object.assign(ColorBase, { Row: ColorRow, Item: ColorItem });
+/** `<Missing.Part>` of an unknown component is unknown too: capitalised properties resolve to the same pass-through. */
+const LecternUnknown = new Proxy(UnknownBase, {
+  get: (target, key, receiver) => (typeof key === 'string' && /^[A-Z]/.test(key) && !(key in target) ? LecternUnknown : Reflect.get(target, key, receiver)),
+});
 
 export {
   Note, Warning, Info, Tip, Check, Danger, Callout, CodeBlock, CodeGroup, Steps, Step, Tabs, Tab, AccordionGroup,
   Accordion, CardGroup, Card, Columns, Column, Frame, Tooltip, Update, Icon, Badge, ParamField, ResponseField,
   Expandable, RequestExample, ResponseExample, Snippet, Panel, Tile, Tree, TreeFolder, TreeFile, Color, ColorRow,
-  ColorItem, View, Prompt, Mermaid, Latex, Banner, Visibility,
+  ColorItem, View, Prompt, Mermaid, Latex, Banner, Visibility, LecternUnknown, FileTree, GitHub,
 };

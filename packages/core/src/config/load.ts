@@ -13,6 +13,7 @@ import { readNavigation, type NavigationConfig } from './navigation.ts';
 import { originOf, resolveRefs, type ResolvedJson } from './refs.ts';
 import { docsConfigSchema, KNOWN_TOP_LEVEL_KEYS, type RawDocsConfig } from './schema.ts';
 import { upgradeMintConfig } from './upgrade.ts';
+import { unsupportedSettings } from './unsupported.ts';
 
 export type ApiConfig = RawDocsConfig['api'] & {
   examples: RawDocsConfig['api']['examples'] & {
@@ -138,6 +139,17 @@ export function loadConfig(root: string): LoadedConfig {
     }
   }
 
+  const colors = (value as { colors?: unknown }).colors;
+  if (colors && typeof colors === 'object' && !Array.isArray(colors)) {
+    for (const key of Object.keys(colors)) {
+      if (!['primary', 'light', 'dark'].includes(key)) at(`/colors/${key}`, 'warning', 'config/unknown-key', `unknown key "${key}" in "colors" (ignored)`, 'colors has "primary", "light" and "dark"; page backgrounds are "background.color"');
+    }
+  }
+  const fonts = (value as { fonts?: { family?: unknown; heading?: unknown; body?: unknown } }).fonts;
+  if (fonts && typeof fonts === 'object' && fonts.family === undefined && fonts.heading === undefined && fonts.body === undefined) {
+    at('/fonts', 'warning', 'config/fonts', '"fonts" names no font: it needs "family", or "heading"/"body" objects with a "family"');
+  }
+  for (const u of unsupportedSettings(value as Record<string, unknown>)) at(u.pointer, 'warning', 'config/not-supported', u.message, u.hint);
   const result = docsConfigSchema.safeParse(value, { reportInput: true });
   const languages = (value as { api?: { examples?: { languages?: unknown } } }).api?.examples?.languages;
   if (Array.isArray(languages)) {
@@ -147,7 +159,7 @@ export function loadConfig(root: string): LoadedConfig {
     }
   }
   const nav = readNavigation((value as Record<string, unknown>).navigation);
-  for (const issue of nav.issues) at(issue.pointer, 'error', 'config/navigation', issue.message, issue.hint);
+  for (const issue of nav.issues) at(issue.pointer, issue.severity ?? 'error', 'config/navigation', issue.message, issue.hint);
 
   let parsedConfig = result.success ? result.data : undefined;
   if (!result.success) {

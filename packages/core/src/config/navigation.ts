@@ -32,6 +32,8 @@ export interface NavNodeConfig {
   public?: boolean;
   /** Everything else the node carries (description, color, align, …). */
   extra: Record<string, unknown>;
+  /** Accepted but not shown (a tab generated from an SDK artifact): dropped from the tree. */
+  skip?: boolean;
   childKey?: ChildKey;
   children: NavEntry[];
 }
@@ -48,6 +50,8 @@ export interface NavIssue {
   pointer: string;
   message: string;
   hint?: string;
+  /** Default error. A warning: accepted (as Mintlify does) but not honoured by Lectern, or honoured differently. */
+  severity?: 'warning';
 }
 
 const LABEL_OF: Record<ChildKey, DivisionKind | 'group' | undefined> = {
@@ -144,23 +148,29 @@ function readChildren(
       hint: `allowed: ${allowed.map((k) => `"${k}"`).join(', ')}`,
     });
   }
-  const usable = present.filter((key) => allowed.includes(key));
-  if (usable.length > 1) {
-    issues.push({
-      pointer: node.pointer,
-      message: `${node.kind === 'root' ? 'navigation' : `${node.kind} "${node.label}"`} has ${usable.map((k) => `"${k}"`).join(' and ')}; a navigation node holds exactly one kind of children`,
-      hint: `keep one of ${usable.map((k) => `"${k}"`).join(', ')} and nest the others inside it`,
-    });
-  }
+  // Several kinds of children on one node (Mintlify's schema documents one; its build accepts more): all are kept,
+  // in the order the keys are written.
+  const usable = Object.keys(raw).filter((key): key is ChildKey => present.includes(key as ChildKey) && allowed.includes(key as ChildKey));
   const key = usable[0];
   if (!key) {
+    // A tab that generates its pages from an SDK or GraphQL artifact: accepted, not generated (yet).
+    const generator = (['sdk', 'graphql'] as const).find((k) => raw[k] !== undefined);
+    if (generator) {
+      issues.push({
+        pointer: `${node.pointer}/${generator}`, severity: 'warning',
+        message: `${node.kind} "${node.label}" generates its pages from ${generator === 'sdk' ? 'an SDK reference artifact' : 'a GraphQL schema'}, which Lectern does not do yet; it is left out of the navigation`,
+        hint: 'list the pages in "pages" or "groups" to show them',
+      });
+      node.skip = true;
+      return;
+    }
     if (node.kind === 'root') {
       issues.push({
         pointer: node.pointer || '/navigation',
         message: 'navigation has no children',
         hint: `add exactly one of ${ROOT_CHILD_KEYS.map((k) => `"${k}"`).join(', ')}`,
       });
-    } else if (node.kind !== 'group' && !node.href && !node.openapi && !node.asyncapi) {
+    } else if (node.kind !== 'group' && !node.href && !node.openapi && !node.asyncapi && !node.pointer.includes('/global/')) {
       issues.push({
         pointer: node.pointer,
         message: `${node.kind} "${node.label}" has neither children nor "href"`,
@@ -169,21 +179,35 @@ function readChildren(
     }
     return;
   }
-  const list = raw[key];
   node.childKey = key;
-  if (!Array.isArray(list)) {
-    issues.push({ pointer: `${node.pointer}/${key}`, message: `"${key}" must be an array` });
-    return;
+  for (const k of usable) {
+    const list = raw[k];
+    if (!Array.isArray(list)) {
+      issues.push({ pointer: `${node.pointer}/${k}`, message: `"${k}" must be an array` });
+      continue;
+    }
+    list.forEach((item, index) => {
+      const pointer = `${node.pointer}/${k}/${index}`;
+      const entry = readEntry(item, pointer, k, issues);
+      if (entry) node.children.push(entry);
+    });
   }
-  list.forEach((item, index) => {
-    const pointer = `${node.pointer}/${key}/${index}`;
-    const entry = readEntry(item, pointer, key, issues);
-    if (entry) node.children.push(entry);
+}
+
+/** `{ "sourceRef": "owner/repo" }`: Mintlify's multi-repo deployments splice another repository's navigation in. */
+function sourceRef(item: unknown, pointer: string, issues: NavIssue[]): boolean {
+  if (!isObject(item) || typeof item.sourceRef !== 'string') return false;
+  issues.push({
+    pointer, severity: 'warning',
+    message: `"sourceRef": ${JSON.stringify(item.sourceRef)} brings in the navigation of another repository (a Mintlify multi-repo deployment); Lectern builds this repository alone and leaves it out`,
+    hint: 'build the other repository as a site of its own, or copy its pages here',
   });
+  return true;
 }
 
 function readEntry(item: unknown, pointer: string, key: ChildKey, issues: NavIssue[]): NavEntry | undefined {
   if (item === undefined) return undefined; // an unresolved $ref, reported where it was resolved
+  if (sourceRef(item, pointer, issues)) return undefined;
   if (key === 'pages') {
     if (typeof item === 'string') {
       if (!item.trim()) {
@@ -216,7 +240,8 @@ function readNode(
 ): NavNodeConfig | undefined {
   const labelKey = LABEL_KEY[kind];
   const label = raw[labelKey];
-  if (typeof label !== 'string' || !label.trim()) {
+  // A blank group label is a group without a heading (Mintlify shows its pages under the previous one).
+  if (typeof label !== 'string' || (!label.trim() && kind !== 'group')) {
     issues.push({
       pointer: label === undefined ? pointer : `${pointer}/${labelKey}`,
       message: `${kind} is missing its "${labelKey}" label`,
@@ -243,7 +268,7 @@ function readNode(
     if (['tag', 'root', 'expanded', 'public', 'default'].includes(key)) continue;
     node.extra[key] = value;
   }
-  return node;
+  return node.skip ? undefined : node;
 }
 
 export interface NavigationConfig {
@@ -276,7 +301,7 @@ export function readNavigation(raw: unknown, pointer = '/navigation'): { navigat
           const at = `${pointer}/global/${key}/${index}`;
           const entry = readEntry(item, at, key, issues);
           if (entry && entry.kind !== 'page') {
-            if (!entry.href) issues.push({ pointer: at, message: `global ${entry.kind} "${entry.label}" needs an "href"`, hint: 'global entries are links shown on every page' });
+            if (!entry.href) issues.push({ pointer: at, severity: 'warning', message: `global ${entry.kind} "${entry.label}" has no "href", so it is not shown`, hint: 'global entries are links shown on every page' });
             else global.push(entry);
           }
         });

@@ -111,6 +111,16 @@ export const bannerSchema = z.object({
   color: z.union([hexColor, lightDark(hexColor)]).optional(),
 });
 
+/** One font: a family (a Google Font by name, or a font file `source`), weight, format. */
+const fontSchema = z.looseObject({
+  family: z.string().optional(),
+  weight: z.number().optional(),
+  source: z.string().optional(),
+  format: z.enum(['woff', 'woff2']).optional(),
+});
+/** `fonts`: one font for everything, or separate `heading` and `body` fonts (each optional). */
+export const fontsSchema = fontSchema.extend({ heading: fontSchema.optional(), body: fontSchema.optional() });
+
 /** Lectern's own settings (a namespaced extension; Mintlify ignores it). */
 export const lecternSchema = z.object({
   /** Public URL of the site (canonical links, sitemap). */
@@ -127,6 +137,21 @@ export const lecternSchema = z.object({
       domain: z.string().optional(),
       /** Days a conversation is kept after its last message (default 30). */
       retentionDays: z.number().int().min(0).optional(),
+      /**
+       * PostgreSQL connection string shared by every instance (keys, threads, rate limits); `$DATABASE_URL` wins
+       * over it. Unset: SQLite files in `.lectern/`. Keep passwords out of docs.json (use `PGPASSWORD`).
+       */
+      database: z
+        .string()
+        .regex(/^postgres(ql)?:\/\/\S+$/, { error: 'expected a PostgreSQL connection string: postgres://user@host:5432/database' })
+        .optional(),
+      /** Requests allowed per organization per hour and per client IP per day (default 10,000 each). */
+      limits: z
+        .strictObject({
+          organizationPerHour: z.number().int().min(1, { error: 'expected at least 1 request per hour' }).optional(),
+          ipPerDay: z.number().int().min(1, { error: 'expected at least 1 request per day' }).optional(),
+        })
+        .optional(),
     })
     .optional(),
   /**
@@ -185,7 +210,7 @@ export const docsConfigSchema = z.object({
   $schema: z.string().optional(),
   theme: z.enum(THEMES),
   name: z.string().trim().min(1, 'must not be empty'),
-  colors: z.strictObject({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }),
+  colors: z.looseObject({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }),
   navigation: navNodeDoc,
   description: z.string().optional(),
   public: z.boolean().optional(),
@@ -217,7 +242,7 @@ export const docsConfigSchema = z.object({
       metatags: z.record(z.string(), z.string()).optional(),
     })
     .optional(),
-  fonts: z.looseObject({ family: z.string() }).optional(),
+  fonts: fontsSchema.optional(),
   icons: z.object({ library: z.enum(['fontawesome', 'lucide', 'tabler']) }).optional(),
   styling: z
     .object({

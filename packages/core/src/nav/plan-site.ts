@@ -60,8 +60,8 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const at = input.locator?.locate(pointer) ?? { file: configFile, pointer };
     diagnostics.push({ severity, code, file: at.file, pointer: at.pointer, ...(at.line ? { line: at.line, column: at.column } : {}), message, ...(hint ? { hint } : {}) });
   };
-  const reportFile = (file: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
-    diagnostics.push({ severity, code, file, message, ...(hint ? { hint } : {}) });
+  const reportFile = (file: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error', line?: number) => {
+    diagnostics.push({ severity, code, file, ...(line ? { line } : {}), message, ...(hint ? { hint } : {}) });
   };
 
   const mdxServers = config.api.mdx?.server;
@@ -101,8 +101,9 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const addPage = (page: Page, pointer?: string): Page => {
     const existing = pages.get(page.slug);
     if (existing) {
-      const same = existing.kind === page.kind && existing.file === page.file &&
-        (existing.kind !== 'operation' || page.kind !== 'operation' || (existing.spec === page.spec && existing.method === page.method && existing.path === page.path));
+      // The same operation twice (listed in pages and generated, or documented by an MDX page) is one page.
+      const sameOperation = existing.kind === 'operation' && page.kind === 'operation' && existing.spec === page.spec && existing.method === page.method && existing.path === page.path;
+      const same = sameOperation || (existing.kind === page.kind && existing.file === page.file && existing.kind !== 'operation');
       if (!same) {
         const what = (p: Page) => (p.file ? p.file : p.kind === 'operation' ? `${p.method.toUpperCase()} ${p.path} (${p.spec})` : p.kind);
         const message = `two pages on one slug "/${page.slug}": ${what(existing)} and ${what(page)}`;
@@ -121,11 +122,12 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const resolveOperation = (
     ref: OperationRef,
     inherited: SpecRef[] | undefined,
-    where: { pointer?: string; file?: string },
+    where: { pointer?: string; file?: string; line?: number },
   ): { doc: ApiDocument; directory: string; slot: OperationSlot } | undefined => {
     const fail = (message: string, hint?: string) => {
       if (where.pointer !== undefined) report(where.pointer, 'nav/operation-not-found', message, hint);
-      else reportFile(where.file ?? configFile, 'page/operation-not-found', message, hint);
+      // Mintlify still publishes a page whose `openapi:` names no operation (without the API reference): a warning.
+      else reportFile(where.file ?? configFile, 'page/operation-not-found', message, `${hint ? `${hint}; ` : ''}the page is built from its MDX content alone, without the endpoint reference`, 'warning', where.line);
     };
     let candidates: Array<{ doc: ApiDocument; directory: string }>;
     if (ref.file) {
@@ -182,8 +184,17 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     return undefined;
   };
 
-  /** A page file turned into a Page (guide, operation, channel, schema or manual endpoint). */
+  /** A page file turned into a Page; a page without a description (its own, or its operation's) is a warning. */
   const pageFromFile = (file: PageFile, ctx: Context, slug = file.slug): Page | undefined => {
+    const page = pageOfFile(file, ctx, slug);
+    if (page && page.description === undefined && pageMeta(file.frontmatter).title !== undefined && !pageMeta(file.frontmatter).url) {
+      reportFile(file.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
+    }
+    return page;
+  };
+
+  /** A page file turned into a Page (guide, operation, channel, schema or manual endpoint). */
+  const pageOfFile = (file: PageFile, ctx: Context, slug = file.slug): Page | undefined => {
     const meta = pageMeta(file.frontmatter);
     const base = {
       slug,
@@ -204,8 +215,6 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     };
     if (meta.title === undefined) {
       reportFile(file.file, 'page/no-title', `page has no "title" in its frontmatter; using "${base.title}"`, 'add `title:` (and `description:`) to the frontmatter', 'warning');
-    } else if (meta.description === undefined) {
-      reportFile(file.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
     }
     if (meta.openapi) {
       const ref = parseOperationRef(meta.openapi);
@@ -213,7 +222,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
         reportFile(file.file, 'page/openapi', `invalid "openapi" frontmatter "${meta.openapi}"`, 'write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "GET /users/{id}"');
         return { ...base, kind: 'guide' };
       }
-      const found = resolveOperation(ref, undefined, { file: file.file });
+      const found = resolveOperation(ref, undefined, { file: file.file, line: file.keyLines?.openapi });
       if (!found) return { ...base, kind: 'guide' };
       const generated = operationPage(found.doc, found.slot, { ...(ctx.version ? { version: ctx.version } : {}), ...(ctx.language ? { language: ctx.language } : {}), playground: playgroundDefaults });
       return {
@@ -308,6 +317,32 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     return scan(node.children);
   };
 
+  /**
+   * MDX pages that document an operation (`openapi:` frontmatter), by `spec method path`: where a navigation node
+   * generates the pages of a spec, an existing page for the operation inside the node's directory is used instead of a
+   * generated one (no duplicate), as Mintlify does.
+   */
+  let documented: Map<string, PageFile[]> | undefined;
+  const documentedIn = (doc: ApiDocument, op: { method: string; path: string }, directory: string): PageFile | undefined => {
+    if (!documented) {
+      documented = new Map();
+      for (const file of files.values()) {
+        const value = pageMeta(file.frontmatter).openapi;
+        const ref = value ? parseOperationRef(value) : undefined;
+        if (!ref) continue;
+        const candidates = ref.file ? [matchSpecFile(openapiDocs, normalizeSpecSource(ref.file))].filter((d): d is ApiDocument => !!d) : openapiDocs;
+        const target = candidates.find((d) => 'operation' in findOperation(d, ref));
+        if (!target) continue;
+        const found = findOperation(target, ref);
+        if (!('operation' in found)) continue;
+        const key = `${target.source} ${found.operation.kind === 'webhook' ? 'webhook' : found.operation.method} ${found.operation.path}`;
+        documented.set(key, [...(documented.get(key) ?? []), file]);
+      }
+    }
+    const prefix = directory.replace(/^\/+|\/+$/g, '') + '/';
+    return documented.get(`${doc.source} ${op.method} ${op.path}`)?.find((f) => f.slug.startsWith(prefix));
+  };
+
   const bulkItems = (node: NavNodeConfig, ctx: Context): NavItem[] => {
     const groups = new Map<string, NavGroup>();
     const context = { ...(ctx.version ? { version: ctx.version } : {}), ...(ctx.language ? { language: ctx.language } : {}) };
@@ -315,8 +350,11 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       for (const ref of node.openapi) {
         const doc = specs.get(normalizeSpecSource(ref.source));
         if (doc?.kind !== 'openapi') continue;
-        for (const slot of slotsFor(doc, ref.directory ?? DEFAULT_DIRECTORY)) {
-          const page = addPage(operationPage(doc, slot, { ...context, playground: playgroundDefaults }));
+        const directory = ref.directory ?? DEFAULT_DIRECTORY;
+        for (const slot of slotsFor(doc, directory)) {
+          const own = documentedIn(doc, { method: slot.operation.kind === 'webhook' ? 'webhook' : slot.operation.method, path: slot.operation.path }, directory);
+          const fromFile = own ? pages.get(own.slug) ?? pageFromFile(own, ctx) : undefined;
+          const page = fromFile ? addPage(fromFile) : addPage(operationPage(doc, slot, { ...context, playground: playgroundDefaults }));
           if (slot.operation.hidden) continue;
           let group = groups.get(slot.group);
           if (!group) groups.set(slot.group, (group = { type: 'group', label: slot.group, children: [] }));
@@ -371,6 +409,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       if (node.tag) group.tag = node.tag;
       if (node.expanded !== undefined) group.expanded = node.expanded;
       if (node.hidden) group.hidden = true;
+      if (node.extra.searchable === true) group.searchable = true;
       if (ctx.directory) group.directory = ctx.directory;
       if (node.root) {
         const rootItem = entryItem({ kind: 'page', value: node.root, pointer: `${node.pointer}/root` }, ctx);

@@ -2,14 +2,15 @@
 
 /**
  * Replace spaces with `-`, every `{…}` with `-`, strip one leading and one trailing `-`, delete
- * `{ } ( ) , . ' \n /`, collapse `--`, lowercase.
+ * `{ } ( ) , . ' \n /`, replace each `--` with `-` in one pass, lowercase. One pass, as Mintlify does: the tag
+ * "Client API - Display" (`Client-API---Display`) becomes `client-api--display`.
  */
 export function slugify(text: string): string {
   let s = text.replace(/ /g, '-').replace(/\{[^}]*\}/g, '-');
   if (s.startsWith('-')) s = s.slice(1);
   if (s.endsWith('-')) s = s.slice(0, -1);
   s = s.replace(/[{}(),.'\n/]/g, '');
-  while (s.includes('--')) s = s.replace(/--/g, '-');
+  s = s.replace(/--/g, '-');
   return s.toLowerCase();
 }
 

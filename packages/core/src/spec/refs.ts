@@ -84,8 +84,9 @@ export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: Dere
     const err = e as ParserErrorLike;
     const list = Array.isArray(err.errors) && err.errors.length ? err.errors : [err];
     for (const item of list) diagnostics.push(describeError(item, ctx, resolverErrors));
+    // What resolved is kept: one dangling $ref never removes the spec's other operations (Mintlify renders them).
     const partial = parser.schema;
-    if (partial && typeof partial === 'object' && list.every((x) => x.code !== undefined && x.code !== 'ETIMEOUT')) {
+    if (partial && typeof partial === 'object' && list.every((x) => x.code !== 'ETIMEOUT')) {
       document = partial as Record<string, unknown>;
     }
   }
@@ -152,6 +153,9 @@ function displayFile(source: string | undefined, ctx: DereferenceContext): strin
   return rel && !rel.startsWith('..') ? rel : abs;
 }
 
+/** What a dangling $ref does to the site (it is a warning, as on Mintlify). */
+const BROKEN_REF_EFFECT = 'What it points at is shown as an unknown value; the rest of the spec is built.';
+
 function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverErrors: Map<string, Diagnostic>): Diagnostic {
   const pointer = Array.isArray(err.path) ? toPointer(err.path) : undefined;
   const at = pointer !== undefined ? { pointer } : {};
@@ -161,27 +165,28 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
       const ref = err.targetRef ?? '';
       const target = targetFile === ctx.id ? ref : `${targetFile}${ref}`;
       return {
-        severity: 'error',
+        severity: 'warning',
         code: 'spec/broken-ref',
         file: ctx.id,
         ...at,
         message: `Broken $ref at ${pointer ?? '(unknown location)'}: target "${target}" does not exist (no "${err.targetToken ?? ''}" under "${err.targetFound ?? '#'}").`,
-        hint: 'Point the $ref at an existing definition, e.g. "#/components/schemas/Name" or "other.yaml#/Name".',
+        hint: `Point the $ref at an existing definition, e.g. "#/components/schemas/Name" or "other.yaml#/Name". ${BROKEN_REF_EFFECT}`,
       };
     }
     case 'EINVALIDPOINTER':
-      return { severity: 'error', code: 'spec/broken-ref', file: ctx.id, ...at, message: `Invalid $ref at ${pointer ?? '(unknown location)'}: ${err.message}`, hint: 'A $ref is a URI with an optional JSON pointer after "#", e.g. "#/components/schemas/Name".' };
+      return { severity: 'warning', code: 'spec/broken-ref', file: ctx.id, ...at, message: `Invalid $ref at ${pointer ?? '(unknown location)'}: ${err.message}`, hint: `A $ref is a URI with an optional JSON pointer after "#", e.g. "#/components/schemas/Name". ${BROKEN_REF_EFFECT}` };
     case 'ERESOLVER':
     case 'EUNMATCHEDRESOLVER': {
       const known = (err.source ? resolverErrors.get(err.source) : undefined) ?? [...resolverErrors.values()].find((d) => err.message.includes(d.message));
       const reason = (known?.message ?? cleanMessage(err.message)).replace(/\.$/, '');
+      const outside = known?.code === 'spec/ref-outside-root';
       return {
-        severity: 'error',
-        code: known?.code === 'spec/ref-outside-root' ? 'spec/ref-outside-root' : 'spec/broken-ref',
+        severity: outside ? 'error' : 'warning',
+        code: outside ? 'spec/ref-outside-root' : 'spec/broken-ref',
         file: ctx.id,
         ...at,
         message: `Broken $ref at ${pointer ?? '(unknown location)'}: ${reason}.`,
-        hint: known?.hint ?? 'External $refs must name files that exist (paths are relative to the referencing file).',
+        hint: known?.hint ?? `External $refs must name files that exist (paths are relative to the referencing file). ${BROKEN_REF_EFFECT}`,
       };
     }
     case 'EPARSER':

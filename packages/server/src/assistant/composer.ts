@@ -1,16 +1,18 @@
 /**
- * Composers turn retrieved passages into the answer text. The default is extractive: it quotes the most
- * relevant passages with links to their pages, and says plainly when nothing relevant was found. It never
- * writes anything the docs don't say.
+ * Composers turn retrieved passages into the answer text. The default is offline and extractive: a short, direct
+ * answer first (the operation with its method and path for an endpoint page, the steps of a how-to, else the
+ * section's opening), then links to the sources by title. It never writes anything the docs don't say, and says
+ * plainly when nothing relevant was found.
  */
 import type { Passage } from './retrieval.ts';
 import type { RequestMessage } from './schema.ts';
+import { indexStems } from './text.ts';
 
 export interface ComposeInput {
   question: string;
   /** Plain search terms of the question (stopwords dropped). */
   terms: string[];
-  /** Retrieved passages, best first. */
+  /** Retrieved passages, best first (one per page). */
   passages: Passage[];
   /** The conversation as sent by the client. */
   messages: RequestMessage[];
@@ -33,45 +35,24 @@ export function estimateTokens(text: string): number {
 }
 
 /**
- * Passages relevant enough to quote: they mention at least half of the question's terms, and score at least
- * 60% of the best such passage (so a strong match isn't diluted by passages that merely share a few words).
+ * How sure an answer is, from the relevance of the passages (the ranker's score over the most this question could
+ * score, 0–1; see ranking.ts). Measured on the question sets of bench/assistant-quality: the right page of an
+ * answerable question scores 0.23–1 (median ~0.55), off-topic questions 0–0.38 (median ~0.12).
+ * - some passage reaches `answer`: answered directly from the first one;
+ * - some passage reaches `closest`: answered from the first one, saying that it may not be what the reader asked;
+ * - none does: "I couldn't find anything" (with pages that share some words, if any).
  */
-export function relevantPassages(terms: string[], passages: Passage[]): Passage[] {
-  const need = Math.max(1, Math.ceil(terms.length / 2));
-  const matching = passages.filter((p) => p.matched >= need);
-  const best = Math.max(0, ...matching.map((p) => p.score));
-  return matching.filter((p) => p.score >= best * 0.6);
-}
+export const RELEVANCE = { answer: 0.3, closest: 0.2 };
 
-/** An excerpt of at most ~`max` characters, cut at a paragraph or sentence end, never inside a code fence. */
-export function excerpt(content: string, max = 700): string {
-  const text = content.trim();
-  if (text.length <= max) return text;
-  const paragraphs = text.split(/\n{2,}/);
-  let out = '';
-  for (const p of paragraphs) {
-    const next = out === '' ? p : `${out}\n\n${p}`;
-    if (next.length > max && out !== '') break;
-    out = next;
-    if (out.length > max) break;
-  }
-  if (out.length > max * 1.5) {
-    // A single huge paragraph: cut at the last sentence end before the limit.
-    const cut = out.slice(0, max);
-    const dot = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('.\n'));
-    out = (dot > max / 3 ? cut.slice(0, dot + 1) : cut) + ' …';
-  }
-  // Close a fence the cut left open.
-  const fences = out.match(/^\s*(```|~~~)/gm)?.length ?? 0;
-  if (fences % 2 === 1) out += '\n```';
-  return out;
-}
-
-function quote(text: string): string {
-  return text
-    .split('\n')
-    .map((l) => (l === '' ? '>' : `> ${l}`))
-    .join('\n');
+/**
+ * Passages to answer from, in the ranker's order: none when no passage reaches `RELEVANCE.closest` (nothing is
+ * close), else the first one and those scoring at least half as much (so a strong match isn't diluted by pages that
+ * merely share a few words).
+ */
+export function relevantPassages(passages: Passage[], threshold = RELEVANCE.closest): Passage[] {
+  if (!passages.some((p) => p.relevance >= threshold)) return [];
+  const best = passages[0]!.score;
+  return passages.filter((p, i) => i === 0 || p.score >= best * 0.5);
 }
 
 function linkLabel(p: Passage): string {
@@ -82,41 +63,128 @@ function escapeLabel(s: string): string {
   return s.replace(/([\\[\]])/g, '\\$1');
 }
 
-/** The default composer: quotes up to `maxQuotes` relevant passages (one per section) with their page links. */
-export function createExtractiveComposer(options: { maxQuotes?: number; excerptChars?: number } = {}): Composer {
-  const maxQuotes = options.maxQuotes ?? 3;
-  const excerptChars = options.excerptChars ?? 700;
+function link(p: Passage, label = linkLabel(p)): string {
+  return `[${escapeLabel(label)}](${p.path})`;
+}
+
+/** Text without code fences, split into paragraphs. */
+function prose(content: string): string[] {
+  const out: string[] = [];
+  let fence = false;
+  let cur: string[] = [];
+  for (const line of content.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fence = !fence;
+      if (cur.length) out.push(cur.join('\n'));
+      cur = [];
+      continue;
+    }
+    if (fence) continue;
+    if (line.trim() === '') {
+      if (cur.length) out.push(cur.join('\n'));
+      cur = [];
+    } else cur.push(line);
+  }
+  if (cur.length) out.push(cur.join('\n'));
+  return out.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** The first sentences of a text, at most ~`max` characters. */
+function sentences(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
+  return end > max / 3 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, '')} …`;
+}
+
+/** The first fenced code block of a section, when it is short enough to show whole. */
+function firstCode(content: string, maxLines = 16): string | undefined {
+  const m = /^\s*(```|~~~)[^\n]*\n[\s\S]*?\n\s*\1\s*$/m.exec(content);
+  if (!m) return undefined;
+  const block = m[0].trim();
+  return block.split('\n').length <= maxLines + 2 ? block : undefined;
+}
+
+/** Numbered steps (`1. …`) of a section, if it has at least two. */
+function steps(content: string, max = 8): string[] {
+  const lines = content.split('\n').filter((l) => /^\s{0,3}\d+[.)]\s+\S/.test(l));
+  if (lines.length < 2) return [];
+  return lines.slice(0, max).map((l) => sentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
+}
+
+/** List items naming a field (`- \`name\` (…) — …`) that mention a word of the question, those named by it first. */
+function matchingFields(content: string, question: string, max = 3): string[] {
+  const wanted = new Set(indexStems(question));
+  const byName: string[] = [];
+  const byText: string[] = [];
+  for (const line of content.split('\n')) {
+    const m = /^\s*- `([^`]+)`\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const item = `- \`${m[1]}\`${m[2] ? ` ${sentences(m[2], 220)}` : ''}`;
+    if (indexStems(m[1]!).some((s) => wanted.has(s))) byName.push(item);
+    else if (indexStems(m[2]!).some((s) => wanted.has(s))) byText.push(item);
+  }
+  return [...byName, ...byText].slice(0, max);
+}
+
+/** The direct answer from the best passage: operation, steps, or the section's opening (with its code). */
+function directAnswer(p: Passage, question: string): string {
+  const parts: string[] = [];
+  if (p.operation) {
+    const verb = p.operation.method === 'WEBHOOK' ? 'The webhook' : 'Use';
+    const endpoint = p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
+    parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
+    const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
+    const about = [...(p.description ? prose(p.description) : []), ...prose(p.content)].find(
+      (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !same(x),
+    );
+    if (about) parts.push(sentences(about, 400));
+    const fields = matchingFields(p.content, question);
+    if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));
+    return parts.join('\n\n');
+  }
+  const found = steps(p.content);
+  const paragraphs = prose(p.content).filter((x) => !/^\s{0,3}\d+[.)]\s/.test(x));
+  if (found.length > 0) {
+    parts.push(`From ${link(p)}:`);
+    if (paragraphs[0] && !paragraphs[0].startsWith('- ')) parts.push(sentences(paragraphs[0], 300));
+    parts.push(found.map((s, i) => `${i + 1}. ${s}`).join('\n'));
+    return parts.join('\n\n');
+  }
+  parts.push(`From ${link(p)}:`);
+  const opening = paragraphs[0] ?? (p.description ? sentences(p.description, 400) : '');
+  if (opening) parts.push(sentences(opening, 500));
+  const code = firstCode(p.content);
+  if (code) parts.push(code);
+  return parts.join('\n\n');
+}
+
+/** The default composer: a direct answer from the best passage, then the relevant pages as links. */
+export function createExtractiveComposer(options: { maxSources?: number } = {}): Composer {
+  const maxSources = options.maxSources ?? 5;
   return (input) => {
     const chunks: string[] = [];
-    const relevant = relevantPassages(input.terms, input.passages);
-    const seen = new Set<string>();
-    const picked: Passage[] = [];
-    for (const p of relevant) {
-      if (seen.has(p.path)) continue;
-      seen.add(p.path);
-      picked.push(p);
-      if (picked.length >= maxQuotes) break;
-    }
+    const relevant = relevantPassages(input.passages);
     const where = input.siteName ? `the ${input.siteName} documentation` : 'the documentation';
-    if (picked.length === 0) {
+    if (relevant.length === 0) {
       chunks.push(`I couldn't find anything in ${where} that answers this question, so I can't answer it from the docs. `);
       chunks.push('Try rephrasing it with the terms the product uses, or browse the documentation directly.');
       const weak = input.passages.filter((p) => p.matched > 0).slice(0, 3);
       if (weak.length > 0) {
         chunks.push('\n\nThese pages mention some of your words and might still help:\n');
-        for (const p of weak) chunks.push(`\n- [${escapeLabel(linkLabel(p))}](${p.path})`);
+        for (const p of weak) chunks.push(`\n- ${link(p)}`);
       }
     } else {
-      chunks.push(`Here is what ${where} says about this:\n\n`);
-      picked.forEach((p, i) => {
-        chunks.push(`**[${escapeLabel(linkLabel(p))}](${p.path})**\n\n`);
-        chunks.push(quote(excerpt(p.content, excerptChars)) + (i < picked.length - 1 ? '\n\n' : ''));
-      });
-      const pages = [...new Map(picked.map((p) => [p.page, p] as const)).values()];
-      chunks.push(`\n\nSources: ${pages.map((p) => `[${escapeLabel(p.title)}](${p.page})`).join(', ')}`);
+      chunks.push(directAnswer(relevant[0]!, input.question));
+      if (Math.max(...relevant.map((p) => p.relevance)) < RELEVANCE.answer) {
+        chunks.push(`\n\nThis is the closest match I found in ${where}; it may not answer your question exactly.`);
+      }
+      const sources = relevant.slice(0, maxSources);
+      chunks.push(`\n\nSources:\n${sources.map((p) => `- ${link(p)}`).join('\n')}`);
     }
     const text = chunks.join('');
-    const iterable = {
+    return {
       async *[Symbol.asyncIterator]() {
         for (const c of chunks) yield c;
       },
@@ -125,6 +193,5 @@ export function createExtractiveComposer(options: { maxQuotes?: number; excerptC
         completionTokens: estimateTokens(text),
       }),
     };
-    return iterable;
   };
 }

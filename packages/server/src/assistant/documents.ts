@@ -1,19 +1,90 @@
 /**
- * Turning a `SitePlan` into assistant documents: guide pages (MDX with JSX stripped to text) and generated
- * reference pages (method + path, description, parameters, body fields, responses).
+ * Turning a `SitePlan` into assistant documents: guide pages (MDX with JSX reduced to its text, field names and
+ * step titles) and generated reference pages (method + path, description, parameters, body fields, responses).
  *
- * Pages restricted to reader groups (`groups` without `public: true`) are left out: the assistant answers anyone
- * holding the site's public key, so it must not quote restricted pages.
+ * Left out, as Mintlify leaves them out of its assistant's context: pages restricted to reader groups (the
+ * assistant answers anyone holding the site's public key), hidden pages (frontmatter `hidden: true`, pages not in
+ * the navigation, `x-hidden` operations, pages under a hidden tab or group without `searchable: true`) unless
+ * docs.json sets `seo.indexing: "all"`, and pages with `noindex: true` or `searchable: false`.
  */
-import type { ApiDocument, AsyncDocument, Channel, Operation, Page, Schema, SitePlan } from '@lectern/core';
-import { normalisePagePath, type AssistantDocument } from './retrieval.ts';
+import type { ApiDocument, AsyncDocument, Channel, NavItem, Operation, Schema, SitePlan } from '@lectern/core';
+import { isRestricted } from '@lectern/core/access';
+import { normalisePagePath, type AssistantDocument } from './indexing.ts';
 
-/** MDX body to plain markdown: imports/exports, comments, JSX tags and expressions removed (code fences kept). */
+/** Attributes of a JSX tag: `name="x"`, `name='x'`, `name={"x"}`, bare `required`. */
+function attributes(source: string): Map<string, string | true> {
+  const out = new Map<string, string | true>();
+  for (const m of source.matchAll(/([A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(true|false|-?\d+(?:\.\d+)?))\s*\}))?/g)) {
+    const value = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7];
+    out.set(m[1]!, value ?? true);
+  }
+  return out;
+}
+
+/** Component tags whose attributes carry a field name: Mintlify's `<ParamField query="…">`, `<ResponseField name="…">`. */
+const FIELD_TAGS = new Set(['ParamField', 'ResponseField', 'Property', 'Param', 'Field']);
+const FIELD_NAME_ATTRS = ['name', 'query', 'path', 'body', 'header', 'cookie', 'param'];
+
+/** The text a component's opening tag stands for: a field's name and type, a title or label. */
+function tagText(tag: string, attrs: Map<string, string | true>, step: () => number): string {
+  if (FIELD_TAGS.has(tag)) {
+    const name = FIELD_NAME_ATTRS.map((a) => attrs.get(a)).find((v): v is string => typeof v === 'string');
+    if (name) {
+      const type = attrs.get('type');
+      const bits = [typeof type === 'string' ? type : '', attrs.get('required') === true || attrs.get('required') === 'true' ? 'required' : ''].filter(Boolean);
+      return `\n- \`${name}\`${bits.length ? ` (${bits.join(', ')})` : ''} `;
+    }
+  }
+  const title = attrs.get('title') ?? attrs.get('label');
+  if (tag === 'Step') return `\n${step()}. ${typeof title === 'string' ? title : ''}\n`;
+  return typeof title === 'string' ? ` ${title} ` : ' ';
+}
+
+/**
+ * Join JSX opening tags that span several lines (`<ResponseField name="a"\n  type="string">`) into one line, so the
+ * line-based pass below sees whole tags. Fenced code is left alone.
+ */
+function joinTags(lines: string[]): string[] {
+  const out: string[] = [];
+  let fence: string | undefined;
+  let pending: string | undefined;
+  for (const line of lines) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (pending === undefined && f) {
+      if (fence === undefined) fence = f[1]!;
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    if (fence !== undefined) {
+      out.push(line);
+      continue;
+    }
+    const text = pending === undefined ? line : `${pending} ${line.trim()}`;
+    // An opening tag that is not closed on this line (quotes respected), unless it has gone on for too long.
+    const open = /<[A-Z][\w.]*\b(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*$/.test(text);
+    if (open && text.length < 2000) pending = text;
+    else {
+      pending = undefined;
+      out.push(text);
+    }
+  }
+  if (pending !== undefined) out.push(pending);
+  return out;
+}
+
+/**
+ * MDX body to plain markdown: imports/exports, comments, JSX tags and expressions removed (code fences kept).
+ * Titles of components stay (cards, accordions, tabs), steps become a numbered list, and field components
+ * (`<ParamField>`, `<ResponseField>`) leave their name and type as a list item.
+ */
 export function mdxToText(mdx: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   let inComment = false;
-  for (const raw of mdx.replace(/\r\n?/g, '\n').split('\n')) {
+  let stepNumber = 0;
+  const step = () => ++stepNumber;
+  for (const raw of joinTags(mdx.replace(/\r\n?/g, '\n').split('\n'))) {
     const f = /^\s*(`{3,}|~{3,})/.exec(raw);
     if (f) {
       if (fence === undefined) fence = f[1]!;
@@ -39,13 +110,12 @@ export function mdxToText(mdx: string): string {
       line = line.slice(0, open);
       inComment = true;
     }
-    // Titles of components (<Card title="…">, <Step title="…">, <Accordion title="…">) are content too.
-    line = line.replace(/<([A-Z][\w.]*)\b([^<>]*?)\/?>/g, (_m, _tag: string, attrs: string) => {
-      const t = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(attrs);
-      return t ? ` ${t[1] ?? t[2]} ` : ' ';
-    });
+    if (/<Steps\b/.test(line)) stepNumber = 0;
+    line = line.replace(/<([A-Z][\w.]*)\b((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?)\/?>/g, (_m, tag: string, attrs: string) =>
+      tagText(tag, attributes(attrs), step),
+    );
     line = line.replace(/<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/g, ' ').replace(/\{[^{}]*\}/g, ' ');
-    out.push(line.replace(/[ \t]{2,}/g, ' ').trimEnd().replace(/^ (?=\S)/, ''));
+    for (const part of line.split('\n')) out.push(part.replace(/[ \t]{2,}/g, ' ').trimEnd().replace(/^ (?=\S)/, ''));
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
@@ -162,23 +232,95 @@ function findOperation(spec: ApiDocument, method: string, path: string): Operati
   );
 }
 
-function isRestricted(page: Page): boolean {
-  return Array.isArray(page.groups) && page.groups.length > 0 && page.public !== true;
+/** Locale codes of Mintlify's `languages` navigation; a first path segment among them names the page's language. */
+const LOCALES = new Set(
+  'en cn zh zh-hans zh-hant zh-cn zh-tw es fr fr-ca ja jp ko de pt pt-br it ru ar tr hi sv nl pl uk vi ro cs he lv uz'.split(' '),
+);
+
+export interface DocumentsOptions {
+  /** The site's docs.json (as loaded): `seo.indexing: "all"` keeps hidden pages in the assistant's context. */
+  config?: { seo?: { indexing?: string } };
 }
 
-/** One assistant document per page of the plan (restricted pages left out). */
-export function documentsFromPlan(plan: SitePlan): AssistantDocument[] {
+interface NavFacts {
+  /** Slugs listed in the navigation somewhere not hidden (or hidden but `searchable`). */
+  visible: Set<string>;
+  /** Languages of the `languages` divisions; the default first. */
+  languages: string[];
+}
+
+function navFacts(plan: SitePlan): NavFacts {
+  const visible = new Set<string>();
+  const languages: string[] = [];
+  let defaultLanguage: string | undefined;
+  const walk = (items: NavItem[], hidden: boolean) => {
+    for (const item of items) {
+      if (item.type === 'page') {
+        if (!hidden) visible.add(item.slug);
+      } else if (item.type === 'group') {
+        // `searchable: true` keeps a hidden group's pages (a hidden group below it without it excludes them again).
+        const h = item.searchable === true ? false : hidden || item.hidden === true;
+        if (item.root && !h) visible.add(item.root);
+        walk(item.children, h);
+      } else if (item.type !== 'link') {
+        if (item.type === 'language') {
+          languages.push(item.label);
+          if (item.default === true && defaultLanguage === undefined) defaultLanguage = item.label;
+        }
+        const h = item.extra.searchable === true ? false : hidden || item.hidden === true;
+        walk(item.children, h);
+      }
+    }
+  };
+  walk(plan.navigation, false);
+  if (defaultLanguage) {
+    languages.splice(languages.indexOf(defaultLanguage), 1);
+    languages.unshift(defaultLanguage);
+  }
+  return { visible, languages };
+}
+
+/** The site's default language: the `languages` division with `default: true`, else the first one. */
+export function siteDefaultLanguage(plan: SitePlan): string | undefined {
+  return navFacts(plan).languages[0];
+}
+
+function keywordsOf(frontmatter: Record<string, unknown>): string[] {
+  const k = frontmatter.keywords;
+  if (Array.isArray(k)) return k.filter((x): x is string => typeof x === 'string');
+  if (typeof k === 'string') return k.split(',').map((x) => x.trim()).filter(Boolean);
+  return [];
+}
+
+/**
+ * One assistant document per page of the plan that the assistant may quote (see the top of this file), with its
+ * language (from the navigation, or the `/es/…` path prefix), keywords and, for endpoint pages, the operation.
+ */
+export function documentsFromPlan(plan: SitePlan, options: DocumentsOptions = {}): AssistantDocument[] {
+  const nav = navFacts(plan);
+  const indexAll = options.config?.seo?.indexing === 'all';
+  const languages = new Set(nav.languages.map((l) => l.toLowerCase()));
   const docs: AssistantDocument[] = [];
   for (const page of plan.pages) {
     if (isRestricted(page)) continue;
+    const fm = page.frontmatter ?? {};
+    if (fm.noindex === true || fm.searchable === false) continue;
+    // Navigation-less plans (a plan built by hand) have nothing to hide pages by.
+    const hidden = page.hidden || (plan.navigation.length > 0 && !nav.visible.has(page.slug));
+    if (hidden && !(indexAll && fm.hidden !== true)) continue;
     const intro = page.body ? mdxToText(page.body) : '';
     let reference = '';
+    let operation: AssistantDocument['operation'];
     if (page.kind === 'operation') {
       const spec = plan.specs[page.spec];
       const op = spec && spec.kind === 'openapi' ? findOperation(spec, page.method, page.path) : undefined;
       reference = op ? operationMarkdown(op) : `\`${page.method.toUpperCase()} ${page.path}\``;
+      operation = { method: page.method.toUpperCase(), path: page.path };
+      if (op?.operationId) operation.operationId = op.operationId;
+      if (op?.tags.length) operation.tags = op.tags;
     } else if (page.kind === 'endpoint') {
       reference = `\`${page.endpoint.method.toUpperCase()} ${page.endpoint.path}\``;
+      operation = { method: page.endpoint.method.toUpperCase(), path: page.endpoint.path };
     } else if (page.kind === 'channel') {
       const spec = plan.specs[page.spec] as AsyncDocument | undefined;
       const ch = spec?.kind === 'asyncapi' ? spec.channels.find((c) => c.id === page.channel) : undefined;
@@ -195,7 +337,13 @@ export function documentsFromPlan(plan: SitePlan): AssistantDocument[] {
     const doc: AssistantDocument = { path: normalisePagePath(page.slug), title: page.title, markdown };
     if (page.description) doc.description = page.description;
     if (page.version) doc.version = page.version;
-    if (page.language) doc.language = page.language;
+    const prefix = page.slug.split('/')[0]!.toLowerCase();
+    const language = page.language ?? (languages.has(prefix) || LOCALES.has(prefix) ? prefix : undefined);
+    if (language) doc.language = language;
+    const keywords = keywordsOf(fm);
+    if (page.sidebarTitle && page.sidebarTitle !== page.title) keywords.push(page.sidebarTitle);
+    if (keywords.length > 0) doc.keywords = keywords;
+    if (operation) doc.operation = operation;
     docs.push(doc);
   }
   return docs;

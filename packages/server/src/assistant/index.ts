@@ -1,7 +1,8 @@
-/** The docs assistant API (v1, AI SDK v4 data stream): public surface. */
+/** The docs assistant API (v2 UI message stream, v1 AI SDK v4 data stream): public surface. */
 export {
   createAssistantHandler,
   ASSISTANT_ROUTE,
+  ASSISTANT_V2_ROUTE,
   DEFAULT_MAX_BODY_BYTES,
   type AssistantHandler,
   type AssistantHandlerOptions,
@@ -10,17 +11,27 @@ export {
 export {
   buildAssistantIndex,
   buildAssistantIndexInto,
-  openAssistantIndex,
-  ftsQuery,
+  INDEX_FORMAT,
   type AssistantDocument,
+  type IndexOptions,
+} from './indexing.ts';
+export {
+  openAssistantIndex,
+  retrieve,
+  conversationTurns,
+  ftsQuery,
   type AssistantIndex,
+  type ConversationTurn,
+  type MessageLike,
   type Passage,
+  type Retrieval,
+  type RetrieveRequest,
   type SearchOptions,
   type SearchOutcome,
 } from './retrieval.ts';
-export { buildSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
+export { buildSiteAssistantIndex, openSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 export { runKeysCommand } from './keys-command.ts';
-export { documentsFromPlan, mdxToText, operationMarkdown } from './documents.ts';
+export { documentsFromPlan, mdxToText, operationMarkdown, siteDefaultLanguage, type DocumentsOptions } from './documents.ts';
 export {
   createExtractiveComposer,
   relevantPassages,
@@ -38,7 +49,17 @@ export {
   type KeyStore,
 } from './keys.ts';
 export { openSqliteThreadStore, type ThreadRecord, type ThreadStore, type StoredMessage } from './threads.ts';
-export type { LimitsOptions as AssistantLimitsOptions } from './limits.ts';
+export type { LimitsOptions as AssistantLimitsOptions, WindowCounter } from './limits.ts';
+export {
+  chooseDatabase,
+  databaseUrlProblem,
+  redactDatabaseUrl,
+  StoreUnavailableError,
+  type AssistantStore,
+  type DatabaseChoice,
+} from './store.ts';
+export { openPostgresStore, type PostgresStoreOptions } from './pg-store.ts';
+export { validateV2MessageRequest, v2MessageRequestSchema, type V2MessageRequest } from './schema-v2.ts';
 export {
   validateMessageRequest,
   messageRequestSchema,

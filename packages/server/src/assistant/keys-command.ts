@@ -1,15 +1,20 @@
 /** `lectern keys create|list|revoke`: managing assistant keys from the command line. */
+import { readFileSync } from 'node:fs';
 import { KEY_PREFIX, KeyStoreError, openSqliteKeyStore, type KeyStore } from './keys.ts';
+import { openPostgresStore } from './pg-store.ts';
 import { DEFAULT_KEYS_DB } from './site.ts';
+import { chooseDatabase, StoreUnavailableError } from './store.ts';
 
 const KEYS_USAGE = `Usage:
-  lectern keys create --org <org> --domain <domain> [--domain <domain> …] [--db <path>]
-  lectern keys list [--db <path>] [--json]
-  lectern keys revoke <id> [--db <path>]
+  lectern keys create --org <org> --domain <domain> [--domain <domain> …] [--database <url> | --db <path>]
+  lectern keys list [--database <url> | --db <path>] [--json]
+  lectern keys revoke <id> [--database <url> | --db <path>]
 
 Keys look like ${KEY_PREFIX}<random>. They are public (safe in client code) and scoped to an
 organization and its domains. Only a hash is stored: the key is printed once, at creation.
-Default database: ${DEFAULT_KEYS_DB} (or $LECTERN_KEYS_DB).`;
+Where keys live, as for lectern serve: --database <postgres://…> (PostgreSQL, shared by every instance),
+else --db <path> (SQLite), else $DATABASE_URL, else docs.json lectern.assistant.database,
+else ${DEFAULT_KEYS_DB} (or $LECTERN_KEYS_DB).`;
 
 interface KeysArgs {
   command?: string;
@@ -17,6 +22,7 @@ interface KeysArgs {
   org?: string;
   domains: string[];
   db?: string;
+  database?: string;
   json: boolean;
   help: boolean;
   errors: string[];
@@ -42,6 +48,7 @@ function parseKeysArgs(argv: string[]): KeysArgs {
       const v = value();
       if (v !== undefined) out.domains.push(...v.split(',').map((s) => s.trim()).filter(Boolean));
     } else if (flag === '--db') out.db = value();
+    else if (flag === '--database') out.database = value();
     else if (flag === '--json') out.json = true;
     else if (flag === '--help' || flag === '-h') out.help = true;
     else if (flag.startsWith('-')) out.errors.push(`unknown option ${flag}`);
@@ -71,17 +78,45 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
   }
   if (args.command === 'revoke' && args.positional.length !== 1) args.errors.push('revoke needs exactly one key id');
   if (args.command === 'list' && args.positional.length > 0) args.errors.push(`unexpected argument "${args.positional[0]}"`);
+  if (args.db !== undefined && args.database !== undefined) args.errors.push('use either --database (PostgreSQL) or --db (SQLite), not both');
   if (args.errors.length > 0) {
     for (const e of args.errors) err(`lectern keys: ${e}`);
     err(KEYS_USAGE);
     return 2;
   }
-  const dbPath = args.db ?? process.env.LECTERN_KEYS_DB ?? DEFAULT_KEYS_DB;
   let store: KeyStore;
+  let where: string;
+  let closeStore: () => Promise<void> | void;
   try {
-    store = openSqliteKeyStore(dbPath);
+    const choice = args.db !== undefined
+      ? { source: '--db' }
+      : chooseDatabase({ flag: args.database, env: process.env.DATABASE_URL, settings: docsJsonDatabase() });
+    if (choice.url) {
+      const pg = openPostgresStore(choice.url);
+      where = pg.description;
+      closeStore = () => pg.close();
+      try {
+        await pg.ready();
+      } catch (error) {
+        await pg.close();
+        err(`lectern keys: ${(error as Error).message}`);
+        return 1;
+      }
+      store = pg.keys;
+    } else {
+      const dbPath = args.db ?? process.env.LECTERN_KEYS_DB ?? DEFAULT_KEYS_DB;
+      where = `SQLite ${dbPath}`;
+      try {
+        store = openSqliteKeyStore(dbPath);
+      } catch (error) {
+        err(`lectern keys: cannot open ${dbPath}: ${(error as Error).message}`);
+        return 1;
+      }
+      const sqlite = store;
+      closeStore = () => sqlite.close?.();
+    }
   } catch (error) {
-    err(`lectern keys: cannot open ${dbPath}: ${(error as Error).message}`);
+    err(`lectern keys: ${(error as Error).message}`);
     return 1;
   }
   try {
@@ -89,7 +124,7 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
       const { key, record } = await store.create({ org: args.org!, domains: args.domains });
       if (args.json) out(JSON.stringify({ ...record, key }));
       else {
-        out(`Created key ${record.id} for organization ${record.org} (domains: ${record.domains.join(', ')})`);
+        out(`Created key ${record.id} for organization ${record.org} (domains: ${record.domains.join(', ')}) in ${where}`);
         out('');
         out(`  ${key}`);
         out('');
@@ -100,7 +135,7 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
     if (args.command === 'list') {
       const keys = await store.list();
       if (args.json) out(JSON.stringify(keys));
-      else if (keys.length === 0) out('No keys.');
+      else if (keys.length === 0) out(`No keys in ${where}.`);
       else {
         for (const k of keys) {
           const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
@@ -114,15 +149,25 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
       err(`lectern keys: no key with id "${id}" (see \`lectern keys list\`)`);
       return 1;
     }
-    out(`Revoked ${id}.`);
+    out(`Revoked ${id} in ${where}.`);
     return 0;
   } catch (error) {
-    if (error instanceof KeyStoreError) {
+    if (error instanceof KeyStoreError || error instanceof StoreUnavailableError) {
       err(`lectern keys: ${error.message}`);
       return 1;
     }
     throw error;
   } finally {
-    store.close?.();
+    await closeStore();
+  }
+}
+
+/** docs.json `lectern.assistant.database` of the working directory (the docs repo), when set. */
+function docsJsonDatabase(): unknown {
+  try {
+    const config = JSON.parse(readFileSync('docs.json', 'utf8')) as { lectern?: { assistant?: { database?: unknown } } };
+    return config.lectern?.assistant?.database;
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Fixed-window request limits (seed §8): 10,000 requests per organization per hour and 10,000 per IP address
- * per day. In-process counters; windows are aligned to the epoch so every instance agrees on reset times.
+ * per day. Windows are aligned to the epoch so every instance agrees on reset times. The counts live in a
+ * `WindowCounter`: process memory by default (one instance), or the shared database (PostgreSQL) so that several
+ * instances share one budget.
  */
 
 export interface LimitsOptions {
@@ -25,51 +27,63 @@ export interface LimitState {
   exceeded: boolean;
 }
 
+export type LimitScope = 'org' | 'ip';
+
+/**
+ * Counts requests per (scope, key, window). `increment` adds one and resolves with the window's count after it,
+ * atomically: concurrent increments never lose a request, whichever instance makes them.
+ */
+export interface WindowCounter {
+  increment(scope: LimitScope, key: string, windowStart: number, windowMs: number): Promise<number>;
+}
+
 export interface RateLimiter {
   /** Count one request against `key` and report the window's state. */
-  hit(scope: 'org' | 'ip', key: string): LimitState;
+  hit(scope: LimitScope, key: string): Promise<LimitState>;
   now(): number;
 }
 
-export function createRateLimiter(options: LimitsOptions = {}): RateLimiter {
+/** Counters in this process's memory (one instance); finished windows are dropped at most once a minute. */
+export function memoryWindowCounter(now: () => number = Date.now): WindowCounter {
+  const counters = new Map<string, { windowStart: number; windowMs: number; count: number }>();
+  let lastSweep = now();
+  return {
+    async increment(scope, key, windowStart, windowMs) {
+      const t = now();
+      if (t - lastSweep >= 60_000) {
+        lastSweep = t;
+        for (const [k, c] of counters) if (c.windowStart + c.windowMs <= t) counters.delete(k);
+      }
+      const id = `${scope}\u0000${key}`;
+      let c = counters.get(id);
+      if (!c || c.windowStart !== windowStart) {
+        c = { windowStart, windowMs, count: 0 };
+        counters.set(id, c);
+      }
+      return ++c.count;
+    },
+  };
+}
+
+export function createRateLimiter(options: LimitsOptions = {}, counter?: WindowCounter): RateLimiter {
   const now = options.now ?? Date.now;
   const config = {
     org: { limit: options.orgLimit ?? 10_000, windowMs: options.orgWindowMs ?? 3_600_000 },
     ip: { limit: options.ipLimit ?? 10_000, windowMs: options.ipWindowMs ?? 86_400_000 },
   };
-  const counters = new Map<string, { windowStart: number; count: number }>();
-  let lastSweep = now();
-
-  const sweep = (t: number) => {
-    // Drop counters of finished windows, at most once a minute.
-    if (t - lastSweep < 60_000) return;
-    lastSweep = t;
-    for (const [k, c] of counters) {
-      const windowMs = k.startsWith('org\u0000') ? config.org.windowMs : config.ip.windowMs;
-      if (c.windowStart + windowMs <= t) counters.delete(k);
-    }
-  };
-
+  const counts = counter ?? memoryWindowCounter(now);
   return {
     now,
-    hit(scope, key) {
-      const t = now();
-      sweep(t);
+    async hit(scope, key) {
       const { limit, windowMs } = config[scope];
-      const windowStart = Math.floor(t / windowMs) * windowMs;
-      const id = `${scope}\u0000${key}`;
-      let c = counters.get(id);
-      if (!c || c.windowStart !== windowStart) {
-        c = { windowStart, count: 0 };
-        counters.set(id, c);
-      }
-      c.count++;
+      const windowStart = Math.floor(now() / windowMs) * windowMs;
+      const count = await counts.increment(scope, key, windowStart, windowMs);
       return {
         limit,
-        remaining: Math.max(0, limit - c.count),
+        remaining: Math.max(0, limit - count),
         resetAt: windowStart + windowMs,
         windowMs,
-        exceeded: c.count > limit,
+        exceeded: count > limit,
       };
     },
   };

@@ -126,7 +126,7 @@ export type ValidationResult =
   | { ok: true; value: MessageRequest; question: string }
   | { ok: false; issues: FieldIssue[] };
 
-function dotted(path: ReadonlyArray<PropertyKey>): string {
+export function dotted(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`;
@@ -135,7 +135,7 @@ function dotted(path: ReadonlyArray<PropertyKey>): string {
   return out === '' ? '(body)' : out;
 }
 
-function pointer(path: ReadonlyArray<PropertyKey>): string {
+export function pointer(path: ReadonlyArray<PropertyKey>): string {
   return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 

@@ -1,7 +1,9 @@
-/** The assistant for a docs repo on disk: default file locations and building the index from the site plan. */
+/** The assistant for a docs repo on disk: default file locations, building the index from the site plan. */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentsFromPlan } from './documents.ts';
-import { buildAssistantIndex } from './retrieval.ts';
+import { documentsFromPlan, siteDefaultLanguage } from './documents.ts';
+import { buildAssistantIndex } from './indexing.ts';
+import { openAssistantIndex, type AssistantIndex } from './retrieval.ts';
 import type { Diagnostic } from '@lectern/core';
 
 /** Relative to the docs repo root (the CLI's working directory). */
@@ -18,7 +20,24 @@ export async function buildSiteAssistantIndex(
   dbPath: string = join(root, DEFAULT_INDEX_DB),
 ): Promise<{ path: string; documents: number; sections: number; diagnostics: Diagnostic[] }> {
   const { buildSitePlan } = await import('@lectern/core');
-  const { plan } = await buildSitePlan(root);
-  const built = buildAssistantIndex(documentsFromPlan(plan), dbPath);
+  const { plan, config } = await buildSitePlan(root);
+  const defaultLanguage = siteDefaultLanguage(plan);
+  const built = buildAssistantIndex(documentsFromPlan(plan, config ? { config } : {}), dbPath, defaultLanguage ? { defaultLanguage } : {});
   return { path: dbPath, ...built, diagnostics: plan.diagnostics };
+}
+
+/**
+ * Open the site's index at `dbPath`, building it first when the file is missing or was written by a Lectern that
+ * stored it in another format.
+ */
+export async function openSiteAssistantIndex(root: string, dbPath: string = join(root, DEFAULT_INDEX_DB)): Promise<AssistantIndex> {
+  if (existsSync(dbPath)) {
+    try {
+      return openAssistantIndex(dbPath);
+    } catch {
+      // An older or damaged index: rebuilt below (the new file replaces it atomically).
+    }
+  }
+  await buildSiteAssistantIndex(root, dbPath);
+  return openAssistantIndex(dbPath);
 }

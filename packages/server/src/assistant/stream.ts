@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDataStreamResponse, formatDataStreamPart } from 'ai';
-import { estimateTokens, type ComposeInput, type Composer } from './composer.ts';
+import { estimateTokens, type ComposeInput, type ComposeUsage, type Composer } from './composer.ts';
 import type { Passage, SearchOutcome } from './retrieval.ts';
 import type { ThreadStore } from './threads.ts';
 
@@ -37,9 +37,32 @@ export interface AnswerStreamInput {
   onError: (error: unknown) => void;
 }
 
+/**
+ * Run the composer, handing each non-empty chunk to `onText`; then store the answer (with its sources) in the
+ * thread. Shared by the v1 and v2 encoders, so both answer and remember alike.
+ */
+export async function composeAndStore(
+  input: Pick<AnswerStreamInput, 'composer' | 'composeInput' | 'found' | 'threads' | 'threadId'>,
+  onText: (chunk: string) => void,
+): Promise<{ answer: string; usage: ComposeUsage }> {
+  const stream = input.composer(input.composeInput);
+  let answer = '';
+  for await (const chunk of stream) {
+    if (chunk === '') continue;
+    answer += chunk;
+    onText(chunk);
+  }
+  const usage = stream.usage?.() ?? {
+    promptTokens: estimateTokens(input.composeInput.question),
+    completionTokens: estimateTokens(answer),
+  };
+  const sources = input.found.passages.map((p) => ({ path: p.path, title: p.title }));
+  await input.threads.append(input.threadId, [{ role: 'assistant', content: answer, sources, createdAt: new Date().toISOString() }]);
+  return { answer, usage };
+}
+
 /** A 200 streaming response; a failure after it started becomes a `3:` part and ends the stream. */
 export function answerStream({ headers, searchText, found, composer, composeInput, threads, threadId, onError }: AnswerStreamInput): Response {
-  const question = composeInput.question;
   return createDataStreamResponse({
     status: 200,
     headers,
@@ -63,16 +86,9 @@ export function answerStream({ headers, searchText, found, composer, composeInpu
         }),
       );
       writer.write(formatDataStreamPart('start_step', { messageId: newId('msg-') }));
-      const stream = composer(composeInput);
-      let answer = '';
-      for await (const chunk of stream) {
-        if (chunk === '') continue;
-        answer += chunk;
-        writer.write(formatDataStreamPart('text', chunk));
-      }
-      const stepUsage = stream.usage?.() ?? { promptTokens: estimateTokens(question), completionTokens: estimateTokens(answer) };
-      const sources = found.passages.map((p) => ({ path: p.path, title: p.title }));
-      await threads.append(threadId, [{ role: 'assistant', content: answer, sources, createdAt: new Date().toISOString() }]);
+      const { usage: stepUsage } = await composeAndStore({ composer, composeInput, found, threads, threadId }, (chunk) =>
+        writer.write(formatDataStreamPart('text', chunk)),
+      );
       writer.write(formatDataStreamPart('data', [{ type: 'finish', threadId }]));
       writer.write(formatDataStreamPart('finish_step', { finishReason: 'stop', usage: stepUsage, isContinued: false }));
       writer.write(

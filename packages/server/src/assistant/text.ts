@@ -1,6 +1,11 @@
-/** Small text helpers shared by indexing, retrieval and composing: slugs, query terms, markdown sections. */
+/**
+ * Small text helpers shared by indexing, retrieval and composing: words and stems (the same on both sides of the
+ * index), stopwords, slugs, markdown sections.
+ */
+import { stemmer } from 'stemmer';
 
-const STOPWORDS = new Set(
+/** Words too common to say anything about what a reader is after. */
+export const STOPWORDS = new Set(
   (
     'a an the and or but if then than so of in on at to for from by with without into onto about as ' +
     'is are was were be been being am do does did doing done have has had having ' +
@@ -9,9 +14,92 @@ const STOPWORDS = new Set(
     'can could should would will shall may might must ' +
     'not no yes any some all each every other such only own same too very just also ' +
     'please tell show explain know want need like help hi hello hey thanks thank ' +
-    'up out over under again further once get got getting'
+    'up out over under again further once get got getting ' +
+    'given specific certain particular possible able way ways someone something anything thing things ' +
+    'let lets trying via eg etc'
   ).split(/\s+/),
 );
+
+const stems = new Map<string, string>();
+
+/** The (Porter) stem of a lowercase word; cached. */
+export function stem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = /^[a-z]+$/.test(word) && word.length > 2 ? stemmer(word) : word;
+    if (stems.size < 200_000) stems.set(word, s);
+  }
+  return s;
+}
+
+/** Lowercase, compatibility-normalised, diacritics removed. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+export interface Word {
+  /** Lowercase word, diacritics removed. */
+  text: string;
+  /** Parts of an identifier written in camelCase (`operationId` -> `operation`, `id`); absent otherwise. */
+  parts?: string[];
+}
+
+/**
+ * The words of a text, in order: letters and digits, lowercased. Identifiers split where the text splits them
+ * (`appearance.strict`, `push_access`, `x-mint`); a camelCase word keeps its whole form and lists its parts.
+ */
+export function words(text: string): Word[] {
+  const out: Word[] = [];
+  for (const m of text.normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
+    const raw = m[0];
+    const w: Word = { text: fold(raw) };
+    if (/\p{Ll}\p{Lu}/u.test(raw)) {
+      const parts = raw
+        .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+        .split(' ')
+        .map(fold)
+        .filter((p) => p.length > 1);
+      if (parts.length > 1) w.parts = parts;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+function keep(word: string): boolean {
+  return (word.length > 1 || /\d/.test(word)) && !STOPWORDS.has(word);
+}
+
+/**
+ * The stems a text is indexed under, in order: stopwords dropped, camelCase words as the whole word followed by
+ * their parts. Stems are plain `[\p{L}\p{N}]+` tokens, so SQLite's unicode61 tokenizer splits them the same way.
+ */
+export function indexStems(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (keep(w.text)) out.push(stem(w.text));
+    if (w.parts) for (const p of w.parts) if (keep(p)) out.push(stem(p));
+  }
+  return out;
+}
+
+/**
+ * Search terms of a piece of user text: lowercase words and numbers, stopwords dropped, de-duplicated,
+ * at most `max`. These are plain strings — never FTS syntax.
+ */
+export function queryTerms(text: string, max = 24): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const w of words(text)) {
+    const t = w.text;
+    if (!keep(t) || seen.has(t)) continue;
+    seen.add(t);
+    out.push(t);
+    if (out.length >= max) break;
+  }
+  return out;
+}
 
 /** GitHub-style heading anchor (lowercase, punctuation dropped, spaces to `-`). */
 export function slugify(text: string): string {
@@ -31,40 +119,6 @@ export function createSlugger(): (text: string) => string {
     seen.set(base, (n ?? -1) + 1);
     return n === undefined ? base : `${base}-${n + 1}`;
   };
-}
-
-/**
- * Search terms of a piece of user text: lowercase words and numbers, stopwords dropped, de-duplicated,
- * at most `max`. These are plain strings — never FTS syntax.
- */
-export function queryTerms(text: string, max = 24): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const m of text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)) {
-    const t = m[0];
-    if (t.length < 2 && !/\d/.test(t)) continue;
-    if (STOPWORDS.has(t) || seen.has(t)) continue;
-    seen.add(t);
-    out.push(t);
-    if (out.length >= max) break;
-  }
-  return out;
-}
-
-/** A crude stem for "does this passage mention the term" checks (the FTS index itself uses porter). */
-export function roughStem(term: string): string {
-  for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ies', 'ied', 'ed', 'es', 's', 'ly', 'e']) {
-    if (term.endsWith(suffix) && term.length - suffix.length >= 3) return term.slice(0, -suffix.length);
-  }
-  return term;
-}
-
-/** How many of `terms` appear (roughly stemmed) in `text`. */
-export function termCoverage(terms: string[], text: string): number {
-  const hay = text.toLowerCase();
-  let n = 0;
-  for (const t of terms) if (hay.includes(roughStem(t))) n++;
-  return n;
 }
 
 export interface MarkdownSection {

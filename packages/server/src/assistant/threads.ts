@@ -24,8 +24,8 @@ export interface StoredMessage {
 
 /** Thread storage. SQLite by default; the interface is small enough to back with PostgreSQL. */
 export interface ThreadStore {
-  /** Create a thread; `key` is returned only here. */
-  create(input: { org: string; domain: string; fp: string }): Promise<{ thread: ThreadRecord; key: string }>;
+  /** Create a thread, with its first messages if given (one write); `key` is returned only here. */
+  create(input: { org: string; domain: string; fp: string; messages?: StoredMessage[] }): Promise<{ thread: ThreadRecord; key: string }>;
   /** The thread when id, key, org and domain all match; otherwise `undefined` (never says which failed). */
   open(input: { id: string; key: string; org: string; domain: string }): Promise<ThreadRecord | undefined>;
   append(threadId: string, messages: StoredMessage[]): Promise<void>;
@@ -58,13 +58,14 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
   );
   const listMessages = db.prepare('SELECT * FROM assistant_messages WHERE thread_id = ? ORDER BY seq');
   // ISO-8601 UTC timestamps sort as text. A thread's last activity is its newest message, else its creation.
-  const stale = `SELECT t.id FROM assistant_threads t LEFT JOIN assistant_messages m ON m.thread_id = t.id
-    GROUP BY t.id HAVING MAX(COALESCE(m.created_at, t.created_at)) < ?`;
-  const purgeMessages = db.prepare(`DELETE FROM assistant_messages WHERE thread_id IN (${stale})`);
-  const purgeThreads = db.prepare(`DELETE FROM assistant_threads WHERE id IN (${stale})`);
+  // The stale ids are chosen once: deleting a thread's messages first must not make it look freshly created.
+  const stale = db.prepare(`SELECT t.id FROM assistant_threads t LEFT JOIN assistant_messages m ON m.thread_id = t.id
+    GROUP BY t.id HAVING MAX(COALESCE(m.created_at, t.created_at)) < ?`);
+  const purgeMessages = db.prepare('DELETE FROM assistant_messages WHERE thread_id IN (SELECT value FROM json_each(?))');
+  const purgeThreads = db.prepare('DELETE FROM assistant_threads WHERE id IN (SELECT value FROM json_each(?))');
 
   return {
-    async create({ org, domain, fp }) {
+    async create({ org, domain, fp, messages = [] }) {
       const thread: ThreadRecord = {
         id: 'thr_' + randomBytes(12).toString('base64url'),
         org,
@@ -73,7 +74,12 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
         createdAt: new Date().toISOString(),
       };
       const key = 'thk_' + randomBytes(24).toString('base64url');
-      insertThread.run(thread.id, hashSecret(key), org, domain, fp, thread.createdAt);
+      transaction(db, () => {
+        insertThread.run(thread.id, hashSecret(key), org, domain, fp, thread.createdAt);
+        for (const m of messages) {
+          insertMessage.run(thread.id, m.role, m.content, m.sources ? JSON.stringify(m.sources) : null, m.createdAt);
+        }
+      });
       return { thread, key };
     },
     async open({ id, key, org, domain }) {
@@ -106,8 +112,9 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
     async purge(before) {
       const cutoff = before.toISOString();
       return transaction(db, () => {
-        purgeMessages.run(cutoff);
-        return Number(purgeThreads.run(cutoff).changes);
+        const ids = JSON.stringify(stale.all(cutoff).map((row) => String(row.id)));
+        purgeMessages.run(ids);
+        return Number(purgeThreads.run(ids).changes);
       });
     },
     close() {

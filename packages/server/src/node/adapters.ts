@@ -11,8 +11,8 @@ export type WebHandler = (request: Request, info?: ConnectionInfo) => Promise<Re
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-/** Where `lectern serve` and the dev server mount the assistant (the v1 message endpoint under `/discovery`). */
-const ASSISTANT_MOUNT = /^\/discovery\/v1\/assistant\/[^/]+\/message\/?$/;
+/** Where `lectern serve` and the dev server mount the assistant (the v2 and v1 message endpoints under `/discovery`). */
+const ASSISTANT_MOUNT = /^\/discovery\/v[12]\/assistant\/[^/]+\/message\/?$/;
 
 /** Connection info for a peer address, under both names handlers read. */
 export function connectionInfo(address: string | undefined): ConnectionInfo {
@@ -53,7 +53,7 @@ export function proxyMiddleware(handler: WebHandler): ConnectMiddleware {
   return toConnectMiddleware(handler, (pathname) => pathname === PROXY_PATH);
 }
 
-/** Mounts an assistant handler at `POST|OPTIONS /discovery/v1/assistant/:domain/message`. */
+/** Mounts an assistant handler at `POST|OPTIONS /discovery/v{1,2}/assistant/:domain/message`. */
 export function assistantMiddleware(handler: WebHandler): ConnectMiddleware {
   return toConnectMiddleware(
     handler,

@@ -1,18 +1,21 @@
-/** `lectern serve [dir] --port <n> --host <addr> [--trust-proxy]`: serves `<dir>/dist` until SIGINT/SIGTERM. */
+/** `lectern serve [dir] --port <n> --host <addr> [--trust-proxy] [--database <url>]`: serves `<dir>/dist` until SIGINT/SIGTERM. */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, type ServeOptions } from './server.ts';
 
-const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--assistant]
+const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--assistant] [--database <url>]
 
 Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy, and the assistant API
-(POST /discovery/v1/assistant/{domain}/message) when docs.json sets "lectern": {"assistant": {"enabled": true}}
-or --assistant is given.
+(POST /discovery/v2/assistant/{domain}/message, and the deprecated v1) when docs.json sets
+"lectern": {"assistant": {"enabled": true}} or --assistant is given.
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
   --assistant    mount the assistant API even when docs.json does not enable it
+  --database <url>  keep assistant keys, threads and rate limits in this PostgreSQL database, shared by every
+                 instance that uses it (default: $DATABASE_URL, then docs.json lectern.assistant.database, else
+                 SQLite files in <dir>/.lectern/)
   --allowed-host <host>  answer requests for this host name (repeatable; ".example.com" includes subdomains;
                  "*" any). IP addresses, localhost and the host of docs.json "lectern.site" are always allowed;
                  other hosts get 403 (DNS-rebinding protection). Also: $LECTERN_ALLOWED_HOSTS, comma-separated`;
@@ -54,11 +57,41 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   const root = path.resolve(positionals[0] ?? '.');
   const allowed = [...(values['allowed-host'] ?? []), ...(process.env.LECTERN_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
   const trustProxy = values['trust-proxy'] === true;
+  const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
   let assistant = extras.assistant;
+  let ownAssistant: { close(): Promise<void> } | undefined;
   const settings = await assistantSettings(root);
   if (!assistant && (values.assistant === true || settings.enabled)) {
-    const { createAssistantHandler } = await import('../assistant/index.ts');
-    assistant = createAssistantHandler({ root, trustProxy, ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}) });
+    if (settings.problems.length > 0) {
+      for (const problem of settings.problems) console.error(`lectern serve: ${problem}`);
+      return 1;
+    }
+    const { createAssistantHandler, chooseDatabase } = await import('../assistant/index.ts');
+    let database: string | undefined;
+    try {
+      database = chooseDatabase({ flag: values.database, env: process.env.DATABASE_URL, settings: settings.database }).url;
+    } catch (error) {
+      console.error(`lectern serve: ${(error as Error).message}`);
+      return 1;
+    }
+    const handler = createAssistantHandler({
+      root,
+      trustProxy,
+      ...(database ? { database } : {}),
+      ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
+      ...(settings.limits ? { limits: settings.limits } : {}),
+    });
+    assistant = handler;
+    ownAssistant = handler;
+    log(`lectern serve: assistant keys, threads and limits in ${handler.storage}`);
+    // Serving starts either way: while the database is unreachable the assistant answers 503, then recovers.
+    handler.ready().then(
+      () => database && log('lectern serve: assistant database reachable, schema up to date'),
+      (error: unknown) => log(`lectern serve: assistant database not reachable yet (${(error as Error).message}); the assistant answers 503 until it is`),
+    );
+  } else if (values.database !== undefined) {
+    console.error('lectern serve: --database is for the assistant; enable it in docs.json (lectern.assistant.enabled) or pass --assistant');
+    return 2;
   }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
@@ -73,16 +106,19 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     });
   } catch (error) {
     console.error(`lectern serve: ${(error as Error).message}`);
+    await ownAssistant?.close();
     return 1;
   }
-  const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
   log(`lectern serve: serving ${dist} at ${server.url}`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       log(`lectern serve: ${signal} received, finishing in-flight requests`);
-      server.close().then(resolve, resolve);
+      server
+        .close()
+        .then(() => ownAssistant?.close())
+        .then(resolve, resolve);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
@@ -101,18 +137,55 @@ function parse(argv: string[]) {
       'trust-proxy': { type: 'boolean' },
       assistant: { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
+      database: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
 }
 
+interface AssistantSettings {
+  enabled: boolean;
+  retentionDays?: number;
+  database?: unknown;
+  limits?: { orgLimit?: number; ipLimit?: number };
+  /** Settings that cannot be used, each naming its JSON pointer in docs.json. */
+  problems: string[];
+}
+
 /** docs.json `lectern.assistant` (read directly: serving must not pay for planning the site). */
-async function assistantSettings(root: string): Promise<{ enabled: boolean; retentionDays?: number }> {
+async function assistantSettings(root: string): Promise<AssistantSettings> {
+  let config: { lectern?: { assistant?: Record<string, unknown> } };
   try {
-    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as { lectern?: { assistant?: { enabled?: unknown; retentionDays?: unknown } } };
-    const days = config.lectern?.assistant?.retentionDays;
-    return { enabled: config.lectern?.assistant?.enabled === true, ...(typeof days === 'number' && days >= 0 ? { retentionDays: days } : {}) };
+    config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
   } catch {
-    return { enabled: false };
+    return { enabled: false, problems: [] };
   }
+  const a = config.lectern?.assistant ?? {};
+  const out: AssistantSettings = { enabled: a.enabled === true, problems: [] };
+  const days = a.retentionDays;
+  if (typeof days === 'number' && days >= 0) out.retentionDays = days;
+  if (a.database !== undefined) out.database = a.database;
+  const limits = a.limits as Record<string, unknown> | undefined;
+  if (limits !== undefined) {
+    const count = (name: string): number | undefined => {
+      const v = limits?.[name];
+      if (v === undefined) return undefined;
+      if (typeof v === 'number' && Number.isInteger(v) && v >= 1) return v;
+      out.problems.push(`docs.json /lectern/assistant/limits/${name}: expected a whole number of requests, at least 1 (got ${JSON.stringify(v)})`);
+      return undefined;
+    };
+    if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+      out.problems.push('docs.json /lectern/assistant/limits: expected an object such as {"organizationPerHour": 10000, "ipPerDay": 10000}');
+    } else {
+      for (const name of Object.keys(limits)) {
+        if (name !== 'organizationPerHour' && name !== 'ipPerDay') {
+          out.problems.push(`docs.json /lectern/assistant/limits/${name}: unknown setting (allowed: organizationPerHour, ipPerDay)`);
+        }
+      }
+      const org = count('organizationPerHour');
+      const ip = count('ipPerDay');
+      out.limits = { ...(org !== undefined ? { orgLimit: org } : {}), ...(ip !== undefined ? { ipLimit: ip } : {}) };
+    }
+  }
+  return out;
 }

@@ -31,7 +31,7 @@ export interface ServeOptions {
   dist: string;
   /** Default: `<dist>/_lectern/manifest.json`. */
   manifest?: SiteManifest;
-  /** Mounted at `POST|OPTIONS /discovery/v1/assistant/:domain/message`; gets the peer address as `info`. */
+  /** Mounted at `POST|OPTIONS /discovery/v2/assistant/:domain/message` and `…/v1/…`; gets the peer address as `info`. */
   assistant?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
   auth?: AuthGate;
   /** Default 4321; 0 picks a free port. */
@@ -174,9 +174,11 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
 
   if (options.assistant) {
     const assistant = options.assistant;
-    app.on(['POST', 'OPTIONS'], mounted('/discovery/v1/assistant/:domain/message'), (c) =>
-      assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
-    );
+    for (const version of ['v2', 'v1']) {
+      app.on(['POST', 'OPTIONS'], mounted(`/discovery/${version}/assistant/:domain/message`), (c) =>
+        assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
+      );
+    }
   }
 
   app.all('*', async (c) => {

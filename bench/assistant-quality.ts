@@ -1,0 +1,307 @@
+/**
+ * Retrieval quality of the docs assistant: `node bench/assistant-quality.ts [--mintlify=<path>] [--requests=N]`
+ * (also `npm run bench -- assistant-quality --mintlify=<path>`).
+ *
+ * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
+ * titles), each with the page(s) that answer it; every third question is held out (`"set": "held-out"`) and was
+ * never looked at while tuning. Sites:
+ * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
+ * - lectern-docs: this repo's own docs;
+ * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
+ *   LECTERN_BENCH_MINTLIFY) names a checkout of it. It is planned with `buildSitePlan`, no site build.
+ *
+ * For each site: hit@1, hit@5 and MRR@10 of the assistant's retrieval (the offline default) next to a plain BM25
+ * baseline (SQLite FTS5 `bm25()`, porter stemming, one document per page: title + description + text) over the same
+ * pages; follow-up questions asked inside their conversation and alone; answers of the offline composer ("nothing
+ * found" although the page was retrieved, method + path named for API questions, off-topic questions declined).
+ * Then the time to first byte of the v1 endpoint over HTTP on the GitHub site.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import type { SitePlan } from '@lectern/core';
+import {
+  buildAssistantIndex,
+  createExtractiveComposer,
+  documentsFromPlan,
+  openAssistantIndex,
+  openSqliteKeyStore,
+  retrieve,
+  type AssistantDocument,
+  siteDefaultLanguage,
+  type AssistantIndex,
+  type IndexOptions,
+  type Retrieval,
+} from '../packages/server/src/assistant/index.ts';
+import { queryTerms } from '../packages/server/src/assistant/text.ts';
+
+interface Question {
+  q: string;
+  pages: string[];
+  set: 'dev' | 'held-out';
+}
+interface QuestionSet {
+  site: string;
+  description: string;
+  questions: Question[];
+  followUps: Array<{ turns: string[]; pages: string[] }>;
+  offTopic: string[];
+}
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  return args[i]!.includes('=') ? args[i]!.slice(args[i]!.indexOf('=') + 1) : args[i + 1];
+};
+const here = import.meta.dirname;
+const repoRoot = resolve(here, '..');
+const sets = (name: string) => JSON.parse(readFileSync(join(here, 'assistant-quality', `${name}.json`), 'utf8')) as QuestionSet;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Metrics
+
+interface Scores {
+  n: number;
+  hit1: number;
+  hit5: number;
+  mrr: number;
+}
+
+function score(ranked: string[][], expected: string[][]): Scores {
+  let hit1 = 0;
+  let hit5 = 0;
+  let mrr = 0;
+  ranked.forEach((pages, i) => {
+    const want = new Set(expected[i]);
+    const at = pages.slice(0, 10).findIndex((p) => want.has(p));
+    if (at === 0) hit1++;
+    if (at >= 0 && at < 5) hit5++;
+    if (at >= 0) mrr += 1 / (at + 1);
+  });
+  const n = ranked.length;
+  return { n, hit1: hit1 / n, hit5: hit5 / n, mrr: mrr / n };
+}
+
+const f2 = (x: number) => x.toFixed(2);
+function row(label: string, s: Scores): string {
+  return `  ${label.padEnd(34)} ${String(s.n).padStart(4)}   ${f2(s.hit1)}   ${f2(s.hit5)}   ${f2(s.mrr)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The plain BM25 baseline: one FTS5 row per page, default bm25(), OR of the question's words.
+
+function baselineIndex(docs: AssistantDocument[]): (q: string) => string[] {
+  const db = new DatabaseSync(':memory:');
+  db.exec("CREATE VIRTUAL TABLE pages USING fts5(text, page UNINDEXED, tokenize = 'porter unicode61 remove_diacritics 2')");
+  const insert = db.prepare('INSERT INTO pages (text, page) VALUES (?, ?)');
+  for (const d of docs) insert.run([d.title, d.description ?? '', d.markdown].join('\n\n'), d.path);
+  const query = db.prepare('SELECT page FROM pages WHERE pages MATCH ? ORDER BY bm25(pages) LIMIT 10');
+  return (q) => {
+    const terms = queryTerms(q);
+    if (terms.length === 0) return [];
+    return query.all(terms.map((t) => `"${t}"`).join(' OR ')).map((r) => String(r.page));
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sites
+
+async function githubSite(dir: string): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const root = join(dir, 'github');
+  mkdirSync(root, { recursive: true });
+  copyFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), join(root, 'api.github.com.json'));
+  writeFileSync(
+    join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'GitHub REST',
+      colors: { primary: '#0969da' },
+      navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] },
+    }),
+  );
+  return root;
+}
+
+async function documentsOf(root: string): Promise<{ plan: SitePlan; docs: AssistantDocument[]; options: IndexOptions }> {
+  const { buildSitePlan } = await import('@lectern/core');
+  const { plan, config } = await buildSitePlan(root);
+  const defaultLanguage = siteDefaultLanguage(plan);
+  return { plan, docs: documentsFromPlan(plan, config ? { config } : {}), options: defaultLanguage ? { defaultLanguage } : {} };
+}
+
+interface SiteResult {
+  name: string;
+  pages: number;
+  questions: Question[];
+  ours: string[][];
+  base: string[][];
+}
+
+const composer = createExtractiveComposer();
+async function answerText(r: Retrieval, question: string): Promise<string> {
+  let text = '';
+  for await (const chunk of composer({ question, terms: r.terms, passages: r.passages, messages: [] })) text += chunk;
+  return text;
+}
+const NOT_FOUND = /^I couldn't find/;
+const HEDGED = /closest match I found/;
+
+async function evaluate(name: string, root: string, dbDir: string): Promise<SiteResult> {
+  const set = sets(name);
+  let t = performance.now();
+  const { plan, docs, options } = await documentsOf(root);
+  const planMs = performance.now() - t;
+  t = performance.now();
+  const dbPath = join(dbDir, `${name}.db`);
+  const built = buildAssistantIndex(docs, dbPath, options);
+  const buildMs = performance.now() - t;
+  const index: AssistantIndex = openAssistantIndex(dbPath);
+  const base = baselineIndex(docs);
+  console.log(`\n### ${name}: ${docs.length} pages indexed of ${plan.pages.length} planned (${built.sections} sections; plan ${planMs.toFixed(0)} ms, index ${buildMs.toFixed(0)} ms)`);
+
+  const ask = (turns: string[], limit = 10) => retrieve(index, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit });
+  const times: number[] = [];
+  const results = set.questions.map((q) => {
+    const s = performance.now();
+    const r = ask([q.q]);
+    times.push(performance.now() - s);
+    return r;
+  });
+  const ours = results.map((r) => r.passages.map((p) => p.page));
+  const baseRanked = set.questions.map((q) => base(q.q));
+  const expected = set.questions.map((q) => q.pages);
+
+  console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR@10`);
+  for (const part of ['dev', 'held-out'] as const) {
+    const idx = set.questions.map((q, i) => (q.set === part ? i : -1)).filter((i) => i >= 0);
+    console.log(row(`assistant, ${part}`, score(idx.map((i) => ours[i]!), idx.map((i) => expected[i]!))));
+    console.log(row(`plain BM25, ${part}`, score(idx.map((i) => baseRanked[i]!), idx.map((i) => expected[i]!))));
+  }
+  console.log(row('assistant, all', score(ours, expected)));
+  console.log(row('plain BM25, all', score(baseRanked, expected)));
+
+  // Follow-ups: the last turn asked inside its conversation, and alone.
+  if (set.followUps.length > 0) {
+    const inThread = set.followUps.map((f) => ask(f.turns).passages.map((p) => p.page));
+    const alone = set.followUps.map((f) => ask([f.turns.at(-1)!]).passages.map((p) => p.page));
+    const want = set.followUps.map((f) => f.pages);
+    console.log(row('follow-ups, in their thread', score(inThread, want)));
+    console.log(row('follow-ups, asked alone', score(alone, want)));
+  }
+
+  // Result lists: distinct pages among the first five, other languages when no filter is sent.
+  const distinct = ours.map((pages) => new Set(pages.slice(0, 5)).size / Math.max(1, Math.min(5, pages.length)));
+  const languages = results.flatMap((r) => r.passages.slice(0, 5).map((p) => p.language));
+  const defaultLanguage = index.defaultLanguage?.();
+  const foreign = defaultLanguage ? languages.filter((l) => l !== undefined && l !== defaultLanguage).length / Math.max(1, languages.length) : 0;
+  console.log(`  distinct pages in the top 5: ${(100 * distinct.reduce((a, b) => a + b, 0) / distinct.length).toFixed(0)} %; results in another language than the default (no filter): ${(100 * foreign).toFixed(1)} %`);
+
+  // Answers of the offline composer.
+  let notFoundButRetrieved = 0;
+  let hedged = 0;
+  let apiAnswers = 0;
+  let apiNamed = 0;
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!;
+    const text = await answerText(r, set.questions[i]!.q);
+    const want = new Set(expected[i]);
+    if (NOT_FOUND.test(text) && r.passages.slice(0, 5).some((p) => want.has(p.page))) notFoundButRetrieved++;
+    if (HEDGED.test(text)) hedged++;
+    const top = r.passages[0];
+    if (top?.operation && want.has(top.page)) {
+      apiAnswers++;
+      const firstLine = text.split('\n').find((l) => l.trim() !== '') ?? '';
+      if (firstLine.includes(`${top.operation.method} ${top.operation.path}`)) apiNamed++;
+    }
+  }
+  let declined = 0;
+  let offHedged = 0;
+  for (const q of set.offTopic) {
+    const text = await answerText(ask([q], 5), q);
+    if (NOT_FOUND.test(text)) declined++;
+    else if (HEDGED.test(text)) offHedged++;
+  }
+  console.log(
+    `  offline answers: "nothing found" although the page was in the top 5: ${notFoundButRetrieved}/${results.length}; ` +
+      `flagged "closest match": ${hedged}/${results.length}; API answers naming method + path first: ${apiNamed}/${apiAnswers}`,
+  );
+  console.log(`  off-topic questions: ${declined}/${set.offTopic.length} "nothing found", ${offHedged} flagged "closest match"`);
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(`  retrieval time: p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`);
+  index.close();
+  return { name, pages: docs.length, questions: set.questions, ours, base: baseRanked };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Time to first byte over HTTP (the handler served by bench/assistant.ts --serve in a child process).
+
+async function ttfb(dir: string, githubRoot: string, requests: number): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const { docs, options } = await documentsOf(githubRoot);
+  buildAssistantIndex(docs, join(dir, 'index.db'), options);
+  const { key } = await openSqliteKeyStore(join(dir, 'keys.db')).create({ org: 'bench', domains: ['github'] });
+  const child: ChildProcess = fork(fileURLToPath(new URL('./assistant.ts', import.meta.url)), ['--serve', dir], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--no-warnings'],
+  });
+  try {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      child.once('message', (m) => resolvePort((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const url = `http://127.0.0.1:${port}/discovery/v1/assistant/github/message`;
+    const questions = sets('github-rest').questions.map((q) => q.q);
+    const ask = async (q: string) => {
+      const start = performance.now();
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fp: 'bench', retrievalPageSize: 5, messages: [{ role: 'user', content: q, parts: [{ type: 'text', text: q }] }] }),
+      });
+      const reader = res.body!.getReader();
+      let first = -1;
+      for (;;) {
+        const { done } = await reader.read();
+        if (first < 0) first = performance.now() - start;
+        if (done) break;
+      }
+      return { first, total: performance.now() - start };
+    };
+    for (let i = 0; i < 20; i++) await ask(questions[i % questions.length]!);
+    const firsts: number[] = [];
+    const totals: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const r = await ask(questions[(i * 7) % questions.length]!);
+      firsts.push(r.first);
+      totals.push(r.total);
+    }
+    const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+    console.log(`\n### v1 endpoint over HTTP, GitHub site (${docs.length} pages), ${requests} questions one at a time`);
+    console.log(`  time to first byte  p50 ${p(firsts, 0.5).toFixed(2)} ms, p99 ${p(firsts, 0.99).toFixed(2)} ms`);
+    console.log(`  full answer         p50 ${p(totals, 0.5).toFixed(2)} ms, p99 ${p(totals, 0.99).toFixed(2)} ms`);
+  } finally {
+    child.send('exit');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-quality-'));
+try {
+  console.log('Assistant retrieval quality (offline default, no model) vs a plain BM25 baseline over the same pages');
+  const github = await githubSite(dir);
+  await evaluate('github-rest', github, dir);
+  await evaluate('lectern-docs', repoRoot, dir);
+  const mintlify = option('mintlify') ?? process.env.LECTERN_BENCH_MINTLIFY;
+  if (mintlify && existsSync(join(mintlify, 'docs.json'))) await evaluate('mintlify-docs', resolve(mintlify), dir);
+  else console.log('\n### mintlify-docs: skipped (pass --mintlify=<checkout of github:mintlify/docs>)');
+  await ttfb(join(dir, 'serve'), github, Number(option('requests') ?? 200));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

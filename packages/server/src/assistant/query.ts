@@ -1,0 +1,91 @@
+/**
+ * What a request searches for: the question's words (each a group of alternatives, see vocabulary.ts), then words
+ * of the client's context and of the earlier questions of the conversation with less weight, and the HTTP methods
+ * the question's action points at. Pure: no index needed.
+ */
+import type { WeightedGroup } from './ranking.ts';
+import { stem, words } from './text.ts';
+import { questionMethods, queryGroups, type QueryGroup } from './vocabulary.ts';
+
+export interface QueryInput {
+  /** The question: the last user turn. */
+  text: string;
+  /** Earlier questions of the conversation, oldest first. */
+  history?: string[];
+  /** Client-supplied context (code, selected text). */
+  context?: string[];
+}
+
+export interface Query {
+  /** The question's own groups (weight 1). */
+  question: WeightedGroup[];
+  /** The question's groups, then the context's and the earlier turns' (less weight, no repeats). */
+  groups: WeightedGroup[];
+  /** A short or elliptic question ("and for an organization?"): it leans on the conversation and the current page. */
+  elliptic: boolean;
+  /** HTTP methods (lowercase) its action points at: the question's, or for an elliptic one, the last turn's. */
+  methods: Set<string>;
+}
+
+/** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
+export const HISTORY = { turns: 3, elliptic: 0.6, other: 0.25, maxGroups: 10 };
+/** Context items: their weight (1 when the question has no word of its own: "What does this do?"). */
+export const CONTEXT = { weight: 0.5, maxGroups: 12, maxChars: 500 };
+
+const ELLIPTIC_START = new Set(['and', 'also', 'what', 'how', 'same', 'then', 'or']);
+const ELLIPTIC_WORDS = new Set(['it', 'its', 'that', 'this', 'them', 'those', 'there', 'same', 'instead']);
+
+/** Short or elliptic questions ("and for an organization?", "how do I undo that?", "test mode?"). */
+export function isElliptic(question: string, groups: QueryGroup[]): boolean {
+  const ws = words(question).map((w) => w.text);
+  if (groups.length <= 2) return true;
+  if (ELLIPTIC_START.has(ws[0] ?? '') && ws.length <= 6) return true;
+  return ws.some((w) => ELLIPTIC_WORDS.has(w));
+}
+
+const PREPOSITIONS = new Set(['for', 'in', 'of', 'on', 'from', 'to', 'within', 'across', 'inside', 'under', 'into']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'this', 'that', 'whole', 'entire', 'given', 'specific', 'single', 'one']);
+
+/** The stem of the last prepositional object of a text ("…of a user" -> user), if any. */
+export function qualifier(text: string): string | undefined {
+  const ws = words(text).map((w) => w.text);
+  for (let i = ws.length - 2; i >= 0; i--) {
+    if (!PREPOSITIONS.has(ws[i]!)) continue;
+    let j = i + 1;
+    while (j < ws.length && DETERMINERS.has(ws[j]!)) j++;
+    if (j < ws.length) return stem(ws[j]!);
+  }
+  return undefined;
+}
+
+export function buildQuery(input: QueryInput): Query {
+  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: 1, origin: 'question' }));
+  const groups: WeightedGroup[] = [...question];
+  const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
+  const add = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {
+    let n = 0;
+    for (const g of queryGroups(text)) {
+      const key = g.alternatives[0]?.stems.join(' ');
+      if (!key || has.has(key)) continue;
+      has.add(key);
+      groups.push({ ...g, weight, origin });
+      if (++n >= max) break;
+    }
+  };
+  const contextWeight = question.length === 0 ? 1 : CONTEXT.weight;
+  for (const c of input.context ?? []) add(c.slice(0, CONTEXT.maxChars), contextWeight, 'context', CONTEXT.maxGroups);
+
+  const history = (input.history ?? []).slice(-HISTORY.turns).reverse();
+  const elliptic = isElliptic(input.text, question);
+  // "…of a user?" then "and for an organization?": the new qualifier replaces the last one.
+  if (elliptic && history[0] && qualifier(input.text)) {
+    const replaced = qualifier(history[0]);
+    if (replaced) has.add(replaced);
+  }
+  const base = elliptic ? HISTORY.elliptic : HISTORY.other;
+  history.forEach((turn, k) => add(turn, base * 0.5 ** k, 'history', HISTORY.maxGroups));
+
+  let methods = questionMethods(input.text);
+  if (methods.size === 0 && elliptic && history[0]) methods = questionMethods(history[0]);
+  return { question, groups, elliptic, methods };
+}

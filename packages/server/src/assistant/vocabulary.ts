@@ -1,0 +1,317 @@
+/**
+ * The words readers use for what API docs call something else: abbreviations (PR, repo, auth), near-synonyms
+ * (delete/remove, list/show), and the HTTP methods behind action words (create -> POST, list -> GET).
+ *
+ * Used at query time only (the index keeps the page's own words): each word of a question becomes a group of
+ * alternatives, its own stem first. Keep entries general — vocabulary of APIs and docs sites, not of one product.
+ */
+import { stem, STOPWORDS, words } from './text.ts';
+
+/** Abbreviations and spellings that mean exactly the same thing (weight 1). */
+const SAME: string[][] = [
+  ['pr', 'pull request'],
+  ['prs', 'pull requests'],
+  ['repo', 'repository'],
+  ['repos', 'repositories'],
+  ['org', 'organization'],
+  ['orgs', 'organizations'],
+  ['organisation', 'organization'],
+  ['auth', 'authentication'],
+  ['authn', 'authentication'],
+  ['authz', 'authorization'],
+  ['authorisation', 'authorization'],
+  ['creds', 'credentials'],
+  ['config', 'configuration'],
+  ['configs', 'configurations'],
+  ['env', 'environment'],
+  ['envs', 'environments'],
+  ['env var', 'environment variable'],
+  ['env vars', 'environment variables'],
+  ['var', 'variable'],
+  ['vars', 'variables'],
+  ['param', 'parameter'],
+  ['params', 'parameters'],
+  ['arg', 'argument'],
+  ['args', 'arguments'],
+  ['pat', 'personal access token'],
+  ['2fa', 'two factor authentication'],
+  ['mfa', 'multi factor authentication'],
+  ['sso', 'single sign on'],
+  ['doc', 'documentation'],
+  ['docs', 'documentation'],
+  ['info', 'information'],
+  ['admin', 'administrator'],
+  ['admins', 'administrators'],
+  ['perms', 'permissions'],
+  ['dir', 'directory'],
+  ['dirs', 'directories'],
+  ['msg', 'message'],
+  ['db', 'database'],
+  ['js', 'javascript'],
+  ['ts', 'typescript'],
+  ['py', 'python'],
+  ['k8s', 'kubernetes'],
+  ['i18n', 'internationalization'],
+  ['l10n', 'localization'],
+  ['e-mail', 'email'],
+  ['colour', 'color'],
+  ['customise', 'customize'],
+  ['behaviour', 'behavior'],
+  ['licence', 'license'],
+  ['cancelled', 'canceled'],
+  ['log in', 'login'],
+  ['sign in', 'signin'],
+  ['sign up', 'signup'],
+  ['web hook', 'webhook'],
+  ['url', 'link'],
+];
+
+/** Words that mean nearly the same thing (weight 0.5 each way). */
+const NEAR: string[][] = [
+  ['delete', 'remove', 'erase', 'destroy', 'drop'],
+  ['create', 'add', 'new', 'make'],
+  ['update', 'edit', 'change', 'modify'],
+  ['list', 'enumerate'],
+  ['get', 'fetch', 'retrieve', 'read', 'obtain', 'look up'],
+  ['find', 'search', 'look up', 'lookup', 'query'],
+  ['start', 'trigger', 'run', 'launch', 'kick off', 'dispatch'],
+  ['stop', 'cancel', 'abort', 'halt', 'terminate'],
+  ['enable', 'turn on', 'activate', 'switch on'],
+  ['disable', 'turn off', 'deactivate', 'switch off'],
+  ['invite', 'invitation'],
+  ['watch', 'subscribe', 'subscription'],
+  ['throttle', 'rate limit', 'quota'],
+  ['left', 'remaining'],
+  ['permission', 'access', 'privilege', 'role'],
+  ['webhook', 'hook', 'callback'],
+  ['error', 'failure', 'fail'],
+  ['diff', 'compare', 'difference'],
+  ['ahead', 'compare'],
+  ['behind', 'compare'],
+  ['login', 'signin', 'authenticate', 'sign on'],
+  ['logout', 'log out', 'sign out', 'signout'],
+  ['signup', 'register', 'registration'],
+  ['user', 'account'],
+  ['member', 'membership'],
+  ['paginate', 'pagination', 'next page', 'cursor'],
+  ['upload', 'attach'],
+  ['download', 'export'],
+  ['file', 'content'],
+  ['settings', 'configuration', 'options', 'preferences'],
+  ['image', 'picture', 'screenshot', 'photo'],
+  ['video', 'embed'],
+  ['diagram', 'chart', 'flowchart', 'graph'],
+  ['translate', 'translation', 'localization', 'internationalization', 'multilingual', 'language'],
+  ['domain', 'hostname', 'subdomain'],
+  ['hide', 'hidden', 'unlisted'],
+  ['redirect', 'moved'],
+  ['analytics', 'tracking', 'metrics', 'statistics', 'stats', 'traffic'],
+  ['view', 'visit', 'visitor', 'pageview'],
+  ['collapsible', 'expandable', 'accordion', 'collapse'],
+  ['warning', 'callout', 'note', 'alert', 'admonition', 'tip'],
+  ['steps', 'numbered', 'step by step', 'walkthrough'],
+  ['snippet', 'reusable', 'reuse', 'partial', 'include'],
+  ['deploy', 'deployment', 'publish', 'release'],
+  ['preview', 'staging'],
+  ['subfolder', 'subdirectory', 'folder', 'directory', 'subpath'],
+  ['exclude', 'ignore', 'skip'],
+  ['approve', 'approval', 'accept'],
+  ['reject', 'decline', 'deny'],
+  ['reaction', 'emoji', 'react'],
+  ['assign', 'assignee'],
+  ['block', 'ban'],
+  ['transfer', 'move'],
+  ['rename', 'update'],
+  ['limit', 'restrict', 'restriction'],
+  ['convert', 'render', 'transform'],
+  ['topic', 'tag'],
+  ['usage', 'storage', 'size'],
+  ['leaked', 'exposed'],
+  ['ci', 'continuous integration', 'status check', 'check'],
+  ['key', 'token'],
+  ['secret', 'credential'],
+  ['font', 'typeface', 'typography'],
+  ['logo', 'branding', 'brand'],
+  ['theme', 'appearance', 'style'],
+  ['tooltip', 'hover'],
+  ['grid', 'columns'],
+  ['broken link', 'link check'],
+  ['own', 'custom'],
+  ['locally', 'local', 'localhost', 'machine'],
+  ['host', 'serve', 'hosting'],
+  ['teammate', 'member', 'colleague', 'coworker'],
+  ['conversation', 'chat', 'thread'],
+  ['store', 'keep', 'retain', 'retention', 'save', 'persist'],
+];
+
+/** One-way expansions: a reader's word -> what docs call it (weight). */
+const TOWARD: Array<[string, string[], number]> = [
+  ['open', ['create'], 0.4],
+  ['kick', ['remove'], 0.5],
+  ['kick out', ['remove'], 0.8],
+  ['give', ['add', 'grant'], 0.4],
+  ['grant', ['add'], 0.4],
+  ['clean up', ['delete'], 0.6],
+  ['wipe', ['delete'], 0.6],
+  ['undo', ['remove', 'delete'], 0.4],
+  ['how many', ['count'], 0.4],
+  ['whoami', ['authenticated user', 'current user'], 0.8],
+  ['who am i', ['authenticated user'], 0.8],
+  ['thumbs up', ['reaction', '+1'], 0.8],
+  ['calls', ['requests'], 0.5],
+  ['call', ['request'], 0.4],
+  ['throttled', ['rate limit'], 0.8],
+  ['spin up', ['create'], 0.6],
+  ['set up', ['configure', 'setup'], 0.6],
+  ['setup', ['configure'], 0.5],
+  ['close', ['update', 'state'], 0.4],
+  ['reopen', ['update', 'state'], 0.4],
+  ['upload', ['create'], 0.4],
+  ['set up', ['create'], 0.4],
+  ['paginate', ['page', 'per page'], 0.4],
+  ['indexing', ['noindex'], 0.5],
+  ['index', ['noindex'], 0.4],
+];
+
+/**
+ * Stopwords that still say something: "me"/"my" point at the calling user's endpoints, "all"/"every" at lists.
+ * They only add these expansions (the words themselves are not searched).
+ */
+const MEANINGFUL_STOPWORDS: Array<[string, string[], number]> = [
+  ['me', ['authenticated user', 'current user'], 0.6],
+  ['myself', ['authenticated user', 'current user'], 0.6],
+  ['my', ['authenticated user', 'current user'], 0.3],
+  ['mine', ['authenticated user', 'current user'], 0.3],
+  ['all', ['list'], 0.4],
+  ['every', ['list'], 0.3],
+];
+
+/** HTTP methods an action word points at (a mild prior on endpoint pages). */
+const ACTIONS: Array<[string[], string[]]> = [
+  [['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'which', 'who', 'what', 'download', 'export', 'search', 'lookup', 'is', 'has', 'how many'], ['get', 'head']],
+  [['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run'], ['post', 'put']],
+  [['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen'], ['patch', 'put', 'post']],
+  [['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo'], ['delete']],
+];
+
+export interface Alternative {
+  /** Stems that must appear together, in order (one stem for a word, several for a phrase). */
+  stems: string[];
+  /** Relative to the group's own word (1). */
+  weight: number;
+}
+
+export interface QueryGroup {
+  /** The reader's word or phrase. */
+  text: string;
+  /** The word itself first, then its expansions. */
+  alternatives: Alternative[];
+}
+
+const stemsOf = (phrase: string): string[] => words(phrase).map((w) => stem(w.text));
+const keyOf = (phrase: string): string => stemsOf(phrase).join(' ');
+
+interface Entry {
+  alternatives: Alternative[];
+}
+
+const TABLE = new Map<string, Entry>();
+function add(from: string, to: string, weight: number): void {
+  const key = keyOf(from);
+  // The index has no stopwords: "turn on" is found as "turn" (a weaker match).
+  const all = words(to).map((w) => w.text);
+  const kept = all.filter((w) => !STOPWORDS.has(w));
+  const stems = kept.map(stem);
+  if (kept.length < all.length) weight *= 0.5;
+  if (key === '' || stems.length === 0 || key === stems.join(' ')) return;
+  const entry = TABLE.get(key) ?? { alternatives: [] };
+  const existing = entry.alternatives.find((a) => a.stems.join(' ') === stems.join(' '));
+  if (existing) existing.weight = Math.max(existing.weight, weight);
+  else entry.alternatives.push({ stems, weight });
+  TABLE.set(key, entry);
+}
+for (const group of SAME) for (const a of group) for (const b of group) if (a !== b) add(a, b, 1);
+for (const group of NEAR) for (const a of group) for (const b of group) if (a !== b) add(a, b, 0.5);
+for (const [from, to, weight] of TOWARD) for (const t of to) add(from, t, weight);
+const STOPWORD_TABLE = new Map<string, Alternative[]>(
+  MEANINGFUL_STOPWORDS.map(([from, to, weight]) => [from, to.map((t) => ({ stems: stemsOf(t), weight }))]),
+);
+
+const ACTION_OF = new Map<string, string[]>();
+for (const [ws, methods] of ACTIONS) {
+  for (const w of ws) ACTION_OF.set(keyOf(w), [...new Set([...(ACTION_OF.get(keyOf(w)) ?? []), ...methods])]);
+}
+
+const LONGEST = 3;
+
+/**
+ * A question as groups of alternatives, in the order of its words. Phrases of the vocabulary (up to three words,
+ * stopwords included: "sign in", "who am i") become one group; other stopwords are dropped.
+ */
+export function queryGroups(text: string, max = 24): QueryGroup[] {
+  const ws = words(text);
+  const groups: QueryGroup[] = [];
+  const seen = new Set<string>();
+  let i = 0;
+  while (i < ws.length && groups.length < max) {
+    let matched = 0;
+    for (let n = Math.min(LONGEST, ws.length - i); n >= 2; n--) {
+      const phrase = ws.slice(i, i + n).map((w) => w.text);
+      const key = phrase.map(stem).join(' ');
+      const entry = TABLE.get(key);
+      if (!entry) continue;
+      if (!seen.has(key)) {
+        seen.add(key);
+        const own = phrase.filter((w) => !STOPWORDS.has(w)).map(stem);
+        const alternatives: Alternative[] = own.length > 0 ? [{ stems: own, weight: 1 }] : [];
+        for (const a of entry.alternatives) if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
+        groups.push({ text: phrase.join(' '), alternatives });
+      }
+      matched = n;
+      break;
+    }
+    if (matched > 0) {
+      i += matched;
+      continue;
+    }
+    const w = ws[i]!;
+    i++;
+    const t = w.text;
+    const meaning = STOPWORD_TABLE.get(t);
+    if (meaning && !seen.has(t)) {
+      seen.add(t);
+      groups.push({ text: t, alternatives: [...meaning] });
+      continue;
+    }
+    if ((t.length < 2 && !/\d/.test(t)) || STOPWORDS.has(t)) continue;
+    const s = stem(t);
+    if (seen.has(s)) continue;
+    seen.add(s);
+    const alternatives: Alternative[] = [{ stems: [s], weight: 1 }];
+    if (w.parts) alternatives.push({ stems: w.parts.map(stem), weight: 0.8 });
+    for (const a of TABLE.get(s)?.alternatives ?? []) {
+      if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
+    }
+    groups.push({ text: t, alternatives });
+  }
+  return groups;
+}
+
+/** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
+const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
+
+/** HTTP methods (lowercase) the action words of a question point at; empty when it names no action. */
+export function questionMethods(text: string): Set<string> {
+  // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
+  const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
+  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['get', 'head']);
+  const ws = all.map((w) => stem(w.text));
+  const out = new Set<string>();
+  for (let i = 0; i < ws.length; i++) {
+    for (let n = 2; n >= 1; n--) {
+      const methods = ACTION_OF.get(ws.slice(i, i + n).join(' '));
+      if (methods) for (const m of methods) out.add(m);
+    }
+  }
+  return out;
+}

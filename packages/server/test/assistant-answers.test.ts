@@ -1,0 +1,40 @@
+/** What a reader sees from the offline composer: a direct answer first, then the sources by title. */
+import { describe, expect, it } from 'vitest';
+import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
+
+const t = withTestServer();
+const ask = async (q: string) => (await chat(t.server.endpoint(), t.site.acmeKey, { fp: 'anonymous', messages: [userMessage(q)] })).message.content as string;
+
+describe('offline answers', () => {
+  it('gives the steps of a how-to first', async () => {
+    const text = await ask('How do I install the Node SDK?');
+    expect(text.split('\n')[0]).toBe('From [Quickstart › Install the SDK](/quickstart#install-the-sdk):');
+    expect(text).toMatch(/^1\. Install the package\n2\. Set your secret key$/m);
+    expect(text).toMatch(/\n\nSources:\n- \[Quickstart › Install the SDK\]\(\/quickstart#install-the-sdk\)/);
+  });
+
+  it('names the operation, its method and path for an API question', async () => {
+    const text = await ask('How do I capture an authorized payment?');
+    expect(text.split('\n')[0]).toBe('Use `POST /payments/{id}/capture`: [Capture a payment](/api-reference/payments/capture-a-payment).');
+    // The operation's description, not its summary again.
+    expect(text).toContain('Uncaptured payments are released after 7 days.');
+    expect(text.match(/Capture a payment/g)).toHaveLength(2); // the link and the source
+  });
+
+  it('answers from the opening of the best section, with its code, and lists each source once', async () => {
+    const text = await ask('How do I create my first payment in cents?');
+    expect(text.split('\n')[0]).toBe('From [Quickstart › Create your first payment](/quickstart#create-your-first-payment):');
+    expect(text).toContain('Call `payments.create` with an amount in the smallest currency unit');
+    expect(text).toContain("const payment = await acme.payments.create({ amount: 1999, currency: 'eur' });");
+    const sources = text.slice(text.indexOf('Sources:')).split('\n').filter((l) => l.startsWith('- '));
+    expect(new Set(sources.map((l) => l.replace(/#.*$/, ''))).size).toBe(sources.length);
+  });
+
+  it('says when the closest page may not be the answer, and that nothing was found when nothing is close', async () => {
+    expect(await ask('What is the capital of France?')).toMatch(/^I couldn't find anything in the documentation/);
+    // Few of its words are on the page (test mode, sk_test_ keys), but it is the closest.
+    const loose = await ask('Can I try the API without real money?');
+    expect(loose).toMatch(/^From \[Authentication › Test and live keys\]/);
+    expect(loose).toContain('This is the closest match I found in the documentation; it may not answer your question exactly.');
+  });
+});

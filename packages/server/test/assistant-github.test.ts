@@ -1,0 +1,91 @@
+/**
+ * The assistant on a site generated from the GitHub REST description (@octokit/openapi, 1,223 endpoint pages),
+ * asked over HTTP the way useChat asks: the offline answer names the operation, a follow-up in the same thread is
+ * searched with the earlier question in mind, results are one per page.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiteAssistantIndex, openSqliteKeyStore } from '../src/assistant/index.ts';
+import { chat, startServer, userMessage, type TestServer } from './assistant.helpers.ts';
+
+let dir: string;
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lectern-assistant-github-'));
+  const root = join(dir, 'site');
+  mkdirSync(root);
+  copyFileSync(createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json'), join(root, 'api.github.com.json'));
+  writeFileSync(
+    join(root, 'docs.json'),
+    JSON.stringify({ theme: 'mint', name: 'GitHub REST', colors: { primary: '#0969da' }, navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] } }),
+  );
+  const built = await buildSiteAssistantIndex(root, join(dir, 'index.db'));
+  expect(built.documents).toBe(1223);
+  key = (await openSqliteKeyStore(join(dir, 'keys.db')).create({ org: 'octo', domains: ['github'] })).key;
+  server = await startServer({ index: join(dir, 'index.db'), keys: join(dir, 'keys.db'), threads: join(dir, 'threads.db'), siteName: 'GitHub REST' });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const A = '/api-reference';
+const sources = (r: Awaited<ReturnType<typeof chat>>): Array<{ path: string; metadata: { page: string } }> =>
+  r.message.parts.find((p: any) => p.type === 'tool-invocation').toolInvocation.result;
+const ask = (messages: unknown[], extra: Record<string, unknown> = {}) =>
+  chat(server.endpoint('github'), key, { fp: 'anonymous', retrievalPageSize: 5, messages, ...extra });
+
+describe('the GitHub REST site', () => {
+  it('answers an API question with the operation, its method and path first, then the sources by title', async () => {
+    const r = await ask([userMessage('Fork a repository into my organization')]);
+    const text: string = r.message.content;
+    const first = text.split('\n')[0]!;
+    expect(first).toContain('`POST /repos/{owner}/{repo}/forks`');
+    expect(first).toContain(`[Create a fork](${A}/repos/create-a-fork)`);
+    // The parameter the question is about, from the request body.
+    expect(text).toMatch(/`organization`/);
+    expect(text).toMatch(/\nSources:\n- \[Create a fork/);
+    expect(text).not.toMatch(/^>/m); // no dump of quoted snippets
+  });
+
+  it('returns one result per page, bounded by retrievalPageSize', async () => {
+    const r = await ask([userMessage('How do I add a label to an issue?')], { retrievalPageSize: 4 });
+    const pages = sources(r).map((s) => s.metadata.page);
+    expect(pages).toHaveLength(4);
+    expect(new Set(pages).size).toBe(4);
+    expect(pages[0]).toMatch(/^\/api-reference\/issues\/(add|set)-labels-/);
+  });
+
+  it('does not say "nothing found" when it found the page', async () => {
+    const r = await ask([userMessage('How can I find out how many API calls I have left before I get throttled?')]);
+    expect(r.message.content).not.toMatch(/couldn't find/);
+    expect(r.message.content).toContain('`GET /rate_limit`');
+  });
+
+  it('searches a follow-up with the earlier question in mind, from the messages or from the thread', async () => {
+    const first = await ask([userMessage('How do I list the repositories of a user?')]);
+    expect(sources(first)[0]!.metadata.page).toBe(`${A}/repos/list-repositories-for-a-user`);
+    const threadId = first.headers.get('x-thread-id')!;
+    const threadKey = first.headers.get('x-thread-key')!;
+    const followUp = userMessage('and for an organization?', 'm2');
+    const answer = { id: 'a1', role: 'assistant', content: first.message.content, parts: [{ type: 'text', text: first.message.content }] };
+
+    // useChat sends the whole conversation.
+    const inThread = await ask([userMessage('How do I list the repositories of a user?'), answer, followUp], { threadId, threadKey });
+    expect(sources(inThread)[0]!.metadata.page).toBe(`${A}/repos/list-organization-repositories`);
+    expect(inThread.message.content.split('\n')[0]).toContain('`GET /orgs/{org}/repos`');
+
+    // A client that sends only the new question: the thread supplies the earlier turns.
+    const fromThread = await ask([followUp], { threadId, threadKey });
+    expect(sources(fromThread)[0]!.metadata.page).toBe(`${A}/repos/list-organization-repositories`);
+
+    // The same words alone, in a new conversation, are not about repositories.
+    const alone = await ask([followUp]);
+    expect(sources(alone)[0]!.metadata.page).not.toBe(`${A}/repos/list-organization-repositories`);
+  });
+});
