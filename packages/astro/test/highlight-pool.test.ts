@@ -8,6 +8,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHighlightPool } from '../src/highlight-pool.ts';
 import { highlight, highlightDirect } from '../src/components/highlight.ts';
+import { loadShiki } from '../src/components/shiki-load.ts';
+
+// The integration registers Shiki for the pages and the workers register it themselves; this test highlights directly too.
+loadShiki();
 
 const dirs: string[] = [];
 afterAll(async () => {
