@@ -46,10 +46,12 @@ export interface Corpus {
   versions: Set<string>;
   /** Term -> id; ids start at 1. */
   termIds: Map<string, number>;
+  /** Id -> term. */
+  termOf: string[];
   /** Pages holding each term (by id). */
   df: Int32Array;
-  /** Terms in code-point order, for finding the longer forms of a stem. */
-  sortedTerms: string[];
+  /** Terms by the roots of the words behind them (text.ts `root`), where a root stands for several terms. */
+  roots: Map<string, number[]>;
   /** Pages by id (index 0 unused). */
   pages: PageInfo[];
   byPath: Map<string, PageInfo>;
@@ -125,11 +127,18 @@ export function loadCorpus(db: DatabaseSync): Corpus {
   const termRows = db.prepare('SELECT id, term, df FROM terms ORDER BY id').all() as Array<{ id: number; term: string; df: number }>;
   const termCount = termRows.length === 0 ? 0 : termRows[termRows.length - 1]!.id;
   const df = new Int32Array(termCount + 1);
+  const termOf: string[] = [];
   for (const r of termRows) {
     termIds.set(r.term, r.id);
+    termOf[r.id] = r.term;
     df[r.id] = r.df;
   }
-  const sortedTerms = termRows.map((r) => r.term).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const roots = new Map<string, number[]>();
+  for (const r of db.prepare('SELECT root, term FROM roots').all() as Array<{ root: string; term: number }>) {
+    const list = roots.get(r.root);
+    if (list) list.push(r.term);
+    else roots.set(r.root, [r.term]);
+  }
 
   const pageRows = db
     .prepare(
@@ -196,8 +205,9 @@ export function loadCorpus(db: DatabaseSync): Corpus {
     languages,
     versions,
     termIds,
+    termOf,
     df,
-    sortedTerms,
+    roots,
     pages,
     byPath,
     sectionPage,
@@ -212,17 +222,12 @@ export function loadCorpus(db: DatabaseSync): Corpus {
   return corpus;
 }
 
-/** The index's terms that start with `stem` (and are longer), most frequent first, at most `max`. */
-export function longerTerms(corpus: Corpus, stem: string, max: number): string[] {
-  const terms = corpus.sortedTerms;
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (terms[mid]! <= stem) lo = mid + 1;
-    else hi = mid;
-  }
-  const found: string[] = [];
-  for (let i = lo; i < terms.length && terms[i]!.startsWith(stem); i++) found.push(terms[i]!);
-  return found.sort((a, b) => corpus.df[corpus.termIds.get(b)!]! - corpus.df[corpus.termIds.get(a)!]!).slice(0, max);
+/** The index's terms sharing the root of a reader's word (derived forms), its own stem left out. */
+export function termsOfRoot(corpus: Corpus, rootOfWord: string, own: string): string[] {
+  const ids = new Set(corpus.roots.get(rootOfWord) ?? []);
+  const same = corpus.termIds.get(rootOfWord);
+  if (same !== undefined) ids.add(same);
+  const ownId = corpus.termIds.get(own);
+  if (ownId !== undefined) ids.delete(ownId);
+  return [...ids].map((id) => corpus.termOf[id]!);
 }

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from './db.ts';
-import { chunkBody, indexStems, splitSections } from './text.ts';
+import { chunkBody, indexWords, root, searchableText, splitSections, stem } from './text.ts';
 
 export interface AssistantDocument {
   /** Page path, e.g. `/guides/authentication` (a missing leading `/` is added). */
@@ -40,7 +40,7 @@ export interface IndexOptions {
 }
 
 /** Written to `meta.format`; an index in another format is rebuilt, not read. */
-export const INDEX_FORMAT = 'lectern-assistant-index/3';
+export const INDEX_FORMAT = 'lectern-assistant-index/4';
 
 export const FIELDS = ['title', 'keys', 'description', 'heading', 'body'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -55,6 +55,7 @@ export const SECTION_FIELDS = ['heading', 'body'] as const;
 
 const SCHEMA = `
   CREATE TABLE terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+  CREATE TABLE roots (root TEXT NOT NULL, term INTEGER NOT NULL, PRIMARY KEY (root, term)) WITHOUT ROWID;
   CREATE TABLE pages (
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, title TEXT NOT NULL, description TEXT,
     version TEXT, language TEXT, method TEXT, api_path TEXT,
@@ -68,7 +69,7 @@ const SCHEMA = `
 
 const DROP = `
   DROP TABLE IF EXISTS sections; DROP TABLE IF EXISTS section_text; DROP TABLE IF EXISTS pages; DROP TABLE IF EXISTS page_fields;
-  DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS meta;
+  DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS roots; DROP TABLE IF EXISTS meta;
 `;
 
 /** Term ids as stored: little-endian uint32 (SQLite keeps an empty blob as NULL). */
@@ -121,6 +122,21 @@ export function buildAssistantIndexInto(db: DatabaseSync, documents: AssistantDo
   return insertDocuments(db, documents, options);
 }
 
+/** The most of an endpoint page's markdown its passage quotes (the operation, its parameters and body first). */
+const ENDPOINT_CONTENT = 4000;
+
+/** An endpoint page's markdown up to `ENDPOINT_CONTENT` characters, cut between blocks (never inside a code fence). */
+function endpointContent(markdown: string): string {
+  if (markdown.length <= ENDPOINT_CONTENT) return markdown;
+  const chunks = chunkBody(markdown, 600);
+  let out = chunks[0] ?? '';
+  for (const c of chunks.slice(1)) {
+    if (out.length + c.length + 2 > ENDPOINT_CONTENT) break;
+    out += `\n\n${c}`;
+  }
+  return out.length <= ENDPOINT_CONTENT ? out : out.slice(0, ENDPOINT_CONTENT);
+}
+
 /** The first paragraph of a description, at most ~300 characters (long API descriptions stay in the body). */
 function lead(description: string | undefined): string {
   if (!description) return '';
@@ -153,13 +169,22 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
   // Stems first: term ids and document frequencies (pages containing the stem in any field) need every page.
   const ids = new Map<string, number>();
   const df: number[] = [0];
-  const idsOf = (stems: string[]): number[] =>
-    stems.map((t) => {
+  // Roots (text.ts `root`) of the words behind each term: derived forms a question's word can find.
+  const rootTerms = new Map<string, Set<number>>();
+  const idsOf = (text: string): number[] =>
+    indexWords(text).map((w) => {
+      const t = stem(w);
       let id = ids.get(t);
       if (id === undefined) {
         id = df.length;
         ids.set(t, id);
         df.push(0);
+      }
+      const r = root(w);
+      if (r !== t) {
+        const set = rootTerms.get(r);
+        if (set) set.add(id);
+        else rootTerms.set(r, new Set([id]));
       }
       return id;
     });
@@ -169,20 +194,26 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
     const path = normalisePagePath(doc.path);
     if (seenPaths.has(path)) continue;
     seenPaths.add(path);
-    const page = { doc, path, title: idsOf(indexStems(doc.title)), keys: idsOf(indexStems(keysText(doc))), description: idsOf(indexStems(lead(doc.description))), sections: [] as SectionRow[] };
-    const markdownSections = splitSections(doc.markdown);
-    if (markdownSections.length === 0) markdownSections.push({ parents: [], body: doc.description ?? '' });
-    let first = true;
-    for (const s of markdownSections) {
-      // A level-1 heading equal to the page title is the page's top, not a section of its own.
-      const isTitle = s.heading !== undefined && s.parents.length === 0 && s.heading === doc.title;
-      const headingText = isTitle ? undefined : [...s.parents, s.heading].filter((h): h is string => !!h).join(' › ') || undefined;
-      const anchor = isTitle ? null : (s.anchor ?? null);
-      const heading = headingText ? idsOf(indexStems(headingText)) : [];
-      for (const chunk of chunkBody(s.body)) {
-        if (chunk.trim() === '' && headingText === undefined && !first) continue;
-        page.sections.push({ anchor, heading: headingText ?? null, content: chunk, headingTerms: heading, bodyTerms: idsOf(indexStems(chunk)) });
-        first = false;
+    const page = { doc, path, title: idsOf(doc.title), keys: idsOf(keysText(doc)), description: idsOf(searchableText(lead(doc.description))), sections: [] as SectionRow[] };
+    if (doc.operation) {
+      // An endpoint page documents one operation: its parameters, body fields and responses are facets of it, so
+      // the page is one section (quoted up to ENDPOINT_CONTENT characters, whole sections of it).
+      page.sections.push({ anchor: null, heading: null, content: endpointContent(doc.markdown), headingTerms: [], bodyTerms: idsOf(searchableText(doc.markdown)) });
+    } else {
+      const markdownSections = splitSections(doc.markdown);
+      if (markdownSections.length === 0) markdownSections.push({ parents: [], body: doc.description ?? '' });
+      let first = true;
+      for (const s of markdownSections) {
+        // A level-1 heading equal to the page title is the page's top, not a section of its own.
+        const isTitle = s.heading !== undefined && s.parents.length === 0 && s.heading === doc.title;
+        const headingText = isTitle ? undefined : [...s.parents, s.heading].filter((h): h is string => !!h).join(' › ') || undefined;
+        const anchor = isTitle ? null : (s.anchor ?? null);
+        const heading = headingText ? idsOf(headingText) : [];
+        for (const chunk of chunkBody(s.body)) {
+          if (chunk.trim() === '' && headingText === undefined && !first) continue;
+          page.sections.push({ anchor, heading: headingText ?? null, content: chunk, headingTerms: heading, bodyTerms: idsOf(searchableText(chunk)) });
+          first = false;
+        }
       }
     }
     const seen = new Set<number>([...page.title, ...page.keys, ...page.description]);
@@ -204,6 +235,12 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
   db.exec('BEGIN');
   try {
     for (const [term, id] of ids) insertTerm.run(id, term, df[id]!);
+    const insertRoot = db.prepare('INSERT INTO roots (root, term) VALUES (?, ?)');
+    for (const [r, terms] of rootTerms) {
+      // A root shared with no other term finds nothing new.
+      if (terms.size < 2 && ids.get(r) === undefined) continue;
+      for (const id of terms) insertRoot.run(r, id);
+    }
     pages.forEach((page, i) => {
       const { doc } = page;
       insertPage.run(i + 1, page.path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,

@@ -38,10 +38,8 @@ export const RANKING = {
   title: 1,
   /** Share of a page's second-best section added to its best. */
   secondSection: 0.2,
-  /** Derived forms: a stem of at least `minPrefix` letters also finds up to `prefixTerms` longer index words. */
-  minPrefix: 5,
-  prefixTerms: 2,
-  prefixWeight: 0.5,
+  /** Derived forms sharing the root of a question's word (watcher/watch, subscription/subscribe), as near-synonyms. */
+  rootWeight: 0.5,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,

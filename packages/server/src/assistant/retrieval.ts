@@ -8,7 +8,8 @@
  * path and the filter in; the passages to answer from out.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { loadCorpus, longerTerms, type Corpus, type PageInfo } from './corpus.ts';
+import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
+import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
@@ -140,13 +141,13 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const { question, groups, elliptic, methods } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
-      // Derived forms the stemmer keeps apart (register/registration): the index's words that start with the
-      // question's stem.
+      // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
+      // share the root of the question's word.
       for (const g of question) {
         const own = g.alternatives[0]?.stems;
-        if (!own || own.length !== 1 || own[0]!.length < RANKING.minPrefix) continue;
-        for (const term of longerTerms(corpus, own[0]!, RANKING.prefixTerms)) {
-          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.prefixWeight });
+        if (!own || own.length !== 1 || g.text.includes(' ')) continue;
+        for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
+          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
         }
       }
 
