@@ -3,8 +3,9 @@
  * (also `npm run bench -- assistant-quality --mintlify=<path>`).
  *
  * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
- * titles), each with the page(s) that answer it; every third question is held out (`"set": "held-out"`) and was
- * never looked at while tuning. Sites:
+ * titles), each with the page(s) that answer it, in three parts: `dev` (used while tuning), `held-out` (every third
+ * question of the first batch, never looked at one by one) and `held-out-2` (written in a second round before any of
+ * its changes and never used for tuning). Sites:
  * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
  * - lectern-docs: this repo's own docs;
  * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
@@ -15,6 +16,12 @@
  * pages; follow-up questions asked inside their conversation and alone; answers of the offline composer ("nothing
  * found" although the page was retrieved, method + path named for API questions, off-topic questions declined).
  * Then the time to first byte of the v1 endpoint over HTTP on the GitHub site.
+ *
+ * `--previous=<checkout>`: also measure the ranker of another checkout of this repo (its
+ * packages/server/src/assistant: documents, index and retrieval) on the same pages in the same run, e.g. a
+ * `git archive <commit> packages/server` unpacked next to a `node_modules` link.
+ * `--tune`: dev questions only, no answers and no HTTP part (for trying ranking changes without seeing held-out
+ * figures).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +29,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SitePlan } from '@lectern/core';
 import {
   buildAssistantIndex,
@@ -39,10 +46,11 @@ import {
 } from '../packages/server/src/assistant/index.ts';
 import { queryTerms } from '../packages/server/src/assistant/text.ts';
 
+const PARTS = ['dev', 'held-out', 'held-out-2'] as const;
 interface Question {
   q: string;
   pages: string[];
-  set: 'dev' | 'held-out';
+  set: (typeof PARTS)[number];
 }
 interface QuestionSet {
   site: string;
@@ -60,7 +68,18 @@ const option = (name: string): string | undefined => {
 };
 const here = import.meta.dirname;
 const repoRoot = resolve(here, '..');
-const sets = (name: string) => JSON.parse(readFileSync(join(here, 'assistant-quality', `${name}.json`), 'utf8')) as QuestionSet;
+const tune = args.includes('--tune');
+const sets = (name: string): QuestionSet => {
+  const set = JSON.parse(readFileSync(join(here, 'assistant-quality', `${name}.json`), 'utf8')) as QuestionSet;
+  return tune ? { ...set, questions: set.questions.filter((q) => q.set === 'dev'), offTopic: [] } : set;
+};
+
+/** The assistant module of the `--previous` checkout. */
+type AssistantModule = typeof import('../packages/server/src/assistant/index.ts');
+const previousDir = option('previous');
+const previous: AssistantModule | undefined = previousDir
+  ? ((await import(pathToFileURL(join(resolve(previousDir), 'packages/server/src/assistant/index.ts')).href)) as AssistantModule)
+  : undefined;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Metrics
@@ -128,11 +147,14 @@ async function githubSite(dir: string): Promise<string> {
   return root;
 }
 
-async function documentsOf(root: string): Promise<{ plan: SitePlan; docs: AssistantDocument[]; options: IndexOptions }> {
+async function documentsOf(
+  root: string,
+): Promise<{ plan: SitePlan; docs: AssistantDocument[]; options: IndexOptions; config: Parameters<typeof documentsFromPlan>[1] }> {
   const { buildSitePlan } = await import('@lectern/core');
   const { plan, config } = await buildSitePlan(root);
   const defaultLanguage = siteDefaultLanguage(plan);
-  return { plan, docs: documentsFromPlan(plan, config ? { config } : {}), options: defaultLanguage ? { defaultLanguage } : {} };
+  const documentsOptions = config ? { config } : {};
+  return { plan, docs: documentsFromPlan(plan, documentsOptions), options: defaultLanguage ? { defaultLanguage } : {}, config: documentsOptions };
 }
 
 interface SiteResult {
@@ -155,7 +177,7 @@ const HEDGED = /closest match I found/;
 async function evaluate(name: string, root: string, dbDir: string): Promise<SiteResult> {
   const set = sets(name);
   let t = performance.now();
-  const { plan, docs, options } = await documentsOf(root);
+  const { plan, docs, options, config } = await documentsOf(root);
   const planMs = performance.now() - t;
   t = performance.now();
   const dbPath = join(dbDir, `${name}.db`);
@@ -177,14 +199,36 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   const baseRanked = set.questions.map((q) => base(q.q));
   const expected = set.questions.map((q) => q.pages);
 
-  console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR@10`);
-  for (const part of ['dev', 'held-out'] as const) {
-    const idx = set.questions.map((q, i) => (q.set === part ? i : -1)).filter((i) => i >= 0);
-    console.log(row(`assistant, ${part}`, score(idx.map((i) => ours[i]!), idx.map((i) => expected[i]!))));
-    console.log(row(`plain BM25, ${part}`, score(idx.map((i) => baseRanked[i]!), idx.map((i) => expected[i]!))));
+  // The previous ranker (--previous): its own documents and index over the same plan, same questions.
+  let before: string[][] | undefined;
+  const beforeTimes: number[] = [];
+  let beforeFollowUps: { inThread: string[][]; alone: string[][] } | undefined;
+  if (previous) {
+    const prevPath = join(dbDir, `${name}.previous.db`);
+    previous.buildAssistantIndex(previous.documentsFromPlan(plan, config), prevPath, options);
+    const prevIndex = previous.openAssistantIndex(prevPath);
+    const prevAsk = (turns: string[]) => previous.retrieve(prevIndex, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit: 10 });
+    before = set.questions.map((q) => {
+      const s = performance.now();
+      const r = prevAsk([q.q]);
+      beforeTimes.push(performance.now() - s);
+      return r.passages.map((p) => p.page);
+    });
+    beforeFollowUps = {
+      inThread: set.followUps.map((f) => prevAsk(f.turns).passages.map((p) => p.page)),
+      alone: set.followUps.map((f) => prevAsk([f.turns.at(-1)!]).passages.map((p) => p.page)),
+    };
+    prevIndex.close();
   }
-  console.log(row('assistant, all', score(ours, expected)));
-  console.log(row('plain BM25, all', score(baseRanked, expected)));
+
+  console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR@10`);
+  const rankers: Array<[string, string[][]]> = [['assistant', ours], ...(before ? [['previous ranker', before] as [string, string[][]]] : []), ['plain BM25', baseRanked]];
+  for (const part of PARTS) {
+    const idx = set.questions.map((q, i) => (q.set === part ? i : -1)).filter((i) => i >= 0);
+    if (idx.length === 0) continue;
+    for (const [label, ranked] of rankers) console.log(row(`${label}, ${part}`, score(idx.map((i) => ranked[i]!), idx.map((i) => expected[i]!))));
+  }
+  for (const [label, ranked] of rankers) console.log(row(`${label}, all`, score(ranked, expected)));
 
   // Follow-ups: the last turn asked inside its conversation, and alone.
   if (set.followUps.length > 0) {
@@ -193,6 +237,10 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const want = set.followUps.map((f) => f.pages);
     console.log(row('follow-ups, in their thread', score(inThread, want)));
     console.log(row('follow-ups, asked alone', score(alone, want)));
+    if (beforeFollowUps) {
+      console.log(row('previous: follow-ups, in thread', score(beforeFollowUps.inThread, want)));
+      console.log(row('previous: follow-ups, alone', score(beforeFollowUps.alone, want)));
+    }
   }
 
   // Result lists: distinct pages among the first five, other languages when no filter is sent.
@@ -207,7 +255,7 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   let hedged = 0;
   let apiAnswers = 0;
   let apiNamed = 0;
-  for (let i = 0; i < results.length; i++) {
+  for (let i = 0; i < (tune ? 0 : results.length); i++) {
     const r = results[i]!;
     const text = await answerText(r, set.questions[i]!.q);
     const want = new Set(expected[i]);
@@ -232,8 +280,11 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
       `flagged "closest match": ${hedged}/${results.length}; API answers naming method + path first: ${apiNamed}/${apiAnswers}`,
   );
   console.log(`  off-topic questions: ${declined}/${set.offTopic.length} "nothing found", ${offHedged} flagged "closest match"`);
-  const sorted = [...times].sort((a, b) => a - b);
-  console.log(`  retrieval time: p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`);
+  const timing = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`;
+  };
+  console.log(`  retrieval time: ${timing(times)}${before ? `; previous ranker ${timing(beforeTimes)}` : ''}`);
   index.close();
   return { name, pages: docs.length, questions: set.questions, ours, base: baseRanked };
 }
@@ -301,7 +352,7 @@ try {
   const mintlify = option('mintlify') ?? process.env.LECTERN_BENCH_MINTLIFY;
   if (mintlify && existsSync(join(mintlify, 'docs.json'))) await evaluate('mintlify-docs', resolve(mintlify), dir);
   else console.log('\n### mintlify-docs: skipped (pass --mintlify=<checkout of github:mintlify/docs>)');
-  await ttfb(join(dir, 'serve'), github, Number(option('requests') ?? 200));
+  if (!tune) await ttfb(join(dir, 'serve'), github, Number(option('requests') ?? 200));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -185,8 +185,9 @@ async function main(): Promise<void> {
     console.log('(machine: shared 2 cores; client and server on the same host)');
 
     // lectern serve processes: one on SQLite, then two sharing PostgreSQL (bench/assistant/instances.ts).
+    // `--pg-requests 0` skips them.
     const { benchInstances } = await import('./assistant/instances.ts');
-    await benchInstances({ dir, questions, requests: arg('pg-requests', 2000), concurrency: arg('pg-concurrency', 100) });
+    if (arg('pg-requests', 2000) > 0) await benchInstances({ dir, questions, requests: arg('pg-requests', 2000), concurrency: arg('pg-concurrency', 100) });
   } finally {
     child?.send('exit');
     rmSync(dir, { recursive: true, force: true });

@@ -199,6 +199,49 @@ describe('documents from a SitePlan', () => {
     expect(text).toContain('Inline gone.');
   });
 
+  it('finds derived forms, reads yes/no questions as checks, ignores link targets, keeps an endpoint page whole', () => {
+    const path = join(site.dir, 'derived.db');
+    const endpoint = (slug: string, title: string, method: string, apiPath: string, markdown: string) => ({
+      path: `/api/${slug}`,
+      title,
+      markdown: `\`${method} ${apiPath}\`\n\n${markdown}`,
+      operation: { method, path: apiPath },
+    });
+    buildAssistantIndex(
+      [
+        endpoint('list-watchers', 'List watchers', 'GET', '/repos/{repo}/watchers', 'Lists the accounts behind a repository.'),
+        endpoint('download-archive', 'Download an archive', 'GET', '/repos/{repo}/zipball', 'Make sure your client can watch a redirect of the repository. See [the guide](https://example.com/docs/rate-limits/watchers).'),
+        // The same words, the same method: only the question's form tells them apart.
+        endpoint('a-get-member', 'Get organization membership for a user', 'GET', '/orgs/{org}/memberships/{user}', 'A user as a member of an organization.'),
+        endpoint('check-member', 'Check organization membership for a user', 'GET', '/orgs/{org}/members/{user}', 'A user as a member of an organization.'),
+        endpoint(
+          'update-repo',
+          'Update a repository',
+          'PATCH',
+          '/repos/{repo}',
+          'Updates a repository.\n\n## Request body\n\n- `name` (string)\n- `description` (string) — a short description of the repository\n\n## Responses\n\n- `200` — Response',
+        ),
+      ],
+      path,
+    );
+    const idx = openAssistantIndex(path);
+    try {
+      // "watches" and "watchers" share a root; the archive page says "watch" (and links to .../watchers) but is not about it.
+      expect(idx.search({ text: 'Who watches this repository?', limit: 5 }).passages[0]?.page).toBe('/api/list-watchers');
+      const links = idx.search({ text: 'rate limits', limit: 5 }).passages;
+      expect(links.map((p) => p.page)).not.toContain('/api/download-archive');
+      expect(idx.search({ text: 'Is this user a member of my organization?', limit: 5 }).passages[0]?.page).toBe('/api/check-member');
+      expect(idx.search({ text: 'Show the membership of this user in my organization', limit: 5 }).passages[0]?.page).toBe('/api/a-get-member');
+      // An endpoint page is one result: its body fields count with its title.
+      const update = idx.search({ text: 'Change the description of a repository', limit: 5 }).passages;
+      expect(update[0]?.page).toBe('/api/update-repo');
+      expect(update[0]?.path).toBe('/api/update-repo');
+      expect(update[0]?.content).toContain('`description` (string)');
+    } finally {
+      idx.close();
+    }
+  });
+
   it('rebuilding the index replaces it', () => {
     const path = join(site.dir, 'rebuild.db');
     buildAssistantIndex([{ path: 'a', title: 'Alpha', markdown: 'alpha bravo' }], path);

@@ -19,7 +19,6 @@ export {
   openAssistantIndex,
   retrieve,
   conversationTurns,
-  ftsQuery,
   type AssistantIndex,
   type ConversationTurn,
   type MessageLike,

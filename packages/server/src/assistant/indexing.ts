@@ -1,16 +1,17 @@
 /**
- * Building the assistant's search index: every page split by heading into sections, stored in SQLite (FTS5 for
- * candidate search, plain tables for what answers show). Text is stemmed here, in JavaScript, so the index and the
- * ranker see the same words (see `indexStems`); the FTS5 tokenizer only splits at spaces.
+ * Building the assistant's search index: every page split by heading into sections, stored in SQLite. Text is
+ * stemmed here, in JavaScript, and stored as term ids (a dictionary of stems with their document frequencies), so
+ * the ranker reads ready-made fields instead of re-tokenising text per question (see corpus.ts, which loads them
+ * into memory once per build of the index).
  *
- * Per section row, the page's own fields (title, keywords + operation, description) sit next to the section's
- * heading and body, so a section is scored together with the page it belongs to.
+ * Per page: the title, keys (frontmatter keywords, the operation's id, tags and path words) and description; per
+ * section: its heading (with the headings above it) and body, plus the text answers quote.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from './db.ts';
-import { chunkBody, indexStems, splitSections } from './text.ts';
+import { chunkBody, indexWords, root, searchableText, splitSections, stem } from './text.ts';
 
 export interface AssistantDocument {
   /** Page path, e.g. `/guides/authentication` (a missing leading `/` is added). */
@@ -39,7 +40,7 @@ export interface IndexOptions {
 }
 
 /** Written to `meta.format`; an index in another format is rebuilt, not read. */
-export const INDEX_FORMAT = 'lectern-assistant-index/2';
+export const INDEX_FORMAT = 'lectern-assistant-index/4';
 
 export const FIELDS = ['title', 'keys', 'description', 'heading', 'body'] as const;
 export type Field = (typeof FIELDS)[number];
@@ -49,30 +50,44 @@ export function normalisePagePath(path: string): string {
   return p === '' || p === 'index' ? '/' : '/' + p;
 }
 
+export const PAGE_FIELDS = ['title', 'keys', 'description'] as const;
+export const SECTION_FIELDS = ['heading', 'body'] as const;
+
 const SCHEMA = `
+  CREATE TABLE terms (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+  CREATE TABLE roots (root TEXT NOT NULL, term INTEGER NOT NULL, PRIMARY KEY (root, term)) WITHOUT ROWID;
   CREATE TABLE pages (
     id INTEGER PRIMARY KEY, path TEXT NOT NULL, title TEXT NOT NULL, description TEXT,
     version TEXT, language TEXT, method TEXT, api_path TEXT,
-    title_stems TEXT NOT NULL, keys_stems TEXT NOT NULL, description_stems TEXT NOT NULL, first_section INTEGER, section_count INTEGER NOT NULL DEFAULT 0);
-  CREATE INDEX pages_path ON pages (path);
-  CREATE VIRTUAL TABLE page_fields USING fts5(
-    title, keys, description, version UNINDEXED, language UNINDEXED,
-    tokenize = 'unicode61 remove_diacritics 0'
-  );
-  CREATE VIRTUAL TABLE sections USING fts5(
-    title, keys, description, heading, body,
-    page UNINDEXED, version UNINDEXED, language UNINDEXED,
-    tokenize = 'unicode61 remove_diacritics 0'
-  );
-  CREATE TABLE section_text (id INTEGER PRIMARY KEY, page INTEGER NOT NULL, anchor TEXT, heading TEXT, content TEXT NOT NULL);
-  CREATE TABLE terms (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+    title_terms BLOB, keys_terms BLOB, description_terms BLOB,
+    first_section INTEGER NOT NULL, section_count INTEGER NOT NULL);
+  CREATE TABLE sections (
+    id INTEGER PRIMARY KEY, page INTEGER NOT NULL, anchor TEXT, heading TEXT, content TEXT NOT NULL,
+    heading_terms BLOB, body_terms BLOB);
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 const DROP = `
   DROP TABLE IF EXISTS sections; DROP TABLE IF EXISTS section_text; DROP TABLE IF EXISTS pages; DROP TABLE IF EXISTS page_fields;
-  DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS meta;
+  DROP TABLE IF EXISTS terms; DROP TABLE IF EXISTS roots; DROP TABLE IF EXISTS meta;
 `;
+
+/** Term ids as stored: little-endian uint32 (SQLite keeps an empty blob as NULL). */
+export function encodeTerms(ids: number[]): Uint8Array {
+  const out = new Uint8Array(ids.length * 4);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < ids.length; i++) view.setUint32(i * 4, ids[i]!, true);
+  return out;
+}
+
+export function decodeTerms(blob: Uint8Array | null): Uint32Array {
+  if (!blob) return new Uint32Array(0);
+  const n = blob.byteLength >> 2;
+  const out = new Uint32Array(n);
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  for (let i = 0; i < n; i++) out[i] = view.getUint32(i * 4, true);
+  return out;
+}
 
 /**
  * Build (or rebuild) the index at `dbPath` from `documents`. The new index is written next to the old one and
@@ -107,6 +122,21 @@ export function buildAssistantIndexInto(db: DatabaseSync, documents: AssistantDo
   return insertDocuments(db, documents, options);
 }
 
+/** The most of an endpoint page's markdown its passage quotes (the operation, its parameters and body first). */
+const ENDPOINT_CONTENT = 4000;
+
+/** An endpoint page's markdown up to `ENDPOINT_CONTENT` characters, cut between blocks (never inside a code fence). */
+function endpointContent(markdown: string): string {
+  if (markdown.length <= ENDPOINT_CONTENT) return markdown;
+  const chunks = chunkBody(markdown, 600);
+  let out = chunks[0] ?? '';
+  for (const c of chunks.slice(1)) {
+    if (out.length + c.length + 2 > ENDPOINT_CONTENT) break;
+    out += `\n\n${c}`;
+  }
+  return out.length <= ENDPOINT_CONTENT ? out : out.slice(0, ENDPOINT_CONTENT);
+}
+
 /** The first paragraph of a description, at most ~300 characters (long API descriptions stay in the body). */
 function lead(description: string | undefined): string {
   if (!description) return '';
@@ -126,76 +156,115 @@ function keysText(doc: AssistantDocument): string {
   return parts.join('\n');
 }
 
+interface SectionRow {
+  anchor: string | null;
+  heading: string | null;
+  content: string;
+  /** Term ids of the heading (with the headings above it) and of the body. */
+  headingTerms: number[];
+  bodyTerms: number[];
+}
+
 function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], options: IndexOptions): number {
-  const insertPage = db.prepare(
-    `INSERT INTO pages (id, path, title, description, version, language, method, api_path, title_stems, keys_stems, description_stems)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertSection = db.prepare(
-    `INSERT INTO sections (rowid, title, keys, description, heading, body, page, version, language)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertText = db.prepare('INSERT INTO section_text (id, page, anchor, heading, content) VALUES (?, ?, ?, ?, ?)');
-  const insertFields = db.prepare('INSERT INTO page_fields (rowid, title, keys, description, version, language) VALUES (?, ?, ?, ?, ?, ?)');
-  const setSections = db.prepare('UPDATE pages SET first_section = ?, section_count = ? WHERE id = ?');
-  const df = new Map<string, number>();
-  const totals: Record<string, number> = { title: 0, keys: 0, description: 0, heading: 0, body: 0 };
-  let n = 0;
-  let pageId = 0;
-  db.exec('BEGIN');
-  try {
-    const seenPaths = new Set<string>();
-    for (const doc of documents) {
-      const path = normalisePagePath(doc.path);
-      if (seenPaths.has(path)) continue;
-      seenPaths.add(path);
-      pageId++;
-      const title = indexStems(doc.title);
-      const keys = indexStems(keysText(doc));
-      const description = indexStems(lead(doc.description));
-      insertPage.run(pageId, path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,
-        doc.operation?.method ?? null, doc.operation?.path ?? null, title.join(' '), keys.join(' '), description.join(' '));
-      insertFields.run(pageId, title.join(' '), keys.join(' '), description.join(' '), doc.version ?? null, doc.language ?? null);
-      const firstSection = n + 1;
-      const pageTerms = new Set<string>([...title, ...keys, ...description]);
-      const sections = splitSections(doc.markdown);
-      if (sections.length === 0) sections.push({ parents: [], body: doc.description ?? '' });
+  // Stems first: term ids and document frequencies (pages containing the stem in any field) need every page.
+  const ids = new Map<string, number>();
+  const df: number[] = [0];
+  // Roots (text.ts `root`) of the words behind each term: derived forms a question's word can find.
+  const rootTerms = new Map<string, Set<number>>();
+  const idsOf = (text: string): number[] =>
+    indexWords(text).map((w) => {
+      const t = stem(w);
+      let id = ids.get(t);
+      if (id === undefined) {
+        id = df.length;
+        ids.set(t, id);
+        df.push(0);
+      }
+      const r = root(w);
+      if (r !== t) {
+        const set = rootTerms.get(r);
+        if (set) set.add(id);
+        else rootTerms.set(r, new Set([id]));
+      }
+      return id;
+    });
+  const pages: Array<{ doc: AssistantDocument; path: string; title: number[]; keys: number[]; description: number[]; sections: SectionRow[] }> = [];
+  const seenPaths = new Set<string>();
+  for (const doc of documents) {
+    const path = normalisePagePath(doc.path);
+    if (seenPaths.has(path)) continue;
+    seenPaths.add(path);
+    const page = { doc, path, title: idsOf(doc.title), keys: idsOf(keysText(doc)), description: idsOf(searchableText(lead(doc.description))), sections: [] as SectionRow[] };
+    if (doc.operation) {
+      // An endpoint page documents one operation: its parameters, body fields and responses are facets of it, so
+      // the page is one section (quoted up to ENDPOINT_CONTENT characters, whole sections of it).
+      page.sections.push({ anchor: null, heading: null, content: endpointContent(doc.markdown), headingTerms: [], bodyTerms: idsOf(searchableText(doc.markdown)) });
+    } else {
+      const markdownSections = splitSections(doc.markdown);
+      if (markdownSections.length === 0) markdownSections.push({ parents: [], body: doc.description ?? '' });
       let first = true;
-      for (const s of sections) {
+      for (const s of markdownSections) {
         // A level-1 heading equal to the page title is the page's top, not a section of its own.
         const isTitle = s.heading !== undefined && s.parents.length === 0 && s.heading === doc.title;
         const headingText = isTitle ? undefined : [...s.parents, s.heading].filter((h): h is string => !!h).join(' › ') || undefined;
         const anchor = isTitle ? null : (s.anchor ?? null);
-        const heading = headingText ? indexStems(headingText) : [];
-        for (const h of heading) pageTerms.add(h);
+        const heading = headingText ? idsOf(headingText) : [];
         for (const chunk of chunkBody(s.body)) {
           if (chunk.trim() === '' && headingText === undefined && !first) continue;
-          const body = indexStems(chunk);
-          for (const b of body) pageTerms.add(b);
-          n++;
-          insertSection.run(n, title.join(' '), keys.join(' '), description.join(' '), heading.join(' '), body.join(' '),
-            pageId, doc.version ?? null, doc.language ?? null);
-          insertText.run(n, pageId, anchor, headingText ?? null, chunk);
-          totals.title! += title.length;
-          totals.keys! += keys.length;
-          totals.description! += description.length;
-          totals.heading! += heading.length;
-          totals.body! += body.length;
+          page.sections.push({ anchor, heading: headingText ?? null, content: chunk, headingTerms: heading, bodyTerms: idsOf(searchableText(chunk)) });
           first = false;
         }
       }
-      setSections.run(firstSection, n + 1 - firstSection, pageId);
-      for (const t of pageTerms) df.set(t, (df.get(t) ?? 0) + 1);
     }
-    const insertTerm = db.prepare('INSERT INTO terms (term, df) VALUES (?, ?)');
-    for (const [term, count] of df) insertTerm.run(term, count);
+    const seen = new Set<number>([...page.title, ...page.keys, ...page.description]);
+    for (const sec of page.sections) for (const t of [...sec.headingTerms, ...sec.bodyTerms]) seen.add(t);
+    for (const t of seen) df[t]!++;
+    pages.push(page);
+  }
+
+  const insertTerm = db.prepare('INSERT INTO terms (id, term, df) VALUES (?, ?, ?)');
+  const insertPage = db.prepare(
+    `INSERT INTO pages (id, path, title, description, version, language, method, api_path, title_terms, keys_terms, description_terms, first_section, section_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertSection = db.prepare(
+    'INSERT INTO sections (id, page, anchor, heading, content, heading_terms, body_terms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const totals: Record<Field, number> = { title: 0, keys: 0, description: 0, heading: 0, body: 0 };
+  let n = 0;
+  db.exec('BEGIN');
+  try {
+    for (const [term, id] of ids) insertTerm.run(id, term, df[id]!);
+    const insertRoot = db.prepare('INSERT INTO roots (root, term) VALUES (?, ?)');
+    for (const [r, terms] of rootTerms) {
+      // A root shared with no other term finds nothing new.
+      if (terms.size < 2 && ids.get(r) === undefined) continue;
+      for (const id of terms) insertRoot.run(r, id);
+    }
+    pages.forEach((page, i) => {
+      const { doc } = page;
+      insertPage.run(i + 1, page.path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,
+        doc.operation?.method ?? null, doc.operation?.path ?? null, encodeTerms(page.title), encodeTerms(page.keys), encodeTerms(page.description),
+        n + 1, page.sections.length);
+      totals.title += page.title.length;
+      totals.keys += page.keys.length;
+      totals.description += page.description.length;
+      for (const sec of page.sections) {
+        n++;
+        insertSection.run(n, i + 1, sec.anchor, sec.heading, sec.content, encodeTerms(sec.headingTerms), encodeTerms(sec.bodyTerms));
+        totals.heading += sec.headingTerms.length;
+        totals.body += sec.bodyTerms.length;
+      }
+    });
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     meta.run('format', INDEX_FORMAT);
     meta.run('builtAt', new Date().toISOString());
     meta.run('build', randomUUID());
-    meta.run('pages', String(pageId));
+    meta.run('pages', String(pages.length));
     meta.run('sections', String(n));
-    meta.run('averages', JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, n > 0 ? totals[f]! / n : 0]))));
+    // Average field lengths: page fields over pages, section fields over sections.
+    const averages = Object.fromEntries(FIELDS.map((f) => [f, (PAGE_FIELDS as readonly string[]).includes(f) ? (pages.length > 0 ? totals[f] / pages.length : 0) : n > 0 ? totals[f] / n : 0]));
+    meta.run('averages', JSON.stringify(averages));
     if (options.defaultLanguage) meta.run('defaultLanguage', options.defaultLanguage);
     db.exec('COMMIT');
   } catch (error) {

@@ -1,9 +1,15 @@
 /**
- * Scoring a section (with the fields of its page) against a question: BM25F over title, keywords/operation,
+ * Scoring sections (with the fields of their page) against a question: BM25F over title, keywords/operation,
  * description, heading and body, where each word of the question is a group of alternatives (its stem, its
  * synonyms, its expansion: "PR" or "pull request") and the best alternative counts; plus a bonus when words of the
- * question stand next to each other in the text (phrases, "request changes"). Pure functions, no SQL.
+ * question stand next to each other in the text (phrases, "request changes") and one for a title the question
+ * covers.
+ *
+ * Two passes over the in-memory corpus (corpus.ts): `firstPass` walks the postings of the question's terms and
+ * gives every section holding one of them its BM25F score (a phrase counted as often as its rarest word); `exactScore`
+ * then scores the best few sections of the leading pages with word positions (exact phrases, proximity).
  */
+import type { Corpus } from './corpus.ts';
 import type { Field } from './indexing.ts';
 import type { QueryGroup } from './vocabulary.ts';
 
@@ -12,15 +18,6 @@ export interface WeightedGroup extends QueryGroup {
   weight: number;
   /** Where the group comes from; proximity only counts between words of the question itself. */
   origin: 'question' | 'context' | 'history';
-}
-
-export interface CorpusStats {
-  /** Number of pages. */
-  pages: number;
-  /** Average length (in stems) of each field over all sections. */
-  averages: Record<Field, number>;
-  /** Number of pages that contain a stem. */
-  df: (stem: string) => number;
 }
 
 /** The tuned constants (see bench/assistant-quality.ts). */
@@ -41,18 +38,8 @@ export const RANKING = {
   title: 1,
   /** Share of a page's second-best section added to its best. */
   secondSection: 0.2,
-  /** Derived forms: a stem of at least `minPrefix` letters also finds up to `prefixTerms` longer index words. */
-  minPrefix: 5,
-  prefixTerms: 2,
-  prefixWeight: 0.5,
-  /**
-   * On sites of `commonFrom` pages or more, a word in more than `common` of the pages finds candidates only through
-   * titles, keywords and headings (FTS5 would otherwise rank most sections for it).
-   */
-  common: 0.25,
-  commonFrom: 200,
-  /** Alternatives weighing less (alternative x group weight) do not find candidates, they only score them. */
-  matchWeight: 0.45,
+  /** Derived forms sharing the root of a question's word (watcher/watch, subscription/subscribe), as near-synonyms. */
+  rootWeight: 0.5,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,
@@ -61,19 +48,345 @@ export const RANKING = {
   methodMismatch: 0.9,
 };
 
-const FIELD_LIST: Field[] = ['title', 'keys', 'description', 'heading', 'body'];
+const PAGE_FIELD_LIST = ['title', 'keys', 'description'] as const;
+const SECTION_FIELD_LIST = ['heading', 'body'] as const;
+const FIELD_LIST: Field[] = [...PAGE_FIELD_LIST, ...SECTION_FIELD_LIST];
 
-export type Positions = Map<string, number[]>;
+export function idf(corpus: Corpus, df: number): number {
+  return Math.log(1 + (corpus.pageCount - df + 0.5) / (df + 0.5));
+}
 
-/** Positions of the wanted stems in a field's stems. */
-export function positionsOf(stems: string[], wanted: Set<string>): Positions {
+// ---------------------------------------------------------------------------------------------------------------
+// The question, prepared against a corpus
+
+export interface PreparedAlternative {
+  /** Term ids of the alternative's stems; undefined when one of them is not in the index (it cannot match). */
+  ids: number[] | undefined;
+  weight: number;
+  /** The rarest of its stems' idf. */
+  idf: number;
+}
+
+export interface PreparedGroup {
+  weight: number;
+  origin: WeightedGroup['origin'];
+  alternatives: PreparedAlternative[];
+  /** The most the group can weigh: its best alternative's weight x idf (an abbreviation may be rarer than its expansion). */
+  idf: number;
+}
+
+export interface PreparedQuery {
+  groups: PreparedGroup[];
+  /** For each term of the query, the most any alternative holding it weighs (alternative x group weight). */
+  termWeight: Map<number, number>;
+  /** The most a section could score (each group saturated on its best alternative). */
+  ceiling: number;
+}
+
+export function prepareQuery(groups: WeightedGroup[], corpus: Corpus): PreparedQuery {
+  const termWeight = new Map<number, number>();
+  const prepared = groups.map((g): PreparedGroup => {
+    const alternatives = g.alternatives.map((a): PreparedAlternative => {
+      const ids = a.stems.map((s) => corpus.termIds.get(s));
+      const known = ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
+      // An unknown stem is as rare as can be: a question about something the site never mentions weighs a lot and
+      // matches nothing (so its relevance stays low).
+      const rarest = Math.max(...ids.map((id) => idf(corpus, id === undefined ? 0 : corpus.df[id]!)));
+      if (known) {
+        const w = a.weight * g.weight;
+        for (const id of known) if ((termWeight.get(id) ?? 0) < w) termWeight.set(id, w);
+      }
+      return { ids: known, weight: a.weight, idf: rarest };
+    });
+    return { weight: g.weight, origin: g.origin, alternatives, idf: Math.max(0, ...alternatives.map((a) => a.weight * a.idf)) };
+  });
+  let ceiling = 0;
+  for (const g of prepared) ceiling += g.weight * g.idf;
+  return { groups: prepared, termWeight, ceiling };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// First pass: BM25F of every section holding a term of the question
+
+/** Working arrays of one corpus, reused by every question (generation stamps instead of clearing). */
+export interface Scratch {
+  gen: number;
+  /** One alternative's field sums: per page (its page fields) and per section (heading and body). */
+  pageStamp: Int32Array;
+  pageValue: Float64Array;
+  sectionStamp: Int32Array;
+  sectionValue: Float64Array;
+  altTouched: Int32Array;
+  /** A phrase's words seen so far, and the fewest occurrences per field, per page and per section. */
+  phrasePageStamp: Int32Array;
+  phrasePageSeen: Int32Array;
+  phrasePageMin: Float64Array;
+  phraseSectionStamp: Int32Array;
+  phraseSectionSeen: Int32Array;
+  phraseSectionMin: Float64Array;
+  /** The best alternative of the current group, per section. */
+  groupStamp: Int32Array;
+  groupBest: Float64Array;
+  groupTouched: Int32Array;
+  /** The question's score so far, per section. */
+  totalStamp: Int32Array;
+  total: Float64Array;
+  touched: Int32Array;
+  titleStamp: Int32Array;
+  titleCovered: Float64Array;
+}
+
+export function createScratch(corpus: Corpus): Scratch {
+  const p = corpus.pageCount + 1;
+  const s = corpus.sectionCount + 1;
+  return {
+    gen: 0,
+    pageStamp: new Int32Array(p),
+    pageValue: new Float64Array(p),
+    sectionStamp: new Int32Array(s),
+    sectionValue: new Float64Array(s),
+    altTouched: new Int32Array(s),
+    phrasePageStamp: new Int32Array(p),
+    phrasePageSeen: new Int32Array(p),
+    phrasePageMin: new Float64Array(p * 3),
+    phraseSectionStamp: new Int32Array(s),
+    phraseSectionSeen: new Int32Array(s),
+    phraseSectionMin: new Float64Array(s * 2),
+    groupStamp: new Int32Array(s),
+    groupBest: new Float64Array(s),
+    groupTouched: new Int32Array(s),
+    totalStamp: new Int32Array(s),
+    total: new Float64Array(s),
+    touched: new Int32Array(s),
+    titleStamp: new Int32Array(p),
+    titleCovered: new Float64Array(p),
+  };
+}
+
+function nextGen(scratch: Scratch): number {
+  return ++scratch.gen;
+}
+
+/** Stamps start over long before they could overflow (checked between questions). */
+function renewStamps(scratch: Scratch): void {
+  if (scratch.gen < 0x3fff0000) return;
+  const stamps = [scratch.pageStamp, scratch.sectionStamp, scratch.phrasePageStamp, scratch.phraseSectionStamp, scratch.groupStamp, scratch.totalStamp, scratch.titleStamp];
+  for (const a of stamps) a.fill(0);
+  scratch.gen = 0;
+}
+
+export interface FirstPass {
+  /** Sections holding some term of the question (`count` of them, in `sections`). */
+  sections: Int32Array;
+  count: number;
+  /** BM25F of each section (by id; valid for the listed sections). */
+  score: Float64Array;
+  /** Title bonus of a page (see `RANKING.title`). */
+  titleBonus: (page: number) => number;
+}
+
+/**
+ * BM25F of every section of an allowed page that holds a term of the question: per group the best alternative,
+ * where a page field's occurrences count for each of the page's sections.
+ */
+export function firstPass(corpus: Corpus, q: PreparedQuery, allowed: Uint8Array | undefined, s: Scratch): FirstPass {
+  const { k1, weight, b } = RANKING;
+  const avg = corpus.averages;
+  const pp = corpus.pagePostings;
+  const sp = corpus.sectionPostings;
+  const { pageLength, sectionLength, sectionPage, pages } = corpus;
+  const bT = b.title / (avg.title || 1);
+  const bK = b.keys / (avg.keys || 1);
+  const bD = b.description / (avg.description || 1);
+  const bH = b.heading / (avg.heading || 1);
+  const bB = b.body / (avg.body || 1);
+  // Field sums of page p / section sec from counts per field.
+  const pageSum = (p: number, title: number, keys: number, description: number): number =>
+    (title ? (weight.title * title) / (1 - b.title + bT * pageLength.title[p]!) : 0) +
+    (keys ? (weight.keys * keys) / (1 - b.keys + bK * pageLength.keys[p]!) : 0) +
+    (description ? (weight.description * description) / (1 - b.description + bD * pageLength.description[p]!) : 0);
+  const sectionSum = (sec: number, heading: number, body: number): number =>
+    (heading ? (weight.heading * heading) / (1 - b.heading + bH * sectionLength.heading[sec]!) : 0) +
+    (body ? (weight.body * body) / (1 - b.body + bB * sectionLength.body[sec]!) : 0);
+
+  renewStamps(s);
+  const totalGen = nextGen(s);
+  let count = 0;
+  for (const g of q.groups) {
+    const groupGen = nextGen(s);
+    let groupCount = 0;
+    for (const alt of g.alternatives) {
+      const wi = alt.weight * alt.idf;
+      if (!alt.ids || wi <= 0) continue;
+      const gen = nextGen(s);
+      let altCount = 0;
+      // A page field match counts for every section of the page.
+      const addPage = (p: number, value: number) => {
+        if (value <= 0) return;
+        s.pageStamp[p] = gen;
+        s.pageValue[p] = value;
+        const info = pages[p]!;
+        for (let sec = info.firstSection, end = info.firstSection + info.sectionCount; sec < end; sec++) {
+          if (s.sectionStamp[sec] !== gen) {
+            s.sectionStamp[sec] = gen;
+            s.sectionValue[sec] = 0;
+            s.altTouched[altCount++] = sec;
+          }
+        }
+      };
+      const addSection = (sec: number, value: number) => {
+        if (value <= 0) return;
+        if (s.sectionStamp[sec] !== gen) {
+          s.sectionStamp[sec] = gen;
+          s.sectionValue[sec] = 0;
+          s.altTouched[altCount++] = sec;
+        }
+        s.sectionValue[sec]! += value;
+      };
+      if (alt.ids.length === 1) {
+        const t = alt.ids[0]!;
+        for (let e = pp.offsets[t]!, end = pp.offsets[t + 1]!; e < end; e++) {
+          const p = pp.ids[e]!;
+          if (allowed && !allowed[p]) continue;
+          addPage(p, pageSum(p, pp.tf[e * 3]!, pp.tf[e * 3 + 1]!, pp.tf[e * 3 + 2]!));
+        }
+        for (let e = sp.offsets[t]!, end = sp.offsets[t + 1]!; e < end; e++) {
+          const sec = sp.ids[e]!;
+          if (allowed && !allowed[sectionPage[sec]!]) continue;
+          addSection(sec, sectionSum(sec, sp.tf[e * 2]!, sp.tf[e * 2 + 1]!));
+        }
+      } else {
+        phraseFields(corpus, alt.ids, allowed, s, (p, t, k, d) => addPage(p, pageSum(p, t, k, d)), (sec, h, bo) => addSection(sec, sectionSum(sec, h, bo)));
+      }
+      for (let i = 0; i < altCount; i++) {
+        const sec = s.altTouched[i]!;
+        const p = sectionPage[sec]!;
+        const tf = s.sectionValue[sec]! + (s.pageStamp[p] === gen ? s.pageValue[p]! : 0);
+        const v = (wi * tf) / (k1 + tf);
+        if (s.groupStamp[sec] !== groupGen) {
+          s.groupStamp[sec] = groupGen;
+          s.groupBest[sec] = v;
+          s.groupTouched[groupCount++] = sec;
+        } else if (v > s.groupBest[sec]!) s.groupBest[sec] = v;
+      }
+    }
+    for (let i = 0; i < groupCount; i++) {
+      const sec = s.groupTouched[i]!;
+      if (s.totalStamp[sec] !== totalGen) {
+        s.totalStamp[sec] = totalGen;
+        s.total[sec] = 0;
+        s.touched[count++] = sec;
+      }
+      s.total[sec]! += g.weight * s.groupBest[sec]!;
+    }
+  }
+
+  // Title bonus: how much of each matched page's title the question covers.
+  const titleGen = nextGen(s);
+  for (const [t, w] of q.termWeight) {
+    const tIdf = idf(corpus, corpus.df[t]!);
+    for (let e = pp.offsets[t]!, end = pp.offsets[t + 1]!; e < end; e++) {
+      if (!pp.tf[e * 3]) continue;
+      const p = pp.ids[e]!;
+      if (s.titleStamp[p] !== titleGen) {
+        s.titleStamp[p] = titleGen;
+        s.titleCovered[p] = 0;
+      }
+      s.titleCovered[p]! += tIdf * w;
+    }
+  }
+  const titleIdf = corpusTitleIdf(corpus);
+  const titleBonus = (p: number): number => {
+    if (s.titleStamp[p] !== titleGen || !(titleIdf[p]! > 0)) return 0;
+    const covered = s.titleCovered[p]!;
+    return RANKING.title * (covered / titleIdf[p]!) * covered;
+  };
+  return { sections: s.touched, count, score: s.total, titleBonus };
+}
+
+/**
+ * Where all words of a phrase occur, per field as often as the rarest of them (an upper bound of the phrase's
+ * count; the second pass counts it exactly): `page(p, title, keys, description)`, `section(sec, heading, body)`.
+ */
+function phraseFields(
+  corpus: Corpus,
+  ids: number[],
+  allowed: Uint8Array | undefined,
+  s: Scratch,
+  page: (p: number, title: number, keys: number, description: number) => void,
+  section: (sec: number, heading: number, body: number) => void,
+): void {
+  const pp = corpus.pagePostings;
+  const sp = corpus.sectionPostings;
+  const gen = nextGen(s);
+  const pageHits: number[] = [];
+  const sectionHits: number[] = [];
+  ids.forEach((t, i) => {
+    for (let e = pp.offsets[t]!, end = pp.offsets[t + 1]!; e < end; e++) {
+      const p = pp.ids[e]!;
+      if (i === 0) {
+        if (allowed && !allowed[p]) continue;
+        s.phrasePageStamp[p] = gen;
+        s.phrasePageSeen[p] = 1;
+        for (let f = 0; f < 3; f++) s.phrasePageMin[p * 3 + f] = pp.tf[e * 3 + f]!;
+        pageHits.push(p);
+      } else if (s.phrasePageStamp[p] === gen && s.phrasePageSeen[p] === i) {
+        s.phrasePageSeen[p] = i + 1;
+        for (let f = 0; f < 3; f++) s.phrasePageMin[p * 3 + f] = Math.min(s.phrasePageMin[p * 3 + f]!, pp.tf[e * 3 + f]!);
+      }
+    }
+    for (let e = sp.offsets[t]!, end = sp.offsets[t + 1]!; e < end; e++) {
+      const sec = sp.ids[e]!;
+      if (i === 0) {
+        if (allowed && !allowed[corpus.sectionPage[sec]!]) continue;
+        s.phraseSectionStamp[sec] = gen;
+        s.phraseSectionSeen[sec] = 1;
+        for (let f = 0; f < 2; f++) s.phraseSectionMin[sec * 2 + f] = sp.tf[e * 2 + f]!;
+        sectionHits.push(sec);
+      } else if (s.phraseSectionStamp[sec] === gen && s.phraseSectionSeen[sec] === i) {
+        s.phraseSectionSeen[sec] = i + 1;
+        for (let f = 0; f < 2; f++) s.phraseSectionMin[sec * 2 + f] = Math.min(s.phraseSectionMin[sec * 2 + f]!, sp.tf[e * 2 + f]!);
+      }
+    }
+  });
+  for (const p of pageHits) {
+    if (s.phrasePageSeen[p] === ids.length) page(p, s.phrasePageMin[p * 3]!, s.phrasePageMin[p * 3 + 1]!, s.phrasePageMin[p * 3 + 2]!);
+  }
+  for (const sec of sectionHits) {
+    if (s.phraseSectionSeen[sec] === ids.length) section(sec, s.phraseSectionMin[sec * 2]!, s.phraseSectionMin[sec * 2 + 1]!);
+  }
+}
+
+/** Sum of the idf of each page's distinct title terms (cached per corpus). */
+const titleIdfs = new WeakMap<Corpus, Float64Array>();
+function corpusTitleIdf(corpus: Corpus): Float64Array {
+  let out = titleIdfs.get(corpus);
+  if (!out) {
+    out = new Float64Array(corpus.pageCount + 1);
+    for (let p = 1; p <= corpus.pageCount; p++) {
+      let sum = 0;
+      for (const t of new Set(corpus.pages[p]!.title_)) sum += idf(corpus, corpus.df[t]!);
+      out[p] = sum;
+    }
+    titleIdfs.set(corpus, out);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Second pass: exact scores with word positions
+
+export type Positions = Map<number, number[]>;
+
+/** Positions of the wanted terms in a field. */
+export function positionsOf(terms: Uint32Array, wanted: Map<number, number>): Positions {
   const out: Positions = new Map();
-  for (let i = 0; i < stems.length; i++) {
-    const s = stems[i]!;
-    if (!wanted.has(s)) continue;
-    const list = out.get(s);
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!;
+    if (!wanted.has(t)) continue;
+    const list = out.get(t);
     if (list) list.push(i);
-    else out.set(s, [i]);
+    else out.set(t, [i]);
   }
   return out;
 }
@@ -85,33 +398,21 @@ export interface FieldView {
 
 export type SectionView = Record<Field, FieldView>;
 
-export function idf(stats: CorpusStats, stem: string): number {
-  const df = stats.df(stem);
-  return Math.log(1 + (stats.pages - df + 0.5) / (df + 0.5));
-}
-
-/** How often a phrase occurs (its stems in order, at most one stem apart). */
-function phraseCount(stems: string[], positions: Positions): number {
-  const first = positions.get(stems[0]!);
+/** How often a phrase occurs (its terms in order, at most one term apart). */
+function phraseCount(ids: number[], positions: Positions): number {
+  const first = positions.get(ids[0]!);
   if (!first) return 0;
   let count = 0;
   outer: for (const start of first) {
     let at = start;
-    for (let k = 1; k < stems.length; k++) {
-      const next = positions.get(stems[k]!)?.find((p) => p > at && p - at <= 2);
+    for (let k = 1; k < ids.length; k++) {
+      const next = positions.get(ids[k]!)?.find((p) => p > at && p - at <= 2);
       if (next === undefined) continue outer;
       at = next;
     }
     count++;
   }
   return count;
-}
-
-/** The most a group can weigh: its best alternative's weight x idf (an abbreviation may be rarer than its expansion). */
-function groupIdf(group: QueryGroup, stats: CorpusStats): number {
-  let best = 0;
-  for (const a of group.alternatives) best = Math.max(best, a.weight * Math.max(...a.stems.map((s) => idf(stats, s))));
-  return best;
 }
 
 export interface SectionScore {
@@ -123,82 +424,39 @@ export interface SectionScore {
   matched: number;
 }
 
-/** The precomputed parts of a question that do not depend on the section. */
-export interface PreparedQuery {
-  groups: WeightedGroup[];
-  /** For each stem of the query, the most any alternative holding it weighs (alternative x group weight). */
-  stemWeight: Map<string, number>;
-  idfs: number[][];
-  groupIdfs: number[];
-  wanted: Set<string>;
-  /** The most a section could score (each group saturated on its best alternative). */
-  ceiling: number;
-}
-
-export function prepareQuery(groups: WeightedGroup[], stats: CorpusStats): PreparedQuery {
-  const wanted = new Set<string>();
-  for (const g of groups) for (const a of g.alternatives) for (const s of a.stems) wanted.add(s);
-  const idfs = groups.map((g) => g.alternatives.map((a) => Math.max(...a.stems.map((s) => idf(stats, s)))));
-  const groupIdfs = groups.map((g) => groupIdf(g, stats));
-  const stemWeight = new Map<string, number>();
-  for (const g of groups) {
-    for (const a of g.alternatives) {
-      const w = a.weight * g.weight;
-      for (const s of a.stems) if ((stemWeight.get(s) ?? 0) < w) stemWeight.set(s, w);
-    }
-  }
-  let ceiling = 0;
-  groups.forEach((g, i) => (ceiling += g.weight * groupIdfs[i]!));
-  return { groups, stemWeight, idfs, groupIdfs, wanted, ceiling };
-}
-
-/** The title bonus of a page (see `RANKING.title`); page-level, so computed once per page. */
-export function titleBonus(q: PreparedQuery, title: string[], stats: CorpusStats): number {
-  const unique = [...new Set(title)];
-  if (unique.length === 0) return 0;
-  let all = 0;
-  let covered = 0;
-  for (const t of unique) {
-    const i = idf(stats, t);
-    all += i;
-    covered += i * (q.stemWeight.get(t) ?? 0);
-  }
-  if (covered === 0) return 0;
-  return RANKING.title * (covered / all) * covered;
-}
-
-export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusStats, pageBonus = 0): SectionScore {
+export function exactScore(q: PreparedQuery, view: SectionView, corpus: Corpus, pageBonus = 0): SectionScore {
   const { k1, weight, b } = RANKING;
   let total = 0;
   let matched = 0;
   const hit: boolean[] = [];
-  q.groups.forEach((g, gi) => {
+  for (const g of q.groups) {
     let best = 0;
-    g.alternatives.forEach((alt, ai) => {
+    for (const alt of g.alternatives) {
+      if (!alt.ids) continue;
       let tf = 0;
       for (const f of FIELD_LIST) {
         const fv = view[f];
         if (fv.length === 0) continue;
         let count: number;
-        if (alt.stems.length === 1) count = fv.positions.get(alt.stems[0]!)?.length ?? 0;
+        if (alt.ids.length === 1) count = fv.positions.get(alt.ids[0]!)?.length ?? 0;
         else {
-          count = phraseCount(alt.stems, fv.positions);
-          if (count === 0 && alt.stems.every((s) => fv.positions.has(s))) count = RANKING.scattered;
+          count = phraseCount(alt.ids, fv.positions);
+          if (count === 0 && alt.ids.every((s) => fv.positions.has(s))) count = RANKING.scattered;
         }
         if (count === 0) continue;
-        const avg = stats.averages[f] || 1;
+        const avg = corpus.averages[f] || 1;
         tf += (weight[f] * count) / (1 - b[f] + (b[f] * fv.length) / avg);
       }
-      if (tf === 0) return;
-      const s = alt.weight * q.idfs[gi]![ai]! * (tf / (k1 + tf));
+      if (tf === 0) continue;
+      const s = alt.weight * alt.idf * (tf / (k1 + tf));
       if (s > best) best = s;
-    });
+    }
     hit.push(best > 0);
     if (best > 0) {
       total += g.weight * best;
       if (g.origin === 'question') matched++;
     }
-  });
+  }
 
   // Proximity: consecutive words of the question close together in one field.
   let bonus = 0;
@@ -217,7 +475,7 @@ export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusS
           if (near === 1) break;
         }
       }
-      if (near > 0) bonus += RANKING.proximity * near * Math.min(q.groupIdfs[x.i]!, q.groupIdfs[y.i]!);
+      if (near > 0) bonus += RANKING.proximity * near * Math.min(x.g.idf, y.g.idf);
     }
   }
   const score = total + bonus + pageBonus;
@@ -227,12 +485,13 @@ export function scoreSection(q: PreparedQuery, view: SectionView, stats: CorpusS
   return { score, relevance, matched };
 }
 
-function isNear(x: QueryGroup, y: QueryGroup, positions: Positions, window: number): boolean {
-  const at = (g: QueryGroup): number[] => {
+function isNear(x: PreparedGroup, y: PreparedGroup, positions: Positions, window: number): boolean {
+  const at = (g: PreparedGroup): number[] => {
     const out: number[] = [];
     for (const alt of g.alternatives) {
-      const first = positions.get(alt.stems[0]!);
-      const last = positions.get(alt.stems.at(-1)!);
+      if (!alt.ids) continue;
+      const first = positions.get(alt.ids[0]!);
+      const last = positions.get(alt.ids.at(-1)!);
       if (first) out.push(...first);
       if (last && last !== first) out.push(...last);
     }

@@ -7,9 +7,11 @@
  * `retrieve` is the entry point the message endpoints call: the conversation, the client's context, the current
  * path and the filter in; the passages to answer from out.
  */
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { FIELDS, INDEX_FORMAT, normalisePagePath, type Field } from './indexing.ts';
-import { positionsOf, prepareQuery, RANKING, scoreSection, titleBonus, type CorpusStats, type SectionView, type WeightedGroup } from './ranking.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
+import { root } from './text.ts';
+import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
+import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
 
 export {
@@ -72,34 +74,6 @@ export interface AssistantIndex {
   close(): void;
 }
 
-/** Quote each term so user text can never be FTS syntax. */
-export function ftsQuery(terms: string[]): string {
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-}
-
-
-/**
- * The FTS5 query finding candidates: every alternative of every group as a quoted phrase, OR-ed; common words
- * only where they say what a page is about (title, keywords, heading), so they don't make FTS5 rank every section.
- */
-function matchExpression(groups: WeightedGroup[], stats: CorpusStats, fields: 'sections' | 'pages'): string {
-  const isCommon = (stems: string[]) => stems.every((s) => stats.df(s) > stats.pages * RANKING.common);
-  // In sections, common words only count in titles, keywords and headings — on large sites, and when the question
-  // has a rarer word to find candidates by ("payment" alone must search everything).
-  const restrict =
-    fields === 'sections' && stats.pages >= RANKING.commonFrom && groups.some((g) => g.origin === 'question' && !isCommon(g.alternatives[0]!.stems));
-  const parts = new Set<string>();
-  for (const g of groups) {
-    for (const a of g.alternatives) {
-      // Weak alternatives only score candidates found by something else.
-      if (a.weight * g.weight < RANKING.matchWeight) continue;
-      const quoted = ftsQuery([a.stems.join(' ')]);
-      parts.add(restrict && isCommon(a.stems) ? `{title keys heading} : ${quoted}` : quoted);
-    }
-  }
-  return [...parts].join(' OR ');
-}
-
 /**
  * The page the reader is on, and pages next to it, rank higher: much higher for a short question ("test mode?",
  * "what does this return?"), which most likely asks about what the reader is looking at.
@@ -120,58 +94,11 @@ function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
 }
 
-/** Sections FTS5 ranks first (by bm25 over all fields)... */
-const POOL = 150;
-const FALLBACK_POOL = 40;
-/** ...of which the first pages go on to be scored, with their best few sections; and pages found by title. */
-const CANDIDATE_PAGES = 40;
-const TITLE_POOL = 60;
-const TITLE_PAGES = 30;
+/** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
+const RERANK_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
-
-interface PageInfo {
-  id: number;
-  path: string;
-  title: string;
-  description: string | null;
-  version: string | null;
-  language: string | null;
-  method: string | null;
-  apiPath: string | null;
-  stems: { title: string[]; keys: string[]; description: string[] };
-}
-
-interface PageRow {
-  id: number;
-  path: string;
-  title: string;
-  description: string | null;
-  version: string | null;
-  language: string | null;
-  method: string | null;
-  api_path: string | null;
-  title_stems: string;
-  keys_stems: string;
-  description_stems: string;
-}
-
-interface Meta {
-  /** Changes with every build of the index. */
-  build: string;
-  pages: number;
-  averages: Record<Field, number>;
-  defaultLanguage?: string;
-  languages: Set<string>;
-  versions: Set<string>;
-  byId: Map<number, PageInfo>;
-  byPath: Map<string, PageInfo>;
-  /** Document frequencies looked up so far. */
-  df: Map<string, number>;
-}
-
-function split(stems: string): string[] {
-  return stems === '' ? [] : stems.split(' ');
-}
+/** With no filter sent, pages outside the preferred language and version are searched when fewer match inside. */
+const FALLBACK_BELOW = 20;
 
 /** Open an index built by `buildAssistantIndex` (a path or an open database). */
 export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIndex {
@@ -193,196 +120,107 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
     );
   }
 
-  const metaRows = db.prepare('SELECT key, value FROM meta');
-  const pageRows = db.prepare(
-    'SELECT id, path, title, description, version, language, method, api_path, title_stems, keys_stems, description_stems FROM pages',
-  );
-  const dfOf = db.prepare('SELECT df FROM terms WHERE term = ?');
-  const longer = db.prepare('SELECT term FROM terms WHERE term > ? AND term < ? ORDER BY df DESC LIMIT ?');
-  const textOf = db.prepare('SELECT anchor, heading, content FROM section_text WHERE id = ?');
-  const sectionsOf = db.prepare('SELECT rowid, heading, body FROM sections WHERE rowid IN (SELECT value FROM json_each(?))');
-  const count = db.prepare('SELECT count(*) AS n FROM sections');
-  const rank = `bm25(sections, ${FIELDS.map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
-  const pageRank = `bm25(page_fields, ${(['title', 'keys', 'description'] as const).map((f) => RANKING.weight[f].toFixed(1)).join(', ')})`;
-  const pageCandidates = db.prepare(
-    `SELECT p.id AS page, p.first_section AS rowid, p.section_count AS sections FROM page_fields JOIN pages p ON p.id = page_fields.rowid
-      WHERE page_fields MATCH :q
-        AND (:version IS NULL OR page_fields.version IS NULL OR page_fields.version = :version)
-        AND (:language IS NULL OR page_fields.language IS NULL OR page_fields.language = :language)
-      ORDER BY ${pageRank} LIMIT :pool`,
-  );
-  const candidates = new Map<string, StatementSync>();
-  const candidateQuery = (kind: 'strict' | 'any'): StatementSync => {
-    let stmt = candidates.get(kind);
-    if (!stmt) {
-      stmt = db.prepare(
-        `SELECT rowid, page FROM sections WHERE sections MATCH :q
-           ${kind === 'strict' ? 'AND (:version IS NULL OR version IS NULL OR version = :version) AND (:language IS NULL OR language IS NULL OR language = :language)' : ''}
-         ORDER BY ${rank} LIMIT :pool`,
-      );
-      candidates.set(kind, stmt);
+  const buildOf = db.prepare("SELECT value FROM meta WHERE key = 'build'");
+  const textOf = db.prepare('SELECT anchor, heading, content FROM sections WHERE id = ?');
+  // The index in memory, read again when it was rebuilt (the dev server rebuilds it in place).
+  let loaded: { corpus: Corpus; scratch: Scratch } | undefined;
+  const inMemory = (): { corpus: Corpus; scratch: Scratch } => {
+    const build = String((buildOf.get() as { value?: string } | undefined)?.value ?? '');
+    if (!loaded || loaded.corpus.build !== build) {
+      const corpus = loadCorpus(db);
+      loaded = { corpus, scratch: createScratch(corpus) };
     }
-    return stmt;
-  };
-
-  // Site facts and the page table, read once per build of the index (the dev server rebuilds it in place).
-  let meta: Meta | undefined;
-  const readMeta = (): Meta => {
-    const values = new Map(metaRows.all().map((r) => [String(r.key), String(r.value)] as const));
-    const build = values.get('build') ?? '';
-    if (meta && meta.build === build) return meta;
-    const pages = new Map<number, PageInfo>();
-    const languages = new Set<string>();
-    const versions = new Set<string>();
-    const byPath = new Map<string, PageInfo>();
-    for (const r of pageRows.all() as unknown as PageRow[]) {
-      const info: PageInfo = {
-        id: r.id,
-        path: r.path,
-        title: r.title,
-        description: r.description,
-        version: r.version,
-        language: r.language,
-        method: r.method,
-        apiPath: r.api_path,
-        stems: { title: split(r.title_stems), keys: split(r.keys_stems), description: split(r.description_stems) },
-      };
-      pages.set(r.id, info);
-      byPath.set(r.path, info);
-      if (r.language) languages.add(r.language);
-      if (r.version) versions.add(r.version);
-    }
-    meta = {
-      build,
-      pages: Number(values.get('pages') ?? 0),
-      averages: JSON.parse(values.get('averages') ?? '{}') as Record<Field, number>,
-      languages,
-      versions,
-      byId: pages,
-      byPath,
-      df: new Map(),
-      ...(values.get('defaultLanguage') ? { defaultLanguage: values.get('defaultLanguage')! } : {}),
-    };
-    return meta;
+    return loaded;
   };
 
   return {
     search(options) {
-      const m = readMeta();
+      const { corpus, scratch } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
       const { question, groups, elliptic, methods } = query;
       const terms = question.map((g) => g.text);
-      if (limit <= 0 || m.pages === 0 || groups.length === 0) return { terms, passages: [] };
-      // Derived forms the stemmer keeps apart (register/registration): the index's words that start with the
-      // question's stem.
+      if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
+      // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
+      // share the root of the question's word.
       for (const g of question) {
         const own = g.alternatives[0]?.stems;
-        if (!own || own.length !== 1 || own[0]!.length < RANKING.minPrefix) continue;
-        for (const r of longer.all(own[0]!, `${own[0]!}\uffff`, RANKING.prefixTerms) as Array<{ term: string }>) {
-          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === r.term)) g.alternatives.push({ stems: [r.term], weight: RANKING.prefixWeight });
+        if (!own || own.length !== 1 || g.text.includes(' ')) continue;
+        for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
+          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
         }
       }
 
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
-      const currentPage = current ? m.byPath.get(current) : undefined;
+      const currentPage = current ? corpus.byPath.get(current) : undefined;
       const prefix = current?.split('/')[1];
-      const currentLanguage = currentPage?.language ?? (prefix && m.languages.has(prefix) ? prefix : undefined);
-      const preferredLanguage = options.language ?? currentLanguage ?? m.defaultLanguage;
+      const currentLanguage = currentPage?.language ?? (prefix && corpus.languages.has(prefix) ? prefix : undefined);
+      const preferredLanguage = options.language ?? currentLanguage ?? corpus.defaultLanguage;
       const preferredVersion = options.version ?? currentPage?.version ?? undefined;
 
-      const dfCache = m.df;
-      const stats: CorpusStats = {
-        pages: m.pages,
-        averages: m.averages,
-        df: (s) => {
-          let v = dfCache.get(s);
-          if (v === undefined) {
-            v = Number((dfOf.get(s) as { df?: number } | undefined)?.df ?? 0);
-            if (dfCache.size >= 50_000) dfCache.clear();
-            dfCache.set(s, v);
-          }
-          return v;
-        },
-      };
-      const prepared = prepareQuery(groups, stats);
-      const match = matchExpression(groups, stats, 'sections');
-
-      // Stage 1: candidates. The best sections by FTS5's bm25 (within the filter, or the preferences), of the first
-      // CANDIDATE_PAGES pages; pages whose title, keywords or description match (what the bm25 of long bodies
-      // buries), with their first section; and, when no filter was sent and the preferences leave few, pages outside.
-      const picked = new Map<number, number[]>();
-      const version = options.version ?? preferredVersion ?? null;
-      const language = options.language ?? preferredLanguage ?? null;
-      const add = (rows: Array<{ rowid: number | null; page: number }>, morePages: number) => {
-        const limit = picked.size + morePages;
-        for (const r of rows) {
-          if (r.rowid == null) continue;
-          const list = picked.get(r.page);
-          if (list) {
-            if (list.length < SECTIONS_PER_PAGE && !list.includes(r.rowid)) list.push(r.rowid);
-          } else if (picked.size < limit) picked.set(r.page, [r.rowid]);
+      // Pages searched: within the filter, or the preferences (unversioned, language-less pages always).
+      const version = options.version ?? preferredVersion;
+      const language = options.language ?? preferredLanguage;
+      let allowed: Uint8Array | undefined;
+      if ((version && corpus.versions.size > 0) || (language && corpus.languages.size > 0)) {
+        allowed = new Uint8Array(corpus.pageCount + 1);
+        for (let p = 1; p <= corpus.pageCount; p++) {
+          const info = corpus.pages[p]!;
+          allowed[p] = (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
         }
+      }
+      const prepared = prepareQuery(groups, corpus);
+      let first = firstPass(corpus, prepared, allowed, scratch);
+      let candidates = bestSections(corpus, first);
+      if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
+        first = firstPass(corpus, prepared, undefined, scratch);
+        candidates = bestSections(corpus, first);
+      }
+      if (candidates.size === 0) return { terms, passages: [] };
+
+      // Request preferences, as a factor on a page's score.
+      const prior = (info: PageInfo): number => {
+        let f = 1;
+        if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) f *= RANKING.otherLanguage;
+        if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
+        f *= nearness(info.path, current, elliptic);
+        if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
+        return f;
       };
-      type Candidate = { rowid: number | null; page: number };
-      if (match !== '') add(candidateQuery('strict').all({ q: match, pool: POOL, version, language }) as Candidate[], CANDIDATE_PAGES);
-      // A page found by its title comes with its first sections (a page's sections have consecutive ids).
-      const byTitle = pageCandidates.all({ q: matchExpression(groups, stats, 'pages'), pool: TITLE_POOL, version, language }) as Array<Candidate & { sections: number }>;
-      add(byTitle.flatMap((r) => Array.from({ length: Math.min(SECTIONS_PER_PAGE, r.sections) }, (_, i) => ({ page: r.page, rowid: r.rowid! + i }))), TITLE_PAGES);
-      if (match !== '' && !options.language && !options.version && (m.languages.size > 1 || m.versions.size > 1) && picked.size < CANDIDATE_PAGES / 2) {
-        add(candidateQuery('any').all({ q: match, pool: FALLBACK_POOL }) as Candidate[], FALLBACK_POOL);
-      }
-      if (picked.size === 0) return { terms, passages: [] };
+      // The best section decides; a second section on the subject adds a little (the page is about it).
+      const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
 
-      // Stage 2: every picked section scored with its page (BM25F, synonyms, proximity, title), best per page.
-      const field = (stems: string[]) => ({ positions: positionsOf(stems, prepared.wanted), length: stems.length });
-      const pageViews = new Map<number, { view: Pick<SectionView, 'title' | 'keys' | 'description'>; bonus: number }>();
-      const best = new Map<number, { rowid: number; score: number; second: number; relevance: number; matched: number }>();
-      const pageOfRow = new Map<number, number>();
-      for (const [pageId, list] of picked) for (const rowid of list) pageOfRow.set(rowid, pageId);
-      for (const row of sectionsOf.all(JSON.stringify([...pageOfRow.keys()])) as Array<{ rowid: number; heading: string; body: string }>) {
-        const pageId = pageOfRow.get(row.rowid);
-        if (pageId === undefined) continue;
-        const info = m.byId.get(pageId)!;
-        let pageView = pageViews.get(pageId);
-        if (!pageView) {
-          pageView = {
-            view: { title: field(info.stems.title), keys: field(info.stems.keys), description: field(info.stems.description) },
-            bonus: titleBonus(prepared, info.stems.title, stats),
-          };
-          pageViews.set(pageId, pageView);
-        }
-        const view: SectionView = { ...pageView.view, heading: field(split(row.heading)), body: field(split(row.body)) };
-        const s = scoreSection(prepared, view, stats, pageView.bonus);
-        const prev = best.get(pageId);
-        if (!prev) best.set(pageId, { rowid: row.rowid, score: s.score, second: 0, relevance: s.relevance, matched: s.matched });
-        else if (s.score > prev.score) best.set(pageId, { rowid: row.rowid, score: s.score, second: prev.score, relevance: s.relevance, matched: s.matched });
-        else if (s.score > prev.second) prev.second = s.score;
-      }
-
-      const ranked = [...best.entries()].map(([pageId, b]) => {
-        const info = m.byId.get(pageId)!;
-        // The best section decides; a second section on the subject adds a little (the page is about it).
-        let score = b.score + RANKING.secondSection * b.second;
-        if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) score *= RANKING.otherLanguage;
-        if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) score *= RANKING.otherVersion;
-        score *= nearness(info.path, current, elliptic);
-        if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') score *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
-        return { info, b, score };
+      // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
+      const firstRanked = [...candidates].map(([page, c]) => {
+        const bonus = first.titleBonus(page);
+        const second = c.scores[1];
+        return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
+      });
+      firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
+      const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+      const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
+        const info = corpus.pages[page]!;
+        const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+        const bonus = first.titleBonus(page);
+        const scored = sections
+          .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
+          .sort((x, y) => y.score - x.score || x.sec - y.sec);
+        const top = scored[0]!;
+        return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
       });
       ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
 
-      const passages = ranked.slice(0, limit).map(({ info, b, score }): Passage => {
-        const text = textOf.get(b.rowid) as { anchor: string | null; heading: string | null; content: string };
+      const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
+        const text = textOf.get(top.sec) as { anchor: string | null; heading: string | null; content: string };
         const p: Passage = {
           path: text.anchor == null ? info.path : `${info.path}#${text.anchor}`,
           page: info.path,
           title: info.title,
           content: text.content,
           score,
-          relevance: b.relevance,
-          matched: b.matched,
+          relevance: top.relevance,
+          matched: top.matched,
         };
         if (text.heading != null) p.heading = text.heading;
         if (info.version != null) p.version = info.version;
@@ -394,15 +232,41 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       return { terms, passages };
     },
     size() {
-      return Number((count.get() as { n: number }).n);
+      return inMemory().corpus.sectionCount;
     },
     defaultLanguage() {
-      return readMeta().defaultLanguage;
+      return inMemory().corpus.defaultLanguage;
     },
     close() {
+      loaded = undefined;
       if (db.isOpen) db.close();
     },
   };
+}
+
+/** Each page's best sections by the first pass (at most `SECTIONS_PER_PAGE`, best first). */
+function bestSections(corpus: Corpus, first: FirstPass): Map<number, { sections: number[]; scores: number[] }> {
+  const out = new Map<number, { sections: number[]; scores: number[] }>();
+  for (let i = 0; i < first.count; i++) {
+    const sec = first.sections[i]!;
+    const score = first.score[sec]!;
+    const page = corpus.sectionPage[sec]!;
+    const entry = out.get(page);
+    if (!entry) {
+      out.set(page, { sections: [sec], scores: [score] });
+      continue;
+    }
+    let at = entry.scores.length;
+    while (at > 0 && entry.scores[at - 1]! < score) at--;
+    if (at >= SECTIONS_PER_PAGE) continue;
+    entry.sections.splice(at, 0, sec);
+    entry.scores.splice(at, 0, score);
+    if (entry.sections.length > SECTIONS_PER_PAGE) {
+      entry.sections.pop();
+      entry.scores.pop();
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

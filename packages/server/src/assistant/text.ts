@@ -2,6 +2,7 @@
  * Small text helpers shared by indexing, retrieval and composing: words and stems (the same on both sides of the
  * index), stopwords, slugs, markdown sections.
  */
+import { lancasterStemmer } from 'lancaster-stemmer';
 import { stemmer } from 'stemmer';
 
 /** Words too common to say anything about what a reader is after. */
@@ -30,6 +31,21 @@ export function stem(word: string): string {
     if (stems.size < 200_000) stems.set(word, s);
   }
   return s;
+}
+
+const roots = new Map<string, string>();
+
+/**
+ * The root of a lowercase word: a more aggressive (Lancaster) stem, shared by derived forms the Porter stem keeps
+ * apart (watcher/watch, subscription/subscribe, deployment/deploy, collaborator/collaborate); cached.
+ */
+export function root(word: string): string {
+  let r = roots.get(word);
+  if (r === undefined) {
+    r = /^[a-z]+$/.test(word) && word.length > 3 ? lancasterStemmer(word) : word;
+    if (roots.size < 200_000) roots.set(word, r);
+  }
+  return r;
 }
 
 /** Lowercase, compatibility-normalised, diacritics removed. */
@@ -76,12 +92,28 @@ function keep(word: string): boolean {
  * their parts. Stems are plain `[\p{L}\p{N}]+` tokens, so SQLite's unicode61 tokenizer splits them the same way.
  */
 export function indexStems(text: string): string[] {
+  return indexWords(text).map(stem);
+}
+
+/** The words a text is indexed under (before stemming), in order: see `indexStems`. */
+export function indexWords(text: string): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
-    if (keep(w.text)) out.push(stem(w.text));
-    if (w.parts) for (const p of w.parts) if (keep(p)) out.push(stem(p));
+    if (keep(w.text)) out.push(w.text);
+    if (w.parts) for (const p of w.parts) if (keep(p)) out.push(p);
   }
   return out;
+}
+
+/**
+ * The words of markdown a reader searches for: link and image targets and bare URLs left out (their host and path
+ * words — `docs`, `github`, `rest`, `articles` — say nothing about the page), link text kept.
+ */
+export function searchableText(markdown: string): string {
+  return markdown
+    .replace(/(!?\[[^\]]*\])\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)/g, '$1')
+    .replace(/<https?:\/\/[^>\s]*>/g, ' ')
+    .replace(/\bhttps?:\/\/[^\s)>\]]+/g, ' ');
 }
 
 /**

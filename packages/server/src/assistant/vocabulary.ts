@@ -142,6 +142,50 @@ const NEAR: string[][] = [
   ['teammate', 'member', 'colleague', 'coworker'],
   ['conversation', 'chat', 'thread'],
   ['store', 'keep', 'retain', 'retention', 'save', 'persist'],
+  // Source hosting and CI platforms.
+  ['issue', 'ticket', 'bug'],
+  ['comment', 'reply'],
+  ['label', 'tag'],
+  ['branch', 'ref', 'reference'],
+  ['sha', 'commit', 'hash'],
+  ['activity', 'event', 'feed'],
+  ['history', 'log', 'timeline'],
+  ['collaborator', 'contributor', 'member'],
+  ['vulnerability', 'advisory', 'cve'],
+  ['revert', 'rollback', 'roll back'],
+  ['restore', 'recover', 'undelete'],
+  ['password', 'secret', 'passphrase'],
+  ['avatar', 'profile picture', 'profile photo'],
+  ['pipeline', 'workflow'],
+  ['build', 'job'],
+  ['rerun', 're-run', 'retry'],
+  ['schedule', 'cron', 'scheduled'],
+  ['status', 'state'],
+  ['asset', 'attachment'],
+  ['signature', 'signing', 'verification', 'gpg'],
+  ['billing', 'cost', 'price', 'pricing', 'invoice', 'spend', 'spending'],
+  ['plan', 'tier'],
+  ['seat', 'license'],
+  ['template', 'boilerplate', 'scaffold', 'starter'],
+  ['mute', 'ignore'],
+  ['latest', 'newest', 'most recent', 'recent'],
+  ['bulk', 'batch'],
+  ['reset', 'regenerate'],
+  ['sandbox', 'test mode'],
+  // Docs sites.
+  ['sidebar', 'navigation', 'nav', 'menu'],
+  ['navbar', 'topbar', 'header'],
+  ['favicon', 'icon'],
+  ['seo', 'metadata', 'meta tags'],
+  ['openapi', 'swagger'],
+  ['playground', 'try it', 'interactive'],
+  ['markdown', 'mdx'],
+  ['math', 'latex', 'katex', 'equation', 'formula'],
+  ['table of contents', 'toc'],
+  ['changelog', 'release notes', 'updates'],
+  ['banner', 'announcement'],
+  ['feedback', 'rating'],
+  ['migrate', 'migration', 'import'],
 ];
 
 /** One-way expansions: a reader's word -> what docs call it (weight). */
@@ -171,6 +215,39 @@ const TOWARD: Array<[string, string[], number]> = [
   ['paginate', ['page', 'per page'], 0.4],
   ['indexing', ['noindex'], 0.5],
   ['index', ['noindex'], 0.4],
+  ['copy', ['fork', 'duplicate'], 0.4],
+  ['clone', ['fork'], 0.3],
+  ['private', ['visibility'], 0.4],
+  ['public', ['visibility'], 0.4],
+  ['company', ['organization'], 0.5],
+  ['favorite', ['star'], 0.5],
+  ['bookmark', ['star'], 0.4],
+  ['chatbot', ['assistant'], 0.6],
+  ['profile', ['user'], 0.4],
+  ['freeze', ['lock'], 0.5],
+  ['get rid of', ['delete', 'remove'], 0.8],
+  ['take away', ['remove', 'revoke'], 0.6],
+  ['revoke', ['remove', 'delete'], 0.5],
+  ['allow', ['permission', 'access', 'enable'], 0.4],
+  ['let', ['permission', 'access'], 0.3],
+  ['who can', ['permission', 'access'], 0.4],
+  ['prevent', ['restrict', 'block', 'protect'], 0.4],
+  ['forbid', ['restrict', 'block'], 0.5],
+  ['notify', ['notification', 'webhook', 'subscribe'], 0.4],
+  ['notified', ['notification', 'webhook', 'subscribe'], 0.4],
+  ['person', ['user'], 0.5],
+  ['rotate', ['regenerate', 'reset', 'update'], 0.5],
+  ['expiry', ['expiration', 'expire'], 0.8],
+  ['too many requests', ['rate limit'], 0.8],
+  ['429', ['rate limit'], 0.8],
+  ['401', ['authentication', 'unauthorized'], 0.6],
+  ['403', ['forbidden', 'permission'], 0.6],
+  ['whitelist', ['allowlist', 'allow list', 'allowed'], 0.8],
+  ['blacklist', ['blocklist', 'denylist', 'block'], 0.8],
+  ['dark mode', ['theme', 'appearance'], 0.5],
+  ['find out', ['get'], 0.4],
+  ['number of', ['count'], 0.4],
+  ['total', ['count'], 0.3],
 ];
 
 /**
@@ -242,6 +319,10 @@ for (const [ws, methods] of ACTIONS) {
   for (const w of ws) ACTION_OF.set(keyOf(w), [...new Set([...(ACTION_OF.get(keyOf(w)) ?? []), ...methods])]);
 }
 
+/** A yes/no question ("Is this user a member…?", "Does this repo have…?") asks to check something. */
+const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'has', 'have']);
+const YES_NO_MEANING: Alternative[] = [{ stems: [stem('check')], weight: 0.4 }];
+
 const LONGEST = 3;
 
 /**
@@ -277,7 +358,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     const w = ws[i]!;
     i++;
     const t = w.text;
-    const meaning = STOPWORD_TABLE.get(t);
+    const meaning = STOPWORD_TABLE.get(t) ?? (i === 1 && YES_NO.has(t) ? YES_NO_MEANING : undefined);
     if (meaning && !seen.has(t)) {
       seen.add(t);
       groups.push({ text: t, alternatives: [...meaning] });
