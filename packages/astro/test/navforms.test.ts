@@ -44,12 +44,13 @@ describe('navigation forms', () => {
 
   it('switches language and version to the matching page when there is one', async () => {
     const install = await readPage(dist, 'en/v2/guides/install');
-    expect(options(install, 'language')).toEqual([['en', '/en/v2'], ['fr', '/fr/v2/guides/install']].map(([l, h]) => [l, l === 'en' ? expect.any(String) : h]));
+    // Each language by its own name, as Mintlify shows them.
+    expect(options(install, 'language')).toEqual([['English', '/en/v2'], ['Français', '/fr/v2/guides/install']].map(([l, h]) => [l, l === 'English' ? expect.any(String) : h]));
     const v1Home = await readPage(dist, 'en/v1');
     expect(options(v1Home, 'version')).toContainEqual(['v2', '/en/v2']);
     // No matching page: the first page of the other division.
     const configure = await readPage(dist, 'en/v2/guides/configure');
-    expect(options(configure, 'language')).toContainEqual(['fr', '/fr/v2']);
+    expect(options(configure, 'language')).toContainEqual(['Français', '/fr/v2']);
   });
 
   it('uses a language\'s own banner, navbar and footer, and the global ones elsewhere', async () => {
