@@ -6,13 +6,13 @@
  * `StoreUnavailableError` (the handler answers 503); the pool reconnects by itself once it is back, and the
  * migrations, if they could not run at start, run on the next request.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { generateKey, hashSecret, isValidName, KEY_PREFIX, KeyStoreError, type KeyRecord, type KeyStore } from './keys.ts';
 import type { WindowCounter } from './limits.ts';
 import { migrate } from './pg-migrations.ts';
 import { redactDatabaseUrl, StoreUnavailableError, type AssistantStore } from './store.ts';
-import type { StoredMessage, ThreadRecord, ThreadStore } from './threads.ts';
+import { newThread, threadKeyMatches, type StoredMessage, type ThreadStore } from './threads.ts';
 
 export interface PostgresStoreOptions {
   /** Connections per instance (default 10). */
@@ -177,14 +177,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
 
   const threads: ThreadStore = {
     async create({ org, domain, fp, messages = [] }) {
-      const thread: ThreadRecord = {
-        id: 'thr_' + randomBytes(12).toString('base64url'),
-        org,
-        domain,
-        fp,
-        createdAt: new Date().toISOString(),
-      };
-      const key = 'thk_' + randomBytes(24).toString('base64url');
+      const { thread, key } = newThread(org, domain, fp);
       const lastActive = messages.reduce((max, m) => (m.createdAt > max ? m.createdAt : max), messages[0]?.createdAt ?? thread.createdAt);
       // One statement: the thread and its first messages.
       await query(
@@ -200,9 +193,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       const { rows } = await query('SELECT key_hash, org, domain, fp, created_at FROM lectern_threads WHERE id = $1', [id]);
       const row = rows[0];
       if (!row) return undefined;
-      const expected = Buffer.from(String(row.key_hash), 'hex');
-      const actual = Buffer.from(hashSecret(key), 'hex');
-      const keyOk = expected.length === actual.length && timingSafeEqual(expected, actual);
+      const keyOk = threadKeyMatches(String(row.key_hash), key);
       if (!keyOk || row.org !== org || row.domain !== domain) return undefined;
       return { id, org, domain, fp: String(row.fp), createdAt: iso(row.created_at) };
     },

@@ -10,10 +10,9 @@
 import { z } from 'zod/v4';
 import {
   contextItemSchema,
-  dotted,
+  fieldIssues,
   MAX_CURRENT_PATH,
   MAX_RETRIEVAL_PAGE_SIZE,
-  pointer,
   type FieldIssue,
   type RequestMessage,
 } from './schema.ts';
@@ -125,26 +124,9 @@ function toComposerMessages(messages: V2Message[]): RequestMessage[] {
 /** Validate a parsed JSON body. Collects every problem, not just the first. */
 export function validateV2MessageRequest(body: unknown): V2ValidationResult {
   const parsed = v2MessageRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const seen = new Set<string>();
-    const issues: FieldIssue[] = [];
-    for (const issue of parsed.error.issues) {
-      const item = { path: dotted(issue.path), pointer: pointer(issue.path), message: issue.message };
-      const key = `${item.pointer}\u0000${item.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      issues.push(item);
-    }
-    return { ok: false, issues };
-  }
+  if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error.issues) };
   const value = parsed.data;
-  let lastUser = -1;
-  for (let i = value.messages.length - 1; i >= 0; i--) {
-    if (value.messages[i]!.role === 'user') {
-      lastUser = i;
-      break;
-    }
-  }
+  const lastUser = value.messages.findLastIndex((m) => m.role === 'user');
   if (lastUser < 0) {
     return { ok: false, issues: [{ path: 'messages', pointer: '/messages', message: 'must contain a message with role "user"' }] };
   }

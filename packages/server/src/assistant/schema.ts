@@ -150,29 +150,26 @@ export function messageText(message: RequestMessage): string {
 }
 
 /** Validate a parsed JSON body. Collects every problem, not just the first. */
+/** zod's issues as field issues (dotted path and JSON pointer), each pointer + message once. */
+export function fieldIssues(zodIssues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldIssue[] {
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of zodIssues) {
+    const item = { path: dotted(issue.path), pointer: pointer(issue.path), message: issue.message };
+    const key = `${item.pointer}\u0000${item.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(item);
+  }
+  return issues;
+}
+
 export function validateMessageRequest(body: unknown): ValidationResult {
   const parsed = messageRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const seen = new Set<string>();
-    const issues: FieldIssue[] = [];
-    for (const issue of parsed.error.issues) {
-      const item = { path: dotted(issue.path), pointer: pointer(issue.path), message: issue.message };
-      const key = `${item.pointer}\u0000${item.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      issues.push(item);
-    }
-    return { ok: false, issues };
-  }
+  if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error.issues) };
   const value = parsed.data;
   // The question is the last user message; it must carry some text.
-  let lastUser = -1;
-  for (let i = value.messages.length - 1; i >= 0; i--) {
-    if (value.messages[i]!.role === 'user') {
-      lastUser = i;
-      break;
-    }
-  }
+  const lastUser = value.messages.findLastIndex((m) => m.role === 'user');
   if (lastUser < 0) {
     return {
       ok: false,

@@ -6,6 +6,20 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { openDatabase, transaction, type DatabaseSync } from './db.ts';
 import { hashSecret } from './keys.ts';
 
+
+/** A new thread's record and its key (the key is shown to the caller once; stores keep its hash). */
+export function newThread(org: string, domain: string, fp: string): { thread: ThreadRecord; key: string } {
+  const thread: ThreadRecord = { id: 'thr_' + randomBytes(12).toString('base64url'), org, domain, fp, createdAt: new Date().toISOString() };
+  return { thread, key: 'thk_' + randomBytes(24).toString('base64url') };
+}
+
+/** Whether `key` is the key whose hash a store kept (constant time). */
+export function threadKeyMatches(keyHash: string, key: string): boolean {
+  const expected = Buffer.from(keyHash, 'hex');
+  const actual = Buffer.from(hashSecret(key), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
 export interface ThreadRecord {
   id: string;
   org: string;
@@ -66,14 +80,7 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
 
   return {
     async create({ org, domain, fp, messages = [] }) {
-      const thread: ThreadRecord = {
-        id: 'thr_' + randomBytes(12).toString('base64url'),
-        org,
-        domain,
-        fp,
-        createdAt: new Date().toISOString(),
-      };
-      const key = 'thk_' + randomBytes(24).toString('base64url');
+      const { thread, key } = newThread(org, domain, fp);
       transaction(db, () => {
         insertThread.run(thread.id, hashSecret(key), org, domain, fp, thread.createdAt);
         for (const m of messages) {
@@ -85,9 +92,7 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
     async open({ id, key, org, domain }) {
       const row = getThread.get(id);
       if (!row) return undefined;
-      const expected = Buffer.from(String(row.key_hash), 'hex');
-      const actual = Buffer.from(hashSecret(key), 'hex');
-      const keyOk = expected.length === actual.length && timingSafeEqual(expected, actual);
+      const keyOk = threadKeyMatches(String(row.key_hash), key);
       if (!keyOk || row.org !== org || row.domain !== domain) return undefined;
       return { id, org, domain, fp: String(row.fp), createdAt: String(row.created_at) };
     },
