@@ -12,7 +12,7 @@ import {
   contextItemSchema,
   fieldIssues,
   MAX_CURRENT_PATH,
-  MAX_RETRIEVAL_PAGE_SIZE,
+  requestFields,
   type FieldIssue,
   type RequestMessage,
 } from './schema.ts';
@@ -68,18 +68,8 @@ export const v2MessageSchema = z.object({
 });
 
 export const v2MessageRequestSchema = z.object({
-  /** `DefaultChatTransport`'s chat id. */
-  id: z.string().optional(),
-  fp: z.string().min(1, { error: 'must be a non-empty string ("anonymous" or a user id)' }),
+  ...requestFields,
   messages: z.array(v2MessageSchema).min(1, { error: 'must contain at least one message' }),
-  threadId: z.string().min(1).nullable().optional(),
-  threadKey: z.string().min(1).nullable().optional(),
-  retrievalPageSize: z
-    .number()
-    .int({ error: 'expected an integer' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MAX_RETRIEVAL_PAGE_SIZE, { error: `must be at most ${MAX_RETRIEVAL_PAGE_SIZE}` })
-    .optional(),
   filter: z
     .object({
       version: z.string().nullable().optional(),

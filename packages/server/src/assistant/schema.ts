@@ -86,11 +86,11 @@ export const contextItemSchema = z.object({
   elementId: z.string().optional(),
 });
 
-export const messageRequestSchema = z.object({
-  /** AI SDK v4 chat id (not in the seed; sent by `useChat`). */
+/** Fields the v1 and v2 message requests share. */
+export const requestFields = {
+  /** The chat id of the AI SDK's `useChat` (v4) or `DefaultChatTransport` (v5+); not in the seed. */
   id: z.string().optional(),
   fp: z.string().min(1, { error: 'must be a non-empty string ("anonymous" or a user id)' }),
-  messages: z.array(messageSchema).min(1, { error: 'must contain at least one message' }),
   threadId: z.string().min(1).nullable().optional(),
   /** Mintlify's embed guide sends it with `threadId`; not in the seed's schema. */
   threadKey: z.string().min(1).nullable().optional(),
@@ -100,6 +100,11 @@ export const messageRequestSchema = z.object({
     .min(1, { error: 'must be at least 1' })
     .max(MAX_RETRIEVAL_PAGE_SIZE, { error: `must be at most ${MAX_RETRIEVAL_PAGE_SIZE}` })
     .optional(),
+};
+
+export const messageRequestSchema = z.object({
+  ...requestFields,
+  messages: z.array(messageSchema).min(1, { error: 'must contain at least one message' }),
   filter: z
     .object({ version: z.string().nullable().optional(), language: z.string().nullable().optional() })
     .nullable()
