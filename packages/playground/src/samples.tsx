@@ -52,7 +52,7 @@ export function LiveSamples(p: { id: string; languages: string[]; request: Built
   }, [mod, shown, p.languages.join(',')]);
   const current = samples[Math.min(active, samples.length - 1)]!;
   return (
-    <details class="lp-curl lp-samples" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details class="lp-curl lp-samples" data-live={mod ? 'ready' : 'pending'} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>Request samples</summary>
       {samples.length > 1 ? (
         <div class="lp-tabs lp-sample-tabs" role="tablist" aria-label="Sample language">

@@ -81,8 +81,10 @@ describe('sending', () => {
     await page.locator('.lp-headers summary').click();
     await expect(page.locator('.lp-headers').innerText()).resolves.toContain('x-echo');
     await page.locator('.lp-samples summary').click();
+    // Until the generators have loaded the island shows its own cURL; then httpsnippet's, as on the page.
+    await page.locator('.lp-samples[data-live="ready"]').waitFor();
     const curl = await page.locator('.lp-samples pre').innerText();
-    expect(curl).toContain(`--url '${h.origin}/api/echo/42/;coords=x1;coords=y2?tags=a|b`);
+    expect(curl).toContain(`--url '${h.origin}/api/echo/42/;coords=x1;coords=y2?tags=a%7Cb&filter%5Bkind%5D=small&verbose=false&limit=0'`);
     // The token the form holds is masked in the sample until the reader asks to see it.
     expect(curl).toContain(`--header 'Authorization: Bearer <token>'`);
     expect(curl).not.toContain('default-token');
