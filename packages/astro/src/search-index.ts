@@ -5,12 +5,14 @@
  * of `getStaticPaths`), which is the same in every build: Pagefind's output depends on that order, and a build whose
  * pages came from the cache must write the same index as one that rendered them all.
  */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ownModule } from './own-files.ts';
 
-type PagefindIndex = Awaited<ReturnType<typeof import('pagefind')['createIndex']>>['index'];
+type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind')['createIndex']>>['index']>;
 
 export interface SearchIndexer {
   /**
@@ -23,7 +25,7 @@ export interface SearchIndexer {
   /** Resolves once at most `bytes` of queued pages wait for Pagefind (keeps memory flat when Pagefind lags). */
   drain(bytes: number): Promise<void>;
   /** Write the index to `outputPath` and stop Pagefind. */
-  finish(outputPath: string): Promise<{ pages: number; errors: string[] }>;
+  finish(outputPath: string): Promise<{ pages: number; errors: string[]; cached?: boolean }>;
   /** Stop Pagefind without writing (a failed build). */
   close(): Promise<void>;
 }
@@ -89,19 +91,20 @@ export function searchHtml(html: string): string {
  * and encoding it for Pagefind's process takes about a millisecond a page, which would otherwise be spent on the
  * thread that renders. In this process (`startLocalSearchIndex`) when the worker cannot start.
  */
-export async function startSearchIndex(): Promise<SearchIndexer> {
-  if (process.env.LECTERN_SEARCH_WORKER === '0') return startLocalSearchIndex();
-  return startWorkerSearchIndex().catch(() => startLocalSearchIndex());
+export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
+  if (process.env.LECTERN_SEARCH_WORKER === '0') return startLocalSearchIndex(options);
+  return startWorkerSearchIndex(options).catch(() => startLocalSearchIndex(options));
 }
 
 type FromWorker =
   | { type: 'ready' } | { type: 'failed'; error: string }
   | { type: 'indexed'; bytes: number }
-  | { type: 'finished'; errors: string[]; writeErrors: string[] } | { type: 'closed' };
+  | { type: 'finished'; errors: string[]; writeErrors: string[]; cached?: boolean } | { type: 'closed' };
 
-function startWorkerSearchIndex(): Promise<SearchIndexer> {
+function startWorkerSearchIndex(options: SearchIndexOptions): Promise<SearchIndexer> {
   return new Promise((resolveStart, rejectStart) => {
-    const worker = new Worker(ownModule('search-worker'));
+    // A small young generation: the worker's garbage is short-lived page text, and the build's peak memory counts.
+    const worker = new Worker(ownModule('search-worker'), { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     let started = false;
     let failure: Error | undefined;
     let count = 0;
@@ -179,7 +182,7 @@ function startWorkerSearchIndex(): Promise<SearchIndexer> {
         const m = await request({ type: 'finish', outputPath });
         if (m.type !== 'finished') throw new Error('the search index worker did not finish');
         if (m.writeErrors.length) throw new Error(`Pagefind failed: ${m.writeErrors.join('; ')}`);
-        return { pages: count, errors: m.errors };
+        return { pages: count, errors: m.errors, cached: m.cached };
       },
       async close() {
         if (failure) return;
@@ -189,12 +192,38 @@ function startWorkerSearchIndex(): Promise<SearchIndexer> {
   });
 }
 
+export interface SearchIndexOptions {
+  /**
+   * Where the last index written is kept (`<cache>/search/<hash>/`), named by a hash of every page as Pagefind reads
+   * it, in order, and of `fingerprint`: a build whose pages read the same gets that index back instead of indexing.
+   */
+  cacheDir?: string;
+  /** Lectern's code and the versions it builds with (lecternFingerprint()). */
+  fingerprint?: string;
+  /**
+   * Hold the pages until `finish` instead of indexing them as they come: for a build that expects to find its index in
+   * the cache (nothing it indexes changed), so Pagefind does not run at all when it does.
+   */
+  deferred?: boolean;
+}
+
+/** Written last into a cached index: the folder is complete. */
+const COMPLETE = '.complete';
+
 /** The index fed from this thread. */
-export async function startLocalSearchIndex(): Promise<SearchIndexer> {
-  const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({});
-  if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-  const idx: PagefindIndex = index;
+export async function startLocalSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
+  let pagefind: typeof import('pagefind') | undefined;
+  let idx: PagefindIndex | undefined;
+  const startPagefind = async (): Promise<PagefindIndex> => {
+    if (idx) return idx;
+    pagefind = await import('pagefind');
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+    return (idx = index);
+  };
+  if (!options.deferred) await startPagefind();
+  const digest = createHash('sha256').update(`search 1\u0000${options.fingerprint ?? ''}\u0000`);
+  const held: Array<[string, string]> = [];
   const problems: string[] = [];
   // Pages are sent as they come, without waiting for the previous one to be indexed: Pagefind reads its messages in
   // order and indexes them one after the other, so the index is the same, but it never waits for this process to
@@ -213,22 +242,32 @@ export async function startLocalSearchIndex(): Promise<SearchIndexer> {
   const allSent = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
+  const send = (index: PagefindIndex, url: string, content: string, onIndexed?: () => void) => {
+    pending += content.length;
+    const done = index.addHTMLFile({ url, content }).then((r) => {
+      if (r.errors.length) problems.push(...r.errors);
+    }, (err: unknown) => {
+      problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+    }).finally(() => {
+      pending -= content.length;
+      inFlight.delete(done);
+      settle();
+      onIndexed?.();
+    });
+    inFlight.add(done);
+  };
+  const stop = async () => {
+    await allSent();
+    await pagefind?.close();
+  };
   return {
     add(url, html, onIndexed) {
       count++;
       const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
-      pending += content.length;
-      const done = idx.addHTMLFile({ url, content }).then((r) => {
-        if (r.errors.length) problems.push(...r.errors);
-      }, (err: unknown) => {
-        problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
-      }).finally(() => {
-        pending -= content.length;
-        inFlight.delete(done);
-        settle();
-        onIndexed?.();
-      });
-      inFlight.add(done);
+      digest.update(url).update('\u0000').update(content).update('\u0000');
+      if (idx) return send(idx, url, content, onIndexed);
+      held.push([url, content]);
+      onIndexed?.();
     },
     get count() {
       return count;
@@ -238,17 +277,38 @@ export async function startLocalSearchIndex(): Promise<SearchIndexer> {
       return new Promise((resolve) => waiters.push({ bytes, resolve }));
     },
     async finish(outputPath) {
+      const key = digest.digest('hex');
+      const cached = options.cacheDir ? path.join(options.cacheDir, key) : undefined;
+      if (cached && existsSync(path.join(cached, COMPLETE))) {
+        await stop();
+        await cp(cached, outputPath, { recursive: true, filter: (src) => path.basename(src) !== COMPLETE });
+        return { pages: count, errors: [], cached: true };
+      }
+      const index = await startPagefind();
+      for (const [url, content] of held.splice(0)) send(index, url, content);
       await allSent();
-      const written = await idx.writeFiles({ outputPath });
-      await pagefind.close();
+      const written = await index.writeFiles({ outputPath });
+      await pagefind?.close();
       if (written.errors.length) throw new Error(`Pagefind failed: ${written.errors.join('; ')}`);
+      if (cached) await keep(options.cacheDir!, key, outputPath).catch(() => undefined);
       return { pages: count, errors: problems };
     },
-    async close() {
-      await allSent();
-      await pagefind.close();
-    },
+    close: stop,
   };
+}
+
+/** Keep the index just written as the cache's only one (a copy, complete before it is named). */
+async function keep(dir: string, key: string, from: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.${key}.${process.pid}.tmp`);
+  await rm(tmp, { recursive: true, force: true });
+  await cp(from, tmp, { recursive: true });
+  await writeFile(path.join(tmp, COMPLETE), '');
+  await rm(path.join(dir, key), { recursive: true, force: true });
+  await rename(tmp, path.join(dir, key));
+  for (const name of await readdir(dir)) {
+    if (name !== key && !name.endsWith('.tmp')) await rm(path.join(dir, name), { recursive: true, force: true });
+  }
 }
 
 /**

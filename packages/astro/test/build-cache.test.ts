@@ -84,10 +84,19 @@ describe('the build cache', () => {
     expect(differences(await tree(whole), built)).toEqual([]);
     await rm(whole, { recursive: true, force: true });
 
-    // Nothing changed: every page from the cache, the same dist.
+    // Nothing changed: every page from the cache, the same dist; the search index too (the cache keeps one, the last
+    // written, and this build wrote none: its pages read the same to Pagefind).
+    const searchCache = path.join(warm, '.lectern/cache/lectern/search');
+    const [kept] = await readdir(searchCache);
+    expect(kept).toMatch(/^[0-9a-f]{64}$/);
+    await rm(path.join(searchCache, kept!, 'pagefind-entry.json'));
     await build(warm);
     expect((await lastBuild(warm)).rendered).toEqual([]);
+    expect(differences(await tree(path.join(warm, 'dist')), coldTree)).toEqual(['pagefind/pagefind-entry.json']);
+    await rm(path.join(searchCache, kept!), { recursive: true });
+    await build(warm);
     expect(differences(await tree(path.join(warm, 'dist')), coldTree)).toEqual([]);
+    expect(await readdir(searchCache)).toEqual([kept]);
 
     // One MDX page changed.
     await editPage(warm);
