@@ -9,17 +9,12 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { ownModule } from './own-files.ts';
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind')['createIndex']>>['index']>;
 
 export interface SearchIndexer {
-  /**
-   * Queue a page (`url`: its path from the site root, as Pagefind would name its file: `/a/b/`, `/404.html`);
-   * `onIndexed` is called once Pagefind has it.
-   */
-  add(url: string, html: string | Buffer, onIndexed?: () => void): void;
+  /** Queue a page (`url`: its path from the site root, as Pagefind would name its file: `/a/b/`, `/404.html`). */
+  add(url: string, html: string | Buffer): void;
   /** Pages queued so far. */
   readonly count: number;
   /** Resolves once at most `bytes` of queued pages wait for Pagefind (keeps memory flat when Pagefind lags). */
@@ -86,112 +81,6 @@ export function searchHtml(html: string): string {
   return `<!DOCTYPE html>${htmlTag}<head>${title}</head><body>${meta}${withoutIgnored(html.slice(open, end))}</body></html>`;
 }
 
-/**
- * The index, fed from a worker thread (search-worker.ts) when one starts: cutting a page down to what Pagefind reads
- * and encoding it for Pagefind's process takes about a millisecond a page, which would otherwise be spent on the
- * thread that renders. In this process (`startLocalSearchIndex`) when the worker cannot start.
- */
-export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
-  if (process.env.LECTERN_SEARCH_WORKER === '0') return startLocalSearchIndex(options);
-  return startWorkerSearchIndex(options).catch(() => startLocalSearchIndex(options));
-}
-
-type FromWorker =
-  | { type: 'ready' } | { type: 'failed'; error: string }
-  | { type: 'indexed'; bytes: number }
-  | { type: 'finished'; errors: string[]; writeErrors: string[]; cached?: boolean } | { type: 'closed' };
-
-function startWorkerSearchIndex(options: SearchIndexOptions): Promise<SearchIndexer> {
-  return new Promise((resolveStart, rejectStart) => {
-    // A small young generation: the worker's garbage is short-lived page text, and the build's peak memory counts.
-    const worker = new Worker(ownModule('search-worker'), { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    let started = false;
-    let failure: Error | undefined;
-    let count = 0;
-    let pending = 0;
-    /** Requests the worker has not answered: the worker keeps this process alive only while there are some. */
-    let outstanding = 0;
-    const waiters: Array<{ bytes: number; resolve: () => void }> = [];
-    let ending: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | undefined;
-    const busy = (delta: number) => {
-      outstanding += delta;
-      if (outstanding > 0) worker.ref();
-      else worker.unref();
-    };
-    const settle = () => {
-      for (let i = waiters.length - 1; i >= 0; i--) {
-        // After a failure nothing waits: `finish` reports it.
-        if (!failure && pending > waiters[i]!.bytes) continue;
-        waiters.splice(i, 1)[0]!.resolve();
-      }
-    };
-    const fail = (err: Error) => {
-      failure ??= err;
-      if (!started) rejectStart(err);
-      settle();
-      ending?.reject(failure);
-      ending = undefined;
-      void worker.terminate();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (!ending && outstanding > 0) fail(new Error(`the search index worker stopped (exit code ${code})`));
-    });
-    const request = (message: unknown) => new Promise<FromWorker>((resolve, reject) => {
-      if (failure) return reject(failure);
-      ending = { resolve, reject };
-      busy(1);
-      worker.postMessage(message);
-    });
-    worker.on('message', (m: FromWorker) => {
-      if (m.type === 'ready') {
-        started = true;
-        worker.unref();
-        resolveStart(indexer);
-      } else if (m.type === 'failed') {
-        fail(new Error(m.error));
-      } else if (m.type === 'indexed') {
-        pending -= m.bytes;
-        busy(-1);
-        settle();
-      } else {
-        const e = ending;
-        ending = undefined;
-        busy(-1);
-        void worker.terminate();
-        e?.resolve(m);
-      }
-    });
-    const indexer: SearchIndexer = {
-      add(url, html) {
-        count++;
-        if (failure) return;
-        const bytes = typeof html === 'string' ? html.length : html.byteLength;
-        pending += bytes;
-        busy(1);
-        worker.postMessage({ type: 'add', url, html, bytes });
-      },
-      get count() {
-        return count;
-      },
-      drain(bytes) {
-        if (failure || pending <= bytes) return Promise.resolve();
-        return new Promise((resolve) => waiters.push({ bytes, resolve }));
-      },
-      async finish(outputPath) {
-        const m = await request({ type: 'finish', outputPath });
-        if (m.type !== 'finished') throw new Error('the search index worker did not finish');
-        if (m.writeErrors.length) throw new Error(`Pagefind failed: ${m.writeErrors.join('; ')}`);
-        return { pages: count, errors: m.errors, cached: m.cached };
-      },
-      async close() {
-        if (failure) return;
-        await request({ type: 'close' }).catch(() => undefined);
-      },
-    };
-  });
-}
-
 export interface SearchIndexOptions {
   /**
    * Where the last index written is kept (`<cache>/search/<hash>.pack`), named by a hash of every page as Pagefind reads
@@ -207,8 +96,7 @@ export interface SearchIndexOptions {
   deferred?: boolean;
 }
 
-/** The index fed from this thread. */
-export async function startLocalSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
+export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
   let pagefind: typeof import('pagefind') | undefined;
   let idx: PagefindIndex | undefined;
   const startPagefind = async (): Promise<PagefindIndex> => {
@@ -239,7 +127,7 @@ export async function startLocalSearchIndex(options: SearchIndexOptions = {}): P
   const allSent = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
-  const send = (index: PagefindIndex, url: string, content: string, onIndexed?: () => void) => {
+  const send = (index: PagefindIndex, url: string, content: string) => {
     pending += content.length;
     const done = index.addHTMLFile({ url, content }).then((r) => {
       if (r.errors.length) problems.push(...r.errors);
@@ -249,7 +137,6 @@ export async function startLocalSearchIndex(options: SearchIndexOptions = {}): P
       pending -= content.length;
       inFlight.delete(done);
       settle();
-      onIndexed?.();
     });
     inFlight.add(done);
   };
@@ -258,13 +145,12 @@ export async function startLocalSearchIndex(options: SearchIndexOptions = {}): P
     await pagefind?.close();
   };
   return {
-    add(url, html, onIndexed) {
+    add(url, html) {
       count++;
       const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
       digest.update(url).update('\u0000').update(content).update('\u0000');
-      if (idx) return send(idx, url, content, onIndexed);
+      if (idx) return send(idx, url, content);
       held.push([url, content]);
-      onIndexed?.();
     },
     get count() {
       return count;

@@ -90,7 +90,7 @@ describe('the build cache', () => {
     const [kept] = await readdir(searchCache);
     expect(kept).toMatch(/^[0-9a-f]{64}\.pack$/);
     const pack = await readFile(path.join(searchCache, kept!));
-    pack[pack.length - 1] ^= 1;
+    pack[pack.length - 1]! ^= 1;
     await writeFile(path.join(searchCache, kept!), pack);
     await build(warm);
     expect((await lastBuild(warm)).rendered).toEqual([]);
