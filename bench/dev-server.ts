@@ -99,6 +99,18 @@ async function main(): Promise<void> {
   const rootArg = argv.find((a) => a.startsWith('--root='))?.slice(7);
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });
   const root = rootArg ? path.resolve(rootArg) : makeRepo(undefined, mkdtempSync(path.join(REPO, '.cache', 'bench-dev-')));
+  // Another docs repo: its first generated endpoint page and next one, and its first page file (planned here, untimed).
+  let pick: { first: string; second: string; file?: string; fileUrl: string } | undefined;
+  if (rootArg) {
+    const { planData, siteFromPlan } = await import('../packages/astro/src/site.ts');
+    const { ownModule } = await import('../packages/astro/src/own-files.ts');
+    const { site } = await siteFromPlan(await planData(root, ownModule('components/index')));
+    const ops = site.plan.pages.filter((p) => p.kind === 'operation');
+    const file = site.plan.pages.find((p) => p.file?.endsWith('.mdx'));
+    const url = (slug: string) => (slug === 'index' ? '/' : `/${slug}`);
+    if (ops.length < 2) throw new Error(`${root}: fewer than two generated endpoint pages`);
+    pick = { first: url(ops[0]!.slug), second: url(ops[1]!.slug), file: file?.file && path.join(root, file.file), fileUrl: file ? url(file.slug) : '/' };
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
@@ -109,7 +121,8 @@ async function main(): Promise<void> {
   child.stdout!.on('data', (d) => { log += d; });
   child.stderr!.on('data', (d) => { log += d; });
   const rows: Array<[string, string]> = [];
-  const mdx = path.join(root, 'index.mdx');
+  const mdx = pick ? pick.file ?? '' : path.join(root, 'index.mdx');
+  const mdxUrl = pick?.fileUrl ?? '/';
   const specFile = path.join(root, 'api.github.com.json');
   const originals = new Map<string, string>();
   try {
@@ -125,32 +138,33 @@ async function main(): Promise<void> {
     if (answers !== undefined) rows.push(['server answers HTTP (start ->)', `${(answers / 1000).toFixed(2)} s`]);
     rows.push(['ready (start -> address printed)', `${(ready / 1000).toFixed(2)} s`]);
 
-    const first = '/api-reference/repos/get-a-repository';
+    const first = pick?.first ?? '/api-reference/repos/get-a-repository';
     const [firstRes, firstMs] = await timed(() => fetch(base + first).then(async (r) => ({ status: r.status, bytes: (await r.text()).length })));
     if (firstRes.status !== 200) throw new Error(`${first}: ${firstRes.status}\n${log}`);
     rows.push([`first endpoint page (${first}, ${(firstRes.bytes / 1024).toFixed(0)} KiB)`, `${Math.round(firstMs)} ms`]);
-    const second = '/api-reference/issues/list-issues-assigned-to-the-authenticated-user';
+    const second = pick?.second ?? '/api-reference/issues/list-issues-assigned-to-the-authenticated-user';
     const [, secondMs] = await timed(() => fetch(base + second).then((r) => r.text()));
     rows.push([`next endpoint page (${second})`, `${Math.round(secondMs)} ms`]);
     const [, homeMs] = await timed(() => fetch(base + '/').then((r) => r.text()));
-    rows.push(['home page (MDX)', `${Math.round(homeMs)} ms`]);
+    rows.push(['home page', `${Math.round(homeMs)} ms`]);
 
     const hmr = await hmrSocket(base);
     // 1. An MDX page edit.
-    if (existsSync(mdx)) {
+    if (mdx && existsSync(mdx)) {
       originals.set(mdx, readFileSync(mdx, 'utf8'));
       for (let i = 1; i <= 3; i++) {
         const marker = `Edited in dev ${i} ${Date.now()}`;
         const e0 = performance.now();
-        writeFileSync(mdx, originals.get(mdx)!.replace(/Welcome\.|Edited in dev [^\n]*/, marker));
+        // The GitHub site's home page has "Welcome."; another repo's page gets a paragraph at its end.
+        writeFileSync(mdx, pick ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n` : originals.get(mdx)!.replace(/Welcome\.|Edited in dev [^\n]*/, marker));
         const reloadAt = await hmr.next('reload');
-        const servedAt = await servedWith(base + '/', marker);
+        const servedAt = await servedWith(base + mdxUrl, marker);
         rows.push([`MDX page edit ${i}: save -> reload message / -> edit served`, `${Math.round(reloadAt - e0)} ms / ${Math.round(servedAt - e0)} ms`]);
         await sleep(300);
       }
     }
     // 2. An operation edited in the spec (its description).
-    if (existsSync(specFile)) {
+    if (!pick && existsSync(specFile)) {
       originals.set(specFile, readFileSync(specFile, 'utf8'));
       const spec = JSON.parse(originals.get(specFile)!) as { paths: Record<string, Record<string, { description?: string }>> };
       for (let i = 1; i <= 2; i++) {
@@ -171,8 +185,8 @@ async function main(): Promise<void> {
       const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
       try {
         const page = await browser.newPage();
-        for (const [label, file, url] of [['MDX page', mdx, '/'], ['operation (spec)', specFile, first]] as const) {
-          if (!existsSync(file)) continue;
+        for (const [label, file, url] of [['MDX page', mdx, mdxUrl], ['operation (spec)', specFile, first]] as const) {
+          if (!file || !existsSync(file) || (pick && file === specFile)) continue;
           // A reload from the previous edit may still be on its way: settle, then open the page.
           await sleep(1500);
           for (let attempt = 0; ; attempt++) {
@@ -187,7 +201,7 @@ async function main(): Promise<void> {
           await sleep(500);
           const marker = `Browser edit ${Date.now()}`;
           const text = file === mdx
-            ? originals.get(mdx)!.replace(/Welcome\./, marker)
+            ? (pick ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n` : originals.get(mdx)!.replace(/Welcome\./, marker))
             : (() => { const s = JSON.parse(originals.get(specFile)!); s.paths['/repos/{owner}/{repo}'].get.description = marker; return JSON.stringify(s); })();
           const e0 = performance.now();
           writeFileSync(file, text);
@@ -206,7 +220,7 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     if (!rootArg && !argv.includes('--keep')) rmSync(root, { recursive: true, force: true });
-    console.log('| lectern dev, GitHub REST site | |');
+    console.log(`| lectern dev, ${rootArg ? path.basename(root) : 'GitHub REST site'} | |`);
     console.log('| --- | ---: |');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
     console.log('\naims: ready <= 5 s, first endpoint page <= 1.5 s, edit to reload <= 1 s');

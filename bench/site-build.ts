@@ -4,14 +4,15 @@
  * build process), dist/ size, page count, the JavaScript an endpoint page loads before the playground is opened
  * (raw and gzip), and per-page times.
  *
- *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>] [--baseline=<checkout>] [--rounds=<n>]
+ *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>] [--baseline=<checkout>] [--baseline-warm] [--rounds=<n>]
  *   node bench/site-build.ts --setup-starlight=<dir>     (once: a starlight-openapi project for the same spec)
  *
  * After the cold build of the full site, warm builds with the cache the cold build left: nothing changed, one MDX
  * page changed, one operation's description changed, one operation's title changed (the sidebar of every page
  * changes, so every page renders; highlighted code still comes from the cache). With `--starlight` (or
  * LECTERN_BENCH_STARLIGHT) the starlight-openapi project is built in the same run for the ratio; `--baseline` builds
- * the site cold with another checkout of Lectern (its own `npm install`) for before/after figures. `--rounds=2`
+ * the site cold with another checkout of Lectern (its own `npm install`) for before/after figures (`--baseline-warm`: its
+ * warm builds too, each right before this checkout's). `--rounds=2`
  * repeats the cold builds (baseline, starlight-openapi, this checkout, alternating) and keeps the best of each.
  *
  * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
@@ -91,14 +92,21 @@ export async function build(root: string, label: string, env: Record<string, str
     const args = [process.execPath, '--input-type=module', '-e', child];
     const opts = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } };
     const p = existsSync('/usr/bin/time') ? spawn('/usr/bin/time', ['-f', 'TREE_RSS=%M TREE_CPU=%U %S', ...args], opts) : spawn(args[0]!, args.slice(1), opts);
+    // The line /usr/bin/time writes may arrive split over chunks: read it from the whole of stderr at the end.
+    let err = '';
     p.stderr.on('data', (d) => {
-      const m = /TREE_RSS=(\d+) TREE_CPU=([\d.]+) ([\d.]+)/.exec(String(d));
-      if (m) buf += `\nTREE_RSS=${m[1]} TREE_CPU=${Math.round((Number(m[2]) + Number(m[3])) * 1e6)}\n`;
-      else process.stderr.write(d);
+      err += d;
+      if (!/TREE_/.test(String(d))) process.stderr.write(d);
     });
     let buf = '';
     p.stdout.on('data', (d) => { buf += d; });
-    p.on('exit', (code) => (code === 0 ? resolve(buf) : reject(new Error(`build of ${label} failed (${code})`))));
+    // 'close', not 'exit': the line comes last on stderr, which may still be open when the process has exited.
+    p.on('close', (code) => {
+      const m = /TREE_RSS=(\d+) TREE_CPU=([\d.]+) ([\d.]+)/.exec(err);
+      if (m) buf += `\nTREE_RSS=${m[1]} TREE_CPU=${Math.round((Number(m[2]) + Number(m[3])) * 1e6)}\n`;
+      if (code === 0) resolve(buf);
+      else reject(new Error(`build of ${label} failed (${code})`));
+    });
   });
   const wallMs = performance.now() - t0;
   const rssKb = Number(/TREE_RSS=(\d+)/.exec(out)?.[1] ?? /RSS=(\d+)/.exec(out)?.[1] ?? 0);
@@ -221,6 +229,8 @@ async function main(): Promise<void> {
   const roots: string[] = [];
   let cold: Result | undefined;
   const warm: Array<[Result, string]> = [];
+  const baseWarm: Array<[Result, string]> = [];
+  let baseCold: Result | undefined;
   try {
     if (only !== 'full' && only !== 'starlight') {
       const small = makeRepo(100);
@@ -238,15 +248,25 @@ async function main(): Promise<void> {
       const sizes = sample.map((f) => statSync(f).size).sort((a, b) => a - b);
       console.log(`endpoint page HTML: median ${(sizes[Math.floor(sizes.length / 2)]! / 1024).toFixed(0)} KiB, max ${(sizes.at(-1)! / 1024).toFixed(0)} KiB over ${sizes.length} pages`);
       if (!args.has('--cold-only')) {
+        // `--baseline-warm`: the baseline checkout's warm builds too, on a copy of its own, each right before this
+        // checkout's (same edits), for before/after ratios from one run.
+        const baseRoot = baseline && args.has('--baseline-warm') ? makeRepo(undefined) : undefined;
+        if (baseRoot) {
+          roots.push(baseRoot);
+          baseCold = await build(baseRoot, `baseline checkout (${path.basename(path.resolve(baseline!))}), cold (for its warm builds)`, {}, path.resolve(baseline!));
+          results.push(baseCold);
+        }
+        const step = async (label: string, kind: string, edit?: (root: string) => void) => {
+          for (const root of baseRoot ? [baseRoot, full] : [full]) edit?.(root);
+          if (baseRoot) baseWarm.push([await build(baseRoot, `baseline: ${label}`, {}, path.resolve(baseline!)), kind]);
+          warm.push([await build(full, label), kind]);
+        };
         // Warm builds: the cache of the build before (.lectern/cache/lectern) is kept.
-        warm.push([await build(full, 'warm, nothing changed'), 'nothing']);
-        editPage(full, 1);
-        warm.push([await build(full, 'warm, one MDX page changed'), 'mdx']);
-        editOperation(full, 'description', 'Edited between two builds.');
-        warm.push([await build(full, 'warm, one operation changed (description)'), 'operation']);
-        editOperation(full, 'summary', 'Get a repository (edited)');
-        warm.push([await build(full, 'warm, one operation title changed (every sidebar: every page renders)'), 'title']);
-        results.push(...warm.map(([r]) => r));
+        await step('warm, nothing changed', 'nothing');
+        await step('warm, one MDX page changed', 'mdx', (r) => editPage(r, 1));
+        await step('warm, one operation changed (description)', 'operation', (r) => editOperation(r, 'description', 'Edited between two builds.'));
+        await step('warm, one operation title changed (every sidebar: every page renders)', 'title', (r) => editOperation(r, 'summary', 'Get a repository (edited)'));
+        results.push(...baseWarm.map(([r]) => r), ...warm.map(([r]) => r));
       }
     }
     let peer: Result | undefined;
@@ -280,6 +300,7 @@ async function main(): Promise<void> {
     if (cold) {
       console.log('');
       for (const [r, kind] of warm) console.log(`${r.label}: ${(100 * r.wallMs / cold.wallMs).toFixed(0)} % of the cold build${kind === 'mdx' ? ' (aim <= 15 %)' : kind === 'operation' ? ' (aim <= 25 %)' : ''}`);
+      for (const [r, kind] of baseWarm) console.log(`${r.label}: ${(100 * r.wallMs / baseCold!.wallMs).toFixed(0)} % of its cold build; this checkout / baseline ${(warm.find(([, k]) => k === kind)![0].wallMs / r.wallMs).toFixed(2)}x`);
       if (rounds > 1) console.log(`best of ${rounds} cold builds: this checkout ${(cold.wallMs / 1000).toFixed(1)} s${before ? `, baseline ${(before.wallMs / 1000).toFixed(1)} s` : ''}${peer ? `, starlight-openapi ${(peer.wallMs / 1000).toFixed(1)} s` : ''}`);
       if (before) console.log(`this checkout / baseline (cold): ${(cold.wallMs / before.wallMs).toFixed(2)}x wall, ${((cold.cpuMs ?? 0) / (before.cpuMs ?? 1)).toFixed(2)}x CPU, peak RSS ${cold.peakRssMb.toFixed(0)} vs ${before.peakRssMb.toFixed(0)} MB, dist ${cold.distMb.toFixed(1)} vs ${before.distMb.toFixed(1)} MB`);
       if (peer) console.log(`cold build / starlight-openapi: ${(cold.wallMs / peer.wallMs).toFixed(2)}x (aim <= 0.25x); peak RSS ${(cold.peakRssMb / peer.peakRssMb).toFixed(2)}x`);

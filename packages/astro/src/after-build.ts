@@ -16,6 +16,7 @@ import { renderMarkdown } from './markdown.ts';
 import { htmlUnderBase, markdownUnderBase } from './base-path.ts';
 import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { renderOrder } from './render-order.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint } from './build-cache.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -232,10 +233,10 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
   let indexer = search;
   if (!indexer) {
-    indexer = await startSearchIndex();
+    indexer = await startSearchIndex({ cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: true });
     await addPages(indexer, dist, renderOrder(site.plan.pages).map((p) => p.slug));
   }
-  const { pages, errors } = await indexer.finish(path.join(dist, 'pagefind'));
+  const { pages, errors, cached } = await indexer.finish(path.join(dist, 'pagefind'));
   if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);
-  logger.info(`search index: ${pages} pages in ${Math.round(performance.now() - t0)} ms (after the last page)`);
+  logger.info(`search index: ${pages} pages ${cached ? 'unchanged, from the cache' : `in ${Math.round(performance.now() - t0)} ms (after the last page)`}`);
 }

@@ -136,7 +136,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
   pool?.prefetch(inputs);
 
-  const search = several ? undefined : await startSearchIndex().catch(() => undefined);
+  // The search index of the last build is reused when every page reads the same to Pagefind; with no page expected to
+  // render, Pagefind is not even started unless that turns out otherwise (see search-index.ts).
+  const search = several ? undefined : await startSearchIndex({
+    cacheDir: useCache ? path.join(dir, 'search') : undefined, fingerprint, deferred: predictedSite !== undefined && dirty.length === 0,
+  }).catch(() => undefined);
   let wrapped = 0;
   let rendered = 0;
   let reused = 0;

@@ -84,10 +84,24 @@ describe('the build cache', () => {
     expect(differences(await tree(whole), built)).toEqual([]);
     await rm(whole, { recursive: true, force: true });
 
-    // Nothing changed: every page from the cache, the same dist.
+    // Nothing changed: every page from the cache, the same dist; the search index too (the cache keeps one, the last
+    // written, and this build wrote none: its pages read the same to Pagefind).
+    const searchCache = path.join(warm, '.lectern/cache/lectern/search');
+    const [kept] = await readdir(searchCache);
+    expect(kept).toMatch(/^[0-9a-f]{64}\.pack$/);
+    const pack = await readFile(path.join(searchCache, kept!));
+    pack[pack.length - 1]! ^= 1;
+    await writeFile(path.join(searchCache, kept!), pack);
     await build(warm);
     expect((await lastBuild(warm)).rendered).toEqual([]);
+    const changed = differences(await tree(path.join(warm, 'dist')), coldTree);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatch(/^pagefind\//);
+    // A damaged entry is not used: the index is written again, as the cold build wrote it.
+    await writeFile(path.join(searchCache, kept!), pack.subarray(0, 100));
+    await build(warm);
     expect(differences(await tree(path.join(warm, 'dist')), coldTree)).toEqual([]);
+    expect(await readdir(searchCache)).toEqual([kept]);
 
     // One MDX page changed.
     await editPage(warm);
