@@ -399,7 +399,7 @@ export function analyzeMdx(
   // defines would throw a ReferenceError while the site is built, so it is reported here with its line.
   const reads: SnippetRead[] = [];
   const usages: SnippetUsage[] = [];
-  const checkExpression = (program: EsNode, inContent: boolean) => {
+  const checkExpression = (program: EsNode, inContent: boolean, node?: AnyNode) => {
     const statement = (program.body as EsNode[] | undefined)?.[0];
     const expression = statement?.type === 'ExpressionStatement' ? statement.expression as EsNode : undefined;
     const props = expression?.type === 'ObjectExpression' ? expression.properties as EsNode[] : [];
@@ -414,6 +414,12 @@ export function analyzeMdx(
       });
       return;
     }
+    // `{id}` in the text of a page (a URL template, a placeholder) with a name nothing defines: Mintlify publishes the
+    // site and that page fails to render; Lectern shows the braces as written and warns (an error with --strict).
+    const start = node?.position?.start.offset;
+    const end = node?.position?.end.offset;
+    const asText = inContent && !opts.snippet && start !== undefined && end !== undefined && !blanked.slice(start, end).includes('<');
+    let shownAsText = false;
     for (const f of freeNames(program, moduleNames)) {
       if (f.jsx) {
         if (COMPONENT_SET.has(f.name)) { used.add(f.name); continue; }
@@ -425,6 +431,17 @@ export function analyzeMdx(
       if (opts.snippet) {
         edits.push({ start: f.start, end: f.end, text: f.shorthand ? `${f.name}: props.${f.name}` : `props.${f.name}` });
         reads.push({ name: f.name, ...lineAt(f.start), crashes: f.crashes && !f.inFunction });
+      } else if (!f.inFunction && !f.typeofArg && asText) {
+        const source = blanked.slice(start, end);
+        diagnostics.push({
+          severity: 'warning', code: 'mdx/undefined-name', file, ...lineAt(f.start),
+          message: `\`${f.name}\` is not defined, so \`${source.replace(/\s*\n\s*/g, ' ')}\` is shown as text (Mintlify fails to render this page).`,
+          hint: `MDX reads {…} as JavaScript. To show the braces, write \\{${f.name}\\} or put it in \`backticks\`; to use a value, declare it (export const ${f.name} = …); a docs.json variable is written {{${f.name}}}.`,
+        });
+        if (!shownAsText) {
+          edits.push({ start: start!, end: end!, text: `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n'.repeat(newlines(source))}}` });
+          shownAsText = true;
+        }
       } else if (!f.inFunction && !f.typeofArg) {
         diagnostics.push({
           severity: 'error', code: 'mdx/undefined-name', file, ...lineAt(f.start),
@@ -435,7 +452,7 @@ export function analyzeMdx(
     }
   };
   visit(tree as never, (node: AnyNode) => {
-    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true);
+    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true, node);
     if (!isElement(node) || (node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset))) return;
     for (const a of node.attributes ?? []) {
       const program = a.type === 'mdxJsxExpressionAttribute' ? a.data?.estree : (a.value as AnyAttribute | undefined)?.data?.estree;
