@@ -141,7 +141,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     if (!existsSync(abs)) continue;
     if (!pages.has(abs)) importedOnly.add(abs);
     const analyzed = lookups.analyze(abs);
-    const result = { ...analyzed, code: retargetImports(analyzed, abs, root) };
+    const result = { ...analyzed, code: missingImages(retargetImports(analyzed, abs, root), abs, root) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const targets: string[] = [];
@@ -170,7 +170,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     if (isSnippet(abs, root) || !results.has(abs)) continue;
     importedOnly.add(abs);
     const reprepared = prepareFile(abs, root, site.config, componentsModule, true, lookups);
-    const result = { ...reprepared, code: retargetImports(reprepared, abs, root) };
+    const result = { ...reprepared, code: missingImages(retargetImports(reprepared, abs, root), abs, root) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const seen = new Set<string>();
@@ -233,6 +233,21 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string): string
   }
   return code;
 }
+
+/**
+ * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`): MDX would import
+ * the file and fail the whole build; Mintlify shows a broken image. They become root-absolute URLs, drawn as plain
+ * <img> (`lectern check` reports each as a broken link).
+ */
+function missingImages(code: string, abs: string, root: string): string {
+  return code.replace(/(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g, (whole, head: string, url: string) => {
+    const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
+    if (existsSync(file) || !file.startsWith(root + path.sep)) return whole;
+    return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
+  });
+}
+
+const safeDecode = (s: string) => { try { return decodeURI(s); } catch { return s; } };
 
 /** `export const X = …` for each name an import clause binds (default, `{ a, b as c }`, `* as ns`): empty components. */
 function standIns(clause: string): string {
