@@ -223,7 +223,7 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string): string
     const found = locateImport(root, abs, imp);
     const quoted = new RegExp(`(['"])${escapeRe(imp)}\\1`, 'g');
     if (!existsSync(found)) {
-      code = code.replace(new RegExp(`^import\\s+([^;]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'), (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1));
+      code = code.replace(new RegExp(`^import\\s+([^;'"]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'), (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1));
       continue;
     }
     const written = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(abs), imp);

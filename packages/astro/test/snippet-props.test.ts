@@ -107,7 +107,7 @@ describe('imports as Mintlify resolves them', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-imp-'));
     const files: Record<string, string> = {
       'docs.json': JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
-      'index.mdx': "---\ntitle: Home\n---\n\nimport Note from '/snippets/redis/note';\nimport Gone, { Other as O } from '/snippets/gone.mdx';\n\n<Snippet file=\"star.mdx\" />\n\n<Note />\n\n<Gone />\n",
+      'index.mdx': "---\ntitle: Home\n---\n\nimport Note from '/snippets/redis/note'\nimport Gone, { Other as O } from '/snippets/gone.mdx'\n\n<Snippet file=\"star.mdx\" />\n\n<Note />\n\n<Gone />\n",
       '_snippets/star.mdx': 'Star us.\n',
       '_snippets/redis/note.mdx': 'A note.\n',
     };
@@ -123,7 +123,8 @@ describe('imports as Mintlify resolves them', () => {
         ['mdx/missing-import', 'index.mdx', 6, 'Imported file /snippets/gone.mdx does not exist: what it would show is left out of the page.'],
       ]);
       const code = prepared.get(path.join(root, 'index.mdx'))!;
-      expect(code).toContain('from "/_snippets/redis/note.mdx"');
+      // Imports without semicolons (as real repos write them): only the missing one is replaced.
+      expect(code).toContain('import Note from "/_snippets/redis/note.mdx"\nexport const');
       expect(code).toContain('from "/_snippets/star.mdx"');
       expect(code).toContain('export const O = () => null, Gone = () => null;');
       // _snippets/ files are not pages of their own.
