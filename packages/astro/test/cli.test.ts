@@ -45,6 +45,27 @@ describe('lectern CLI', () => {
     }
   }, 120_000);
 
+  it('a remote spec that cannot be fetched keeps out only its pages: the others are built and every failure is listed', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-spec-'));
+    try {
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({
+        name: 'R', theme: 'mint', colors: { primary: '#0D9373' },
+        navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'broken'] }] }, { tab: 'API', openapi: 'https://127.0.0.1:1/openapi.json' }] },
+      }));
+      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+      await writeFile(path.join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n');
+      const { code, stdout, stderr } = await run(['build', root]);
+      expect(code).toBe(1);
+      const out = stdout + stderr;
+      expect(out).toContain('Failed to fetch spec https://127.0.0.1:1/openapi.json');
+      // Found only by rendering: the build went on past the spec.
+      expect(out).toMatch(/broken\.mdx[^\n]*failed to render/);
+      expect(existsSync(path.join(root, 'dist'))).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('each command prints its own help', async () => {
     const serve = await run(['serve', '--help']);
     expect(serve.code).toBe(0);
