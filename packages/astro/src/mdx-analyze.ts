@@ -125,6 +125,26 @@ function maskRaw(src: string, els: RawElement[]): string {
 }
 
 const newlines = (s: string) => s.split('\n').length - 1;
+
+/** The offset of the `>` that ends the JSX opening tag starting at `start` (quotes and `{…}` skipped). */
+function openingTagEnd(src: string, start: number): number | undefined {
+  let depth = 0;
+  let quote = '';
+  for (let i = start + 1; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) { if (c === quote) quote = ''; continue; }
+    if (depth > 0) {
+      if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '>') return i;
+  }
+  return undefined;
+}
 /** Text with its common leading indentation removed (blank lines ignored), trimmed of blank edge lines. */
 export function dedent(text: string): string {
   const lines = text.replace(/\s+$/, '').split('\n');
@@ -451,6 +471,18 @@ export function analyzeMdx(
       }
     }
   };
+  // An opening tag whose `>` starts a line (`<h1\n  style={…}\n>Title</h1>`): MDX in JavaScript (Mintlify, `lectern
+  // check`) accepts it, the compiler of the build reads that line as a block quote and refuses the page. An empty
+  // spread attribute before the `>` keeps the tag and its lines as they are.
+  visit(tree as never, (node: AnyNode) => {
+    const start = node.position?.start.offset;
+    if (!isElement(node) || start === undefined || rawAt.has(start)) return;
+    const close = openingTagEnd(blanked, start);
+    if (close === undefined) return;
+    const mark = blanked[close - 1] === '/' ? close - 1 : close;
+    const lineStart = blanked.lastIndexOf('\n', mark - 1);
+    if (lineStart > start && /^\s*$/.test(blanked.slice(lineStart + 1, mark))) edits.push({ start: mark, end: mark, text: '{...{}}' });
+  });
   visit(tree as never, (node: AnyNode) => {
     if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true, node);
     if (!isElement(node) || (node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset))) return;

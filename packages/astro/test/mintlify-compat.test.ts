@@ -132,6 +132,8 @@ describe('leniency where Mintlify is lenient', () => {
     expect(existsSync(path.join(site.dist, '_snippets/legacy-note/index.html'))).toBe(false);
     // An image the repo lacks is a broken image, as on Mintlify, not a failed build.
     expect(html).toMatch(/<img src="\/images\/not-there\.png" alt="A picture the repo lacks"/);
+    // An opening tag whose `>` starts a line compiles (the build's MDX compiler read it as a block quote).
+    expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
   });
