@@ -13,7 +13,7 @@ const args = process.argv.slice(2).filter((a) => a !== '--');
 const flags = args.filter((a) => a.startsWith('--'));
 const wanted = args.filter((a) => !a.startsWith('--'));
 /** Benchmarks that fetch a repo from the network: run only when named (`npm run bench -- mintlify-repo`). */
-const onDemand = ['mintlify-repo'];
+const onDemand = ['mintlify-repo', 'mintlify-corpus'];
 const names = (wanted.length ? wanted : [...order.filter((n) => available.includes(n)), ...available.filter((n) => !order.includes(n) && !onDemand.includes(n)).sort()]);
 
 let failed = 0;

@@ -23,10 +23,12 @@ process.on('warning', (w) => {
 const compiled = new URL('../dist/cli.js', import.meta.url);
 const { main } = await import(existsSync(compiled) ? compiled.href : new URL('../src/cli.ts', import.meta.url).href);
 
+// Output to a pipe is written asynchronously: exit once it is all out (a large `check --format json` report was cut).
+const exit = (code) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exit(code),
   (err) => {
     process.stderr.write(`lectern: ${err && err.stack ? err.stack : err}\n`);
-    process.exit(1);
+    exit(1);
   },
 );

@@ -1,6 +1,6 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
 import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRestricted } from '@lectern/core/access';
 import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
@@ -220,7 +220,9 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await writeFile(file, text);
   };
   const copies = site.plan.pages.map((page) => async () => {
-    await write(path.join(dist, page.slug + '.md'), markdownUnderBase(pageMarkdown(page), site.base));
+    // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
+    const copy = path.join(dist, page.slug + '.md');
+    if (!existsSync(copy)) await write(copy, markdownUnderBase(pageMarkdown(page), site.base));
     const feed = changelogFeed(site, page);
     if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
   });

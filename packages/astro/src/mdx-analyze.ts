@@ -125,6 +125,26 @@ function maskRaw(src: string, els: RawElement[]): string {
 }
 
 const newlines = (s: string) => s.split('\n').length - 1;
+
+/** The offset of the `>` that ends the JSX opening tag starting at `start` (quotes and `{…}` skipped). */
+function openingTagEnd(src: string, start: number): number | undefined {
+  let depth = 0;
+  let quote = '';
+  for (let i = start + 1; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) { if (c === quote) quote = ''; continue; }
+    if (depth > 0) {
+      if (c === '"' || c === "'" || c === '`') quote = c;
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if (c === '>') return i;
+  }
+  return undefined;
+}
 /** Text with its common leading indentation removed (blank lines ignored), trimmed of blank edge lines. */
 export function dedent(text: string): string {
   const lines = text.replace(/\s+$/, '').split('\n');
@@ -399,7 +419,7 @@ export function analyzeMdx(
   // defines would throw a ReferenceError while the site is built, so it is reported here with its line.
   const reads: SnippetRead[] = [];
   const usages: SnippetUsage[] = [];
-  const checkExpression = (program: EsNode, inContent: boolean) => {
+  const checkExpression = (program: EsNode, inContent: boolean, node?: AnyNode) => {
     const statement = (program.body as EsNode[] | undefined)?.[0];
     const expression = statement?.type === 'ExpressionStatement' ? statement.expression as EsNode : undefined;
     const props = expression?.type === 'ObjectExpression' ? expression.properties as EsNode[] : [];
@@ -414,6 +434,12 @@ export function analyzeMdx(
       });
       return;
     }
+    // `{id}` in the text of a page (a URL template, a placeholder) with a name nothing defines: Mintlify publishes the
+    // site and that page fails to render; Lectern shows the braces as written and warns (an error with --strict).
+    const start = node?.position?.start.offset;
+    const end = node?.position?.end.offset;
+    const asText = inContent && !opts.snippet && start !== undefined && end !== undefined && !blanked.slice(start, end).includes('<');
+    let shownAsText = false;
     for (const f of freeNames(program, moduleNames)) {
       if (f.jsx) {
         if (COMPONENT_SET.has(f.name)) { used.add(f.name); continue; }
@@ -425,6 +451,17 @@ export function analyzeMdx(
       if (opts.snippet) {
         edits.push({ start: f.start, end: f.end, text: f.shorthand ? `${f.name}: props.${f.name}` : `props.${f.name}` });
         reads.push({ name: f.name, ...lineAt(f.start), crashes: f.crashes && !f.inFunction });
+      } else if (!f.inFunction && !f.typeofArg && asText) {
+        const source = blanked.slice(start, end);
+        diagnostics.push({
+          severity: 'warning', code: 'mdx/undefined-name', file, ...lineAt(f.start),
+          message: `\`${f.name}\` is not defined, so \`${source.replace(/\s*\n\s*/g, ' ')}\` is shown as text (Mintlify fails to render this page).`,
+          hint: `MDX reads {…} as JavaScript. To show the braces, write \\{${f.name}\\} or put it in \`backticks\`; to use a value, declare it (export const ${f.name} = …); a docs.json variable is written {{${f.name}}}.`,
+        });
+        if (!shownAsText) {
+          edits.push({ start: start!, end: end!, text: `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n'.repeat(newlines(source))}}` });
+          shownAsText = true;
+        }
       } else if (!f.inFunction && !f.typeofArg) {
         diagnostics.push({
           severity: 'error', code: 'mdx/undefined-name', file, ...lineAt(f.start),
@@ -434,8 +471,20 @@ export function analyzeMdx(
       }
     }
   };
+  // An opening tag whose `>` starts a line (`<h1\n  style={…}\n>Title</h1>`): MDX in JavaScript (Mintlify, `lectern
+  // check`) accepts it, the compiler of the build reads that line as a block quote and refuses the page. An empty
+  // spread attribute before the `>` keeps the tag and its lines as they are.
   visit(tree as never, (node: AnyNode) => {
-    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true);
+    const start = node.position?.start.offset;
+    if (!isElement(node) || start === undefined || rawAt.has(start)) return;
+    const close = openingTagEnd(blanked, start);
+    if (close === undefined) return;
+    const mark = blanked[close - 1] === '/' ? close - 1 : close;
+    const lineStart = blanked.lastIndexOf('\n', mark - 1);
+    if (lineStart > start && /^\s*$/.test(blanked.slice(lineStart + 1, mark))) edits.push({ start: mark, end: mark, text: '{...{}}' });
+  });
+  visit(tree as never, (node: AnyNode) => {
+    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) checkExpression(node.data.estree, true, node);
     if (!isElement(node) || (node.position?.start.offset !== undefined && rawAt.has(node.position.start.offset))) return;
     for (const a of node.attributes ?? []) {
       const program = a.type === 'mdxJsxExpressionAttribute' ? a.data?.estree : (a.value as AnyAttribute | undefined)?.data?.estree;

@@ -1,5 +1,5 @@
 /** Analyse every MDX file a site renders (pages and the snippets they import) before the build starts. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { type MdxAnalysis } from './mdx-analyze.ts';
@@ -134,13 +134,14 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const importedPages = new Set<string>();
   const lookups = new IslandLookups(root, site.config, componentsModule, (abs) => !pages.has(abs) || isSnippet(abs, root));
   const jsxModules = new Set<string>();
-  const resolveImport = (from: string, imp: string) => (imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp));
+  const resolveImport = (from: string, imp: string) => locateImport(root, from, imp);
   while (queue.length) {
     const abs = path.resolve(queue.shift()!);
     if (results.has(abs)) continue;
     if (!existsSync(abs)) continue;
     if (!pages.has(abs)) importedOnly.add(abs);
-    const result = lookups.analyze(abs);
+    const analyzed = lookups.analyze(abs);
+    const result = { ...analyzed, code: missingImages(retargetImports(analyzed, abs, root), abs, root) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const targets: string[] = [];
@@ -149,7 +150,11 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       const target = resolveImport(abs, imp);
       targets.push(path.resolve(target));
       if (!existsSync(target)) {
-        diagnostics.push({ severity: 'error', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), message: `Imported file ${imp} does not exist.`, hint: 'imports are relative to the file, or to the docs root when they start with "/"' });
+        diagnostics.push({
+          severity: 'warning', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp),
+          message: `Imported file ${imp} does not exist: what it would show is left out of the page.`,
+          hint: 'Imports are relative to the file, or to the docs root when they start with "/". (An error with --strict.)',
+        });
         continue;
       }
       if (pages.has(path.resolve(target))) importedPages.add(path.resolve(target));
@@ -164,7 +169,8 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   for (const abs of importedPages) {
     if (isSnippet(abs, root) || !results.has(abs)) continue;
     importedOnly.add(abs);
-    const result = prepareFile(abs, root, site.config, componentsModule, true, lookups);
+    const reprepared = prepareFile(abs, root, site.config, componentsModule, true, lookups);
+    const result = { ...reprepared, code: missingImages(retargetImports(reprepared, abs, root), abs, root) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const seen = new Set<string>();
@@ -183,6 +189,77 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const islands = new Map<string, string>();
   for (const result of results.values()) if (result.island) islands.set(result.island.path, result.island.code);
   return { prepared, diagnostics, imports: graph, islands };
+}
+
+/**
+ * The file an import names: as written (relative to the importing file, or to the docs root when it starts with
+ * "/"), else with `.mdx` added, else, for `/snippets/…`, in `_snippets/` (Mintlify's legacy snippet folder, which
+ * `<Snippet file>` still reads). The path as written when none exists.
+ */
+export function locateImport(root: string, from: string, imp: string): string {
+  const direct = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp);
+  const legacy = /^\/snippets\//.test(imp) ? path.join(root, '_snippets', imp.slice('/snippets/'.length)) : undefined;
+  for (const candidate of [direct, `${direct}.mdx`, ...(legacy ? [legacy, `${legacy}.mdx`] : [])]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return direct;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The line of the import of `imp` in `code` (1-based), if it is there. */
+function importLine(code: string, imp: string): number | undefined {
+  const m = new RegExp(`(['"])${escapeRe(imp)}\\1`).exec(code);
+  return m ? code.slice(0, m.index).split('\n').length : undefined;
+}
+
+/**
+ * The prepared code with each import pointing at the file `locateImport` found (`/snippets/x` -> `/_snippets/x.mdx`),
+ * and imports of files that do not exist replaced by stand-ins that render nothing (reported as `mdx/missing-import`).
+ */
+function retargetImports(result: MdxAnalysis, abs: string, root: string): string {
+  let code = result.code;
+  for (const imp of new Set(result.imports)) {
+    const found = locateImport(root, abs, imp);
+    const quoted = new RegExp(`(['"])${escapeRe(imp)}\\1`, 'g');
+    if (!existsSync(found)) {
+      code = code.replace(new RegExp(`^import\\s+([^;'"]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'), (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1));
+      continue;
+    }
+    const written = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(abs), imp);
+    if (found === written) continue;
+    const target = imp.startsWith('/') ? '/' + path.relative(root, found).split(path.sep).join('/') : imp + found.slice(written.length);
+    code = code.replace(quoted, JSON.stringify(target));
+  }
+  return code;
+}
+
+/**
+ * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`): MDX would import
+ * the file and fail the whole build; Mintlify shows a broken image. They become root-absolute URLs, drawn as plain
+ * <img> (`lectern check` reports each as a broken link).
+ */
+function missingImages(code: string, abs: string, root: string): string {
+  return code.replace(/(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g, (whole, head: string, url: string) => {
+    const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
+    if (existsSync(file) || !file.startsWith(root + path.sep)) return whole;
+    return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
+  });
+}
+
+const safeDecode = (s: string) => { try { return decodeURI(s); } catch { return s; } };
+
+/** `export const X = …` for each name an import clause binds (default, `{ a, b as c }`, `* as ns`): empty components. */
+function standIns(clause: string): string {
+  const names: string[] = [];
+  const braces = /\{([^}]*)\}/.exec(clause);
+  for (const part of (braces?.[1] ?? '').split(',')) {
+    const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+    if (name) names.push(name);
+  }
+  const rest = clause.replace(/\{[^}]*\}/, '').split(',').map((p) => p.trim()).filter(Boolean);
+  for (const part of rest) names.push(part.replace(/^\*\s+as\s+/, ''));
+  return names.length ? `export const ${names.map((n) => `${n} = () => null`).join(', ')};` : '';
 }
 
 /**

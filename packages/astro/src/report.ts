@@ -9,11 +9,13 @@ export const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/');
 
 /**
  * docs.json, specs and navigation must be sound to build anything: their errors stop the build here (every one of
- * them listed). A page with an MDX error only keeps itself (and the pages importing it) out: the build goes on and
+ * them listed), except a remote spec that could not be fetched. A page with an MDX error only keeps itself (and the pages importing it) out: the build goes on and
  * fails at the end, listing every page that failed.
  */
 export function reportPlan({ site, errors, warnings }: PlannedSite, strict: boolean, logger: { warn(m: string): void; error(m: string): void }): void {
-  const planErrors = errors.filter((d) => !isPageProblem(d));
+  // A remote spec that could not be fetched keeps only its own pages out (the navigation is planned without them):
+  // the other pages are built, so the run reports every failure; the build still fails at the end.
+  const planErrors = errors.filter((d) => !isPageProblem(d) && d.code !== 'spec/fetch-failed');
   if (planErrors.length) throw new LecternBuildError(strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
   if (warnings.length && !strict) logger.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`);
   if (site.blocked.size) logger.error(`${site.blocked.size} page${site.blocked.size === 1 ? '' : 's'} cannot be compiled; building the others to report every failure`);

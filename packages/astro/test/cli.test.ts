@@ -25,6 +25,47 @@ describe('lectern CLI', () => {
     for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys']) expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
   });
 
+  it('check --format json writes the whole report to a pipe before exiting (past the 64 KB a pipe takes at once)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-json-'));
+    try {
+      const pages = Array.from({ length: 500 }, (_, i) => `p${i}`);
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'J', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      // No description and a broken link each: two warnings a page, some 250 KB of JSON.
+      for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: ${p}\n---\n\nSee [gone](/nowhere-${p}).\n`);
+      // Through a shell pipe (`| cat`), as `lectern check --format json | jq` is used: a pipe, not a socket.
+      const stdout = await new Promise<string>((resolve) => {
+        execFile('sh', ['-c', '"$0" "$1" check "$2" --format json | cat', process.execPath, BIN, root], { maxBuffer: 1 << 26, timeout: 120_000 }, (_err, out) => resolve(out));
+      });
+      expect(stdout.length).toBeGreaterThan(200_000);
+      const report = JSON.parse(stdout) as { warnings: number; diagnostics: unknown[] };
+      expect(report.diagnostics.length).toBe(report.warnings);
+      expect(report.warnings).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('a remote spec that cannot be fetched keeps out only its pages: the others are built and every failure is listed', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-spec-'));
+    try {
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({
+        name: 'R', theme: 'mint', colors: { primary: '#0D9373' },
+        navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'broken'] }] }, { tab: 'API', openapi: 'https://127.0.0.1:1/openapi.json' }] },
+      }));
+      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+      await writeFile(path.join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n');
+      const { code, stdout, stderr } = await run(['build', root]);
+      expect(code).toBe(1);
+      const out = stdout + stderr;
+      expect(out).toContain('Failed to fetch spec https://127.0.0.1:1/openapi.json');
+      // Found only by rendering: the build went on past the spec.
+      expect(out).toMatch(/broken\.mdx[^\n]*failed to render/);
+      expect(existsSync(path.join(root, 'dist'))).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('each command prints its own help', async () => {
     const serve = await run(['serve', '--help']);
     expect(serve.code).toBe(0);

@@ -124,6 +124,20 @@ describe('leniency where Mintlify is lenient', () => {
     expect(html).not.toContain('PreviewButton');
   });
 
+  it('an undefined {name} in text shows as written; a missing import or image, a redirect from page.md do not stop the build', async () => {
+    const html = await readPage(site.dist, 'guides/lenient');
+    expect(html).toContain('Call GET /orgs/{orgId}/members to list them.');
+    // <Snippet file> reads the legacy _snippets/ folder, which is no page of its own.
+    expect(html).toContain('Text from the legacy snippet folder.');
+    expect(existsSync(path.join(site.dist, '_snippets/legacy-note/index.html'))).toBe(false);
+    // An image the repo lacks is a broken image, as on Mintlify, not a failed build.
+    expect(html).toMatch(/<img src="\/images\/not-there\.png" alt="A picture the repo lacks"/);
+    // An opening tag whose `>` starts a line compiles (the build's MDX compiler read it as a block quote).
+    expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
+    // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
+    expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
+  });
+
   it('an openapi: page whose operation the spec lacks is built from its MDX, without a reference', async () => {
     const html = await readPage(site.dist, 'api/missing-op');
     expect(html).toContain('<h1 class="page-title" data-pagefind-meta="title">Missing operation</h1>');

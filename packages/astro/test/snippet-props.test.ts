@@ -49,12 +49,22 @@ describe('snippet expressions', () => {
   it('reports a name a page does not define with its file and line, not at render time', () => {
     const src = '---\ntitle: T\n---\n\n# T\n\nThe {word} here.\n\n<Card title={other}>x</Card>\n\n{typeof maybe === "undefined" ? "no" : maybe}\n\n{() => later}\n\n{{missing}}\n';
     const { diagnostics } = analyzeMdx(src, 'guides/a.mdx', opts);
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.message])).toEqual([
-      ['mdx/undefined-name', 'guides/a.mdx', 7, '`word` is not defined.'],
-      ['mdx/undefined-name', 'guides/a.mdx', 9, '`other` is not defined.'],
-      ['mdx/undefined-name', 'guides/a.mdx', 11, '`maybe` is not defined.'],
-      ['mdx/unknown-variable', 'guides/a.mdx', 15, 'Unknown variable {{missing}}: docs.json `variables` does not define it.'],
+    expect(diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
+      ['warning', 'mdx/undefined-name', 'guides/a.mdx', 7, '`word` is not defined, so `{word}` is shown as text (Mintlify fails to render this page).'],
+      ['error', 'mdx/undefined-name', 'guides/a.mdx', 9, '`other` is not defined.'],
+      ['warning', 'mdx/undefined-name', 'guides/a.mdx', 11, '`maybe` is not defined, so `{typeof maybe === "undefined" ? "no" : maybe}` is shown as text (Mintlify fails to render this page).'],
+      ['error', 'mdx/unknown-variable', 'guides/a.mdx', 15, 'Unknown variable {{missing}}: docs.json `variables` does not define it.'],
     ]);
+  });
+
+  it('shows an undefined {name} in the text of a page as written (a URL template), keeping the lines', () => {
+    const src = 'GET /orgs/{id}/members and {a +\n b}.\n\n{id}\n\n<Card title="x">{id}</Card>\n';
+    const { code, diagnostics } = analyzeMdx(src, 'a.mdx', opts);
+    expect(code).toContain('GET /orgs/{"{id}"}/members and {"{a +  b}"\n}.');
+    expect(code).toContain('\n\n{"{id}"}\n\n<Card title="x">{"{id}"}</Card>');
+    expect(diagnostics.map((d) => [d.severity, d.line])).toEqual([['warning', 1], ['warning', 1], ['warning', 2], ['warning', 4], ['warning', 6]]);
+    // In a snippet the same names are props.
+    expect(analyzeMdx(src, 'snippets/s.mdx', { ...opts, snippet: true }).code).toContain('GET /orgs/{props.id}/members');
   });
 
   it('accepts what a page does define: imports, exports, globals, MDX names, function parameters', () => {
@@ -89,6 +99,39 @@ describe('snippet expressions', () => {
       { source: '/snippets/a.mdx', component: 'A', props: undefined, line: 5, column: 1 },
       { source: '/snippets/legacy.mdx', component: 'Snippet', props: [], line: 7, column: 1 },
     ]);
+  });
+});
+
+describe('imports as Mintlify resolves them', () => {
+  it('<Snippet file> and /snippets/ imports fall back to _snippets/ and to .mdx; a missing import is a warning and renders nothing', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-imp-'));
+    const files: Record<string, string> = {
+      'docs.json': JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index'] }] } }),
+      'index.mdx': "---\ntitle: Home\n---\n\nimport Note from '/snippets/redis/note'\nimport Gone, { Other as O } from '/snippets/gone.mdx'\n\n<Snippet file=\"star.mdx\" />\n\n<Note />\n\n<Gone />\n",
+      '_snippets/star.mdx': 'Star us.\n',
+      '_snippets/redis/note.mdx': 'A note.\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+      await writeFile(path.join(root, name), text);
+    }
+    try {
+      const { errors, warnings, site } = await planAndPrepare(root, COMPONENTS_MODULE);
+      const prepared = site.prepared;
+      expect(errors).toEqual([]);
+      expect(warnings.filter((d) => d.code.startsWith('mdx/')).map((d) => [d.code, d.file, d.line, d.message])).toEqual([
+        ['mdx/missing-import', 'index.mdx', 6, 'Imported file /snippets/gone.mdx does not exist: what it would show is left out of the page.'],
+      ]);
+      const code = prepared.get(path.join(root, 'index.mdx'))!;
+      // Imports without semicolons (as real repos write them): only the missing one is replaced.
+      expect(code).toContain('import Note from "/_snippets/redis/note.mdx"\nexport const');
+      expect(code).toContain('from "/_snippets/star.mdx"');
+      expect(code).toContain('export const O = () => null, Gone = () => null;');
+      // _snippets/ files are not pages of their own.
+      expect([...site.pages.keys()]).toEqual(['index']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -128,7 +171,7 @@ describe('snippet props across files', () => {
 
   it('`lectern build` fails with the file and line of a name nothing defines, never a ReferenceError', async () => {
     const root = await repo({
-      'index.mdx': "---\ntitle: Home\n---\n\nimport S from '/snippets/s.mdx';\n\nHello {nobody}.\n\n<S />\n",
+      'index.mdx': "---\ntitle: Home\n---\n\nimport S from '/snippets/s.mdx';\n\n<Card title={nobody}>Hello</Card>\n\n<S />\n",
       'snippets/s.mdx': 'Items: {items.map((i) => i)}\n',
     });
     try {
@@ -140,7 +183,7 @@ describe('snippet props across files', () => {
         child.on('close', (c) => resolve({ code: c, stderr: err }));
       });
       expect(code).toBe(1);
-      expect(stderr).toContain('index.mdx:7:8 `nobody` is not defined.');
+      expect(stderr).toContain('index.mdx:7:14 `nobody` is not defined.');
       expect(stderr).toContain('snippets/s.mdx:1:9 The snippet reads the prop `items`, but <S> in index.mdx (line 9) does not pass it');
       expect(stderr).not.toContain('ReferenceError');
     } finally {

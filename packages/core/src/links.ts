@@ -49,6 +49,7 @@ interface Position {
 interface AnyNode {
   type: string;
   url?: string;
+  label?: string | null;
   name?: string | null;
   value?: unknown;
   position?: Position;
@@ -68,8 +69,11 @@ export function collectLinks(tree: Root): FoundLink[] {
   const walk = (node: AnyNode) => {
     switch (node.type) {
       case 'link':
-      case 'definition':
         if (typeof node.url === 'string') out.push({ url: node.url, via: 'link', ...at(node) });
+        break;
+      case 'definition':
+        // `[^note]: text` is a GFM footnote (the build renders it as one), not a link definition.
+        if (typeof node.url === 'string' && !String(node.label ?? '').startsWith('^')) out.push({ url: node.url, via: 'link', ...at(node) });
         break;
       case 'image':
         if (typeof node.url === 'string') out.push({ url: node.url, via: 'image', ...at(node) });

@@ -19,10 +19,10 @@ export interface PageFile {
   keyLines?: Record<string, number>;
 }
 
-const IGNORED_DIRS = new Set(['node_modules', 'dist', 'snippets', '.git', '.astro', '.lectern', '.cache', '.cursor', '.github', '.vscode']);
+const IGNORED_DIRS = new Set(['node_modules', 'dist', 'snippets', '_snippets', '.git', '.astro', '.lectern', '.cache', '.cursor', '.github', '.vscode']);
 const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md', 'code_of_conduct.md', 'security.md', 'agents.md', 'claude.md']);
 
-/** Every page file of the repo (outside snippets/, node_modules/, dist/ and dot-folders), sorted. */
+/** Every page file of the repo (outside snippets/ and the legacy _snippets/, node_modules/, dist/ and dot-folders), sorted. */
 export function listPageFiles(root: string, ignored: (relPath: string, isDir: boolean) => boolean = () => false): string[] {
   const out: string[] = [];
   const walk = (dir: string, rel: string) => {

@@ -44,6 +44,16 @@ describe('internal link targets', () => {
 });
 
 describe('lectern check: broken links', () => {
+  it('a footnote whose text is a link is no link definition: no false broken link', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-footnote-'));
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'F', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index'] }] } }));
+    writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: D\n---\n\nAs reported[^hijack], and [gone](/nowhere).\n\n[^hijack]: [python-sdk#2100](https://github.com/x/y/issues/2100).\n');
+    const { diagnostics } = await check(dir);
+    expect(diagnostics.filter((d) => d.code === 'link/broken').map((d) => [d.line, d.message])).toEqual([
+      [6, 'broken link "/nowhere": no page at /nowhere'],
+    ]);
+  });
+
   it('reports every broken link of pages and docs.json with file, line, target and the closest page', async () => {
     const { code, diagnostics, errors } = await check(fixture);
     expect(code).toBe(0);

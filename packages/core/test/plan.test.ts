@@ -139,6 +139,26 @@ describe('lectern check', () => {
     ]);
   });
 
+  it('openapi-schema: naming a schema no spec has is a warning (the page is built); none when a failed spec may hold it', async () => {
+    const repo = (openapi: string[]) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'lectern-schema-'));
+      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', openapi, pages: ['thing', 'ghost'] }] } }));
+      writeFileSync(path.join(dir, 'api.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: {}, components: { schemas: { Thing: { type: 'object' } } } }));
+      writeFileSync(path.join(dir, 'thing.mdx'), '---\ntitle: Thing\nopenapi-schema: Thing\n---\n');
+      writeFileSync(path.join(dir, 'ghost.mdx'), '---\ntitle: Ghost\nopenapi-schema: Ghost\n---\n\nText.\n');
+      return dir;
+    };
+    const plain = await buildSitePlan(repo(['api.json']));
+    expect(plain.diagnostics.filter((d) => d.code !== 'page/no-description').map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
+      ['warning', 'page/schema-not-found', 'ghost.mdx', 3, 'schema "Ghost" not found'],
+    ]);
+    expect(plain.plan.pages.find((p) => p.slug === 'ghost')?.kind).toBe('guide');
+    expect(plain.plan.pages.find((p) => p.slug === 'thing')?.kind).toBe('schema');
+    // A spec that cannot be loaded is the one error; the schema pages that may be in it are not reported again.
+    const failed = await buildSitePlan(repo(['api.json', 'missing.json']));
+    expect(failed.diagnostics.filter((d) => d.code !== 'page/no-description').map((d) => d.code)).toEqual(['spec/not-found']);
+  });
+
   it('passes a clean repo and prints a summary', async () => {
     const io = captureIO();
     expect(await runCheckCommand([path.join(fixtures, 'navigation')], io)).toBe(0);

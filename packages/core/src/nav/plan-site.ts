@@ -251,7 +251,10 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
       const [fileToken, name] = tokens.length >= 2 ? [tokens[0], tokens[1]!] : [undefined, tokens[0]!];
       const doc = fileToken ? matchSpecFile(openapiDocs, normalizeSpecSource(fileToken)) : openapiDocs.find((d) => d.schemas[name]);
       if (!doc || !doc.schemas[name]) {
-        reportFile(file.file, 'page/schema-not-found', `schema "${name}" not found${fileToken ? ` in "${fileToken}"` : ''}`);
+        // A spec that failed to load (reported already) may hold it; otherwise, as for `openapi:`, Mintlify still
+        // publishes the page from its MDX: a warning.
+        const failed = [...(input.failedSpecs ?? [])].some((s) => !fileToken || s.includes(normalizeSpecSource(fileToken)));
+        if (!failed) reportFile(file.file, 'page/schema-not-found', `schema "${name}" not found${fileToken ? ` in "${fileToken}"` : ''}`, 'the page is built from its MDX content alone, without the schema', 'warning', file.keyLines?.['openapi-schema']);
         return { ...base, kind: 'guide' };
       }
       const page: SchemaPage = { ...base, kind: 'schema', spec: doc.source, schema: name };

@@ -1,0 +1,97 @@
+/**
+ * Public Mintlify docs repos built unchanged: for each repo in bench/mintlify-corpus.json (owner/name, the folder
+ * holding docs.json, a commit), takes its files at that commit, runs `lectern check` and `lectern build` on them
+ * as they are, and prints a Markdown table: navigation pages, pages built, build exit, errors, warnings by rule,
+ * build wall time and peak RSS (the largest process, from /usr/bin/time).
+ *
+ *   node bench/mintlify-corpus.ts [--git-dirs=<folder>] [--corpus=<folder>] [--only=name,name] [--check-only]
+ *
+ * The repos are never committed. `--git-dirs` names a folder of local git directories (`owner+name/repo` as a
+ * snapshot tool leaves them, or `owner+name.git`); a repo not found there is cloned (bare, blobs on demand) from
+ * GitHub into .cache/corpus/ (gitignored). Files are written to `--corpus` (default .cache/corpus/) as
+ * `owner+name/`. `--only` keeps the repos whose owner/name contains one of the words. Each repo's figures and the
+ * last lines of a failed build go to .cache/bench-mintlify-corpus.json; full logs to .cache/corpus-logs/.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { built, extract, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
+
+const CACHE = path.join(REPO, '.cache');
+const BIN = path.join(REPO, 'packages/astro/bin/lectern.js');
+const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const has = (name: string) => process.argv.includes(`--${name}`);
+
+interface Entry { repo: string; dir: string; commit: string }
+const corpus = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-corpus.json'), 'utf8')) as { repos: Entry[] }).repos;
+const only = flag('only')?.split(',').map((w) => w.toLowerCase());
+const entries = only ? corpus.filter((e) => only.some((w) => e.repo.toLowerCase().includes(w))) : corpus;
+const corpusDir = path.resolve(flag('corpus') ?? path.join(CACHE, 'corpus'));
+const logs = path.join(CACHE, 'corpus-logs');
+mkdirSync(logs, { recursive: true });
+
+/** A git directory holding `entry.commit`: a local one under --git-dirs, else a bare blobless clone in .cache/. */
+function gitDirFor(entry: Entry): string {
+  const key = entry.repo.replace('/', '+');
+  const root = flag('git-dirs');
+  for (const candidate of root ? [path.join(root, key, 'repo'), path.join(root, `${key}.git`), path.join(root, key)] : []) {
+    if (existsSync(candidate)) return path.resolve(candidate);
+  }
+  const clone = path.join(CACHE, 'corpus', `${key}.git`);
+  if (!existsSync(clone)) sh('git', ['clone', '--bare', '--filter=blob:none', `https://github.com/${entry.repo}.git`, clone]);
+  return clone;
+}
+
+interface Result {
+  repo: string; dir: string; commit: string; navPages: number; built: number; exit: number | null; errors: number;
+  checkErrors: number; warnings: number; byRule: Record<string, number>; wallMs: number; peakMb?: number;
+  missingFiles: number; notBuilt: string[]; tail?: string;
+}
+
+const lectern = (args: string[], cwd: string) => timed(process.execPath, [BIN, ...args], cwd);
+const results: Result[] = [];
+for (const entry of entries) {
+  const key = entry.repo.replace('/', '+');
+  const site = path.join(corpusDir, key);
+  const missing = extract(gitDirFor(entry), entry.commit, site, entry.dir);
+  rmSync(path.join(site, 'dist'), { recursive: true, force: true });
+  const check = await lectern(['check', '.', '--format', 'json'], site);
+  writeFileSync(path.join(logs, `${key}.check.txt`), check.out);
+  let report = { errors: 0, warnings: 0, diagnostics: [] as Array<{ code: string; severity: string }> };
+  try {
+    report = JSON.parse(/^\{[\s\S]*?^\}$/m.exec(check.out)?.[0] ?? ''); // the report (stdout) ends at the first column-0 brace
+  } catch {
+    report.errors = 1;
+    report.diagnostics.push({ code: 'check/crashed', severity: 'error' });
+  }
+  const byRule: Record<string, number> = {};
+  for (const d of report.diagnostics) if (d.severity !== 'error') byRule[d.code] = (byRule[d.code] ?? 0) + 1;
+  let nav: string[] = [];
+  try { nav = navigationPages(site); } catch { /* docs.json unreadable: counted as 0 pages */ }
+  const build = has('check-only') ? undefined : await lectern(['build', '.'], site);
+  if (build) writeFileSync(path.join(logs, `${key}.build.txt`), build.out);
+  const notBuilt = build ? nav.filter((p) => !built(path.join(site, 'dist'), p)) : nav;
+  const result: Result = {
+    repo: entry.repo, dir: entry.dir, commit: entry.commit, navPages: nav.length, built: nav.length - notBuilt.length,
+    exit: build ? build.code : null, errors: Number(/Lectern found (\d+) error/.exec(build?.out ?? '')?.[1] ?? 0), checkErrors: report.errors,
+    warnings: report.warnings, byRule, wallMs: Math.round(build?.wallMs ?? check.wallMs), peakMb: build?.peakMb && Math.round(build.peakMb),
+    missingFiles: missing.length, notBuilt: notBuilt.slice(0, 20),
+    ...(build && build.code !== 0 ? { tail: build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-15).join('\n') } : {}),
+  };
+  results.push(result);
+  console.error(`${entry.repo}: ${result.built}/${result.navPages} built, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`);
+  if (!has('keep')) rmSync(path.join(site, 'dist'), { recursive: true, force: true });
+}
+writeFileSync(path.join(CACHE, 'bench-mintlify-corpus.json'), JSON.stringify(results, null, 2));
+
+const rules = (r: Result) => Object.entries(r.byRule).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '–';
+console.log('| repo (folder) | nav pages | pages built | exit | errors | warnings by rule | wall | peak RSS |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  const name = `[${r.repo}](https://github.com/${r.repo}/tree/${r.commit.slice(0, 7)}${r.dir ? '/' + r.dir : ''})${r.dir ? ` (${r.dir})` : ''}`;
+  console.log(`| ${name} | ${r.navPages} | ${r.built} | ${r.exit ?? '–'} | ${r.errors || r.checkErrors} | ${rules(r)} | ${(r.wallMs / 1000).toFixed(0)} s | ${r.peakMb ?? '?'} MB |`);
+}
+const ok = results.filter((r) => r.exit === 0 && r.built === r.navPages);
+const pages = results.reduce((n, r) => n + r.navPages, 0);
+const builtPages = results.reduce((n, r) => n + r.built, 0);
+console.log(`\n${ok.length} of ${results.length} repos built unchanged with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
+process.exit(ok.length === results.length ? 0 : 1);
