@@ -24,8 +24,8 @@
  * figures).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeGitHubRestRepo } from './assistant/github-site.ts';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -131,20 +131,7 @@ function baselineIndex(docs: AssistantDocument[]): (q: string) => string[] {
 // Sites
 
 async function githubSite(dir: string): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const root = join(dir, 'github');
-  mkdirSync(root, { recursive: true });
-  copyFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), join(root, 'api.github.com.json'));
-  writeFileSync(
-    join(root, 'docs.json'),
-    JSON.stringify({
-      theme: 'mint',
-      name: 'GitHub REST',
-      colors: { primary: '#0969da' },
-      navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] },
-    }),
-  );
-  return root;
+  return writeGitHubRestRepo(join(dir, 'github'));
 }
 
 async function documentsOf(

@@ -10,8 +10,8 @@
  * answers, 100 in flight): one instance on SQLite, and two instances sharing one PostgreSQL server.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { writeGitHubRestRepo } from './assistant/github-site.ts';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,18 +92,7 @@ async function main(): Promise<void> {
   const concurrencyLevels = only > 0 ? [only] : [10, 50];
 
   const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-assistant-'));
-  const require = createRequire(import.meta.url);
-  const specPath = require.resolve('@octokit/openapi/generated/api.github.com.json');
-  copyFileSync(specPath, join(dir, 'api.github.com.json'));
-  writeFileSync(
-    join(dir, 'docs.json'),
-    JSON.stringify({
-      theme: 'mint',
-      name: 'GitHub REST',
-      colors: { primary: '#0969da' },
-      navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] },
-    }),
-  );
+  writeGitHubRestRepo(dir);
   let child: ChildProcess | undefined;
   try {
     console.log('Lectern assistant benchmark (GitHub REST description, extractive composer)\n');

@@ -3,7 +3,6 @@
  * changed in a spec, renders only that page and reuses the others, and its `dist/` is byte for byte the `dist/` of a
  * cold build of the changed repo (in another folder, with no cache). The cache is also safe to delete.
  */
-import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,22 +11,12 @@ import { buildSite } from '../src/run.ts';
 import { planAndPrepare } from '../src/site.ts';
 import { COMPONENTS_MODULE } from '../src/prepare.ts';
 import { renderOrder } from '../src/render-order.ts';
-import { REPO } from './helpers.ts';
+import { fileDigests, REPO } from './helpers.ts';
 
 const made: string[] = [];
 afterAll(async () => {
   for (const dir of made) await rm(dir, { recursive: true, force: true });
 });
-
-async function tree(dir: string, base = dir): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) for (const [k, v] of await tree(abs, base)) out.set(k, v);
-    else out.set(path.relative(base, abs).split(path.sep).join('/'), createHash('sha256').update(await readFile(abs)).digest('hex'));
-  }
-  return out;
-}
 
 async function copyOfKitchenSink(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-cache-'));
@@ -65,7 +54,7 @@ describe('the build cache', () => {
     const first = await lastBuild(warm);
     expect(first.reused).toBe(0);
     expect(first.rendered.length).toBeGreaterThan(20);
-    const coldTree = await tree(cold.outDir);
+    const coldTree = await fileDigests(cold.outDir);
 
     // The index the build streamed (pages cut to what Pagefind reads, handed over as they rendered) is the index
     // of the whole built pages, added in render order.
@@ -81,7 +70,7 @@ describe('the build cache', () => {
     await pagefind.close();
     const built = new Map([...coldTree].filter(([f]) => f.startsWith('pagefind/')).map(([f, h]) => [f.slice('pagefind/'.length), h]));
     expect(built.size).toBeGreaterThan(10);
-    expect(differences(await tree(whole), built)).toEqual([]);
+    expect(differences(await fileDigests(whole), built)).toEqual([]);
     await rm(whole, { recursive: true, force: true });
 
     // Nothing changed: every page from the cache, the same dist; the search index too (the cache keeps one, the last
@@ -94,13 +83,13 @@ describe('the build cache', () => {
     await writeFile(path.join(searchCache, kept!), pack);
     await build(warm);
     expect((await lastBuild(warm)).rendered).toEqual([]);
-    const changed = differences(await tree(path.join(warm, 'dist')), coldTree);
+    const changed = differences(await fileDigests(path.join(warm, 'dist')), coldTree);
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatch(/^pagefind\//);
     // A damaged entry is not used: the index is written again, as the cold build wrote it.
     await writeFile(path.join(searchCache, kept!), pack.subarray(0, 100));
     await build(warm);
-    expect(differences(await tree(path.join(warm, 'dist')), coldTree)).toEqual([]);
+    expect(differences(await fileDigests(path.join(warm, 'dist')), coldTree)).toEqual([]);
     expect(await readdir(searchCache)).toEqual([kept]);
 
     // One MDX page changed.
@@ -112,7 +101,7 @@ describe('the build cache', () => {
     const fresh = await copyOfKitchenSink();
     await editPage(fresh);
     const freshPage = await build(fresh);
-    expect(differences(await tree(path.join(warm, 'dist')), await tree(freshPage.outDir))).toEqual([]);
+    expect(differences(await fileDigests(path.join(warm, 'dist')), await fileDigests(freshPage.outDir))).toEqual([]);
 
     // One operation changed in the spec (not its title: the navigation stays).
     await editOperation(warm);
@@ -122,6 +111,6 @@ describe('the build cache', () => {
     await rm(path.join(fresh, '.lectern'), { recursive: true, force: true });
     const freshOp = await build(fresh);
     expect((await lastBuild(fresh)).reused).toBe(0);
-    expect(differences(await tree(path.join(warm, 'dist')), await tree(freshOp.outDir))).toEqual([]);
+    expect(differences(await fileDigests(path.join(warm, 'dist')), await fileDigests(freshOp.outDir))).toEqual([]);
   }, 600_000);
 });

@@ -2,28 +2,17 @@
  * Two builds of the same docs repo in different folders give byte-identical `dist/` trees: no absolute build
  * paths, timestamps or random ids (CI preview builds can be compared and cached by content).
  */
-import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../src/run.ts';
-import { REPO } from './helpers.ts';
+import { fileDigests, REPO } from './helpers.ts';
 
 const made: string[] = [];
 afterAll(async () => {
   for (const dir of made) await rm(dir, { recursive: true, force: true });
 });
-
-async function tree(dir: string, base = dir): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) for (const [k, v] of await tree(abs, base)) out.set(k, v);
-    else out.set(path.relative(base, abs).split(path.sep).join('/'), createHash('sha256').update(await readFile(abs)).digest('hex'));
-  }
-  return out;
-}
 
 async function buildCopy(where: string[]): Promise<Map<string, string>> {
   const parent = await mkdtemp(path.join(tmpdir(), 'lectern-determinism-'));
@@ -32,7 +21,7 @@ async function buildCopy(where: string[]): Promise<Map<string, string>> {
   await mkdir(root, { recursive: true });
   await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
   const { outDir } = await buildSite(root, { logLevel: 'error', base: '/pr-3/' });
-  return tree(outDir);
+  return fileDigests(outDir);
 }
 
 describe('deterministic output', () => {

@@ -1,6 +1,7 @@
 /** Test helpers: build a fixture once into a temp dir, serve a dist/ folder on 127.0.0.1, launch Chromium. */
 import { createServer, type Server } from 'node:http';
-import { cp, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,17 @@ export async function buildFixture(dir: string): Promise<{ root: string; dist: s
   const { buildSite } = await import('../src/run.ts');
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   return { root, dist: outDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Every file under `dir` (relative path with `/`) -> the SHA-256 of its bytes: two outputs compare as maps. */
+export async function fileDigests(dir: string, base = dir): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) for (const [k, v] of await fileDigests(abs, base)) out.set(k, v);
+    else out.set(path.relative(base, abs).split(path.sep).join('/'), createHash('sha256').update(await readFile(abs)).digest('hex'));
+  }
+  return out;
 }
 
 export async function readPage(dist: string, slug: string): Promise<string> {
