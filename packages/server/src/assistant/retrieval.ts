@@ -11,8 +11,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
 import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
-import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
+import { createScratch, exactScore, firstPass, headBonus, positionsOf, prepareQuery, RANKING, type FirstPass, type PreparedQuery, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
+import { ASSOCIATION, associatedTerms } from './associations.ts';
 
 export {
   buildAssistantIndex,
@@ -138,7 +139,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const { corpus, scratch } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods } = query;
+      const { question, groups, elliptic, methods, collection } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -148,6 +149,19 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (!own || own.length !== 1 || g.text.includes(' ')) continue;
         for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
           if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
+        }
+      }
+      // Words the site associates with the question's words (associations.ts): weak alternatives.
+      if (ASSOCIATION.weight > 0) {
+        for (const g of question) {
+          const own = g.alternatives[0]?.stems;
+          if (!own || own.length !== 1) continue;
+          const id = corpus.termIds.get(own[0]!);
+          if (id === undefined) continue;
+          for (const { term, weight } of associatedTerms(corpus, id)) {
+            const stem = corpus.termOf[term]!;
+            if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === stem)) g.alternatives.push({ stems: [stem], weight });
+          }
         }
       }
 
@@ -170,15 +184,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           allowed[p] = (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
         }
       }
-      const prepared = prepareQuery(groups, corpus);
-      let first = firstPass(corpus, prepared, allowed, scratch);
-      let candidates = bestSections(corpus, first);
-      if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
-        first = firstPass(corpus, prepared, undefined, scratch);
-        candidates = bestSections(corpus, first);
-      }
-      if (candidates.size === 0) return { terms, passages: [] };
-
       // Request preferences, as a factor on a page's score.
       const prior = (info: PageInfo): number => {
         let f = 1;
@@ -186,30 +191,45 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
         f *= nearness(info.path, current, elliptic);
         if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
+        // A question for a collection: a GET of a collection (path ending in a fixed segment) lists it; a GET of one
+        // item (path ending in a parameter) does not.
+        if (collection && info.method === 'GET' && info.apiPath) f *= /\}\/?$/.test(info.apiPath) ? RANKING.itemForCollection : RANKING.collection;
         return f;
       };
       // The best section decides; a second section on the subject adds a little (the page is about it).
       const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
 
-      // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
-      const firstRanked = [...candidates].map(([page, c]) => {
-        const bonus = first.titleBonus(page);
-        const second = c.scores[1];
-        return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
-      });
-      firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
-      const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
-      const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
-        const info = corpus.pages[page]!;
-        const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
-        const bonus = first.titleBonus(page);
-        const scored = sections
-          .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
-          .sort((x, y) => y.score - x.score || x.sec - y.sec);
-        const top = scored[0]!;
-        return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
-      });
-      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+      const rank = (prepared: PreparedQuery) => {
+        let first = firstPass(corpus, prepared, allowed, scratch);
+        let candidates = bestSections(corpus, first);
+        if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
+          first = firstPass(corpus, prepared, undefined, scratch);
+          candidates = bestSections(corpus, first);
+        }
+        // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
+        const firstRanked = [...candidates].map(([page, c]) => {
+          const bonus = first.titleBonus(page);
+          const second = c.scores[1];
+          return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
+        });
+        firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
+        const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+        const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
+          const info = corpus.pages[page]!;
+          const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+          const bonus = first.titleBonus(page);
+          const scored = sections
+            .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
+            .sort((x, y) => y.score - x.score || x.sec - y.sec);
+          const top = scored[0]!;
+          return { info, top, score: (pageScore(top.score, scored[1]?.score) + headBonus(prepared, corpus, page)) * prior(info) };
+        });
+        ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+        return ranked;
+      };
+      const prepared = prepareQuery(groups, corpus);
+      const ranked = rank(prepared);
+      if (ranked.length === 0) return { terms, passages: [] };
 
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
         const text = textOf.get(top.sec) as { anchor: string | null; heading: string | null; content: string };
