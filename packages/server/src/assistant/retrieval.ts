@@ -90,6 +90,16 @@ function nearness(page: string, current: string | undefined, short: boolean): nu
   return shared > 0 ? 1.03 : 1;
 }
 
+/**
+ * Whether a GET endpoint lists a collection (rather than reading one item): its title says so ("List …"), or, when
+ * the title starts with neither "List" nor "Get", its path ends in a collection rather than a parameter.
+ */
+export function readsCollection(title: string, apiPath: string): boolean {
+  if (/^list\b/i.test(title.trim())) return true;
+  if (/^get\b/i.test(title.trim())) return false;
+  return !/\}\/?$/.test(apiPath);
+}
+
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
 function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
@@ -191,9 +201,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
         f *= nearness(info.path, current, elliptic);
         if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
-        // A question for a collection: a GET of a collection (path ending in a fixed segment) lists it; a GET of one
-        // item (path ending in a parameter) does not.
-        if (collection && info.method === 'GET' && info.apiPath) f *= /\}\/?$/.test(info.apiPath) ? RANKING.itemForCollection : RANKING.collection;
+        // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
+        if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
         return f;
       };
       // The best section decides; a second section on the subject adds a little (the page is about it).
