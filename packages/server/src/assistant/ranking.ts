@@ -12,7 +12,6 @@
 import type { Corpus } from './corpus.ts';
 import type { Field } from './indexing.ts';
 import type { QueryGroup } from './vocabulary.ts';
-import { stem, STOPWORDS, words } from './text.ts';
 
 export interface WeightedGroup extends QueryGroup {
   /** 1 for words of the question; less for client context and earlier turns of the conversation. */
@@ -37,8 +36,6 @@ export const RANKING = {
    * titles that merely contain the words.
    */
   title: 1,
-  /** Bonus for a title head (words before the first preposition) the question covers (see `headBonus`). */
-  head: Number(process.env.LECTERN_HEAD ?? 0.5),
   /** Share of a page's second-best section added to its best. */
   secondSection: 0.2,
   /** Derived forms sharing the root of a question's word (watcher/watch, subscription/subscribe), as near-synonyms. */
@@ -54,13 +51,6 @@ export const RANKING = {
   itemForCollection: 0.9,
 };
 
-if (process.env.LECTERN_RANKING) {
-  const o = JSON.parse(process.env.LECTERN_RANKING) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(o)) {
-    if (typeof v === 'object' && v) Object.assign((RANKING as Record<string, unknown>)[k] as object, v);
-    else (RANKING as Record<string, unknown>)[k] = v;
-  }
-}
 const PAGE_FIELD_LIST = ['title', 'keys', 'description'] as const;
 const SECTION_FIELD_LIST = ['heading', 'body'] as const;
 const FIELD_LIST: Field[] = [...PAGE_FIELD_LIST, ...SECTION_FIELD_LIST];
@@ -517,52 +507,3 @@ function isNear(x: PreparedGroup, y: PreparedGroup, positions: Positions, window
   return false;
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The title's head: what the page acts on
-
-/** Words that end a title's head: "List pull requests | associated with a commit", "Create a fork | for a user". */
-const HEAD_END = new Set(['for', 'on', 'of', 'in', 'to', 'from', 'with', 'by', 'at', 'via', 'within', 'across', 'into', 'using', 'associated', 'accessible', 'as']);
-
-/** Term ids of the head of each page's title (its words before the first preposition), cached per corpus. */
-const heads = new WeakMap<Corpus, Array<Uint32Array | undefined>>();
-export function titleHead(corpus: Corpus, page: number): Uint32Array {
-  let all = heads.get(corpus);
-  if (!all) heads.set(corpus, (all = []));
-  let out = all[page];
-  if (!out) {
-    const ids: number[] = [];
-    for (const w of words(corpus.pages[page]!.title)) {
-      if (HEAD_END.has(w.text)) break;
-      if ((w.text.length < 2 && !/\d/.test(w.text)) || STOPWORDS.has(w.text)) continue;
-      const id = corpus.termIds.get(stem(w.text));
-      if (id !== undefined && !ids.includes(id)) ids.push(id);
-    }
-    all[page] = out = Uint32Array.from(ids);
-  }
-  return out;
-}
-
-/**
- * Bonus for a title head the question covers: the idf of the question's words in the head, times the share of the
- * head they cover, times `RANKING.head`. "Which pull requests contain a commit?" is about pull requests: "List
- * pull requests associated with a commit" rather than "List commits on a pull request".
- */
-export function headBonus(q: PreparedQuery, corpus: Corpus, page: number): number {
-  if (RANKING.head <= 0) return 0;
-  const head = titleHead(corpus, page);
-  if (head.length === 0) return 0;
-  let covered = 0;
-  for (const g of q.groups) {
-    if (g.origin !== 'question') continue;
-    let best = 0;
-    for (const alt of g.alternatives) {
-      if (!alt.ids || alt.ids.length !== 1 || !head.includes(alt.ids[0]!)) continue;
-      best = Math.max(best, alt.weight * alt.idf);
-    }
-    covered += best;
-  }
-  if (covered === 0) return 0;
-  let total = 0;
-  for (const t of head) total += idf(corpus, corpus.df[t]!);
-  return RANKING.head * covered * Math.min(1, covered / total);
-}

@@ -11,9 +11,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
 import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
-import { createScratch, exactScore, firstPass, headBonus, positionsOf, prepareQuery, RANKING, type FirstPass, type PreparedQuery, type Scratch } from './ranking.ts';
+import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type PreparedQuery, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
-import { ASSOCIATION, associatedTerms } from './associations.ts';
 
 export {
   buildAssistantIndex,
@@ -161,19 +160,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
         }
       }
-      // Words the site associates with the question's words (associations.ts): weak alternatives.
-      if (ASSOCIATION.weight > 0) {
-        for (const g of question) {
-          const own = g.alternatives[0]?.stems;
-          if (!own || own.length !== 1) continue;
-          const id = corpus.termIds.get(own[0]!);
-          if (id === undefined) continue;
-          for (const { term, weight } of associatedTerms(corpus, id)) {
-            const stem = corpus.termOf[term]!;
-            if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === stem)) g.alternatives.push({ stems: [stem], weight });
-          }
-        }
-      }
 
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
@@ -231,7 +217,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
             .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
             .sort((x, y) => y.score - x.score || x.sec - y.sec);
           const top = scored[0]!;
-          return { info, top, score: (pageScore(top.score, scored[1]?.score) + headBonus(prepared, corpus, page)) * prior(info) };
+          return { info, top, score: (pageScore(top.score, scored[1]?.score)) * prior(info) };
         });
         ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
         return ranked;
