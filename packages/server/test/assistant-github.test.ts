@@ -88,4 +88,19 @@ describe('the GitHub REST site', () => {
     const alone = await ask([followUp]);
     expect(sources(alone)[0]!.metadata.page).not.toBe(`${A}/repos/list-organization-repositories`);
   });
+
+  it('answers a question about several things (plural, who, which) with the endpoint that lists them', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Get Copilot seat information and settings", nor "Get a workflow".
+    expect(await top('Who has a Copilot seat in my organization?')).toBe(`${A}/copilot/list-all-copilot-seat-assignments-for-an-organization`);
+    expect(await top('Which workflows exist in my repository?')).toBe(`${A}/actions/list-repository-workflows`);
+    // A question about one thing still gets the endpoint that reads one.
+    expect(await top('Get a workflow of my repository by its id')).toBe(`${A}/actions/get-a-workflow`);
+  });
+
+  it('matches what an endpoint does, not the fields of the objects it returns', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.
+    expect(await top('Make a new team in my org')).toBe(`${A}/teams/create-a-team`);
+  });
 });

@@ -254,4 +254,38 @@ describe('documents from a SitePlan', () => {
       idx.close();
     }
   });
+
+  it('searches an endpoint by what it does and what it returns, not by the descriptions of returned fields', () => {
+    const path = join(site.dir, 'responses.db');
+    const endpoint = (slug: string, title: string, method: string, apiPath: string, field: string, fieldDescription: string) => ({
+      path: slug,
+      title,
+      markdown: [
+        `\`${method} ${apiPath}\``,
+        title,
+        '## Responses',
+        [`- \`200\` — OK (\`application/json\`)`, `  - \`${field}\` (string) — ${fieldDescription}`, '  - `owner.login` (string) — The sandbox owner'].join('\n'),
+        ['- `404` — Resource not found (`application/json`)', '  - `message` (string) — Why the sandbox was not found'].join('\n'),
+      ].join('\n\n'),
+      operation: { method, path: apiPath },
+    });
+    buildAssistantIndex(
+      [
+        endpoint('api/get-invoice', 'Get an invoice', 'GET', '/invoices/{id}', 'amount', 'Sandbox invoices have no amount'),
+        endpoint('api/list-gadgets', 'List gadgets', 'GET', '/gadgets', 'sandbox_mode', 'Whether the gadget is a prototype'),
+      ],
+      path,
+    );
+    const idx = openAssistantIndex(path);
+    try {
+      // A top-level field a successful response returns is found by its name...
+      expect(idx.search({ text: 'sandbox mode', limit: 5 }).passages.map((p) => p.page)).toEqual(['/api/list-gadgets']);
+      // ...but not by words of field descriptions, nested fields or error responses; the answer still quotes them.
+      expect(idx.search({ text: 'prototype', limit: 5 }).passages).toEqual([]);
+      expect(idx.search({ text: 'sandbox', limit: 5 }).passages.map((p) => p.page)).toEqual(['/api/list-gadgets']);
+      expect(idx.search({ text: 'gadgets', limit: 5 }).passages[0]?.content).toContain('Whether the gadget is a prototype');
+    } finally {
+      idx.close();
+    }
+  });
 });

@@ -5,7 +5,7 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { questionMethods, queryGroups, type QueryGroup } from './vocabulary.ts';
+import { asksForCollection, questionMethods, queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
   /** The question: the last user turn. */
@@ -25,6 +25,8 @@ export interface Query {
   elliptic: boolean;
   /** HTTP methods (lowercase) its action points at: the question's, or for an elliptic one, the last turn's. */
   methods: Set<string>;
+  /** The question asks for a collection (plural things, who/which): listing endpoints answer it. */
+  collection: boolean;
 }
 
 /** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
@@ -87,5 +89,5 @@ export function buildQuery(input: QueryInput): Query {
 
   let methods = questionMethods(input.text);
   if (methods.size === 0 && elliptic && history[0]) methods = questionMethods(history[0]);
-  return { question, groups, elliptic, methods };
+  return { question, groups, elliptic, methods, collection: asksForCollection(input.text) };
 }

@@ -46,6 +46,9 @@ export const RANKING = {
   /** Endpoint pages whose method matches the question's action word (create -> POST), or not. */
   methodMatch: 1.1,
   methodMismatch: 0.9,
+  /** A question for a collection (asksForCollection): GET endpoints of a collection, and of one item. */
+  collection: 1.1,
+  itemForCollection: 0.9,
 };
 
 const PAGE_FIELD_LIST = ['title', 'keys', 'description'] as const;
@@ -503,3 +506,4 @@ function isNear(x: PreparedGroup, y: PreparedGroup, positions: Positions, window
   for (const p of xs) for (const r of ys) if (p !== r && Math.abs(p - r) <= window) return true;
   return false;
 }
+

@@ -11,7 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
 import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
-import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
+import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type PreparedQuery, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
 
 export {
@@ -89,6 +89,16 @@ function nearness(page: string, current: string | undefined, short: boolean): nu
   return shared > 0 ? 1.03 : 1;
 }
 
+/**
+ * Whether a GET endpoint lists a collection (rather than reading one item): its title says so ("List …"), or, when
+ * the title starts with neither "List" nor "Get", its path ends in a collection rather than a parameter.
+ */
+export function readsCollection(title: string, apiPath: string): boolean {
+  if (/^list\b/i.test(title.trim())) return true;
+  if (/^get\b/i.test(title.trim())) return false;
+  return !/\}\/?$/.test(apiPath);
+}
+
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
 function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
@@ -138,7 +148,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const { corpus, scratch } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods } = query;
+      const { question, groups, elliptic, methods, collection } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -170,15 +180,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           allowed[p] = (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
         }
       }
-      const prepared = prepareQuery(groups, corpus);
-      let first = firstPass(corpus, prepared, allowed, scratch);
-      let candidates = bestSections(corpus, first);
-      if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
-        first = firstPass(corpus, prepared, undefined, scratch);
-        candidates = bestSections(corpus, first);
-      }
-      if (candidates.size === 0) return { terms, passages: [] };
-
       // Request preferences, as a factor on a page's score.
       const prior = (info: PageInfo): number => {
         let f = 1;
@@ -186,30 +187,44 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
         f *= nearness(info.path, current, elliptic);
         if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
+        // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
+        if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
         return f;
       };
       // The best section decides; a second section on the subject adds a little (the page is about it).
       const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
 
-      // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
-      const firstRanked = [...candidates].map(([page, c]) => {
-        const bonus = first.titleBonus(page);
-        const second = c.scores[1];
-        return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
-      });
-      firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
-      const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
-      const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
-        const info = corpus.pages[page]!;
-        const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
-        const bonus = first.titleBonus(page);
-        const scored = sections
-          .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
-          .sort((x, y) => y.score - x.score || x.sec - y.sec);
-        const top = scored[0]!;
-        return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
-      });
-      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+      const rank = (prepared: PreparedQuery) => {
+        let first = firstPass(corpus, prepared, allowed, scratch);
+        let candidates = bestSections(corpus, first);
+        if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
+          first = firstPass(corpus, prepared, undefined, scratch);
+          candidates = bestSections(corpus, first);
+        }
+        // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
+        const firstRanked = [...candidates].map(([page, c]) => {
+          const bonus = first.titleBonus(page);
+          const second = c.scores[1];
+          return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
+        });
+        firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
+        const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+        const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
+          const info = corpus.pages[page]!;
+          const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+          const bonus = first.titleBonus(page);
+          const scored = sections
+            .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
+            .sort((x, y) => y.score - x.score || x.sec - y.sec);
+          const top = scored[0]!;
+          return { info, top, score: (pageScore(top.score, scored[1]?.score)) * prior(info) };
+        });
+        ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+        return ranked;
+      };
+      const prepared = prepareQuery(groups, corpus);
+      const ranked = rank(prepared);
+      if (ranked.length === 0) return { terms, passages: [] };
 
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
         const text = textOf.get(top.sec) as { anchor: string | null; heading: string | null; content: string };

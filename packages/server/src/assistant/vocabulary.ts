@@ -396,3 +396,21 @@ export function questionMethods(text: string): Set<string> {
   }
   return out;
 }
+
+/** Plural endings of English nouns: "keys", "branches", "repositories". */
+function isPlural(word: string): boolean {
+  if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
+  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+  return stem(singular) === stem(word);
+}
+
+/**
+ * Whether a question asks for a collection: it names things in the plural ("the public keys of a user", "which
+ * workflows…") or asks who/which ("Who has a seat…?"). Listing endpoints (a GET whose path ends in a collection)
+ * answer it rather than the endpoint reading one item.
+ */
+export function asksForCollection(text: string): boolean {
+  const ws = words(text).map((w) => w.text);
+  if (ws[0] === 'who' || ws[0] === 'which') return true;
+  return ws.some(isPlural);
+}
