@@ -27,6 +27,7 @@ import { OWN_DIR, ownModule } from './own-files.ts';
 import { startBuildSession, type BuildSession, type CacheUsage } from './build-session.ts';
 import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
+import { lightPrerenderEnvironment } from './dev-environments.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -231,7 +232,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : [])],
+            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter)] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
