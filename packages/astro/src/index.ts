@@ -12,7 +12,8 @@ import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './p
 import { prepareJsxModule } from './islands/islands.ts';
 import { loadShiki } from './components/shiki-load.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { planAndPrepare, type PlannedSite } from './site.ts';
+import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site.ts';
+import { cachedPlanData } from './plan-cache.ts';
 import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
@@ -28,6 +29,7 @@ import { startBuildSession, type BuildSession, type CacheUsage } from './build-s
 import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 import { lightPrerenderEnvironment } from './dev-environments.ts';
+import { devLoader, devStyleImports, PAGE_BOUNDARY } from './dev-pages.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -117,15 +119,18 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
           if (!file || site.blocked.has(p.slug) || (site.only && !site.only.has(p.slug))) continue;
           // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
           const abs = path.resolve(site.root, file).split(path.sep).join('/');
-          lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
+          lines.push(command === 'dev' ? devLoader(p.slug, abs) : `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
         }
         lines.push('};');
+        if (command === 'dev') lines.push(...devStyleImports(site, componentsModule));
         return lines.join('\n');
       },
     },
     transform: {
       order: 'pre',
       handler(code, id) {
+        // `lectern dev`: a page's boundary module (see dev-pages.ts); Astro writes its code.
+        if (id.includes(PAGE_BOUNDARY)) return undefined;
         const file = id.split('?')[0]!;
         const site = getSite(root);
         // A JSX module of the repo (a snippet component): the hooks and built-ins it uses are imported for it.
@@ -184,9 +189,12 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         componentsModule = ownModule('components/index');
         loadShiki();
         const part = options.part;
-        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule));
+        let fromCache = false;
+        // `lectern dev` started again on unchanged files plans nothing (plan-cache.ts).
+        const devPlan = () => cachedPlanData(root, () => planData(root, componentsModule), () => { fromCache = true; }).then(siteFromPlan);
+        const { site, errors, warnings } = part?.planned ?? (await (command === 'dev' ? devPlan() : planAndPrepare(root, componentsModule)));
         site.only = part?.slugs;
-        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
         if (part && (!part.first || part.reported)) {
           // A part of a build in parts: the caller reported the plan's problems.
         } else if (command === 'build') {
@@ -258,7 +266,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       },
       'astro:server:setup': async ({ server, logger }) => {
         warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
-        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
+        await mountDevHandlers(server, root, () => cachedPlanData(root, () => planData(root, componentsModule)).then(siteFromPlan), logger);
       },
       'astro:server:start': async ({ address, logger }) => {
         await warmup?.warm(address, (m) => logger.info(m));
