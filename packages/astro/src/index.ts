@@ -266,7 +266,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       },
       'astro:server:setup': async ({ server, logger }) => {
         warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
-        await mountDevHandlers(server, root, () => cachedPlanData(root, () => planData(root, componentsModule)).then(siteFromPlan), logger);
+        // After an edit the files are new: plan (the next start writes the cache entry for them).
+        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:server:start': async ({ address, logger }) => {
         await warmup?.warm(address, (m) => logger.info(m));
