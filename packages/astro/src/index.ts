@@ -4,6 +4,7 @@
  * manifest.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -68,6 +69,19 @@ const readText = (file: string) => {
   }
 };
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
+
+/** The playground's source folder when it is Lectern's workspace (not an installed, compiled package), as a pattern. */
+function workspacePlaygroundDir(): RegExp | undefined {
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve('@lectern/playground');
+  } catch {
+    return undefined;
+  }
+  if (entry.split(path.sep).includes('node_modules') || !/\.tsx?$/.test(entry)) return undefined;
+  const dir = path.dirname(entry) + path.sep;
+  return new RegExp('^' + dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
 
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
@@ -217,7 +231,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (!hasMdx) extra.push((await import('@astrojs/mdx')).default());
         // Babel (Preact's JSX transform) only where JSX may be: not on plain TypeScript, which Vite compiles itself
         // (Lectern's own sources run through it when Lectern is not under node_modules, as in its workspace).
-        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/] }));
+        // `lectern dev` in Lectern's workspace: the playground's .tsx sources get what an installed Lectern ships (JSX
+        // compiled to Preact calls, here by Vite), not Babel's development transform on every start.
+        const ownTsx = command === 'dev' ? workspacePlaygroundDir() : undefined;
+        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/], ...(ownTsx ? { exclude: [/[\\/]node_modules[\\/]/, ownTsx] } : {}) }));
 
         const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
@@ -240,6 +257,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
+            ...(ownTsx && !hasPreact ? { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } } : {}),
             plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter)] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
