@@ -3,7 +3,7 @@
  * still loads its whole server runtime a second time in the `prerender` environment, which only an adapter's dev
  * middleware uses. Lectern makes that environment one that runs no code (Vite's plain `DevEnvironment`), so the
  * runtime loads once: about a second less CPU before the first page (see BENCHMARKS.md, "Dev server").
- * With an adapter the environment is Vite's default.
+ * With an adapter (its dev middleware may render prerendered pages there) the environment is left as it is.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -22,11 +22,9 @@ export function lightPrerenderEnvironment(hasAdapter: () => boolean): Plugin {
     name: 'lectern:dev-environments',
     apply: 'serve',
     configEnvironment(name) {
-      if (name !== 'prerender') return undefined;
-      const createEnvironment: CreateEnvironment = async (envName, config) => {
-        const vite = await astroVite();
-        return hasAdapter() ? vite.createRunnableDevEnvironment(envName, config) : new vite.DevEnvironment(envName, config, { hot: false });
-      };
+      // Astro reports the adapter (astro:config:done) before it creates Vite's server, which resolves this.
+      if (name !== 'prerender' || hasAdapter()) return undefined;
+      const createEnvironment: CreateEnvironment = async (envName, config) => new (await astroVite()).DevEnvironment(envName, config, { hot: false });
       return { dev: { createEnvironment } };
     },
   };

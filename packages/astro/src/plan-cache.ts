@@ -9,7 +9,7 @@
  * One entry is kept (`<cache>/plan/<key>.v8`); `LECTERN_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cacheEnabled, cacheRoot, lecternFingerprint, writeAtomic } from './build-cache.ts';
@@ -38,7 +38,10 @@ function repoDigest(root: string, skip: string): string {
       if (abs === skip) continue;
       let st;
       try {
-        st = statSync(abs);
+        st = lstatSync(abs);
+        // A linked file counts by its target; a linked folder is not followed (it may lead back up).
+        if (st.isSymbolicLink()) st = statSync(abs);
+        if (st.isDirectory() && lstatSync(abs).isSymbolicLink()) continue;
       } catch {
         continue;
       }
