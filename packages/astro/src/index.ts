@@ -4,6 +4,7 @@
  * manifest.
  */
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -12,7 +13,8 @@ import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './p
 import { prepareJsxModule } from './islands/islands.ts';
 import { loadShiki } from './components/shiki-load.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { planAndPrepare, type PlannedSite } from './site.ts';
+import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site.ts';
+import { cachedPlanData } from './plan-cache.ts';
 import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
@@ -27,6 +29,8 @@ import { OWN_DIR, ownModule } from './own-files.ts';
 import { startBuildSession, type BuildSession, type CacheUsage } from './build-session.ts';
 import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
+import { lightPrerenderEnvironment } from './dev-environments.ts';
+import { devLoader, devStyleImports, PAGE_BOUNDARY } from './dev-pages.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -65,6 +69,19 @@ const readText = (file: string) => {
   }
 };
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
+
+/** The playground's source folder when it is Lectern's workspace (not an installed, compiled package), as a pattern. */
+function workspacePlaygroundDir(): RegExp | undefined {
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve('@lectern/playground');
+  } catch {
+    return undefined;
+  }
+  if (entry.split(path.sep).includes('node_modules') || !/\.tsx?$/.test(entry)) return undefined;
+  const dir = path.dirname(entry) + path.sep;
+  return new RegExp('^' + dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+}
 
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
@@ -116,15 +133,18 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
           if (!file || site.blocked.has(p.slug) || (site.only && !site.only.has(p.slug))) continue;
           // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
           const abs = path.resolve(site.root, file).split(path.sep).join('/');
-          lines.push(`  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
+          lines.push(command === 'dev' ? devLoader(p.slug, abs) : `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
         }
         lines.push('};');
+        if (command === 'dev') lines.push(...devStyleImports(site, componentsModule));
         return lines.join('\n');
       },
     },
     transform: {
       order: 'pre',
       handler(code, id) {
+        // `lectern dev`: a page's boundary module (see dev-pages.ts); Astro writes its code.
+        if (id.includes(PAGE_BOUNDARY)) return undefined;
         const file = id.split('?')[0]!;
         const site = getSite(root);
         // A JSX module of the repo (a snippet component): the hooks and built-ins it uses are imported for it.
@@ -183,9 +203,12 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         componentsModule = ownModule('components/index');
         loadShiki();
         const part = options.part;
-        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule));
+        let fromCache = false;
+        // `lectern dev` started again on unchanged files plans nothing (plan-cache.ts).
+        const devPlan = () => cachedPlanData(root, () => planData(root, componentsModule), () => { fromCache = true; }).then(siteFromPlan);
+        const { site, errors, warnings } = part?.planned ?? (await (command === 'dev' ? devPlan() : planAndPrepare(root, componentsModule)));
         site.only = part?.slugs;
-        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
         if (part && (!part.first || part.reported)) {
           // A part of a build in parts: the caller reported the plan's problems.
         } else if (command === 'build') {
@@ -208,7 +231,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         if (!hasMdx) extra.push((await import('@astrojs/mdx')).default());
         // Babel (Preact's JSX transform) only where JSX may be: not on plain TypeScript, which Vite compiles itself
         // (Lectern's own sources run through it when Lectern is not under node_modules, as in its workspace).
-        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/] }));
+        // `lectern dev` in Lectern's workspace: the playground's .tsx sources get what an installed Lectern ships (JSX
+        // compiled to Preact calls, here by Vite), not Babel's development transform on every start.
+        const ownTsx = command === 'dev' ? workspacePlaygroundDir() : undefined;
+        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/], ...(ownTsx ? { exclude: [/[\\/]node_modules[\\/]/, ownTsx] } : {}) }));
 
         const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
@@ -231,7 +257,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           site: config.site ?? site.config.lectern?.site,
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
-            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : [])],
+            ...(ownTsx && !hasPreact ? { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } } : {}),
+            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter)] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
@@ -257,6 +284,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       },
       'astro:server:setup': async ({ server, logger }) => {
         warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
+        // After an edit the files are new: plan (the next start writes the cache entry for them).
         await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
       },
       'astro:server:start': async ({ address, logger }) => {
