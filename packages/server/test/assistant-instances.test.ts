@@ -74,13 +74,24 @@ async function serve(name: string, root: string, env: NodeJS.ProcessEnv): Promis
   return { name, url, child, output: () => text };
 }
 
-function keys(args: string[], env: NodeJS.ProcessEnv = cleanEnv({})): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, 'keys', ...args], { cwd: dir, env, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+/**
+ * `lectern keys …` as a child process, awaited without blocking the event loop: a blocking wait longer than the
+ * servers' keep-alive timeout let fetch reuse a socket the server had already closed ("other side closed").
+ */
+function keys(args: string[], env: NodeJS.ProcessEnv = cleanEnv({})): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'keys', ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => void (stdout += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => void (stderr += c.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
-function createKey(org: string, domain: string): { key: string; id: string } {
-  const r = keys(['create', '--org', org, '--domain', domain, '--database', databaseUrl, '--json']);
+async function createKey(org: string, domain: string): Promise<{ key: string; id: string }> {
+  const r = await keys(['create', '--org', org, '--domain', domain, '--database', databaseUrl, '--json']);
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
@@ -117,7 +128,7 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
     dir = mkdtempSync(path.join(tmpdir(), 'lectern-instances-'));
     server = await startPostgres(available);
     databaseUrl = await server.createDatabase('lectern_assistant');
-    acme = createKey('acme', 'acme');
+    acme = await createKey('acme', 'acme');
     const a = docsRoot('a', {});
     // The second instance names the database in docs.json, without the password (PGPASSWORD supplies it).
     const b = docsRoot('b', { database: databaseUrl.replace(`:${server.password}@`, '@') });
@@ -161,7 +172,7 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
         expect(r.status, `${i.name} v${version}: ${r.body}`).toBe(200);
       }
     }
-    const listed = keys(['list', '--database', databaseUrl, '--json']);
+    const listed = await keys(['list', '--database', databaseUrl, '--json']);
     expect(listed.status, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).map((k: { id: string }) => k.id)).toContain(acme.id);
     // Only the hash is stored.
@@ -171,7 +182,7 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
   });
 
   it(`a limit of ${LIMIT} per organization allows exactly ${LIMIT} requests across both instances under concurrent load`, async () => {
-    const limited = createKey('busy', 'busy');
+    const limited = await createKey('busy', 'busy');
     // The hourly window must not roll over mid-test: start in a fresh part of the hour.
     const msToNextHour = 3_600_000 - (Date.now() % 3_600_000);
     if (msToNextHour < 60_000) await new Promise((r) => setTimeout(r, msToNextHour + 1_000));
@@ -229,9 +240,9 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
   });
 
   it('a key revoked with `lectern keys revoke --database` stops working on both instances', async () => {
-    const doomed = createKey('acme', 'acme');
+    const doomed = await createKey('acme', 'acme');
     for (const i of instances) expect((await ask(i, doomed.key, 'acme', 2)).status).toBe(200);
-    const revoked = keys(['revoke', doomed.id, '--database', databaseUrl]);
+    const revoked = await keys(['revoke', doomed.id, '--database', databaseUrl]);
     expect(revoked.status, revoked.stderr).toBe(0);
     expect(revoked.stdout).toContain(`Revoked ${doomed.id}`);
     expect(revoked.stdout).not.toContain(server.password);
@@ -245,7 +256,7 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
   });
 
   it('a stopped database gives clear 503s on both instances, and they recover when it is back', async () => {
-    const ops = createKey('ops', 'ops');
+    const ops = await createKey('ops', 'ops');
     const before = await ask(instances[0]!, ops.key, 'ops', 2);
     expect(before.status).toBe(200);
     await server.stop();
@@ -266,7 +277,7 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
         expect(i.child.exitCode).toBeNull();
       }
       // The CLI says so too, and exits.
-      const listed = keys(['list', '--database', databaseUrl]);
+      const listed = await keys(['list', '--database', databaseUrl]);
       expect(listed.status).toBe(1);
       expect(listed.stderr).toMatch(/lectern keys: the assistant database \(PostgreSQL postgres:\/\/lectern:\*\*\*@127\.0\.0\.1:\d+\/lectern_assistant\) is unavailable/);
     } finally {
