@@ -162,7 +162,8 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   if (parts === 1) {
     const { build } = await import('astro');
     const part: LecternOptions['part'] = { planned, slugs: new Set(pages), first: true };
-    await build(inlineConfig(abs, staging, opts, part));
+    const { buildLeavingOutFailures } = await import('./compile-failures.ts');
+    await buildLeavingOutFailures(planned.site, () => build(inlineConfig(abs, staging, opts, part)), log.error);
     search = part.done?.search;
   } else {
     reportPlan(planned, opts.strict === true, log);

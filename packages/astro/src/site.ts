@@ -8,6 +8,7 @@ import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
 import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { saveMdxCache } from './mdx-cache.ts';
+import { compileDiagnostics } from './mdx-compile.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
@@ -42,6 +43,8 @@ export interface PlanData {
   prepared: Array<[string, string]>;
   content: Array<[string, string]>;
   blocked: Array<[string, Diagnostic[]]>;
+  /** Absolute path -> the absolute paths of the files it imports (MDX, JSX and other modules). */
+  imports: Array<[string, string[]]>;
   updated: Array<[string, string]>;
   /** The repo's .css/.js files (every page includes them) and the CSS of the Tailwind classes its pages use. */
   custom: CustomAssets;
@@ -51,7 +54,9 @@ export interface PlanData {
 export async function planData(root: string, componentsModule: string): Promise<PlanData> {
   const loaded = await loadSite(root);
   const content = writeSpecContent(loaded);
-  const { prepared, diagnostics: mdxDiagnostics, imports, islands } = prepareSite(loaded, componentsModule, content);
+  const { prepared, diagnostics: analysed, imports, islands } = prepareSite(loaded, componentsModule, content);
+  // A file the build's MDX compiler refuses is found here, so its pages are left out (not the build stopped).
+  const mdxDiagnostics = [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
   saveMdxCache(root);
   writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
@@ -70,7 +75,7 @@ export async function planData(root: string, componentsModule: string): Promise<
   const tailwind = await tailwindCss(tailwindCandidates(sources));
   return {
     loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
-    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated, custom: findCustomAssets(root), tailwind,
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], imports: [...imports], updated, custom: findCustomAssets(root), tailwind,
   };
 }
 
@@ -81,6 +86,7 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   const lib = await import('./lib.ts');
   const site = createSite(loaded, new Map(data.prepared), lib, new Map(data.content));
   site.blocked = new Map(data.blocked);
+  site.imports = new Map(data.imports);
   site.links = buildLinkIndex(loaded.plan, loaded.config as never);
   site.updated = new Map(data.updated);
   site.custom = data.custom;
