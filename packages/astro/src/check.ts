@@ -14,7 +14,7 @@ export async function runCheck(argv: string[], io?: CliIO): Promise<number> {
       if (!config) return [];
       const site = prepareSite({ plan, config: config as unknown as SiteConfig, diagnostics }, COMPONENTS_MODULE);
       // The build's own MDX compiler on what the build would hand it (mdx-compile.ts): check and build cannot disagree.
-      return [...site.diagnostics, ...(await compileDiagnostics(site.prepared, plan.root, [...diagnostics, ...site.diagnostics]))];
+      return [...site.diagnostics, ...(await compileDiagnostics(site.prepared, plan.root, [...diagnostics, ...site.diagnostics], false))];
     },
   });
 }

@@ -10,11 +10,11 @@
  * @astrojs/mdx does), with the options of a Lectern build: GFM and smart punctuation on, no `optimize`. Only syntax
  * highlighting is off: the analysis turns every code fence into a <CodeBlock>, so there is nothing for it to do.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { satteri } from '@astrojs/markdown-satteri';
 import type { Diagnostic } from '@lectern/core';
+import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic } from './build-cache.ts';
 
 interface MdxRenderer {
   process(content: string, filePath: string, frontmatter: Record<string, unknown>): Promise<unknown>;
@@ -26,12 +26,13 @@ function mdxRenderer(): Promise<MdxRenderer> {
   return renderer;
 }
 
-/** Sources known to compile (by hash), for this process: `lectern dev` and a build in parts ask again. */
+/** Sources known to compile (by hash of Lectern's code and the dependencies, and the source): `lectern dev` asks again. */
 const compiled = new Set<string>();
+const keyOf = (code: string) => sha256(lecternFingerprint(), code);
 
 /** The compile error of one prepared MDX file, as a diagnostic of `file` (repo-relative), or undefined when it compiles. */
 export async function compileError(code: string, abs: string, file: string): Promise<Diagnostic | undefined> {
-  const key = createHash('sha256').update(code).digest('base64');
+  const key = keyOf(code);
   if (compiled.has(key)) return undefined;
   let content: string;
   let frontmatter: Record<string, unknown>;
@@ -68,9 +69,14 @@ export function compileDiagnostic(error: unknown, file: string): Diagnostic {
 
 /**
  * Compile every prepared file that the analysis found no error in (those are reported and left out already), a few
- * at a time. `prepared`: absolute path -> the source the build compiles.
+ * at a time. `prepared`: absolute path -> the source the build compiles. The sources that compiled are remembered in
+ * the build cache (`compiled.json`: a warm build compiles only what changed); `save: false` (`lectern check`) only
+ * reads it.
  */
-export async function compileDiagnostics(prepared: Map<string, string>, root: string, known: Diagnostic[]): Promise<Diagnostic[]> {
+export async function compileDiagnostics(prepared: Map<string, string>, root: string, known: Diagnostic[], save = true): Promise<Diagnostic[]> {
+  const store = cacheEnabled() ? path.join(cacheRoot(root), 'compiled.json') : undefined;
+  const before = new Set(store ? readJson<string[]>(store) ?? [] : []);
+  for (const key of before) compiled.add(key);
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const failed = new Set(known.filter((d) => d.severity === 'error').map((d) => d.file));
   const files = [...prepared.keys()].filter((abs) => !failed.has(rel(abs)));
@@ -84,5 +90,9 @@ export async function compileDiagnostics(prepared: Map<string, string>, root: st
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
+  if (store && save) {
+    const now = [...new Set([...prepared.values()].map(keyOf))].filter((key) => compiled.has(key));
+    if (now.length !== before.size || now.some((key) => !before.has(key))) writeAtomic(store, JSON.stringify(now));
+  }
   return out;
 }
