@@ -172,6 +172,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
   let session: BuildSession | undefined;
   let warmup: DevWarmup | undefined;
   let adapter = false;
+  /** Whether planning runs the build's MDX compile step (Astro's default processor, Sätteri). */
+  let compile = true;
   return {
     name: 'lectern',
     hooks: {
@@ -183,7 +185,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         componentsModule = ownModule('components/index');
         loadShiki();
         const part = options.part;
-        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule));
+        // The MDX compile step ahead of the build is Sätteri's, Astro's default: not run for another processor.
+        const processor = (config.markdown as { processor?: { name?: string } } | undefined)?.processor;
+        compile = processor === undefined || processor.name === 'satteri';
+        const { site, errors, warnings } = part?.planned ?? (await planAndPrepare(root, componentsModule, { compile }));
         site.only = part?.slugs;
         if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
         if (part && (!part.first || part.reported)) {
@@ -257,7 +262,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       },
       'astro:server:setup': async ({ server, logger }) => {
         warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
-        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
+        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule, { compile }), logger);
       },
       'astro:server:start': async ({ address, logger }) => {
         await warmup?.warm(address, (m) => logger.info(m));

@@ -51,12 +51,16 @@ export interface PlanData {
   tailwind: string;
 }
 
-export async function planData(root: string, componentsModule: string): Promise<PlanData> {
+/**
+ * `compile`: run the build's MDX compile step ahead of the build (mdx-compile.ts); off when the Astro project compiles
+ * MDX with another processor than Sätteri, Astro's default (`markdown.processor`).
+ */
+export async function planData(root: string, componentsModule: string, options: { compile?: boolean } = {}): Promise<PlanData> {
   const loaded = await loadSite(root);
   const content = writeSpecContent(loaded);
   const { prepared, diagnostics: analysed, imports, islands } = prepareSite(loaded, componentsModule, content);
   // A file the build's MDX compiler refuses is found here, so its pages are left out (not the build stopped).
-  const mdxDiagnostics = [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
+  const mdxDiagnostics = options.compile === false ? analysed : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
   saveMdxCache(root);
   writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
@@ -98,8 +102,8 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   };
 }
 
-export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
-  return siteFromPlan(await planData(root, componentsModule));
+export async function planAndPrepare(root: string, componentsModule: string, options: { compile?: boolean } = {}): Promise<PlannedSite> {
+  return siteFromPlan(await planData(root, componentsModule, options));
 }
 
 /**
