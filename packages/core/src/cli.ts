@@ -67,7 +67,9 @@ export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: nu
     let shown = 0;
     for (const [target, same] of repeated.slice(0, perRule)) {
       const files = new Set(same.map((d) => d.file)).size;
-      const first = same.slice(0, 3).map(place).join(', ') + (same.length > 3 ? ', …' : '');
+      // Distinct places (one line can hold hundreds of links to the same sprite).
+      const places = [...new Set(same.map(place))];
+      const first = places.slice(0, 3).join(', ') + (places.length > 3 ? ', …' : '');
       lines.push(`  ${target}: ${count(same.length)} ${TARGET_NOUNS[code] ?? `${items[0]!.severity}s`} in ${count(files)} file${files === 1 ? '' : 's'} (first: ${first})`);
       shown += same.length;
     }
