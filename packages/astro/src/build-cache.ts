@@ -87,7 +87,7 @@ export function lecternFingerprint(): string {
     h.update(readFileSync(path.join(dir, 'package.json')));
     hashTree(h, path.join(dir, existsSync(path.join(dir, 'dist')) ? 'dist' : 'src'));
   }
-  for (const name of ['astro', '@astrojs/mdx', '@astrojs/preact', 'shiki', 'preact', 'pagefind']) {
+  for (const name of ['astro', '@astrojs/mdx', '@astrojs/markdown-satteri', 'satteri', '@astrojs/preact', 'shiki', 'preact', 'pagefind']) {
     const dir = packageDir(name);
     const version = dir ? (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version : undefined;
     h.update(`${name}@${version ?? '?'}\n`);

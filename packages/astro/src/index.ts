@@ -192,6 +192,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
   let session: BuildSession | undefined;
   let warmup: DevWarmup | undefined;
   let adapter = false;
+  /** Whether planning runs the build's MDX compile step (Astro's default processor, Sätteri). */
+  let compile = true;
   return {
     name: 'lectern',
     hooks: {
@@ -203,10 +205,13 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         componentsModule = ownModule('components/index');
         loadShiki();
         const part = options.part;
+        // The MDX compile step ahead of the build is Sätteri's, Astro's default: not run for another processor.
+        const processor = (config.markdown as { processor?: { name?: string } } | undefined)?.processor;
+        compile = processor === undefined || processor.name === 'satteri';
         let fromCache = false;
         // `lectern dev` started again on unchanged files plans nothing (plan-cache.ts).
-        const devPlan = () => cachedPlanData(root, () => planData(root, componentsModule), () => { fromCache = true; }).then(siteFromPlan);
-        const { site, errors, warnings } = part?.planned ?? (await (command === 'dev' ? devPlan() : planAndPrepare(root, componentsModule)));
+        const devPlan = () => cachedPlanData(root, () => planData(root, componentsModule, { compile }), () => { fromCache = true; }).then(siteFromPlan);
+        const { site, errors, warnings } = part?.planned ?? (await (command === 'dev' ? devPlan() : planAndPrepare(root, componentsModule, { compile })));
         site.only = part?.slugs;
         if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
         if (part && (!part.first || part.reported)) {
@@ -285,7 +290,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
       'astro:server:setup': async ({ server, logger }) => {
         warmup = startDevWarmup(getSite(root), (m) => logger.warn(m));
         // After an edit the files are new: plan (the next start writes the cache entry for them).
-        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule), logger);
+        await mountDevHandlers(server, root, () => planAndPrepare(root, componentsModule, { compile }), logger);
       },
       'astro:server:start': async ({ address, logger }) => {
         await warmup?.warm(address, (m) => logger.info(m));

@@ -408,7 +408,7 @@ export function analyzeMdx(
     unknown.add(name);
     const close = suggest(name);
     diagnostics.push({
-      severity: 'warning', code: 'mdx/unknown-component', file, ...at,
+      severity: 'warning', code: 'mdx/unknown-component', file, ...at, target: `<${name}>`,
       message: `Unknown component <${name}>: nothing defines it, so only its children are shown.`,
       hint: close ? `Did you mean <${close}>?` : `Import it in the file (import { ${name} } from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
     });

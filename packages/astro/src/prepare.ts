@@ -151,7 +151,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       targets.push(path.resolve(target));
       if (!existsSync(target)) {
         diagnostics.push({
-          severity: 'warning', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp),
+          severity: 'warning', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp), target: imp,
           message: `Imported file ${imp} does not exist: what it would show is left out of the page.`,
           hint: 'Imports are relative to the file, or to the docs root when they start with "/". (An error with --strict.)',
         });

@@ -162,7 +162,9 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   if (parts === 1) {
     const { build } = await import('astro');
     const part: LecternOptions['part'] = { planned, slugs: new Set(pages), first: true };
-    await build(inlineConfig(abs, staging, opts, part));
+    const { buildLeavingOutFailures } = await import('./compile-failures.ts');
+    // Built again without a page that failed to compile: the plan's problems were reported the first time.
+    await buildLeavingOutFailures(planned.site, () => build(inlineConfig(abs, staging, opts, part)).finally(() => { part.reported = true; }), log.error);
     search = part.done?.search;
   } else {
     reportPlan(planned, opts.strict === true, log);
@@ -251,8 +253,8 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   const size = Number.isFinite(PART_PAGES) ? PART_PAGES : 200;
   const restoreHeap = leanHeap();
   try {
-    if (size > 0) await buildInParts(abs, staging, opts, size);
-    else await (await import('astro')).build(inlineConfig(abs, staging, opts));
+    // Size 0 (LECTERN_PART_PAGES=0): one part, in this process.
+    await buildInParts(abs, staging, opts, size);
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;

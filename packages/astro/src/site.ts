@@ -8,6 +8,7 @@ import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
 import { ISLANDS_DIR, prepareSite } from './prepare.ts';
 import { saveMdxCache } from './mdx-cache.ts';
+import { compileDiagnostics } from './mdx-compile.ts';
 import { setIconLibrary } from './icons.ts';
 import { createSite, type Site } from './store.ts';
 import { lastCommitDates } from './timestamps.ts';
@@ -42,16 +43,24 @@ export interface PlanData {
   prepared: Array<[string, string]>;
   content: Array<[string, string]>;
   blocked: Array<[string, Diagnostic[]]>;
+  /** Absolute path -> the absolute paths of the files it imports (MDX, JSX and other modules). */
+  imports: Array<[string, string[]]>;
   updated: Array<[string, string]>;
   /** The repo's .css/.js files (every page includes them) and the CSS of the Tailwind classes its pages use. */
   custom: CustomAssets;
   tailwind: string;
 }
 
-export async function planData(root: string, componentsModule: string): Promise<PlanData> {
+/**
+ * `compile`: run the build's MDX compile step ahead of the build (mdx-compile.ts); off when the Astro project compiles
+ * MDX with another processor than Sätteri, Astro's default (`markdown.processor`).
+ */
+export async function planData(root: string, componentsModule: string, options: { compile?: boolean } = {}): Promise<PlanData> {
   const loaded = await loadSite(root);
   const content = writeSpecContent(loaded);
-  const { prepared, diagnostics: mdxDiagnostics, imports, islands } = prepareSite(loaded, componentsModule, content);
+  const { prepared, diagnostics: analysed, imports, islands } = prepareSite(loaded, componentsModule, content);
+  // A file the build's MDX compiler refuses is found here, so its pages are left out (not the build stopped).
+  const mdxDiagnostics = options.compile === false ? analysed : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
   saveMdxCache(root);
   writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
@@ -70,7 +79,7 @@ export async function planData(root: string, componentsModule: string): Promise<
   const tailwind = await tailwindCss(tailwindCandidates(sources));
   return {
     loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
-    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], updated, custom: findCustomAssets(root), tailwind,
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], imports: [...imports], updated, custom: findCustomAssets(root), tailwind,
   };
 }
 
@@ -81,6 +90,7 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   const lib = await import('./lib.ts');
   const site = createSite(loaded, new Map(data.prepared), lib, new Map(data.content));
   site.blocked = new Map(data.blocked);
+  site.imports = new Map(data.imports);
   site.links = buildLinkIndex(loaded.plan, loaded.config as never);
   site.updated = new Map(data.updated);
   site.custom = data.custom;
@@ -92,8 +102,8 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   };
 }
 
-export async function planAndPrepare(root: string, componentsModule: string): Promise<PlannedSite> {
-  return siteFromPlan(await planData(root, componentsModule));
+export async function planAndPrepare(root: string, componentsModule: string, options: { compile?: boolean } = {}): Promise<PlannedSite> {
+  return siteFromPlan(await planData(root, componentsModule, options));
 }
 
 /**

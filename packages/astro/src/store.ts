@@ -31,6 +31,8 @@ export interface Site extends LoadedSite {
    * bundle and render a notice, so one broken page never stops the others; the build then fails naming them all.
    */
   blocked: Map<string, Diagnostic[]>;
+  /** Absolute path of an MDX file -> the absolute paths of the files it imports (set by site.ts). */
+  imports: Map<string, string[]>;
   /** Pages whose rendering threw during this build (see Guard.astro), with file and line when found. */
   renderErrors: Diagnostic[];
   /** The site's paths, to resolve links as Mintlify does (render-links.ts); set by site.ts. */
@@ -65,7 +67,7 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
   const root = path.resolve(loaded.plan.root);
   return {
     ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content,
-    updated: new Map(), base: '/', blocked: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
+    updated: new Map(), base: '/', blocked: new Map(), imports: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,40 @@ describe('a build in parts', () => {
     } finally {
       await rm(one, { recursive: true, force: true });
       await rm(parts, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a page that fails to compile in a part is reported with file and line and left out; every other page and part is built', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-compile-'));
+    try {
+      const pages = ['index', 'one', 'two', 'three', 'four', 'five', 'six'];
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}.\n`);
+      // A module a page imports that does not parse: the analysis and the MDX compile step do not read .js files, so
+      // the bundler of the part (the second of four) is the first to refuse it.
+      await writeFile(path.join(root, 'two.mdx'), "---\ntitle: Two\ndescription: d\n---\n\nimport { rows } from '/snippets/data.js';\n\nThere are {rows.length} rows.\n");
+      await cp(path.join(root, 'two.mdx'), path.join(root, 'three.mdx'));
+      await mkdir(path.join(root, 'snippets'), { recursive: true });
+      await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2,\n  3 +;\n');
+      // A page of the last part that throws while rendering: reported too, so that part was built.
+      await writeFile(path.join(root, 'six.mdx'), '---\ntitle: Six\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n');
+      const r = await build(root, { LECTERN_PART_PAGES: '2' });
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toMatch(/building part 4 of 4/);
+      expect(r.out).toMatch(/2 pages cannot be compiled \(snippets\/data\.js:2\): left out, building the others again/);
+      expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/two cannot be compiled \(it imports snippets\/data\.js\): Unexpected token/);
+      expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/three cannot be compiled \(it imports snippets\/data\.js\)/);
+      expect(r.out).toMatch(/error six\.mdx:8:\d+ page \/six failed to render/);
+      expect(r.out).toMatch(/Lectern found 3 errors/);
+      await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
+      // Fixed, the same site builds (in one part, in process), every page there.
+      await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2, 3];\n');
+      await writeFile(path.join(root, 'six.mdx'), '---\ntitle: Six\ndescription: d\n---\n\nFine.\n');
+      const ok = await build(root, { LECTERN_PART_PAGES: '0' });
+      expect(ok.code, ok.out).toBe(0);
+      expect(await readFile(path.join(root, 'dist/two/index.html'), 'utf8')).toContain('There are 3 rows.');
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   }, 300_000);
 });

@@ -149,6 +149,37 @@ describe('lectern CLI', () => {
     expect(all.stdout).toContain('guides/b.mdx:9:3\n  warning: Unknown component <Sparkle>');
   });
 
+  it("check reports every file the build's MDX compiler refuses, with file and line, and the build leaves out the same pages", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-compile-'));
+    try {
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'C', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] } }));
+      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
+      // A JSX tag in a block quote whose `>` starts a line: MDX in JavaScript (remark-mdx, Mintlify) accepts it, the
+      // build's compiler (Sätteri) reads that `>` as a block quote and refuses the file.
+      await writeFile(path.join(root, 'quoted.mdx'), '---\ntitle: Quoted\ndescription: d\n---\n\n> <div\n>   className="a"\n> >quoted</div>\n');
+      await mkdir(path.join(root, 'snippets'));
+      await writeFile(path.join(root, 'snippets/quote.mdx'), 'Some text.\n\n> <div\n>   className="b"\n> >x</div>\n');
+      await writeFile(path.join(root, 'uses-snippet.mdx'), "---\ntitle: Uses\ndescription: d\n---\n\nimport Quote from '/snippets/quote.mdx';\n\n<Quote />\n");
+      const check = await run(['check', root]);
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      expect(check.stdout).toMatch(/quoted\.mdx:6:3\n {2}error: the build's MDX compiler refuses this file: Expected a closing tag for `<div>`.* \[mdx\/compile\]/);
+      expect(check.stdout).toMatch(/snippets\/quote\.mdx:3:3\n {2}error: the build's MDX compiler refuses this file: .*`<div>`/);
+      expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
+      const json = await run(['check', root, '--format', 'json']);
+      const report = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; file: string; line: number }> };
+      expect(report.diagnostics.filter((d) => d.code === 'mdx/compile').map((d) => `${d.file}:${d.line}`).sort()).toEqual(['quoted.mdx:6', 'snippets/quote.mdx:3']);
+      // The build: the same two errors, the pages left out, every other page built, exit 1.
+      const build = await run(['build', root]);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toMatch(/Lectern found 2 errors/);
+      expect(build.stderr).toMatch(/error quoted\.mdx:6:3 the build's MDX compiler refuses this file/);
+      expect(build.stderr).toMatch(/error snippets\/quote\.mdx:3:3 the build's MDX compiler refuses this file/);
+      expect(build.stdout + build.stderr).toMatch(/2 pages cannot be compiled; building the others/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('init scaffolds a docs repo with docs.json, pages, a spec, scripts and editor rules', async () => {
     const root = path.join(await mkdtemp(path.join(tmpdir(), 'lectern-init-')), 'my-docs');
     try {

@@ -269,6 +269,7 @@ function brokenLink(index: LinkIndex, target: string, written: string, where: Om
     severity: 'warning',
     code: BROKEN_LINK_CODE,
     ...where,
+    target: `/${target}`,
     message: `broken link ${JSON.stringify(written)}: no page${via === 'image' || via.endsWith(' src>') ? ' or file' : ''} at /${target}${via === 'link' ? '' : ` (${via})`}`,
     hint: suggestion ? `did you mean ${suggestion}?` : 'link to a page slug (its path without .mdx), a redirect source or a file in the repo',
   };

@@ -30,6 +30,11 @@ export interface Diagnostic {
   column?: number;
   /** What is wrong, in one sentence. */
   message: string;
+  /**
+   * What the problem is about when many can share it (the missing page or file of a broken link, an unknown
+   * component, a missing import): summaries group repeated ones by it.
+   */
+  target?: string;
   /** What is allowed / how to fix it. */
   hint?: string;
 }

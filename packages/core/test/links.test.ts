@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +106,31 @@ describe('lectern check: broken links', () => {
     const fixed = await check(dir, '--strict');
     expect(fixed.diagnostics).toEqual([]);
     expect(fixed.code).toBe(0);
+  });
+
+  it('many broken links to one missing file are one summary line per target; --format json keeps every one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-many-'));
+    try {
+      const pages = Array.from({ length: 40 }, (_, i) => `p${i}`);
+      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'M', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      // Each page draws two icons from a sprite the repo lacks; three pages also link a page of their own that is gone.
+      for (const [i, p] of pages.entries()) {
+        writeFileSync(path.join(dir, `${p}.mdx`), `---\ntitle: ${p}\ndescription: D\n---\n\n![a](/images/icons.svg#a)\n\n![b](/images/icons.svg#b)\n${i < 3 ? `\nSee [x](/gone-${i}).\n` : ''}`);
+      }
+      const io = captureIO();
+      expect(await runCheckCommand([dir], io)).toBe(0);
+      const text = io.text();
+      expect(text).toContain('link/broken: 83 warnings\n  /images/icons.svg: 80 links in 40 files (first: p0.mdx:6, p0.mdx:8, p1.mdx:6, …)\n  p0.mdx:10:');
+      expect(text).toMatch(/\n {2}p2\.mdx:10:\d+\n {4}warning: broken link "\/gone-2"/);
+      // Every link to the sprite was grouped: only the three others are printed in full.
+      expect(text.match(/warning: broken link/g)).toHaveLength(3);
+      const { diagnostics } = await check(dir);
+      const broken = diagnostics.filter((d) => d.code === 'link/broken') as Array<Reported & { target?: string }>;
+      expect(broken).toHaveLength(83);
+      expect(broken.filter((d) => d.target === '/images/icons.svg')).toHaveLength(80);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a page that is added fixes the link to it', async () => {

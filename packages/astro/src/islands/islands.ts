@@ -103,7 +103,7 @@ export function prepareJsxModule(source: string, file: string, builtinsModule: s
   }
   const needs = moduleNeeds(program);
   const diagnostics: Diagnostic[] = needs.unknown.map((u) => ({
-    severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start),
+    severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start), target: `<${u.name}>`,
     message: `Unknown component <${u.name}>: nothing defines it, so only its children are shown.`,
     hint: 'Import it, define it in the file, or use a built-in component (see the components docs).',
   }));
@@ -215,7 +215,7 @@ export class Island {
     this.interactive = needs.interactive;
     for (const u of needs.unknown) {
       this.diagnostics.push({
-        severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start),
+        severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start), target: `<${u.name}>`,
         message: `Unknown component <${u.name}>: nothing defines it, so only its children are shown.`,
         hint: 'Import it, define it in the file, or use a built-in component (see the components docs).',
       });
