@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upgradeMintConfig } from '../../packages/core/src/config/upgrade.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,7 +50,10 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
   return missing;
 }
 
-/** The pages docs.json's navigation lists (`$ref`s resolved; operation entries and URLs left out). */
+/**
+ * The pages docs.json's navigation lists (`$ref`s resolved; operation entries and URLs left out); for a repo with only
+ * a legacy mint.json, the navigation of its docs.json form (as Lectern upgrades it).
+ */
 export function navigationPages(dir: string): string[] {
   const load = (file: string): unknown => resolve(JSON.parse(readFileSync(file, 'utf8')), path.dirname(file));
   const resolve = (value: unknown, base: string): unknown => {
@@ -63,7 +67,9 @@ export function navigationPages(dir: string): string[] {
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolve(v, base)]));
   };
-  const config = load(path.join(dir, 'docs.json')) as { navigation: unknown };
+  const config = (existsSync(path.join(dir, 'docs.json'))
+    ? load(path.join(dir, 'docs.json'))
+    : upgradeMintConfig(JSON.parse(readFileSync(path.join(dir, 'mint.json'), 'utf8')) as Record<string, unknown>).config) as { navigation: unknown };
   const pages = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
