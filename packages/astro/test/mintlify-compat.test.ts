@@ -136,6 +136,18 @@ describe('leniency where Mintlify is lenient', () => {
     expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
+    // A {{variable}} docs.json does not define is shown as written.
+    expect(html).toContain('Tell me a story about {{topic}}.');
+  });
+
+  it('a Markdown (.md) page naming an image the repo lacks gets a placeholder image; a listed page without a file is left out', async () => {
+    const html = await readPage(site.dist, 'guides/notes');
+    expect(html).toContain('Notes kept as plain Markdown.');
+    expect(html).toMatch(/<img\s+src="\/_astro\/missing-image\.[\w-]+\.svg" alt="A screenshot still to take"/);
+    // docs.json lists guides/not-written-yet, which has no file: Mintlify warns and leaves it out; so does Lectern.
+    expect(existsSync(path.join(site.dist, 'guides/not-written-yet/index.html'))).toBe(false);
+    expect(html).not.toContain('not-written-yet');
+    expect(html).toContain('href="/guides/notes"');
   });
 
   it('an openapi: page whose operation the spec lacks is built from its MDX, without a reference', async () => {
