@@ -89,6 +89,8 @@ for (const entry of has('report') ? [] : entries) {
     ...(build && build.code !== 0 ? { tail: build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-15).join('\n') } : {}),
   };
   results.push(result);
+  // Saved after each repo, so a run stopped half-way keeps what it measured.
+  writeFileSync(saved, JSON.stringify([...previous.filter((p) => !(p.repo === result.repo && p.commit === result.commit) && !results.some((r) => r.repo === p.repo && r.commit === p.commit)), ...results], null, 2));
   console.error(`${entry.repo}: ${result.built}/${result.navPages} built${listedWithoutFile.length ? ` (${listedWithoutFile.length} listed without a file)` : ''}, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`);
   if (!has('keep')) rmSync(path.join(site, 'dist'), { recursive: true, force: true });
 }
