@@ -4,17 +4,22 @@
  * as they are, and prints a Markdown table: navigation pages, pages built, build exit, errors, warnings by rule,
  * build wall time and peak RSS (the largest process, from /usr/bin/time).
  *
- *   node bench/mintlify-corpus.ts [--git-dirs=<folder>] [--corpus=<folder>] [--only=name,name] [--check-only]
+ *   node bench/mintlify-corpus.ts [--git-dirs=<folder>] [--corpus=<folder>] [--only=name,name] [--check-only] [--report]
  *
  * The repos are never committed. `--git-dirs` names a folder of local git directories (`owner+name/repo` as a
  * snapshot tool leaves them, or `owner+name.git`); a repo not found there is cloned (bare, blobs on demand) from
  * GitHub into .cache/corpus/ (gitignored). Files are written to `--corpus` (default .cache/corpus/) as
  * `owner+name/`. `--only` keeps the repos whose owner/name contains one of the words. Each repo's figures and the
- * last lines of a failed build go to .cache/bench-mintlify-corpus.json; full logs to .cache/corpus-logs/.
+ * last lines of a failed build go to .cache/bench-mintlify-corpus.json (merged with earlier runs, by repo and commit;
+ * `--report` prints the table of every corpus repo from there without building); full logs to .cache/corpus-logs/.
+ *
+ * "nav pages" are the pages docs.json's navigation lists that have a file in the repo (Mintlify warns about the others
+ * and leaves them out; they are listed after the table). A repo with only a legacy mint.json is read as Lectern
+ * upgrades it. A symlink to a file elsewhere in the repo is written as a copy of that file, as a checkout shows it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { built, extract, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
+import { built, extract, hasPageFile, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
 
 const CACHE = path.join(REPO, '.cache');
 const BIN = path.join(REPO, 'packages/astro/bin/lectern.js');
@@ -45,11 +50,15 @@ interface Result {
   repo: string; dir: string; commit: string; navPages: number; built: number; exit: number | null; errors: number;
   checkErrors: number; warnings: number; byRule: Record<string, number>; wallMs: number; peakMb?: number;
   missingFiles: number; notBuilt: string[]; tail?: string;
+  /** Pages docs.json lists that have no file in the repo: Mintlify warns and leaves them out, so they are not counted. */
+  listedWithoutFile: string[];
 }
 
 const lectern = (args: string[], cwd: string) => timed(process.execPath, [BIN, ...args], cwd);
+const saved = path.join(CACHE, 'bench-mintlify-corpus.json');
+const previous: Result[] = existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) as Result[] : [];
 const results: Result[] = [];
-for (const entry of entries) {
+for (const entry of has('report') ? [] : entries) {
   const key = entry.repo.replace('/', '+');
   const site = path.join(corpusDir, key);
   const missing = extract(gitDirFor(entry), entry.commit, site, entry.dir);
@@ -65,8 +74,10 @@ for (const entry of entries) {
   }
   const byRule: Record<string, number> = {};
   for (const d of report.diagnostics) if (d.severity !== 'error') byRule[d.code] = (byRule[d.code] ?? 0) + 1;
-  let nav: string[] = [];
-  try { nav = navigationPages(site); } catch { /* docs.json unreadable: counted as 0 pages */ }
+  let listed: string[] = [];
+  try { listed = navigationPages(site); } catch { /* docs.json unreadable: counted as 0 pages */ }
+  const nav = listed.filter((p) => hasPageFile(site, p));
+  const listedWithoutFile = listed.filter((p) => !hasPageFile(site, p));
   const build = has('check-only') ? undefined : await lectern(['build', '.'], site);
   if (build) writeFileSync(path.join(logs, `${key}.build.txt`), build.out);
   const notBuilt = build ? nav.filter((p) => !built(path.join(site, 'dist'), p)) : nav;
@@ -74,14 +85,21 @@ for (const entry of entries) {
     repo: entry.repo, dir: entry.dir, commit: entry.commit, navPages: nav.length, built: nav.length - notBuilt.length,
     exit: build ? build.code : null, errors: Number(/Lectern found (\d+) error/.exec(build?.out ?? '')?.[1] ?? 0), checkErrors: report.errors,
     warnings: report.warnings, byRule, wallMs: Math.round(build?.wallMs ?? check.wallMs), peakMb: build?.peakMb && Math.round(build.peakMb),
-    missingFiles: missing.length, notBuilt: notBuilt.slice(0, 20),
+    missingFiles: missing.length, notBuilt: notBuilt.slice(0, 20), listedWithoutFile,
     ...(build && build.code !== 0 ? { tail: build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-15).join('\n') } : {}),
   };
   results.push(result);
-  console.error(`${entry.repo}: ${result.built}/${result.navPages} built, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`);
+  // Saved after each repo, so a run stopped half-way keeps what it measured.
+  writeFileSync(saved, JSON.stringify([...previous.filter((p) => !(p.repo === result.repo && p.commit === result.commit) && !results.some((r) => r.repo === p.repo && r.commit === p.commit)), ...results], null, 2));
+  console.error(`${entry.repo}: ${result.built}/${result.navPages} built${listedWithoutFile.length ? ` (${listedWithoutFile.length} listed without a file)` : ''}, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`);
   if (!has('keep')) rmSync(path.join(site, 'dist'), { recursive: true, force: true });
 }
-writeFileSync(path.join(CACHE, 'bench-mintlify-corpus.json'), JSON.stringify(results, null, 2));
+// Saved by repo and commit, merged with earlier runs (`--only`); `--report` prints the table of the saved results of
+// every corpus repo without building anything.
+const same = (a: { repo: string; commit: string }, b: { repo: string; commit: string }) => a.repo === b.repo && a.commit === b.commit;
+const merged = [...previous.filter((p) => !results.some((r) => same(p, r))), ...results];
+writeFileSync(saved, JSON.stringify(merged, null, 2));
+if (has('report')) results.push(...entries.flatMap((e) => merged.filter((r) => same(r, e))));
 
 const rules = (r: Result) => Object.entries(r.byRule).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '–';
 console.log('| repo (folder) | nav pages | pages built | exit | errors | warnings by rule | wall | peak RSS |');
@@ -93,5 +111,7 @@ for (const r of results) {
 const ok = results.filter((r) => r.exit === 0 && r.built === r.navPages);
 const pages = results.reduce((n, r) => n + r.navPages, 0);
 const builtPages = results.reduce((n, r) => n + r.built, 0);
+const unlisted = results.filter((r) => r.listedWithoutFile?.length);
 console.log(`\n${ok.length} of ${results.length} repos built unchanged with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
+if (unlisted.length) console.log(`Listed in docs.json without a file (Mintlify warns and leaves them out; not counted): ${unlisted.map((r) => `${r.repo} ${r.listedWithoutFile.length} (${r.listedWithoutFile.slice(0, 3).join(', ')})`).join('; ')}.`);
 process.exit(ok.length === results.length ? 0 : 1);

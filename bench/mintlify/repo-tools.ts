@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { upgradeMintConfig } from '../../packages/core/src/config/upgrade.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -28,6 +29,7 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
   const archived = spawnSync('bash', ['-c', 'set -o pipefail; git --git-dir "$0" archive --format=tar "$1" | tar -x -C "$2"', gitDir, tree, dir]);
   if (archived.status === 0) {
     spawnSync('find', [dir, '-type', 'l', '-delete']);
+    materialiseLinks(gitDir, ref, dir, sub);
     return missing;
   }
   rmSync(dir, { recursive: true, force: true });
@@ -46,10 +48,39 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], { maxBuffer: 1 << 30 }).stdout);
   }
+  materialiseLinks(gitDir, ref, dir, sub);
   return missing;
 }
 
-/** The pages docs.json's navigation lists (`$ref`s resolved; operation entries and URLs left out). */
+/**
+ * A symlink to a file elsewhere in the repo (`docs/security.mdx -> ../SECURITY.md`) is what a checkout shows Mintlify
+ * as that file: it is written as a copy of its target (links that leave the repo, or lead to folders, are dropped).
+ */
+function materialiseLinks(gitDir: string, ref: string, dir: string, sub: string): void {
+  const prefix = sub ? sub.replace(/\/+$/, '') + '/' : '';
+  const entries = sh('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', ref, ...(prefix ? ['--', prefix] : [])]).split('\0').filter((e) => e.startsWith('120000 '));
+  for (const entry of entries) {
+    const [meta, file] = entry.split('\t') as [string, string];
+    const link = spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', meta.split(' ')[2]!], { encoding: 'utf8' }).stdout;
+    const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), link.trim()));
+    if (resolved.startsWith('../') || path.posix.isAbsolute(resolved)) continue;
+    const blob = spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', `${ref}:${resolved}`], { maxBuffer: 1 << 30 });
+    if (blob.status !== 0) continue;
+    const target = path.join(dir, file.slice(prefix.length));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, blob.stdout);
+  }
+}
+
+/** Whether a navigation page has a file in the repo (`page.mdx`, `page.md`, `page/index.mdx`, `page/index.md`). */
+export function hasPageFile(dir: string, page: string): boolean {
+  return ['.mdx', '.md', '/index.mdx', '/index.md'].some((ext) => existsSync(path.join(dir, page + ext)));
+}
+
+/**
+ * The pages docs.json's navigation lists (`$ref`s resolved; operation entries and URLs left out); for a repo with only
+ * a legacy mint.json, the navigation of its docs.json form (as Lectern upgrades it).
+ */
 export function navigationPages(dir: string): string[] {
   const load = (file: string): unknown => resolve(JSON.parse(readFileSync(file, 'utf8')), path.dirname(file));
   const resolve = (value: unknown, base: string): unknown => {
@@ -63,7 +94,9 @@ export function navigationPages(dir: string): string[] {
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolve(v, base)]));
   };
-  const config = load(path.join(dir, 'docs.json')) as { navigation: unknown };
+  const config = (existsSync(path.join(dir, 'docs.json'))
+    ? load(path.join(dir, 'docs.json'))
+    : upgradeMintConfig(JSON.parse(readFileSync(path.join(dir, 'mint.json'), 'utf8')) as Record<string, unknown>).config) as { navigation: unknown };
   const pages = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);

@@ -4,7 +4,9 @@
  * the folder is safe to delete, and safe to restore in CI from another machine's build. Each build removes the
  * entries it did not use, so the folder holds one build's worth (see `sweep`).
  *
- * What is cached: rendered pages (see prerender.ts, page-keys.ts) and highlighted code (see highlight-pool.ts).
+ * What is cached: rendered pages (see prerender.ts, page-keys.ts) and highlighted code (see highlight-pool.ts). The
+ * last good copy of each remote spec (`remote-specs/`) is kept by @lectern/core (spec/remote-cache.ts, which resolves
+ * the same folder and the same `LECTERN_CACHE` switch).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

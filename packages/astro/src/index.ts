@@ -12,7 +12,7 @@ import { setSite, getSite } from './store.ts';
 import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './prepare.ts';
 import { prepareJsxModule } from './islands/islands.ts';
 import { loadShiki } from './components/shiki-load.ts';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site.ts';
 import { cachedPlanData } from './plan-cache.ts';
 import { integrationProblems } from './analytics.ts';
@@ -83,6 +83,20 @@ function workspacePlaygroundDir(): RegExp | undefined {
   return new RegExp('^' + dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 }
 
+const MISSING_IMAGE = path.join(OWN_DIR, 'assets', 'missing-image.svg');
+const IMAGE_FILE = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|tiff?)$/i;
+
+/** The placeholder for an image a `.md` page of the repo names by a relative path to nothing. */
+function missingMarkdownImage(id: string, importer: string | undefined, root: string): string | undefined {
+  const from = importer?.split('?')[0];
+  if (!from || !/\.(md|markdown)$/i.test(from) || !isInside(from, root)) return undefined;
+  const bare = id.split(/[?#]/)[0]!;
+  if (!IMAGE_FILE.test(bare) || /^[a-z][a-z0-9+.-]*:/i.test(bare) || bare.startsWith('/') || bare.startsWith('\0')) return undefined;
+  let decoded = bare;
+  try { decoded = decodeURI(bare); } catch { /* kept as written */ }
+  return existsSync(path.resolve(path.dirname(from), decoded)) ? undefined : MISSING_IMAGE;
+}
+
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
   let astroBuild: Plugin | undefined;
@@ -94,6 +108,11 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       // The playground's live samples run httpsnippet in the browser: its Node-only imports get small stand-ins.
       const shim = liveSampleShim(id, importer);
       if (shim) return shim;
+      // An image a Markdown (`.md`) page names by a relative path that does not exist (`![x](path/to/image.png)`):
+      // Astro imports it and the whole build would fail; Mintlify shows a broken image. It gets a placeholder image
+      // (`lectern check` reports the broken link; MDX pages get the same in prepare.ts).
+      const missing = missingMarkdownImage(id, importer, root);
+      if (missing) return missing;
       // React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike).
       if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in

@@ -424,14 +424,23 @@ export function analyzeMdx(
     const expression = statement?.type === 'ExpressionStatement' ? statement.expression as EsNode : undefined;
     const props = expression?.type === 'ObjectExpression' ? expression.properties as EsNode[] : [];
     if (inContent && props.length === 1 && props[0]!.shorthand === true && /^\{\s*\{/.test(blanked.slice(program.start - 1, program.end))) {
-      // `{{name}}` in the text that docs.json `variables` does not define (MDX reads it as an object literal).
+      // `{{name}}` in the text that docs.json `variables` does not define (MDX reads it as an object literal). In the
+      // text of a page (a prompt template, a placeholder in a table) it is shown as written, with a warning, as a
+      // `{name}` nothing defines is; elsewhere (an attribute, a snippet) it stays an error.
       const name = (props[0]!.key as EsNode).name as string;
       const known = Object.keys(opts.variables ?? {});
+      const start = node?.position?.start.offset;
+      const end = node?.position?.end.offset;
+      const asText = !opts.snippet && start !== undefined && end !== undefined;
       diagnostics.push({
-        severity: 'error', code: 'mdx/unknown-variable', file, ...lineAt(program.start),
-        message: `Unknown variable {{${name}}}: docs.json \`variables\` does not define it.`,
+        severity: asText ? 'warning' : 'error', code: 'mdx/unknown-variable', file, ...lineAt(program.start),
+        message: `Unknown variable {{${name}}}: docs.json \`variables\` does not define it${asText ? ', so it is shown as written' : ''}.`,
         hint: known.length ? `Defined variables: ${known.join(', ')}.` : 'Add it to "variables" in docs.json, or write \\{ to show a brace.',
       });
+      if (asText) {
+        const source = blanked.slice(start, end);
+        edits.push({ start, end, text: `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n'.repeat(newlines(source))}}` });
+      }
       return;
     }
     // `{id}` in the text of a page (a URL template, a placeholder) with a name nothing defines: Mintlify publishes the

@@ -59,6 +59,17 @@ describe('MDX components as islands', () => {
     expect(island).toMatchObject({ path: '/repo/.lectern/islands/page.mdx.jsx', names: ['Counter'], interactive: true });
   });
 
+  it('renames namespaced SVG attributes (xml:space, xlink:href) that the JSX compiler of the build refuses', () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xml:space="preserve"><use xlink:href="#a" /></svg>';
+    const { island, diagnostics } = analyzeMdx(`export const SvelteIcon = () => (${svg});\n\n<SvelteIcon />\n`, 'snippets/icons/svelte.mdx', opts());
+    expect(diagnostics).toEqual([]);
+    expect(island?.code).toContain('<svg xmlns="http://www.w3.org/2000/svg" xmlnsXlink="http://www.w3.org/1999/xlink" xmlSpace="preserve"><use xlinkHref="#a" /></svg>');
+    expect(island?.code).not.toMatch(/\b(xml|xlink|xmlns):\w+=/);
+    const jsx = prepareJsxModule(`export const Icon = () => ${svg};\n`, 'snippets/icon.jsx', B);
+    expect(jsx.code).toContain('xlinkHref="#a"');
+    expect(jsx.code).not.toMatch(/\b(xml|xlink|xmlns):\w+=/);
+  });
+
   it('hydrates components of interactive JSX modules only; binds a component passed as a prop in a wrapper', () => {
     const src = 'import { Widget } from "/snippets/interactive.jsx";\nimport { Plain } from "/snippets/static.jsx";\n\nexport const Block = ({ children }) => <CodeBlock>{children}</CodeBlock>;\n\n<Widget Block={Block} size="2" count={3}>\n\n## Inside\n\n</Widget>\n\n<Plain />\n';
     const { code, island } = analyzeMdx(src, 'page.mdx', opts());

@@ -136,6 +136,16 @@ describe('leniency where Mintlify is lenient', () => {
     expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
+    // A {{variable}} docs.json does not define is shown as written.
+    expect(html).toContain('Tell me a story about {{topic}}.');
+  });
+
+  it('a page the navigation lists without a file is left out (Mintlify warns and deploys the rest)', async () => {
+    const html = await readPage(site.dist, 'guides/lenient');
+    // docs.json lists guides/not-written-yet, which has no file.
+    expect(existsSync(path.join(site.dist, 'guides/not-written-yet/index.html'))).toBe(false);
+    expect(html).not.toContain('not-written-yet');
+    expect(html).toContain('href="/guides/landing"');
   });
 
   it('an openapi: page whose operation the spec lacks is built from its MDX, without a reference', async () => {

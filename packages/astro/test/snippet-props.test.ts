@@ -53,8 +53,18 @@ describe('snippet expressions', () => {
       ['warning', 'mdx/undefined-name', 'guides/a.mdx', 7, '`word` is not defined, so `{word}` is shown as text (Mintlify fails to render this page).'],
       ['error', 'mdx/undefined-name', 'guides/a.mdx', 9, '`other` is not defined.'],
       ['warning', 'mdx/undefined-name', 'guides/a.mdx', 11, '`maybe` is not defined, so `{typeof maybe === "undefined" ? "no" : maybe}` is shown as text (Mintlify fails to render this page).'],
-      ['error', 'mdx/unknown-variable', 'guides/a.mdx', 15, 'Unknown variable {{missing}}: docs.json `variables` does not define it.'],
+      ['warning', 'mdx/unknown-variable', 'guides/a.mdx', 15, 'Unknown variable {{missing}}: docs.json `variables` does not define it, so it is shown as written.'],
     ]);
+  });
+
+  it('shows a {{name}} docs.json does not define as written in the text of a page (a prompt template in a table)', () => {
+    const src = '| Role | Prompt |\n| --- | --- |\n| User | Tell me a story about {{topic}} |\n\nUse {{ topic }} at runtime.\n';
+    const { code, diagnostics } = analyzeMdx(src, 'guides/prompts.mdx', opts);
+    expect(code).toContain('Tell me a story about {"{{topic}}"} |');
+    expect(code).toContain('Use {"{{ topic }}"} at runtime.');
+    expect(diagnostics.map((d) => [d.severity, d.code, d.line])).toEqual([['warning', 'mdx/unknown-variable', 3], ['warning', 'mdx/unknown-variable', 5]]);
+    // In a snippet, a page's props come in as {name}: {{name}} there is still an error.
+    expect(analyzeMdx('Hi {{topic}}\n', 'snippets/s.mdx', { ...opts, snippet: true }).diagnostics.map((d) => [d.severity, d.code])).toEqual([['error', 'mdx/unknown-variable']]);
   });
 
   it('shows an undefined {name} in the text of a page as written (a URL template), keeping the lines', () => {

@@ -11,6 +11,7 @@ import { matchSpecFile, parseOperationRef } from './nav/operation-ref.ts';
 import { normalizeSpecSource, planSite } from './nav/plan-site.ts';
 import { listPageFiles, pageMeta, readPageFile, slugOfFile, type PageFile } from './pages.ts';
 import { discoverSpecs, loadSpec } from './spec/index.ts';
+import { defaultRemoteSpecDir, remoteSpecCache } from './spec/remote-cache.ts';
 
 export interface BuildSitePlanOptions {
   /** Allow `http:` spec URLs (tests against 127.0.0.1). */
@@ -18,6 +19,12 @@ export interface BuildSitePlanOptions {
   fetch?: typeof fetch;
   /** Called with short progress messages on long runs. */
   onProgress?: (message: string) => void;
+  /**
+   * The folder keeping the last good copy of each remote spec (used, with a warning, when a fetch fails). Default:
+   * `remote-specs/` in the build cache (`.lectern/cache/lectern/`, `$LECTERN_CACHE_DIR`); `false` (or
+   * `LECTERN_CACHE=off`): none.
+   */
+  remoteSpecDir?: string | false;
 }
 
 export interface BuiltSitePlan {
@@ -134,9 +141,11 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   progress(`loading ${wanted.size} spec${wanted.size === 1 ? '' : 's'}`);
   const specs = new Map<string, SpecDocument>();
   const failed = new Set<string>();
+  const remoteDir = options.remoteSpecDir === undefined ? defaultRemoteSpecDir(absRoot) : options.remoteSpecDir || undefined;
+  const remoteCache = remoteDir ? remoteSpecCache(remoteDir) : undefined;
   const loaded = await pool([...wanted], 4, async ([source, kind]) => ({
     source,
-    result: await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    result: await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(remoteCache ? { remoteCache } : {}) }),
   }));
   for (const { source, result } of loaded) {
     diagnostics.push(...result.diagnostics);

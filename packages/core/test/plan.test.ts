@@ -130,13 +130,30 @@ describe('lectern check', () => {
       'nav/operation-not-found docs.json:18 endpoint /nope not found in specs/api.json',
       'nav/operation-not-found docs.json:18 method DELETE for endpoint /health not found in specs/api.json',
       'nav/operation-not-found docs.json:18 webhook "ghost" not found in specs/api.json',
-      'nav/page-not-found docs.json:11 navigation page "missing-page" has no file',
+      'nav/page-not-found docs.json:11 navigation page "missing-page" has no file, so it is left out of the navigation',
       'page/frontmatter bad-frontmatter.mdx:4 malformed YAML frontmatter: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line',
       'page/mdx bad-mdx.mdx:8 invalid MDX: Expected a closing tag for `<Note>` (4:1-4:7)',
       'page/operation-not-found wrong-op.mdx:4 method POST for endpoint /health not found in specs/api.json',
       'spec/broken-ref specs/api.json:10 Broken $ref at /paths/~1health/get/responses/200/content/application~1json/schema: target "#/components/schemas/Missing" does not exist (no "components" under "#").',
       'spec/not-found specs/does-not-exist.yaml Spec file specs/does-not-exist.yaml does not exist.',
     ]);
+  });
+
+  it('a navigation page without a file is a warning (left out of the navigation, the rest built), an error with --strict', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-missing-page-'));
+    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Guides', pages: ['intro', 'gone', 'later'] }] } }));
+    writeFileSync(path.join(dir, 'intro.mdx'), '---\ntitle: Intro\ndescription: First.\n---\n\nHi.\n');
+    writeFileSync(path.join(dir, 'later.mdx'), '---\ntitle: Later\ndescription: Second.\n---\n\nHi.\n');
+    const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
+    expect(diagnostics.map((d) => [d.severity, d.code, d.line, d.message])).toEqual([
+      ['warning', 'nav/page-not-found', 1, 'navigation page "gone" has no file, so it is left out of the navigation'],
+    ]);
+    const group = plan.navigation.flatMap((n) => ('items' in n ? (n as { items: NavItem[] }).items : [n]));
+    expect(JSON.stringify(group)).toContain('"intro"');
+    expect(JSON.stringify(group)).toContain('"later"');
+    expect(JSON.stringify(group)).not.toContain('"gone"');
+    expect(await runCheckCommand([dir], captureIO())).toBe(0);
+    expect(await runCheckCommand([dir, '--strict'], captureIO())).toBe(1);
   });
 
   it('openapi-schema: naming a schema no spec has is a warning (the page is built); none when a failed spec may hold it', async () => {

@@ -112,7 +112,29 @@ export function prepareJsxModule(source: string, file: string, builtinsModule: s
     if (stmt.type === 'ExportNamedDeclaration' && isEsNode(stmt.declaration)) exports.push(...declarationNames(stmt.declaration));
     if (stmt.type === 'ExportNamedDeclaration' && !stmt.declaration) for (const s of stmt.specifiers as EsNode[]) exports.push(String((s.exported as EsNode).name ?? (s.exported as EsNode).value));
   }
-  return { code: injectedImports(needs, builtinsModule) + source, diagnostics, interactive: needs.interactive, exports };
+  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports };
+}
+
+/**
+ * `xml:space`, `xlink:href`, `xmlns:xlink` (SVG pasted into a component): MDX and Mintlify accept namespaced attribute
+ * names, the JSX compiler of the build refuses them ("Namespace tags are not supported"). They become the camel-case
+ * props Preact maps back (`xmlSpace`, `xlinkHref`, `xmlnsXlink`). Returns `text` (which starts at `offset` of the
+ * source `node` was parsed from) with them renamed.
+ */
+export function renameNamespacedAttributes(node: EsNode, text: string, offset: number): string {
+  const edits: Array<{ start: number; end: number; name: string }> = [];
+  const walk = (n: EsNode): void => {
+    if (n.type === 'JSXAttribute' && isEsNode(n.name) && n.name.type === 'JSXNamespacedName') {
+      const ns = String((n.name.namespace as EsNode).name);
+      const local = String((n.name.name as EsNode).name);
+      edits.push({ start: n.name.start, end: n.name.end, name: ns + local.charAt(0).toUpperCase() + local.slice(1) });
+    }
+    for (const [, child] of esChildren(n)) walk(child);
+  };
+  walk(node);
+  let out = text;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start - offset) + e.name + out.slice(e.end - offset);
+  return out;
 }
 
 /** The names a declaration (`const A = …, B`, `function C`, `class D`) declares. */
@@ -203,7 +225,7 @@ export class Island {
           const island = abs && /\.mdx?$/.test(abs) ? undefined : abs;
           this.addImport(island ? text.replace(/(['"])[^'"]*\1\s*;?\s*$/, `${JSON.stringify(island)};`) : text, locals);
         } else if (stmt.type === 'ExportNamedDeclaration' && isEsNode(stmt.declaration)) {
-          exports.push({ node: stmt, text: source.slice(stmt.start, stmt.end) });
+          exports.push({ node: stmt, text: renameNamespacedAttributes(stmt, source.slice(stmt.start, stmt.end), stmt.start) });
         }
       }
     }

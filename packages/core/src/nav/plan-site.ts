@@ -294,7 +294,8 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const file = files.get(slug) ?? files.get(pagePath);
     if (!file) {
       if (input.brokenFiles?.has(slug) || input.brokenFiles?.has(pagePath)) return undefined;
-      report(entry.pointer, 'nav/page-not-found', `navigation page "${entry.value}" has no file`, `create ${pagePath}.mdx (or .md), or fix the path; paths are relative to the docs root, without extension`);
+      // Mintlify warns ("referenced in the docs.json navigation but the file does not exist") and deploys the rest.
+      report(entry.pointer, 'nav/page-not-found', `navigation page "${entry.value}" has no file, so it is left out of the navigation`, `create ${pagePath}.mdx (or .md), or fix the path; paths are relative to the docs root, without extension (an error with --strict)`, 'warning');
       return undefined;
     }
     const page = pages.get(file.slug) ?? pageFromFile(file, ctx);

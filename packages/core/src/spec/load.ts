@@ -2,6 +2,7 @@
 import type { Diagnostic, SpecDocument } from '../model.ts';
 import { normalizeOpenApi } from './openapi.ts';
 import { dereferenceOpenApi } from './refs.ts';
+import { describeAge, type RemoteSpecCache } from './remote-cache.ts';
 import { fetchText, isDiagnostic, locateSource, readLocalText } from './source.ts';
 import { convertSwagger2 } from './swagger2.ts';
 import { kindOf, parseSpecText, type SpecKind } from './text.ts';
@@ -19,6 +20,13 @@ export interface LoadSpecOptions {
   fetch?: typeof fetch;
   /** Per-request timeout for remote reads, in ms (default 15 000). */
   timeoutMs?: number;
+  /**
+   * Where the last good copy of a remote spec is kept: written after each fetch that loads, read (with a
+   * `spec/stale-copy` warning naming its age) when a later fetch of the same URL fails.
+   */
+  remoteCache?: RemoteSpecCache;
+  /** The clock for the age in that warning (tests). */
+  now?: () => number;
 }
 
 export interface LoadSpecResult {
@@ -47,6 +55,14 @@ export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult
 }
 
 async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source: { id?: string; text?: string }): Promise<SpecDocument | undefined> {
+  const state = { fresh: false };
+  const document = await loadDocument(options, diagnostics, source, state);
+  // Only a copy that loaded as a spec is kept (an HTML maintenance page served with 200 is not a last good copy).
+  if (document && state.fresh && source.id && source.text !== undefined) options.remoteCache?.write(source.id, source.text);
+  return document;
+}
+
+async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[], source: { id?: string; text?: string }, state: { fresh: boolean }): Promise<SpecDocument | undefined> {
   const loc = locateSource(options.root, options.source, options);
   if (isDiagnostic(loc)) return void diagnostics.push(loc);
   const fetchOpts = {
@@ -54,9 +70,24 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source:
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   };
-  const read = loc.type === 'file' ? await readLocalText(options.root, loc) : await fetchText(loc.url, fetchOpts);
+  let read = loc.type === 'file' ? await readLocalText(options.root, loc) : await fetchText(loc.url, fetchOpts);
+  let fresh = loc.type === 'url' && !isDiagnostic(read);
+  if (isDiagnostic(read) && read.code === 'spec/fetch-failed' && loc.type === 'url') {
+    const copy = options.remoteCache?.read(loc.id);
+    if (copy) {
+      const age = describeAge((options.now ?? Date.now)() - copy.fetchedAt);
+      diagnostics.push({
+        severity: 'warning', code: 'spec/stale-copy', file: loc.id,
+        message: `${read.message.replace(/\.$/, '')}; built with the copy fetched ${age} ago (${new Date(copy.fetchedAt).toISOString()}) and kept in the build cache, so its pages may be out of date.`,
+        hint: 'The copy is only used for this exact URL. Fix the URL or the network to refresh it; `--strict` makes this an error.',
+      });
+      read = { text: copy.text };
+      fresh = false;
+    }
+  }
   if (isDiagnostic(read)) return void diagnostics.push(read);
 
+  state.fresh = fresh;
   const id = loc.id;
   source.id = id;
   source.text = read.text;
