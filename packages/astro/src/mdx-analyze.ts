@@ -125,6 +125,11 @@ function maskRaw(src: string, els: RawElement[]): string {
 }
 
 const newlines = (s: string) => s.split('\n').length - 1;
+/**
+ * An expression showing `source` as written, over as many lines as it spans (line numbers stay true) but with no blank
+ * line: inside a paragraph a blank line ends it, and the build's compiler then finds the expression unclosed.
+ */
+const textExpression = (source: string) => `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n+""'.repeat(newlines(source))}}`;
 
 /** The offset of the `>` that ends the JSX opening tag starting at `start` (quotes and `{…}` skipped). */
 function openingTagEnd(src: string, start: number): number | undefined {
@@ -439,7 +444,7 @@ export function analyzeMdx(
       });
       if (asText) {
         const source = blanked.slice(start, end);
-        edits.push({ start, end, text: `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n'.repeat(newlines(source))}}` });
+        edits.push({ start, end, text: textExpression(source) });
       }
       return;
     }
@@ -468,7 +473,7 @@ export function analyzeMdx(
           hint: `MDX reads {…} as JavaScript. To show the braces, write \\{${f.name}\\} or put it in \`backticks\`; to use a value, declare it (export const ${f.name} = …); a docs.json variable is written {{${f.name}}}.`,
         });
         if (!shownAsText) {
-          edits.push({ start: start!, end: end!, text: `{${JSON.stringify(source.replace(/\n/g, ' '))}${'\n'.repeat(newlines(source))}}` });
+          edits.push({ start: start!, end: end!, text: textExpression(source) });
           shownAsText = true;
         }
       } else if (!f.inFunction && !f.typeofArg) {

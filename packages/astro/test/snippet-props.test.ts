@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { analyzeMdx, markdownForAgents, updateEntries } from '../src/mdx-analyze.ts';
 import { planAndPrepare } from '../src/site.ts';
 import { COMPONENTS_MODULE } from '../src/prepare.ts';
+import { compileError } from '../src/mdx-compile.ts';
 import { FIXTURES, REPO } from './helpers.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };
@@ -70,11 +71,21 @@ describe('snippet expressions', () => {
   it('shows an undefined {name} in the text of a page as written (a URL template), keeping the lines', () => {
     const src = 'GET /orgs/{id}/members and {a +\n b}.\n\n{id}\n\n<Card title="x">{id}</Card>\n';
     const { code, diagnostics } = analyzeMdx(src, 'a.mdx', opts);
-    expect(code).toContain('GET /orgs/{"{id}"}/members and {"{a +  b}"\n}.');
+    expect(code).toContain('GET /orgs/{"{id}"}/members and {"{a +  b}"\n+""}.');
     expect(code).toContain('\n\n{"{id}"}\n\n<Card title="x">{"{id}"}</Card>');
     expect(diagnostics.map((d) => [d.severity, d.line])).toEqual([['warning', 1], ['warning', 1], ['warning', 2], ['warning', 4], ['warning', 6]]);
     // In a snippet the same names are props.
     expect(analyzeMdx(src, 'snippets/s.mdx', { ...opts, snippet: true }).code).toContain('GET /orgs/{props.id}/members');
+  });
+
+  it("shows an undefined expression over several lines of a paragraph in a form the build's compiler accepts", async () => {
+    // A code fence opened mid-sentence (a real page of a Mintlify repo): MDX reads `{ (Novu, Enum) }` as an expression.
+    const src = 'The file is as follows: ```jsx import {\n  (Novu, Enum)\n} from "@novu/node";\n\nNext.\n';
+    const { code, diagnostics } = analyzeMdx(src, 'guide.mdx', opts);
+    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([['mdx/undefined-name', 2], ['mdx/undefined-name', 2]]);
+    expect(code.split('\n').length).toBe(src.split('\n').length);
+    expect(code).toContain('{"{   (Novu, Enum) }"\n+""\n+""}');
+    expect(await compileError(code, '/x/guide.mdx', 'guide.mdx')).toBeUndefined();
   });
 
   it('accepts what a page does define: imports, exports, globals, MDX names, function parameters', () => {
