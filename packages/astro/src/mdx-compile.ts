@@ -11,6 +11,7 @@
  * highlighting is off: the analysis turns every code fence into a <CodeBlock>, so there is nothing for it to do.
  */
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 import { satteri } from '@astrojs/markdown-satteri';
 import type { Diagnostic } from '@lectern/core';
@@ -80,16 +81,8 @@ export async function compileDiagnostics(prepared: Map<string, string>, root: st
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const failed = new Set(known.filter((d) => d.severity === 'error').map((d) => d.file));
   const files = [...prepared.keys()].filter((abs) => !failed.has(rel(abs)));
-  const out: Diagnostic[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const abs = files[next++]!;
-      const d = await compileError(prepared.get(abs)!, abs, rel(abs));
-      if (d) out.push(d);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  const limit = pLimit(4);
+  const out = (await Promise.all(files.map((abs) => limit(() => compileError(prepared.get(abs)!, abs, rel(abs)))))).filter((d) => d !== undefined);
   if (store && save) {
     const now = [...new Set([...prepared.values()].map(keyOf))].filter((key) => compiled.has(key));
     if (now.length !== before.size || now.some((key) => !before.has(key))) writeAtomic(store, JSON.stringify(now));

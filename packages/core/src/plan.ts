@@ -3,6 +3,7 @@
  * problem of the repo collected as diagnostics. All I/O lives here; the planning itself is `planSite`.
  */
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { loadConfig, type ConfigLocator, type DocsConfig } from './config/load.ts';
 import type { NavNodeConfig } from './config/navigation.ts';
 import { loadIgnore } from './ignore-file.ts';
@@ -45,20 +46,6 @@ function apiSources(value: unknown): string[] {
   if (value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.flatMap((v) => (typeof v === 'string' ? [v] : typeof v === 'object' && v && typeof (v as { source?: unknown }).source === 'string' ? [(v as { source: string }).source] : []));
-}
-
-/** Run `tasks` with at most `limit` in flight. */
-async function pool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  });
-  await Promise.all(workers);
-  return results;
 }
 
 export async function buildSitePlan(root: string, options: BuildSitePlanOptions = {}): Promise<BuiltSitePlan> {
@@ -143,10 +130,11 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   const failed = new Set<string>();
   const remoteDir = options.remoteSpecDir === undefined ? defaultRemoteSpecDir(absRoot) : options.remoteSpecDir || undefined;
   const remoteCache = remoteDir ? remoteSpecCache(remoteDir) : undefined;
-  const loaded = await pool([...wanted], 4, async ([source, kind]) => ({
+  const limit = pLimit(4);
+  const loaded = await Promise.all([...wanted].map(([source, kind]) => limit(async () => ({
     source,
     result: await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(remoteCache ? { remoteCache } : {}) }),
-  }));
+  }))));
   for (const { source, result } of loaded) {
     diagnostics.push(...result.diagnostics);
     if (result.document) specs.set(normalizeSpecSource(source), result.document);
