@@ -5,13 +5,14 @@
  * entries it did not use, so the folder holds one build's worth (see `sweep`).
  *
  * What is cached: rendered pages (see prerender.ts, page-keys.ts) and highlighted code (see highlight-pool.ts). The
- * last good copy of each remote spec (`remote-specs/`) is kept by @lectern/core (spec/remote-cache.ts, which resolves
- * the same folder and the same `LECTERN_CACHE` switch).
+ * last good copy of each remote spec (`remote-specs/`) is kept by @lectern/core (spec/remote-cache.ts); the folder and the
+ * `LECTERN_CACHE` switch are defined once, in core's cache-dir.ts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { lecternCacheEnabled as cacheEnabled, lecternCacheRoot as cacheRoot, writeAtomic } from '@lectern/core';
 import { OWN_DIR } from './own-files.ts';
 
 /** Bumped when the layout or meaning of cache entries changes. */
@@ -26,16 +27,8 @@ export function sha256(...parts: Array<string | Buffer>): string {
   return h.digest('hex');
 }
 
-/** `<root>/.lectern/cache/lectern`, or `$LECTERN_CACHE_DIR` (a path relative to the repo). */
-export function cacheRoot(root: string): string {
-  const env = process.env.LECTERN_CACHE_DIR;
-  return env ? path.resolve(root, env) : path.join(root, '.lectern', 'cache', 'lectern');
-}
-
-/** `LECTERN_CACHE=off` (or `0`, `false`): build without reading or writing the cache. */
-export function cacheEnabled(): boolean {
-  return !/^(off|0|false|no)$/i.test(process.env.LECTERN_CACHE ?? '');
-}
+/** The cache folder, its `LECTERN_CACHE` switch and atomic writes are core's (shared with remote spec copies). */
+export { cacheRoot, cacheEnabled, writeAtomic };
 
 const require = createRequire(import.meta.url);
 
@@ -96,14 +89,6 @@ export function lecternFingerprint(): string {
   }
   fingerprintMemo = h.digest('hex');
   return fingerprintMemo;
-}
-
-/** Write `data` to `file` atomically (a reader never sees half a file, two builds never mix their bytes). */
-export function writeAtomic(file: string, data: string | Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
 }
 
 /**

@@ -6,8 +6,9 @@
  * exact URL it was fetched from.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { lecternCacheEnabled, lecternCacheRoot, writeAtomic } from '../cache-dir.ts';
 
 export interface CachedSpec {
   url: string;
@@ -21,17 +22,6 @@ export interface RemoteSpecCache {
   read(url: string): CachedSpec | undefined;
   /** Keep `text` as the last good copy of `url` (fetched now). */
   write(url: string, text: string): void;
-}
-
-/** `<root>/.lectern/cache/lectern`, or `$LECTERN_CACHE_DIR` (a path relative to the repo). */
-export function lecternCacheRoot(root: string): string {
-  const env = process.env.LECTERN_CACHE_DIR;
-  return env ? path.resolve(root, env) : path.join(root, '.lectern', 'cache', 'lectern');
-}
-
-/** `LECTERN_CACHE=off` (or `0`, `false`, `no`): build without reading or writing the cache. */
-export function lecternCacheEnabled(): boolean {
-  return !/^(off|0|false|no)$/i.test(process.env.LECTERN_CACHE ?? '');
 }
 
 /** The folder of last good remote spec copies for a docs repo; undefined when the cache is turned off. */
@@ -55,11 +45,7 @@ export function remoteSpecCache(dir: string, now: () => number = Date.now): Remo
     },
     write(url, text) {
       try {
-        mkdirSync(dir, { recursive: true });
-        const file = fileOf(dir, url);
-        const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-        writeFileSync(tmp, JSON.stringify({ url, fetchedAt: now(), text }));
-        renameSync(tmp, file);
+        writeAtomic(fileOf(dir, url), JSON.stringify({ url, fetchedAt: now(), text }));
       } catch {
         // A cache that cannot be written (read-only checkout) only means no fallback next time.
       }
