@@ -11,7 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
 import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
-import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type PreparedQuery, type Scratch } from './ranking.ts';
+import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
 
 export {
@@ -194,36 +194,32 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       // The best section decides; a second section on the subject adds a little (the page is about it).
       const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
 
-      const rank = (prepared: PreparedQuery) => {
-        let first = firstPass(corpus, prepared, allowed, scratch);
-        let candidates = bestSections(corpus, first);
-        if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
-          first = firstPass(corpus, prepared, undefined, scratch);
-          candidates = bestSections(corpus, first);
-        }
-        // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
-        const firstRanked = [...candidates].map(([page, c]) => {
-          const bonus = first.titleBonus(page);
-          const second = c.scores[1];
-          return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
-        });
-        firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
-        const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
-        const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
-          const info = corpus.pages[page]!;
-          const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
-          const bonus = first.titleBonus(page);
-          const scored = sections
-            .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
-            .sort((x, y) => y.score - x.score || x.sec - y.sec);
-          const top = scored[0]!;
-          return { info, top, score: (pageScore(top.score, scored[1]?.score)) * prior(info) };
-        });
-        ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
-        return ranked;
-      };
       const prepared = prepareQuery(groups, corpus);
-      const ranked = rank(prepared);
+      let first = firstPass(corpus, prepared, allowed, scratch);
+      let candidates = bestSections(corpus, first);
+      if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
+        first = firstPass(corpus, prepared, undefined, scratch);
+        candidates = bestSections(corpus, first);
+      }
+      // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
+      const firstRanked = [...candidates].map(([page, c]) => {
+        const bonus = first.titleBonus(page);
+        const second = c.scores[1];
+        return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
+      });
+      firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
+      const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+      const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
+        const info = corpus.pages[page]!;
+        const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+        const bonus = first.titleBonus(page);
+        const scored = sections
+          .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
+          .sort((x, y) => y.score - x.score || x.sec - y.sec);
+        const top = scored[0]!;
+        return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
+      });
+      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
       if (ranked.length === 0) return { terms, passages: [] };
 
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
