@@ -1,6 +1,6 @@
 /**
  * The words readers use for what API docs call something else: abbreviations (PR, repo, auth), near-synonyms
- * (delete/remove, list/show), and the HTTP methods behind action words (create -> POST, list -> GET).
+ * (delete/remove, list/show). The action words of a question (create -> POST, list -> GET) are intent.ts's.
  *
  * Used at query time only (the index keeps the page's own words): each word of a question becomes a group of
  * alternatives, its own stem first. Keep entries general — vocabulary of APIs and docs sites, not of one product.
@@ -263,14 +263,6 @@ const MEANINGFUL_STOPWORDS: Array<[string, string[], number]> = [
   ['every', ['list'], 0.3],
 ];
 
-/** HTTP methods an action word points at (a mild prior on endpoint pages). */
-const ACTIONS: Array<[string[], string[]]> = [
-  [['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'which', 'who', 'what', 'download', 'export', 'search', 'lookup', 'is', 'has', 'how many'], ['get', 'head']],
-  [['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run'], ['post', 'put']],
-  [['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen'], ['patch', 'put', 'post']],
-  [['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo'], ['delete']],
-];
-
 export interface Alternative {
   /** Stems that must appear together, in order (one stem for a word, several for a phrase). */
   stems: string[];
@@ -313,11 +305,6 @@ for (const [from, to, weight] of TOWARD) for (const t of to) add(from, t, weight
 const STOPWORD_TABLE = new Map<string, Alternative[]>(
   MEANINGFUL_STOPWORDS.map(([from, to, weight]) => [from, to.map((t) => ({ stems: stemsOf(t), weight }))]),
 );
-
-const ACTION_OF = new Map<string, string[]>();
-for (const [ws, methods] of ACTIONS) {
-  for (const w of ws) ACTION_OF.set(keyOf(w), [...new Set([...(ACTION_OF.get(keyOf(w)) ?? []), ...methods])]);
-}
 
 /** A yes/no question ("Is this user a member…?", "Does this repo have…?") asks to check something. */
 const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'has', 'have']);
@@ -376,41 +363,4 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     groups.push({ text: t, alternatives });
   }
   return groups;
-}
-
-/** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
-const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
-
-/** HTTP methods (lowercase) the action words of a question point at; empty when it names no action. */
-export function questionMethods(text: string): Set<string> {
-  // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
-  const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
-  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['get', 'head']);
-  const ws = all.map((w) => stem(w.text));
-  const out = new Set<string>();
-  for (let i = 0; i < ws.length; i++) {
-    for (let n = 2; n >= 1; n--) {
-      const methods = ACTION_OF.get(ws.slice(i, i + n).join(' '));
-      if (methods) for (const m of methods) out.add(m);
-    }
-  }
-  return out;
-}
-
-/** Plural endings of English nouns: "keys", "branches", "repositories". */
-function isPlural(word: string): boolean {
-  if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
-  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
-  return stem(singular) === stem(word);
-}
-
-/**
- * Whether a question asks for a collection: it names things in the plural ("the public keys of a user", "which
- * workflows…") or asks who/which ("Who has a seat…?"). Listing endpoints (a GET whose path ends in a collection)
- * answer it rather than the endpoint reading one item.
- */
-export function asksForCollection(text: string): boolean {
-  const ws = words(text).map((w) => w.text);
-  if (ws[0] === 'who' || ws[0] === 'which') return true;
-  return ws.some(isPlural);
 }
