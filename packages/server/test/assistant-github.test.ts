@@ -108,6 +108,13 @@ describe('the GitHub REST site', () => {
     expect(await top("Change someone's role in my organization to admin")).toBe(`${A}/orgs/set-organization-membership-for-a-user`);
   });
 
+  it('does not take what the reader does without for what they want', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Get repository clones", not "Merge a pull request".
+    expect(await top('How do I read a file from a repo without cloning it?')).toBe(`${A}/repos/get-repository-content`);
+    expect(await top('Merge one branch into another without a pull request')).toBe(`${A}/repos/merge-a-branch`);
+  });
+
   it('answers a question about several things (plural, who, which) with the endpoint that lists them', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Get Copilot seat information and settings", nor "Get a workflow".

@@ -34,6 +34,8 @@ export interface Query {
   collection: boolean;
 }
 
+/** The weight of a word after "without" / "except". */
+export const NEGATED = 0.2;
 /** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
 export const HISTORY = { turns: 3, elliptic: 0.6, other: 0.25, maxGroups: 10 };
 /** Context items: their weight (1 when the question has no word of its own: "What does this do?"). */
@@ -66,7 +68,8 @@ export function qualifier(text: string): string | undefined {
 }
 
 export function buildQuery(input: QueryInput): Query {
-  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: 1, origin: 'question' }));
+  // A word the reader does not want ("without cloning it") still says what the question is about, a little.
+  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: g.negated ? NEGATED : 1, origin: 'question' }));
   const groups: WeightedGroup[] = [...question];
   const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
   const add = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {

@@ -275,7 +275,11 @@ export interface QueryGroup {
   text: string;
   /** The word itself first, then its expansions. */
   alternatives: Alternative[];
+  /** What the reader does not want: the word after "without", "except" ("read a file without cloning it"). */
+  negated?: true;
 }
+
+const NEGATING = new Set(['without', 'except', 'excluding']);
 
 const stemsOf = (phrase: string): string[] => words(phrase).map((w) => stem(w.text));
 const keyOf = (phrase: string): string => stemsOf(phrase).join(' ');
@@ -321,6 +325,12 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   let i = 0;
+  // The next group follows "without" / "except".
+  let negating = false;
+  const push = (g: QueryGroup) => {
+    groups.push(negating ? { ...g, negated: true } : g);
+    negating = false;
+  };
   while (i < ws.length && groups.length < max) {
     let matched = 0;
     for (let n = Math.min(LONGEST, ws.length - i); n >= 2; n--) {
@@ -333,7 +343,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
         const own = phrase.filter((w) => !STOPWORDS.has(w)).map(stem);
         const alternatives: Alternative[] = own.length > 0 ? [{ stems: own, weight: 1 }] : [];
         for (const a of entry.alternatives) if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
-        groups.push({ text: phrase.join(' '), alternatives });
+        push({ text: phrase.join(' '), alternatives });
       }
       matched = n;
       break;
@@ -345,10 +355,14 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     const w = ws[i]!;
     i++;
     const t = w.text;
+    if (NEGATING.has(t)) {
+      negating = true;
+      continue;
+    }
     const meaning = STOPWORD_TABLE.get(t) ?? (i === 1 && YES_NO.has(t) ? YES_NO_MEANING : undefined);
     if (meaning && !seen.has(t)) {
       seen.add(t);
-      groups.push({ text: t, alternatives: [...meaning] });
+      push({ text: t, alternatives: [...meaning] });
       continue;
     }
     if ((t.length < 2 && !/\d/.test(t)) || STOPWORDS.has(t)) continue;
@@ -360,7 +374,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     for (const a of TABLE.get(s)?.alternatives ?? []) {
       if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
     }
-    groups.push({ text: t, alternatives });
+    push({ text: t, alternatives });
   }
   return groups;
 }
