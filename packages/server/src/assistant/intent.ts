@@ -92,7 +92,7 @@ const ONE = new Set(['a', 'an', 'one', 'single', 'specific', 'particular', 'it',
 const MANY = new Set(['all', 'every', 'each', 'them', 'those', 'these', 'multiple', 'several', 'many', 'bulk']);
 
 /** Plural endings of English nouns: "keys", "branches", "repositories". */
-export function isPlural(word: string): boolean {
+function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
   const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
   return stem(singular) === stem(word);

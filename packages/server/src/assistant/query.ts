@@ -5,7 +5,7 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksForCollection, isActionStem, undoesEarlierAction, methodsOf, questionActions, questionNumber, type Action } from './intent.ts';
+import { asksForCollection, isActionStem, methodsOf, questionActions, questionNumber, undoesEarlierAction, type Action } from './intent.ts';
 import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
@@ -95,7 +95,12 @@ export function buildQuery(input: QueryInput): Query {
   // The follow-up's own action decides: "add a label", then "how do I remove it again?" no longer searches "add"
   // (but "star a repository", then "how do I undo that?" still searches "star").
   let actions = questionActions(input.text);
-  if (actions.size > 0 && !undoesEarlierAction(input.text)) for (const g of queryGroups(history.join('\n'))) if (g.alternatives[0]?.stems.length === 1 && isActionStem(g.alternatives[0].stems[0]!)) has.add(g.alternatives[0].stems[0]!);
+  if (actions.size > 0 && !undoesEarlierAction(input.text)) {
+    for (const g of queryGroups(history.join('\n'))) {
+      const own = g.alternatives[0]?.stems;
+      if (own?.length === 1 && isActionStem(own[0]!)) has.add(own[0]!);
+    }
+  }
   const base = elliptic ? HISTORY.elliptic : HISTORY.other;
   history.forEach((turn, k) => add(turn, base * 0.5 ** k, 'history', HISTORY.maxGroups));
 
