@@ -4,8 +4,9 @@
  *
  * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
  * titles), each with the page(s) that answer it, in three parts: `dev` (used while tuning), `held-out` (every third
- * question of the first batch, never looked at one by one) and `held-out-2` (written in a second round before any of
- * its changes and never used for tuning). Sites:
+ * question of the first batch, never looked at one by one), `held-out-2` (written in a second round before any of
+ * its changes and never used for tuning) and `held-out-3` (written in the fourth round, answers found by reading the
+ * pages, scored on main before any change and never used for tuning; with its own follow-ups). Sites:
  * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
  * - lectern-docs: this repo's own docs;
  * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
@@ -46,7 +47,7 @@ import {
 } from '../packages/server/src/assistant/index.ts';
 import { queryTerms } from '../packages/server/src/assistant/text.ts';
 
-const PARTS = ['dev', 'held-out', 'held-out-2'] as const;
+const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3'] as const;
 interface Question {
   q: string;
   pages: string[];
@@ -56,7 +57,7 @@ interface QuestionSet {
   site: string;
   description: string;
   questions: Question[];
-  followUps: Array<{ turns: string[]; pages: string[] }>;
+  followUps: Array<{ turns: string[]; pages: string[]; set?: 'held-out-3' }>;
   offTopic: string[];
 }
 
@@ -71,7 +72,9 @@ const repoRoot = resolve(here, '..');
 const tune = args.includes('--tune');
 const sets = (name: string): QuestionSet => {
   const set = JSON.parse(readFileSync(join(here, 'assistant-quality', `${name}.json`), 'utf8')) as QuestionSet;
-  return tune ? { ...set, questions: set.questions.filter((q) => q.set === 'dev'), offTopic: [] } : set;
+  return tune
+    ? { ...set, questions: set.questions.filter((q) => q.set === 'dev'), followUps: set.followUps.filter((f) => f.set === undefined), offTopic: [] }
+    : set;
 };
 
 /** The assistant module of the `--previous` checkout. */
@@ -218,15 +221,20 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   for (const [label, ranked] of rankers) console.log(row(`${label}, all`, score(ranked, expected)));
 
   // Follow-ups: the last turn asked inside its conversation, and alone.
-  if (set.followUps.length > 0) {
-    const inThread = set.followUps.map((f) => ask(f.turns).passages.map((p) => p.page));
-    const alone = set.followUps.map((f) => ask([f.turns.at(-1)!]).passages.map((p) => p.page));
-    const want = set.followUps.map((f) => f.pages);
-    console.log(row('follow-ups, in their thread', score(inThread, want)));
-    console.log(row('follow-ups, asked alone', score(alone, want)));
-    if (beforeFollowUps) {
-      console.log(row('previous: follow-ups, in thread', score(beforeFollowUps.inThread, want)));
-      console.log(row('previous: follow-ups, alone', score(beforeFollowUps.alone, want)));
+  // The follow-ups written with held-out-3 are scored apart from the earlier ones.
+  for (const part of [undefined, 'held-out-3'] as const) {
+    const idx = set.followUps.map((f, i) => (f.set === part ? i : -1)).filter((i) => i >= 0);
+    if (idx.length === 0) continue;
+    const label = part ? ` (${part})` : '';
+    const inThread = idx.map((i) => ask(set.followUps[i]!.turns).passages.map((p) => p.page));
+    const alone = idx.map((i) => ask([set.followUps[i]!.turns.at(-1)!]).passages.map((p) => p.page));
+    const want = idx.map((i) => set.followUps[i]!.pages);
+    console.log(row(`follow-ups${label}, in thread`, score(inThread, want)));
+    console.log(row(`follow-ups${label}, alone`, score(alone, want)));
+    const prev = beforeFollowUps;
+    if (prev) {
+      console.log(row(`previous: follow-ups${label}, in thread`, score(idx.map((i) => prev.inThread[i]!), want)));
+      console.log(row(`previous: follow-ups${label}, alone`, score(idx.map((i) => prev.alone[i]!), want)));
     }
   }
 

@@ -89,6 +89,32 @@ describe('the GitHub REST site', () => {
     expect(sources(alone)[0]!.metadata.page).not.toBe(`${A}/repos/list-organization-repositories`);
   });
 
+  it("lets a follow-up's own action decide, with the thread's object carried over", async () => {
+    const followUp = async (first: string, second: string) => {
+      const r = await ask([userMessage(first), { id: 'a1', role: 'assistant', content: 'ok', parts: [{ type: 'text', text: 'ok' }] }, userMessage(second, 'm2')]);
+      return sources(r).map((s) => s.metadata.page);
+    };
+    // "remove it": one label, not every label of the issue, and not adding it again.
+    const removed = await followUp('How do I add a label to an issue?', 'and how do I remove it again?');
+    expect(removed[0]).toBe(`${A}/issues/remove-a-label-from-an-issue`);
+    expect(removed.indexOf(`${A}/issues/remove-all-labels-from-an-issue`)).toBeGreaterThan(0);
+    // "undo that" undoes the earlier action.
+    expect((await followUp('How do I star a repository?', 'How do I undo that?'))[0]).toBe(`${A}/activity/unstar-a-repository-for-the-authenticated-user`);
+  });
+
+  it("prefers the operation whose own verb is the question's action among the resource's operations", async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Change -> "Set organization membership" (update), not "Assign an organization role to a user".
+    expect(await top("Change someone's role in my organization to admin")).toBe(`${A}/orgs/set-organization-membership-for-a-user`);
+  });
+
+  it('does not take what the reader does without for what they want', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Get repository clones", not "Merge a pull request".
+    expect(await top('How do I read a file from a repo without cloning it?')).toBe(`${A}/repos/get-repository-content`);
+    expect(await top('Merge one branch into another without a pull request')).toBe(`${A}/repos/merge-a-branch`);
+  });
+
   it('answers a question about several things (plural, who, which) with the endpoint that lists them', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Get Copilot seat information and settings", nor "Get a workflow".

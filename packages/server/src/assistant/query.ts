@@ -5,7 +5,8 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksForCollection, questionMethods, queryGroups, type QueryGroup } from './vocabulary.ts';
+import { asksForCollection, isActionStem, methodsOf, questionActions, questionNumber, undoesEarlierAction, type Action } from './intent.ts';
+import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
   /** The question: the last user turn. */
@@ -23,12 +24,18 @@ export interface Query {
   groups: WeightedGroup[];
   /** A short or elliptic question ("and for an organization?"): it leans on the conversation and the current page. */
   elliptic: boolean;
-  /** HTTP methods (lowercase) its action points at: the question's, or for an elliptic one, the last turn's. */
+  /** What it asks to do: the question's action words, or for an elliptic one without any, the last turn's. */
+  actions: Set<Action>;
+  /** HTTP methods (lowercase) those actions are done with. */
   methods: Set<string>;
+  /** About one thing ("a label", "remove it") or many ("all labels"); an elliptic question's from the last turn. */
+  number: 'one' | 'many' | undefined;
   /** The question asks for a collection (plural things, who/which): listing endpoints answer it. */
   collection: boolean;
 }
 
+/** The weight of a word after "without" / "except". */
+export const NEGATED = 0.2;
 /** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
 export const HISTORY = { turns: 3, elliptic: 0.6, other: 0.25, maxGroups: 10 };
 /** Context items: their weight (1 when the question has no word of its own: "What does this do?"). */
@@ -61,7 +68,8 @@ export function qualifier(text: string): string | undefined {
 }
 
 export function buildQuery(input: QueryInput): Query {
-  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: 1, origin: 'question' }));
+  // A word the reader does not want ("without cloning it") still says what the question is about, a little.
+  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: g.negated ? NEGATED : 1, origin: 'question' }));
   const groups: WeightedGroup[] = [...question];
   const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
   const add = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {
@@ -84,10 +92,20 @@ export function buildQuery(input: QueryInput): Query {
     const replaced = qualifier(history[0]);
     if (replaced) has.add(replaced);
   }
+  // The follow-up's own action decides: "add a label", then "how do I remove it again?" no longer searches "add"
+  // (but "star a repository", then "how do I undo that?" still searches "star").
+  let actions = questionActions(input.text);
+  if (actions.size > 0 && !undoesEarlierAction(input.text)) {
+    for (const g of queryGroups(history.join('\n'))) {
+      const own = g.alternatives[0]?.stems;
+      if (own?.length === 1 && isActionStem(own[0]!)) has.add(own[0]!);
+    }
+  }
   const base = elliptic ? HISTORY.elliptic : HISTORY.other;
   history.forEach((turn, k) => add(turn, base * 0.5 ** k, 'history', HISTORY.maxGroups));
 
-  let methods = questionMethods(input.text);
-  if (methods.size === 0 && elliptic && history[0]) methods = questionMethods(history[0]);
-  return { question, groups, elliptic, methods, collection: asksForCollection(input.text) };
+  if (actions.size === 0 && elliptic && history[0]) actions = questionActions(history[0]);
+  let number = questionNumber(input.text);
+  if (elliptic && history[0] && number !== 'many') number = questionNumber(history[0]) ?? number;
+  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text) };
 }

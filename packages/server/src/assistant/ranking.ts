@@ -46,6 +46,10 @@ export const RANKING = {
   /** Endpoint pages whose method matches the question's action word (create -> POST), or not. */
   methodMatch: 1.1,
   methodMismatch: 0.9,
+  /** Endpoint pages whose title's verb asks for the question's action (Create / Update / Remove …). */
+  actionMatch: 1.1,
+  /** An operation on all items at once ("Remove all labels") for a question about one thing. */
+  bulkForOne: 0.9,
   /** A question for a collection (asksForCollection): GET endpoints of a collection, and of one item. */
   collection: 1.1,
   itemForCollection: 0.9,

@@ -13,6 +13,7 @@ import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
+import { titleActions, titleIsBulk, type Action } from './intent.ts';
 
 export {
   buildAssistantIndex,
@@ -99,6 +100,13 @@ export function readsCollection(title: string, apiPath: string): boolean {
   return !/\}\/?$/.test(apiPath);
 }
 
+/** The index in memory, with what was worked out about its operations (by page id, when first needed). */
+interface Loaded {
+  corpus: Corpus;
+  scratch: Scratch;
+  operations: Array<{ actions: Set<Action>; bulk: boolean } | undefined>;
+}
+
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
 function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
@@ -133,22 +141,22 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   const buildOf = db.prepare("SELECT value FROM meta WHERE key = 'build'");
   const textOf = db.prepare('SELECT anchor, heading, content FROM sections WHERE id = ?');
   // The index in memory, read again when it was rebuilt (the dev server rebuilds it in place).
-  let loaded: { corpus: Corpus; scratch: Scratch } | undefined;
-  const inMemory = (): { corpus: Corpus; scratch: Scratch } => {
+  let loaded: Loaded | undefined;
+  const inMemory = (): Loaded => {
     const build = String((buildOf.get() as { value?: string } | undefined)?.value ?? '');
     if (!loaded || loaded.corpus.build !== build) {
       const corpus = loadCorpus(db);
-      loaded = { corpus, scratch: createScratch(corpus) };
+      loaded = { corpus, scratch: createScratch(corpus), operations: [] };
     }
     return loaded;
   };
 
   return {
     search(options) {
-      const { corpus, scratch } = inMemory();
+      const { corpus, scratch, operations } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods, collection } = query;
+      const { question, groups, elliptic, methods, collection, actions, number } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -189,6 +197,14 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
         // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
         if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
+        // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
+        // (on top of the method: POST creates and updates), and an operation on all items at once for a question
+        // about one. A title verb of another action is not held against a page: the method prior does that.
+        if (info.method && info.method !== 'WEBHOOK' && (actions.size > 0 || number === 'one')) {
+          const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
+          if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
+          if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
+        }
         return f;
       };
       // The best section decides; a second section on the subject adds a little (the page is about it).

@@ -1,6 +1,6 @@
 /**
  * The words readers use for what API docs call something else: abbreviations (PR, repo, auth), near-synonyms
- * (delete/remove, list/show), and the HTTP methods behind action words (create -> POST, list -> GET).
+ * (delete/remove, list/show). The action words of a question (create -> POST, list -> GET) are intent.ts's.
  *
  * Used at query time only (the index keeps the page's own words): each word of a question becomes a group of
  * alternatives, its own stem first. Keep entries general — vocabulary of APIs and docs sites, not of one product.
@@ -263,14 +263,6 @@ const MEANINGFUL_STOPWORDS: Array<[string, string[], number]> = [
   ['every', ['list'], 0.3],
 ];
 
-/** HTTP methods an action word points at (a mild prior on endpoint pages). */
-const ACTIONS: Array<[string[], string[]]> = [
-  [['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'which', 'who', 'what', 'download', 'export', 'search', 'lookup', 'is', 'has', 'how many'], ['get', 'head']],
-  [['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run'], ['post', 'put']],
-  [['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen'], ['patch', 'put', 'post']],
-  [['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo'], ['delete']],
-];
-
 export interface Alternative {
   /** Stems that must appear together, in order (one stem for a word, several for a phrase). */
   stems: string[];
@@ -283,7 +275,11 @@ export interface QueryGroup {
   text: string;
   /** The word itself first, then its expansions. */
   alternatives: Alternative[];
+  /** What the reader does not want: the word after "without", "except" ("read a file without cloning it"). */
+  negated?: true;
 }
+
+const NEGATING = new Set(['without', 'except', 'excluding']);
 
 const stemsOf = (phrase: string): string[] => words(phrase).map((w) => stem(w.text));
 const keyOf = (phrase: string): string => stemsOf(phrase).join(' ');
@@ -314,11 +310,6 @@ const STOPWORD_TABLE = new Map<string, Alternative[]>(
   MEANINGFUL_STOPWORDS.map(([from, to, weight]) => [from, to.map((t) => ({ stems: stemsOf(t), weight }))]),
 );
 
-const ACTION_OF = new Map<string, string[]>();
-for (const [ws, methods] of ACTIONS) {
-  for (const w of ws) ACTION_OF.set(keyOf(w), [...new Set([...(ACTION_OF.get(keyOf(w)) ?? []), ...methods])]);
-}
-
 /** A yes/no question ("Is this user a member…?", "Does this repo have…?") asks to check something. */
 const YES_NO = new Set(['is', 'are', 'am', 'does', 'do', 'has', 'have']);
 const YES_NO_MEANING: Alternative[] = [{ stems: [stem('check')], weight: 0.4 }];
@@ -334,6 +325,12 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   let i = 0;
+  // The next group follows "without" / "except".
+  let negating = false;
+  const push = (g: QueryGroup) => {
+    groups.push(negating ? { ...g, negated: true } : g);
+    negating = false;
+  };
   while (i < ws.length && groups.length < max) {
     let matched = 0;
     for (let n = Math.min(LONGEST, ws.length - i); n >= 2; n--) {
@@ -346,7 +343,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
         const own = phrase.filter((w) => !STOPWORDS.has(w)).map(stem);
         const alternatives: Alternative[] = own.length > 0 ? [{ stems: own, weight: 1 }] : [];
         for (const a of entry.alternatives) if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
-        groups.push({ text: phrase.join(' '), alternatives });
+        push({ text: phrase.join(' '), alternatives });
       }
       matched = n;
       break;
@@ -358,10 +355,14 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     const w = ws[i]!;
     i++;
     const t = w.text;
+    if (NEGATING.has(t)) {
+      negating = true;
+      continue;
+    }
     const meaning = STOPWORD_TABLE.get(t) ?? (i === 1 && YES_NO.has(t) ? YES_NO_MEANING : undefined);
     if (meaning && !seen.has(t)) {
       seen.add(t);
-      groups.push({ text: t, alternatives: [...meaning] });
+      push({ text: t, alternatives: [...meaning] });
       continue;
     }
     if ((t.length < 2 && !/\d/.test(t)) || STOPWORDS.has(t)) continue;
@@ -373,44 +374,7 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     for (const a of TABLE.get(s)?.alternatives ?? []) {
       if (!alternatives.some((x) => x.stems.join(' ') === a.stems.join(' '))) alternatives.push(a);
     }
-    groups.push({ text: t, alternatives });
+    push({ text: t, alternatives });
   }
   return groups;
-}
-
-/** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
-const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
-
-/** HTTP methods (lowercase) the action words of a question point at; empty when it names no action. */
-export function questionMethods(text: string): Set<string> {
-  // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
-  const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
-  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['get', 'head']);
-  const ws = all.map((w) => stem(w.text));
-  const out = new Set<string>();
-  for (let i = 0; i < ws.length; i++) {
-    for (let n = 2; n >= 1; n--) {
-      const methods = ACTION_OF.get(ws.slice(i, i + n).join(' '));
-      if (methods) for (const m of methods) out.add(m);
-    }
-  }
-  return out;
-}
-
-/** Plural endings of English nouns: "keys", "branches", "repositories". */
-function isPlural(word: string): boolean {
-  if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
-  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
-  return stem(singular) === stem(word);
-}
-
-/**
- * Whether a question asks for a collection: it names things in the plural ("the public keys of a user", "which
- * workflows…") or asks who/which ("Who has a seat…?"). Listing endpoints (a GET whose path ends in a collection)
- * answer it rather than the endpoint reading one item.
- */
-export function asksForCollection(text: string): boolean {
-  const ws = words(text).map((w) => w.text);
-  if (ws[0] === 'who' || ws[0] === 'which') return true;
-  return ws.some(isPlural);
 }

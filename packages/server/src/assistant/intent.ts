@@ -1,0 +1,120 @@
+/**
+ * What a question asks to do, and to how many things: its action (read, create, update, delete) from its action
+ * words, and whether it is about one thing or about a collection. The same action words classify an endpoint by the
+ * verb its title starts with ("Create a label", "Remove all labels from an issue", "Unstar a repository"), so a
+ * question and the operations of one resource (Create / Get / List / Update / Delete) can be compared. Pure: no index.
+ */
+import { stem, STOPWORDS, words } from './text.ts';
+
+export type Action = 'read' | 'create' | 'update' | 'delete';
+
+/**
+ * Action words and the action they ask for. A word may ask for more than one: "set up", "turn on", "enable", "set"
+ * and "configure" create a thing as often as they change one ("Set up a webhook", "Turn on GitHub Pages").
+ */
+const ACTIONS: Array<[Action, string[]]> = [
+  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'which', 'who', 'what', 'download', 'export', 'search', 'lookup', 'is', 'has', 'how many']],
+  ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
+  ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
+  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure']],
+  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo']],
+];
+
+/** The HTTP methods an action is done with (a mild prior on endpoint pages). */
+const METHODS: Record<Action, string[]> = { read: ['get', 'head'], create: ['post', 'put'], update: ['patch', 'put', 'post'], delete: ['delete'] };
+
+const keyOf = (phrase: string): string =>
+  words(phrase)
+    .map((w) => stem(w.text))
+    .join(' ');
+const ACTION_OF = new Map<string, Set<Action>>();
+for (const [action, ws] of ACTIONS) for (const w of ws) ACTION_OF.set(keyOf(w), new Set([...(ACTION_OF.get(keyOf(w)) ?? []), action]));
+
+/** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
+const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
+
+/** The actions a question asks for; empty when it names none. */
+export function questionActions(text: string): Set<Action> {
+  // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
+  const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
+  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['read']);
+  const ws = all.map((w) => stem(w.text));
+  const out = new Set<Action>();
+  for (let i = 0; i < ws.length; i++) {
+    for (let n = 2; n >= 1; n--) {
+      const actions = ACTION_OF.get(ws.slice(i, i + n).join(' '));
+      if (actions) for (const a of actions) out.add(a);
+    }
+  }
+  return out;
+}
+
+/** HTTP methods (lowercase) the actions are done with. */
+export function methodsOf(actions: Set<Action>): Set<string> {
+  return new Set([...actions].flatMap((a) => METHODS[a]));
+}
+
+/** "Undo that": an action on the earlier turn's action, which stays what the question is about. */
+const UNDOING = new Set(['undo', 'revert', 'reverse'].map((w) => stem(w)));
+export function undoesEarlierAction(text: string): boolean {
+  return words(text).some((w) => UNDOING.has(stem(w.text)));
+}
+
+/** Whether a stem is an action word (so an earlier turn's action can give way to a follow-up's own). */
+export function isActionStem(s: string): boolean {
+  return ACTION_OF.has(s);
+}
+
+/**
+ * The action of an operation, from the verb its title starts with: "Create or update a secret" does both, "Get all
+ * labels" reads; empty for verbs that are none of them ("Compare two commits", "Render a Markdown document").
+ */
+export function titleActions(title: string): Set<Action> {
+  const ws = words(title).map((w) => stem(w.text));
+  const out = new Set<Action>();
+  const at = (i: number) => {
+    const two = ws.length > i + 1 ? ACTION_OF.get(`${ws[i]} ${ws[i + 1]}`) : undefined;
+    for (const a of two ?? ACTION_OF.get(ws[i] ?? '') ?? []) out.add(a);
+  };
+  at(0);
+  // "Create or update …", "Add or update …".
+  if (words(title)[1]?.text === 'or') at(2);
+  return out;
+}
+
+/** The operation acts on every item at once: "Remove all labels from an issue", "Delete all …". */
+export function titleIsBulk(title: string): boolean {
+  const ws = words(title).map((w) => w.text);
+  return ws[1] === 'all' && !titleActions(title).has('read');
+}
+
+const ONE = new Set(['a', 'an', 'one', 'single', 'specific', 'particular', 'it', 'this', 'that']);
+const MANY = new Set(['all', 'every', 'each', 'them', 'those', 'these', 'multiple', 'several', 'many', 'bulk']);
+
+/** Plural endings of English nouns: "keys", "branches", "repositories". */
+function isPlural(word: string): boolean {
+  if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
+  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+  return stem(singular) === stem(word);
+}
+
+/**
+ * How many things a question is about: 'one' when it names one ("a label", "it", "this comment") and nothing in the
+ * plural or "all"; 'many' when it names things in the plural or says all/every; undefined otherwise.
+ */
+export function questionNumber(text: string): 'one' | 'many' | undefined {
+  const ws = words(text).map((w) => w.text);
+  if (ws.some((w) => MANY.has(w) || isPlural(w))) return 'many';
+  return ws.some((w) => ONE.has(w)) ? 'one' : undefined;
+}
+
+/**
+ * Whether a question asks for a collection: it names things in the plural ("the public keys of a user", "which
+ * workflows…") or asks who/which ("Who has a seat…?"). Listing endpoints (a GET whose path ends in a collection)
+ * answer it rather than the endpoint reading one item.
+ */
+export function asksForCollection(text: string): boolean {
+  const ws = words(text).map((w) => w.text);
+  if (ws[0] === 'who' || ws[0] === 'which') return true;
+  return ws.some(isPlural);
+}
