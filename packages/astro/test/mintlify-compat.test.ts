@@ -134,6 +134,10 @@ describe('leniency where Mintlify is lenient', () => {
     expect(html).toMatch(/<img src="\/images\/not-there\.png" alt="A picture the repo lacks"/);
     // An opening tag whose `>` starts a line compiles (the build's MDX compiler read it as a block quote).
     expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
+    // So does one over several lines of a block quote (the `>` markers of its lines are no part of the tag, as on
+    // Mintlify); the build's compiler refused the first and showed the second's attribute as text.
+    expect(html).toMatch(/<blockquote[^>]*>\s*(?:<p>)?<span class="quoted-tag"[^>]*>A tag over three lines of a block quote<\/span>(?:<\/p>)?\s*<p[^>]*><span class="quoted-inline"[^>]*>Its attributes<\/span> are no text\.<\/p>\s*<\/blockquote>/);
+    expect(html).not.toContain('className=');
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
     // A {{variable}} docs.json does not define is shown as written.
