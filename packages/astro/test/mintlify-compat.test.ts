@@ -52,6 +52,19 @@ describe('React components (hooks pre-injected, hydrated)', () => {
     await page.close();
   });
 
+  it("components imported from '@mintlify/components' are Lectern's: in a snippets/*.jsx component (interactive) and in MDX", async () => {
+    const { page, errors } = await open('guides/react');
+    expect(await page.textContent('.plan')).toBe('Plan: free');
+    await page.click('.pick-pro');
+    expect(await page.textContent('.plan')).toBe('Plan: pro');
+    // Rendered as Lectern's built-in cards and columns, and the badge as its built-in badge.
+    const html = await page.content();
+    expect(html).toMatch(/class="columns[^"]*"[^>]*>[\s\S]*?class="card[^"]*"[\s\S]*?Free/);
+    expect(await page.textContent('.badge')).toContain('Imported from the package');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('built-in components inside components need no import: <Icon> is drawn from a build-written SVG', async () => {
     const html = await readPage(site.dist, 'guides/react');
     const masks = [...html.matchAll(/--icon:\s*url\(\/_lectern\/icons\/([^)]+)\.svg\)/g)].map((m) => m[1]!);
