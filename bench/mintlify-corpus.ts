@@ -181,6 +181,6 @@ const ok = results.filter((r) => r.exit === 0 && r.built === r.navPages);
 const pages = results.reduce((n, r) => n + r.navPages, 0);
 const builtPages = results.reduce((n, r) => n + r.built, 0);
 const unlisted = results.filter((r) => r.listedWithoutFile?.length);
-console.log(`\n${ok.length} of ${results.length} repos built unchanged with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
+console.log(`\n${ok.length} of ${results.length} repos built ${seeded ? 'with the spec copies' : 'unchanged'} with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
 if (unlisted.length) console.log(`Listed in docs.json without a file (Mintlify warns and leaves them out; not counted): ${unlisted.map((r) => `${r.repo} ${r.listedWithoutFile.length} (${r.listedWithoutFile.slice(0, 3).join(', ')})`).join('; ')}.`);
 process.exit(ok.length === results.length ? 0 : 1);
