@@ -19,6 +19,12 @@ export function buildFailures(err: unknown): BuildFailure[] {
   const out: BuildFailure[] = [];
   for (const e of errors as Array<{ message?: string; id?: string; loc?: { file?: string; line?: number; column?: number }; line?: number; column?: number }>) {
     const raw = e?.message ?? String(e);
+    // An import that resolves to nothing (a package the repo does not have): the file that imports it fails.
+    const unresolved = /failed to resolve import "([^"]+)" from "(\/[^"]+)"/.exec(raw);
+    if (unresolved && !e?.loc?.file) {
+      out.push({ file: unresolved[2]!.split('?')[0]!, message: `cannot resolve the import "${unresolved[1]}" (no such file or package)` });
+      continue;
+    }
     // `[plugin x] /abs/file.js:2:5` / `/abs/file.mdx:3:1: …` at the start of the message.
     const named = /^(?:\[plugin [^\]]+\]\s*)?(\/[^\s:]+):(\d+):(\d+)/.exec(raw);
     const file = e?.loc?.file ?? e?.id ?? named?.[1];

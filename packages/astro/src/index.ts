@@ -59,6 +59,7 @@ export const PACKAGE_DIR = path.resolve(here('..'));
  */
 const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/!(islands)/**', '**/.lectern/*', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
+const MINTLIFY_COMPONENTS = '@mintlify/components';
 const REACT_ALIAS: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-dev-runtime' };
 const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 const readText = (file: string) => {
@@ -115,6 +116,11 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       if (missing) return missing;
       // React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike).
       if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
+      // Mintlify's components imported as a package (`import { Card } from '@mintlify/components'`, which Mintlify
+      // resolves): Lectern's own, the Astro ones in an MDX file, the Preact ones in a JSX module.
+      if (id === MINTLIFY_COMPONENTS && importer && isInside(importer.split('?')[0]!, root)) {
+        return /\.mdx?$/i.test(importer.split('?')[0]!) ? componentsModule : BUILTINS_MODULE;
+      }
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.

@@ -154,11 +154,12 @@ describe('lectern CLI', () => {
     try {
       await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'C', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] } }));
       await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
-      // A JSX tag in a block quote whose `>` starts a line: MDX in JavaScript (remark-mdx, Mintlify) accepts it, the
-      // build's compiler (Sätteri) reads that `>` as a block quote and refuses the file.
-      await writeFile(path.join(root, 'quoted.mdx'), '---\ntitle: Quoted\ndescription: d\n---\n\n> <div\n>   className="a"\n> >quoted</div>\n');
+      // A JSX tag over several lines of a block quote, with a line break inside a template literal: MDX in JavaScript
+      // (remark-mdx, Mintlify) accepts it, the build's compiler (Sätteri) takes the next line's `>` marker for the end
+      // of the tag and refuses the file; Lectern joins such a tag's lines only where that keeps its text.
+      await writeFile(path.join(root, 'quoted.mdx'), '---\ntitle: Quoted\ndescription: d\n---\n\n> <div\n>   title={`a\n>   b`}\n> >quoted</div>\n');
       await mkdir(path.join(root, 'snippets'));
-      await writeFile(path.join(root, 'snippets/quote.mdx'), 'Some text.\n\n> <div\n>   className="b"\n> >x</div>\n');
+      await writeFile(path.join(root, 'snippets/quote.mdx'), 'Some text.\n\n> <div\n>   title={`b\n>   c`}\n> >x</div>\n');
       await writeFile(path.join(root, 'uses-snippet.mdx'), "---\ntitle: Uses\ndescription: d\n---\n\nimport Quote from '/snippets/quote.mdx';\n\n<Quote />\n");
       const check = await run(['check', root]);
       expect(check.code, check.stdout + check.stderr).toBe(1);

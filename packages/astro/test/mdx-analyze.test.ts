@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeMdx } from '../src/mdx-analyze.ts';
+import { compileError } from '../src/mdx-compile.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };
 
@@ -53,5 +54,40 @@ describe('analyzeMdx', () => {
     const { diagnostics } = analyzeMdx('# T\n\n<Note>\nunclosed\n', 'b.mdx', opts);
     expect(diagnostics[0]?.code).toBe('mdx/syntax');
     expect(diagnostics[0]?.line).toBeGreaterThan(0);
+  });
+  it("joins an opening tag over several lines of a block quote, which the build's compiler misreads, keeping later lines", async () => {
+    // MDX in JavaScript (Mintlify) strips each line's `>` marker inside the tag; the build's compiler took it for the
+    // end of the tag: the first quote was refused, the second showed `className="b">kept` as text.
+    const quoted = [
+      '> <div',
+      '>   className="a"',
+      '> >quoted</div>',
+      '',
+      '> <span',
+      '>   className="b">kept</span> and more text',
+      '> on the next line.',
+      '',
+      '- item',
+      '',
+      '  > > <Card',
+      '  > >   title="T"',
+      '  > >   style={{ color: "red" }}',
+      '  > > >',
+      '  > >   Body',
+      '  > > </Card>',
+      '',
+    ];
+    const { code, diagnostics } = analyzeMdx(quoted.join('\n'), 'q.mdx', opts);
+    expect(diagnostics).toEqual([]);
+    const body = code.split('\n').slice(0, quoted.length);
+    expect(body.slice(0, 9)).toEqual(['> <div className="a" >quoted</div>', '', '', '', '> <span className="b">kept</span> and more text', '> on the next line.', '', '', '- item']);
+    expect(body[10]).toBe('  > > <Card title="T" style={{ color: "red" }} >');
+    expect(await compileError(code, '/x/q.mdx', 'q.mdx')).toBeUndefined();
+    // Lines after a joined tag keep their numbers: the build's compiler still refuses a tag whose line break sits in a
+    // template literal (joining would change its text), and names the line it is on.
+    const refused = [...quoted, '> <div', '>   title={`a', '>   b`}', '> >x</div>', ''].join('\n');
+    const prepared = analyzeMdx(refused, 'q.mdx', opts).code;
+    expect(prepared.split('\n').slice(0, quoted.length + 4).join('\n')).toContain('\n> <div\n>   title={`a\n>   b`}\n> >x</div>');
+    expect(await compileError(prepared, '/x/q.mdx', 'q.mdx')).toMatchObject({ code: 'mdx/compile', line: quoted.length + 1 });
   });
 });

@@ -52,6 +52,19 @@ describe('React components (hooks pre-injected, hydrated)', () => {
     await page.close();
   });
 
+  it("components imported from '@mintlify/components' are Lectern's: in a snippets/*.jsx component (interactive) and in MDX", async () => {
+    const { page, errors } = await open('guides/react');
+    expect(await page.textContent('.plan')).toBe('Plan: free');
+    await page.click('.pick-pro');
+    expect(await page.textContent('.plan')).toBe('Plan: pro');
+    // Rendered as Lectern's built-in cards and columns, and the badge as its built-in badge.
+    const html = await page.content();
+    expect(html).toMatch(/class="columns[^"]*"[^>]*>[\s\S]*?class="card[^"]*"[\s\S]*?Free/);
+    expect(await page.textContent('.badge')).toContain('Imported from the package');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('built-in components inside components need no import: <Icon> is drawn from a build-written SVG', async () => {
     const html = await readPage(site.dist, 'guides/react');
     const masks = [...html.matchAll(/--icon:\s*url\(\/_lectern\/icons\/([^)]+)\.svg\)/g)].map((m) => m[1]!);
@@ -134,6 +147,10 @@ describe('leniency where Mintlify is lenient', () => {
     expect(html).toMatch(/<img src="\/images\/not-there\.png" alt="A picture the repo lacks"/);
     // An opening tag whose `>` starts a line compiles (the build's MDX compiler read it as a block quote).
     expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
+    // So does one over several lines of a block quote (the `>` markers of its lines are no part of the tag, as on
+    // Mintlify); the build's compiler refused the first and showed the second's attribute as text.
+    expect(html).toMatch(/<blockquote[^>]*>\s*(?:<p>)?<span class="quoted-tag"[^>]*>A tag over three lines of a block quote<\/span>(?:<\/p>)?\s*<p[^>]*><span class="quoted-inline"[^>]*>Its attributes<\/span> are no text\.<\/p>\s*<\/blockquote>/);
+    expect(html).not.toContain('className=');
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
     // A {{variable}} docs.json does not define is shown as written.
