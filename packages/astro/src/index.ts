@@ -31,6 +31,7 @@ import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 import { lightPrerenderEnvironment } from './dev-environments.ts';
 import { devLoader, devStyleImports, PAGE_BOUNDARY } from './dev-pages.ts';
+import { isPackageSpecifier, MINTLIFY_COMPONENTS, REACT_ALIAS } from './package-imports.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -59,8 +60,6 @@ export const PACKAGE_DIR = path.resolve(here('..'));
  */
 const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/!(islands)/**', '**/.lectern/*', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
-const MINTLIFY_COMPONENTS = '@mintlify/components';
-const REACT_ALIAS: Record<string, string> = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-dev-runtime' };
 const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 const readText = (file: string) => {
   try {
@@ -114,17 +113,15 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       // (`lectern check` reports the broken link; MDX pages get the same in prepare.ts).
       const missing = missingMarkdownImage(id, importer, root);
       if (missing) return missing;
-      // React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike).
+      // React in a repo's components is Preact; `@mintlify/components` is Lectern's own (package-imports.ts).
       if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
-      // Mintlify's components imported as a package (`import { Card } from '@mintlify/components'`, which Mintlify
-      // resolves): Lectern's own, the Astro ones in an MDX file, the Preact ones in a JSX module.
       if (id === MINTLIFY_COMPONENTS && importer && isInside(importer.split('?')[0]!, root)) {
         return /\.mdx?$/i.test(importer.split('?')[0]!) ? componentsModule : BUILTINS_MODULE;
       }
       // A docs repo needs no node_modules of its own: bare imports from its files (astro/jsx-runtime in
       // compiled MDX, preact, …) and Astro's own entry modules (astro/entrypoints/prerender, resolved from the
       // project root) that do not resolve there are resolved from this package instead.
-      if (/^[a-z@]/i.test(id) && !id.includes(':')) {
+      if (isPackageSpecifier(id)) {
         // One preact for the whole page (hooks keep their state on the instance): outside the install tree, where
         // Lectern's packages may each carry their own copy (a global install), it is always Lectern's.
         if (detached && PREACT.test(id)) return this.resolve(id, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });

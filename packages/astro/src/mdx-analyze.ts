@@ -31,6 +31,7 @@ import { parseMeta } from './components/highlight.ts';
 import { substituteVariables } from './variables.ts';
 import { declaredIn, freeNames, isGlobalName, literalValue, type EsNode } from './estree-scope.ts';
 import { Island, type IslandContext } from './islands/islands.ts';
+import { moduleImports, type PackageImport } from './package-imports.ts';
 
 export { substituteVariables };
 
@@ -40,6 +41,8 @@ export interface MdxAnalysis {
   diagnostics: Diagnostic[];
   /** Absolute-from-root or relative imports of local files (`.mdx`/`.md` snippets are followed, `.jsx` and others checked). */
   imports: string[];
+  /** Imports of packages (`import { Card } from '@mintlify/components'`), with their lines; see package-imports.ts. */
+  packages?: PackageImport[];
   /** Snippet files: the props the file reads as bare names (`{word}` -> `props.word`). */
   reads: SnippetRead[];
   /** Where the file renders `.mdx`/`.md` files it imports, and the props it passes them. */
@@ -304,6 +307,7 @@ export function analyzeMdx(
 
   const declared = new Set<string>();
   const imports: string[] = [];
+  const packages: PackageImport[] = [];
   const used = new Set<string>();
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const snippetImports: string[] = [];
@@ -318,6 +322,7 @@ export function analyzeMdx(
       const program = node.data?.estree;
       if (program) {
         declaredIn(program, moduleNames);
+        packages.push(...moduleImports(program).packages);
         for (const stmt of program.body as EsNode[]) {
           if (stmt.type !== 'ImportDeclaration' || !/\.mdx?$/.test(String((stmt.source as EsNode).value))) continue;
           for (const spec of stmt.specifiers as EsNode[]) {
@@ -340,6 +345,7 @@ export function analyzeMdx(
       if (!tree) return { code: source, diagnostics, imports: [], reads: [], usages: [] };
       declared.clear();
       imports.length = 0;
+      packages.length = 0;
       moduleNames.clear();
       mdxImports.clear();
       collectEsm(tree);
@@ -745,7 +751,7 @@ export function analyzeMdx(
   }
   if (tail.length) out += '\n\n' + tail.join('\n') + '\n';
   const islandOut = island?.used ? { path: island.ctx.path, code: island.code(), names: island.names, interactive: island.interactive } : undefined;
-  return { code: out, diagnostics, imports, reads, usages, ...(islandOut ? { island: islandOut } : {}) };
+  return { code: out, diagnostics, imports, packages, reads, usages, ...(islandOut ? { island: islandOut } : {}) };
 }
 
 /** `## Title {#id}` headings: the text with each `{#id}` blanked (same length), and the heading line -> id. */

@@ -6,8 +6,9 @@ import { type MdxAnalysis } from './mdx-analyze.ts';
 import { cachedAnalyzeMdx } from './mdx-cache.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
-import { ownModule } from './own-files.ts';
-import { prepareJsxModule, type IslandContext, type PreparedJsx } from './islands/islands.ts';
+import { ownModule, OWN_DIR } from './own-files.ts';
+import { MINTLIFY_COMPONENTS, moduleImports, packageName, packageResolves, type PackageImport } from './package-imports.ts';
+import { parseModule, prepareJsxModule, type IslandContext, type PreparedJsx } from './islands/islands.ts';
 
 export const COMPONENTS_MODULE = ownModule('components/index');
 /** The built-in components for JSX that runs as Preact (islands/builtins.ts). */
@@ -133,7 +134,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const graph = new Map<string, string[]>();
   const importedPages = new Set<string>();
   const lookups = new IslandLookups(root, site.config, componentsModule, (abs) => !pages.has(abs) || isSnippet(abs, root));
-  const jsxModules = new Set<string>();
+  const modules: string[] = [];
   const resolveImport = (from: string, imp: string) => locateImport(root, from, imp);
   while (queue.length) {
     const abs = path.resolve(queue.shift()!);
@@ -159,11 +160,26 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       }
       if (pages.has(path.resolve(target))) importedPages.add(path.resolve(target));
       if (target.endsWith('.mdx')) queue.push(target);
-      if (/\.(jsx|tsx)$/.test(target)) jsxModules.add(path.resolve(target));
+      if (SCRIPT.test(target)) modules.push(path.resolve(target));
     }
   }
-  // JSX modules: their problems (syntax, unknown components) are reported once each.
-  for (const abs of jsxModules) diagnostics.push(...lookups.jsxModule(abs).diagnostics);
+  // The modules pages import (JSX components, and the JavaScript those import in turn): their problems (syntax,
+  // unknown components, packages that are not installed) are reported once each, and their imports join the graph,
+  // so a module the bundler refuses is traced to the pages using it.
+  const seenModules = new Set<string>();
+  while (modules.length) {
+    const abs = modules.shift()!;
+    if (seenModules.has(abs)) continue;
+    seenModules.add(abs);
+    const mod = /\.(jsx|tsx)$/.test(abs) ? lookups.jsxModule(abs) : scriptImports(abs);
+    diagnostics.push(...mod.diagnostics);
+    const source = mod.packages?.length ? readFileSync(abs, 'utf8') : '';
+    diagnostics.push(...unresolvedPackages(mod.packages, abs, root, (i) => source.slice(0, i).split('\n').length));
+    const targets = (mod.files ?? []).map((spec) => locateModule(abs, spec, root)).filter((t): t is string => t !== undefined);
+    graph.set(abs, targets);
+    modules.push(...targets.filter((t) => SCRIPT.test(t)));
+  }
+  for (const [abs, result] of results) diagnostics.push(...unresolvedPackages(result.packages, abs, root));
   // A page another file imports is a snippet too (its bare names are props): prepared again as one. It is still
   // built as its own page, without props, so a read that would throw there is an error.
   for (const abs of importedPages) {
@@ -189,6 +205,44 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const islands = new Map<string, string>();
   for (const result of results.values()) if (result.island) islands.set(result.island.path, result.island.code);
   return { prepared, diagnostics, imports: graph, islands };
+}
+
+/** JavaScript modules a page may import (the bundler builds them; planning follows their imports). */
+const SCRIPT = /\.(jsx|tsx|js|mjs)$/;
+
+/** A plain JavaScript module's imports (a syntax error is left to the bundler, which names its line). */
+function scriptImports(abs: string): { diagnostics: Diagnostic[]; packages?: PackageImport[]; files?: string[] } {
+  try {
+    return { diagnostics: [], ...moduleImports(parseModule(readFileSync(abs, 'utf8'))) };
+  } catch {
+    return { diagnostics: [] };
+  }
+}
+
+/** The file a module's local import names, as the bundler finds it (the extension may be left out). */
+function locateModule(from: string, spec: string, root: string): string | undefined {
+  const base = resolveLocalImport(from, spec, root);
+  if (!base) return undefined;
+  for (const candidate of [base, ...['.js', '.jsx', '.ts', '.tsx', '.mjs'].map((ext) => base + ext)]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Lectern's package folder (`src/` or `dist/` is in it): the build resolves packages from there too. */
+const PACKAGE_DIR = path.dirname(OWN_DIR);
+
+/** Imports of packages the build cannot resolve (package-imports.ts): errors that keep the importing pages out. */
+function unresolvedPackages(packages: PackageImport[] | undefined, abs: string, root: string, lineAt?: (offset: number) => number): Diagnostic[] {
+  const file = path.relative(root, abs).split(path.sep).join('/');
+  return (packages ?? []).filter((p) => !packageResolves(p.spec, path.dirname(abs), PACKAGE_DIR)).map((p) => {
+    const line = p.line ?? lineAt?.(p.start);
+    return {
+      severity: 'error' as const, code: 'mdx/unresolved-import', file, ...(line ? { line } : {}), target: p.spec,
+      message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
+      hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
+    };
+  });
 }
 
 /**

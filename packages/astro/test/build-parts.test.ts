@@ -84,9 +84,11 @@ describe('a build in parts', () => {
       await cp(path.join(root, 'two.mdx'), path.join(root, 'three.mdx'));
       await mkdir(path.join(root, 'snippets'), { recursive: true });
       await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2,\n  3 +;\n');
-      // A component importing a package the repo does not have: the bundler cannot resolve it (no line to name).
+      // A component whose TypeScript helper imports a package the repo does not have (planning follows the imports of
+      // JavaScript modules, not TypeScript ones): the bundler is the first that cannot resolve it.
       await writeFile(path.join(root, 'four.mdx'), "---\ntitle: Four\ndescription: d\n---\n\nimport { Chart } from '/snippets/chart.jsx';\n\n<Chart />\n");
-      await writeFile(path.join(root, 'snippets/chart.jsx'), "import { draw } from 'chart-package-not-installed';\n\nexport const Chart = () => <div className=\"chart\">{draw()}</div>;\n");
+      await writeFile(path.join(root, 'snippets/chart.jsx'), "import { draw } from './draw';\n\nexport const Chart = () => <div className=\"chart\">{draw()}</div>;\n");
+      await writeFile(path.join(root, 'snippets/draw.ts'), "import { load } from 'chart-package-not-installed';\n\nexport const draw = (): string => load();\n");
       // A page of the last part that throws while rendering: reported too, so that part was built.
       await writeFile(path.join(root, 'six.mdx'), '---\ntitle: Six\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n');
       const r = await build(root, { LECTERN_PART_PAGES: '2' });
@@ -95,13 +97,13 @@ describe('a build in parts', () => {
       expect(r.out).toMatch(/2 pages cannot be compiled \(snippets\/data\.js:2\): left out, building the others again/);
       expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/two cannot be compiled \(it imports snippets\/data\.js\): Unexpected token/);
       expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/three cannot be compiled \(it imports snippets\/data\.js\)/);
-      expect(r.out).toMatch(/error snippets\/chart\.jsx page \/four cannot be compiled \(it imports snippets\/chart\.jsx\): cannot resolve the import "chart-package-not-installed"/);
+      expect(r.out).toMatch(/error snippets\/draw\.ts page \/four cannot be compiled \(it imports snippets\/draw\.ts\): cannot resolve the import "chart-package-not-installed"/);
       expect(r.out).toMatch(/error six\.mdx:8:\d+ page \/six failed to render/);
       expect(r.out).toMatch(/Lectern found 4 errors/);
       await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
       // Fixed, the same site builds (in one part, in process), every page there.
       await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2, 3];\n');
-      await writeFile(path.join(root, 'snippets/chart.jsx'), 'export const Chart = () => <div className="chart">chart</div>;\n');
+      await writeFile(path.join(root, 'snippets/draw.ts'), "export const draw = (): string => 'chart';\n");
       await writeFile(path.join(root, 'six.mdx'), '---\ntitle: Six\ndescription: d\n---\n\nFine.\n');
       const ok = await build(root, { LECTERN_PART_PAGES: '0' });
       expect(ok.code, ok.out).toBe(0);

@@ -181,6 +181,40 @@ describe('lectern CLI', () => {
     }
   }, 120_000);
 
+  it('check reports an import of a package that is not installed, with file and line, as the build does; React, @mintlify/components and installed packages are fine', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-packages-'));
+    try {
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'C', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'chart', 'confetti', 'fine'] }] } }));
+      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
+      await mkdir(path.join(root, 'snippets'));
+      // A component module importing a package the repo does not have, used by one page.
+      await writeFile(path.join(root, 'snippets/chart.jsx'), "import { useState } from 'react';\n\nimport { draw } from 'chart-package-not-installed/lines';\n\nexport const Chart = () => <div>{draw()}</div>;\n");
+      await writeFile(path.join(root, 'chart.mdx'), "---\ntitle: Chart\ndescription: d\n---\n\nimport { Chart } from '/snippets/chart.jsx';\n\n<Chart />\n");
+      // A page importing one itself (a code block showing an import is not an import).
+      await writeFile(path.join(root, 'confetti.mdx'), "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\n\nParty.\n");
+      // React, Mintlify's components as a package, and a package the repo has installed resolve.
+      await mkdir(path.join(root, 'node_modules/installed-package'), { recursive: true });
+      await writeFile(path.join(root, 'node_modules/installed-package/package.json'), JSON.stringify({ name: 'installed-package', type: 'module', exports: './index.js' }));
+      await writeFile(path.join(root, 'node_modules/installed-package/index.js'), "export const word = 'installed';\n");
+      await writeFile(path.join(root, 'snippets/fine.jsx'), "import React from 'react';\nimport { Card } from '@mintlify/components';\nimport { word } from 'installed-package';\n\nexport const Fine = () => <Card title={word}>ok</Card>;\n");
+      await writeFile(path.join(root, 'fine.mdx'), "---\ntitle: Fine\ndescription: d\n---\n\nimport { Fine } from '/snippets/fine.jsx';\n\n<Fine />\n");
+      const check = await run(['check', root]);
+      expect(check.code, check.stdout + check.stderr).toBe(1);
+      expect(check.stdout).toMatch(/snippets\/chart\.jsx:3\n {2}error: The package "chart-package-not-installed\/lines" is imported but not installed.* \[mdx\/unresolved-import\]/);
+      expect(check.stdout).toMatch(/confetti\.mdx:10\n {2}error: The package "@acme\/confetti" is imported but not installed/);
+      expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
+      // The build (run from the repo, as a team does) reports the same two, leaves out those two pages and builds
+      // the others.
+      const build = await run(['build', '.'], root);
+      expect(build.code).toBe(1);
+      expect(build.stderr).toMatch(/Lectern found 2 errors/);
+      expect(build.stderr).toMatch(/error snippets\/chart\.jsx:3 .*"chart-package-not-installed\/lines"/);
+      expect(build.stdout + build.stderr).toMatch(/2 pages cannot be compiled; building the others/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('init scaffolds a docs repo with docs.json, pages, a spec, scripts and editor rules', async () => {
     const root = path.join(await mkdtemp(path.join(tmpdir(), 'lectern-init-')), 'my-docs');
     try {

@@ -14,6 +14,7 @@ import jsx from 'acorn-jsx';
 import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from '../components/names.ts';
 import { esChildren, freeNames, isEsNode, isGlobalName, literalValue, patternNames, type EsNode, type FreeName } from '../estree-scope.ts';
+import { moduleImports, type PackageImport } from '../package-imports.ts';
 
 const JsxParser = Parser.extend(jsx());
 
@@ -87,6 +88,9 @@ export interface PreparedJsx {
   interactive: boolean;
   /** The names the module exports. */
   exports: string[];
+  /** Imports of packages, with their lines, and of local files (see package-imports.ts). */
+  packages?: PackageImport[];
+  files?: string[];
 }
 
 /** A `.jsx` module of the repo made runnable as Preact: the hooks, React and built-ins it uses are imported. */
@@ -112,7 +116,7 @@ export function prepareJsxModule(source: string, file: string, builtinsModule: s
     if (stmt.type === 'ExportNamedDeclaration' && isEsNode(stmt.declaration)) exports.push(...declarationNames(stmt.declaration));
     if (stmt.type === 'ExportNamedDeclaration' && !stmt.declaration) for (const s of stmt.specifiers as EsNode[]) exports.push(String((s.exported as EsNode).name ?? (s.exported as EsNode).value));
   }
-  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports };
+  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports, ...moduleImports(program) };
 }
 
 /**
