@@ -255,11 +255,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             rendered++;
             renderedSlugs.push(slug);
           }
-          if (key && !referencesOtherAssets(body.toString('latin1'), assetSet!)) pages!.put(key, body);
+          if (key && !referencesOtherAssets(weighed.html, assetSet!)) pages!.put(key, body);
           if (ours) {
             // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
             if (prefed.has(slug)) searchValid = false;
-            else await offer(slug, body);
+            else await offer(slug, weighed.html);
           }
           const fresh = new Response(bodyOf(body), { status: response.status, statusText: response.statusText, headers: response.headers });
           return result instanceof Response ? fresh : { ...result, response: fresh };
