@@ -139,9 +139,10 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   pool?.prefetch(inputs);
   // The descriptions of those pages, to a worker of their own (see markdown-pool.ts); not with one core, where it
   // would only do the main thread's work twice.
-  const spare = os.availableParallelism() > 1 || process.env.LECTERN_WORKERS !== undefined;
-  const texts = workers && spare && process.env.LECTERN_MARKDOWN_WORKER !== 'off' ? pageMarkdown(site, order.filter((p) => dirtySlugs.has(p.slug))) : [];
-  const markdown: MarkdownPool | undefined = texts.length >= 500 ? startMarkdownPool(texts, { onError: options.warn }) : undefined;
+  // `LECTERN_WORKERS` set: as for highlighting, whatever the number of cores and texts (`0`: none).
+  const forced = process.env.LECTERN_WORKERS !== undefined;
+  const texts = workers && (forced || os.availableParallelism() > 1) ? pageMarkdown(site, order.filter((p) => dirtySlugs.has(p.slug))) : [];
+  const markdown: MarkdownPool | undefined = texts.length >= 500 || (forced && texts.length) ? startMarkdownPool(texts, { onError: options.warn }) : undefined;
 
   // The search index of the last build is reused when every page reads the same to Pagefind; with no page expected to
   // render, Pagefind is not even started unless that turns out otherwise (see search-index.ts).

@@ -14,6 +14,8 @@ import { findOperation } from './endpoint/api-data.ts';
 import { ownModule } from './own-files.ts';
 
 export interface MarkdownPool {
+  /** Settles once every text is rendered, or the worker failed. */
+  done: Promise<void>;
   /** Stop the worker and forget the rendered text. */
   close(): Promise<{ sent: number; rendered: number }>;
 }
@@ -71,10 +73,13 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
   worker.unref();
   let closing = false;
   let failed = false;
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => { settle = resolve; });
   const fail = (err: Error) => {
     if (failed || closing) return;
     failed = true;
     batches.clear();
+    settle();
     options.onError?.(`rendering Markdown in a worker thread failed (${err.message}); the main thread renders it instead`);
     void worker.terminate();
   };
@@ -84,6 +89,7 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
     batches.delete(m.id);
     if ('error' in m) return fail(new Error(m.error.split('\n')[0]));
     for (let i = 0; i < batch.length; i++) ready.set(batch[i]!, m.results[i]!);
+    if (!batches.size) settle();
   });
   worker.on('error', fail);
   worker.on('exit', (code) => { if (code !== 0) fail(new Error(`the worker exited with code ${code}`)); });
@@ -94,9 +100,12 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
     batches.set(id, batch);
     worker.postMessage({ id: id++, texts: batch });
   }
+  if (!batches.size) settle();
   return {
+    done,
     async close() {
       closing = true;
+      settle();
       setRenderedMarkdown(undefined);
       await worker.terminate();
       return { sent: texts.length, rendered: ready.size };
