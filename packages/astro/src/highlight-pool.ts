@@ -10,6 +10,7 @@ import { highlightDirect, setHighlightService, type HighlightService, type LineM
 import type { HighlightInput } from './endpoint/panel.ts';
 import { readJson, sha256, writeAtomic } from './build-cache.ts';
 import { ownModule } from './own-files.ts';
+import { workerExecArgv } from './worker-options.ts';
 
 /** Worker threads for a build: `LECTERN_WORKERS`, else one fewer than the cores (at least one, at most four). */
 export function workerCount(): number {
@@ -73,7 +74,7 @@ export function startHighlightPool(options: {
   const waiting = new Map<number, { resolve: (r: string[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   for (let i = 0; i < count; i++) {
-    const w = new Worker(options.workerModule ?? ownModule('highlight-worker'));
+    const w = new Worker(options.workerModule ?? ownModule('highlight-worker'), { execArgv: workerExecArgv() });
     w.unref();
     w.on('message', (m: Reply) => {
       const job = waiting.get(m.id);

@@ -79,6 +79,29 @@ describe('markdown pool', () => {
     expect(errors[0]).toMatch(/Markdown in a worker thread failed .*cannot start/);
   }, 60_000);
 
+  it('workers start in a process run as `node --input-type=module -e` (the flag is not passed on to them)', async () => {
+    const src = fileURLToPath(new URL('../src/', import.meta.url));
+    const script = `
+      import { startMarkdownPool } from ${JSON.stringify(path.join(src, 'markdown-pool.ts'))};
+      import { startHighlightPool } from ${JSON.stringify(path.join(src, 'highlight-pool.ts'))};
+      import { highlight } from ${JSON.stringify(path.join(src, 'components/highlight.ts'))};
+      import { loadShiki } from ${JSON.stringify(path.join(src, 'components/shiki-load.ts'))};
+      loadShiki();
+      const errors = [];
+      const md = startMarkdownPool(['*one*', '**two**'], { onError: (m) => errors.push(m) });
+      await md.done;
+      const hl = startHighlightPool({ workers: 1, fingerprint: 'eval', onError: (m) => errors.push(m) });
+      hl.prefetch([{ code: 'const a = 1;', lang: 'js' }]);
+      await highlight('const a = 1;', 'js');
+      await hl.close();
+      console.log(JSON.stringify({ md: await md.close(), errors }));
+    `;
+    const out = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || String(err))) : resolve(stdout)));
+    });
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ md: { sent: 2, rendered: 2 }, errors: [] });
+  }, 120_000);
+
   it('a build with the worker writes the pages a build without it writes, and reports a page that throws', async () => {
     const single = await copyFixture('api');
     const parallel = await copyFixture('api');
