@@ -6,13 +6,12 @@
  * Astro bundles; `renderMarkdown` then finds the HTML ready (see markdown.ts). Text the worker has not done yet is
  * rendered on the main thread as before: the HTML is the same either way, since both run the same function.
  */
-import { Worker } from 'node:worker_threads';
 import type { Page } from '@lectern/core';
 import type { Site } from './store.ts';
 import { setRenderedMarkdown } from './markdown.ts';
 import { findOperation } from './endpoint/api-data.ts';
 import { ownModule } from './own-files.ts';
-import { workerExecArgv } from './worker-options.ts';
+import { startWorker } from './node-flags.ts';
 
 export interface MarkdownPool {
   /** Settles once every text is rendered, or the worker failed. */
@@ -70,7 +69,7 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
   const ready = new Map<string, string>();
   setRenderedMarkdown(ready);
   const batches = new Map<number, string[]>();
-  const worker = new Worker(options.workerModule ?? ownModule('markdown-worker'), { execArgv: workerExecArgv() });
+  const worker = startWorker(options.workerModule ?? ownModule('markdown-worker'));
   worker.unref();
   let closing = false;
   let failed = false;
