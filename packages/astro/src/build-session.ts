@@ -137,9 +137,9 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, `highlight${tag}.json`) : undefined;
   const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
   pool?.prefetch(inputs);
-  // The descriptions of those pages, to a worker of their own (see markdown-pool.ts); not with one core, where it
-  // would only do the main thread's work twice.
-  // `LECTERN_WORKERS` set: as for highlighting, whatever the number of cores and texts (`0`: none).
+  // The descriptions of those pages, to a worker of their own (see markdown-pool.ts): from 500 texts on, not with one
+  // core (the worker would take turns with the main thread). `LECTERN_WORKERS` set: whatever the cores and the
+  // number of texts, as for highlighting (`0`: no worker).
   const forced = process.env.LECTERN_WORKERS !== undefined;
   const texts = workers && (forced || os.availableParallelism() > 1) ? pageMarkdown(site, order.filter((p) => dirtySlugs.has(p.slug))) : [];
   const markdown: MarkdownPool | undefined = texts.length >= 500 || (forced && texts.length) ? startMarkdownPool(texts, { onError: options.warn }) : undefined;
