@@ -16,6 +16,7 @@
  * parent sweeps once with the keys every part used (`sweepBuildCache`).
  */
 import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroPrerenderer } from 'astro';
@@ -30,6 +31,7 @@ import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-inde
 import { htmlUnderBase } from './base-path.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
 import { renderOrder } from './render-order.ts';
+import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-pool.ts';
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
 interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] } }
@@ -135,6 +137,12 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, `highlight${tag}.json`) : undefined;
   const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
   pool?.prefetch(inputs);
+  // The descriptions of those pages, to a worker of their own (see markdown-pool.ts): from 500 texts on, not with one
+  // core (the worker would take turns with the main thread). `LECTERN_WORKERS` set: whatever the cores and the
+  // number of texts, as for highlighting (`0`: no worker).
+  const forced = process.env.LECTERN_WORKERS !== undefined;
+  const texts = workers && (forced || os.availableParallelism() > 1) ? pageMarkdown(site, order.filter((p) => dirtySlugs.has(p.slug))) : [];
+  const markdown: MarkdownPool | undefined = texts.length >= 500 || (forced && texts.length) ? startMarkdownPool(texts, { onError: options.warn }) : undefined;
 
   // The search index of the last build is reused when every page reads the same to Pagefind; with no page expected to
   // render, Pagefind is not even started unless that turns out otherwise (see search-index.ts).
@@ -248,11 +256,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             rendered++;
             renderedSlugs.push(slug);
           }
-          if (key && !referencesOtherAssets(body.toString('latin1'), assetSet!)) pages!.put(key, body);
+          if (key && !referencesOtherAssets(weighed.html, assetSet!)) pages!.put(key, body);
           if (ours) {
             // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
             if (prefed.has(slug)) searchValid = false;
-            else await offer(slug, body);
+            else await offer(slug, weighed.html);
           }
           const fresh = new Response(bodyOf(body), { status: response.status, statusText: response.statusText, headers: response.headers });
           return result instanceof Response ? fresh : { ...result, response: fresh };
@@ -266,17 +274,20 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
         for (const [name, content] of scripts) await writeFile(path.join(dist, SCRIPTS_DIR, `${name}.js`), content);
       }
       const highlights = await pool?.close();
+      const md = await markdown?.close();
+      const ahead = md ? `; Markdown: ${md.rendered} of ${md.sent} descriptions rendered ahead in a worker` : '';
       if (pages) {
         const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0);
         if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs } } satisfies CacheState));
-        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}`);
+        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}${ahead}`);
       } else if (highlights) {
-        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}`);
+        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}${ahead}`);
       }
     },
     usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [] }),
     async abort() {
       await pool?.close().catch(() => undefined);
+      await markdown?.close().catch(() => undefined);
       await search?.close().catch(() => undefined);
     },
   };

@@ -5,11 +5,12 @@
  * not given (code blocks of MDX pages) is highlighted on the main thread as before, and cached too.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { highlightDirect, setHighlightService, type HighlightService, type LineMarks } from './components/highlight.ts';
 import type { HighlightInput } from './endpoint/panel.ts';
 import { readJson, sha256, writeAtomic } from './build-cache.ts';
 import { ownModule } from './own-files.ts';
+import { startWorker } from './node-flags.ts';
 
 /** Worker threads for a build: `LECTERN_WORKERS`, else one fewer than the cores (at least one, at most four). */
 export function workerCount(): number {
@@ -73,7 +74,7 @@ export function startHighlightPool(options: {
   const waiting = new Map<number, { resolve: (r: string[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   for (let i = 0; i < count; i++) {
-    const w = new Worker(options.workerModule ?? ownModule('highlight-worker'));
+    const w = startWorker(options.workerModule ?? ownModule('highlight-worker'));
     w.unref();
     w.on('message', (m: Reply) => {
       const job = waiting.get(m.id);

@@ -13,9 +13,20 @@ import rehypeStringify from 'rehype-stringify';
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify);
 const cache = new Map<string, string>();
 
+/**
+ * Markdown a build rendered ahead in a worker thread (see markdown-pool.ts): text -> the same HTML `renderMarkdown`
+ * gives. Kept on `globalThis` because the render bundle holds its own copy of this module.
+ */
+const READY = Symbol.for('lectern.markdown-ready');
+type Ready = Map<string, string>;
+
+export function setRenderedMarkdown(ready: Ready | undefined): void {
+  (globalThis as unknown as Record<symbol, Ready | undefined>)[READY] = ready;
+}
+
 export function renderMarkdown(text: string | undefined | null): string {
   if (!text) return '';
-  const hit = cache.get(text);
+  const hit = (globalThis as unknown as Record<symbol, Ready | undefined>)[READY]?.get(text) ?? cache.get(text);
   if (hit !== undefined) return hit;
   const html = String(processor.processSync(text));
   if (cache.size > 5000) cache.clear();

@@ -12,6 +12,7 @@ import lectern, { type LecternOptions } from './index.ts';
 import type { CacheUsage } from './build-session.ts';
 import type { SearchIndexer } from './search-index.ts';
 import type { Site } from './store.ts';
+import { inheritedNodeFlags } from './node-flags.ts';
 
 export interface RunOptions {
   /** Output directory (default `<root>/dist`). */
@@ -118,18 +119,6 @@ export const PART_PAGES = Number(process.env.LECTERN_PART_PAGES ?? 200);
  */
 const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
 
-/** This process's Node flags a part's process should share (`--conditions`, `--import`…), without code to evaluate. */
-function nodeFlags(): string[] {
-  const out: string[] = [];
-  const args = process.execArgv;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') { i++; continue; }
-    if (/^(--eval|--print|--input-type)=/.test(a) || a === '-i' || a === '--interactive') continue;
-    out.push(a);
-  }
-  return out;
-}
 
 /** Move every file of `from` into `to` that `to` does not have yet (assets two parts share are identical). */
 async function mergeInto(from: string, to: string): Promise<void> {
@@ -184,7 +173,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         try {
           await writeFile(jobFile, JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }));
           const code = await new Promise<number>((resolve, reject) => {
-            const child = spawn(process.execPath, [...nodeFlags(), ...PART_NODE_FLAGS, ownModule('build-part'), jobFile], { stdio: 'inherit', env: process.env });
+            const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('build-part'), jobFile], { stdio: 'inherit', env: process.env });
             child.once('error', reject);
             child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
           });
