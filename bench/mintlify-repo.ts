@@ -9,10 +9,11 @@
  * Default: mintlify/docs at 3bbce7a, cloned from GitHub into .cache/corpus/ (gitignored). `--git-dir` reads the commit
  * from a local bare repository or mirror instead (blobs missing from a partial mirror are skipped and listed);
  * `--dir` uses a checkout as it is. `--packed` packs the four packages, installs the tarballs into a copy of the repo
- * (as a user does: `npm install --save-dev <tarballs>`) and runs `npx lectern build` there; otherwise the workspace's
+ * outside this checkout (as a user does: `npm install --save-dev <tarballs>`) and runs `npx lectern build` there; otherwise the workspace's
  * CLI builds it. Figures go to stdout (Markdown) and .cache/bench-mintlify-<repo>.json.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { built, extract, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
 
@@ -37,7 +38,9 @@ function fetchRepo(): { dir: string; missing: string[] } {
 
 /** The four packages packed (from a copy of their sources) and installed into a copy of the repo; its folder. */
 function installPacked(dir: string): string {
-  const work = mkdtempSync(path.join(CACHE, 'bench-packed-'));
+  // Outside this checkout: inside it, npm and Node would find the workspace's node_modules (and, for a repo without a
+  // package.json, npm would install into the workspace), and the build would run the workspace's sources.
+  const work = mkdtempSync(path.join(tmpdir(), 'lectern-bench-packed-'));
   const stage = path.join(work, 'stage');
   mkdirSync(path.join(stage, 'packages'), { recursive: true });
   cpSync(path.join(REPO, 'scripts'), path.join(stage, 'scripts'), { recursive: true });
@@ -54,7 +57,11 @@ function installPacked(dir: string): string {
   const site = path.join(work, 'site');
   cpSync(dir, site, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)$/.test(src) });
   const tarballs = readdirSync(packs).map((f) => path.join(packs, f));
+  // A docs repo without a package.json gets one first, as `npm init -y` would make it.
+  if (!existsSync(path.join(site, 'package.json'))) writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'docs', private: true }, null, 2));
   sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], site);
+  // The build must run the installed package, not the workspace's.
+  if (!existsSync(path.join(site, 'node_modules/lectern/dist'))) throw new Error(`the packed lectern is not installed in ${site}`);
   return site;
 }
 
