@@ -31,7 +31,7 @@ import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 import { lightPrerenderEnvironment } from './dev-environments.ts';
 import { devLoader, devStyleImports, PAGE_BOUNDARY } from './dev-pages.ts';
-import { isPackageSpecifier, MINTLIFY_COMPONENTS, REACT_ALIAS } from './package-imports.ts';
+import { isPackageSpecifier, MINTLIFY_COMPONENTS, REACT_ALIAS, repoPackages } from './package-imports.ts';
 
 export interface LecternOptions {
   /** The docs repo (holding docs.json). Default: the Astro project root. */
@@ -275,7 +275,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
-        const noExternal = detached ? [...NO_EXTERNAL, 'preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : NO_EXTERNAL;
+        // A build bundles the packages the repo adds for its components (package-imports.ts).
+        const noExternal = [...NO_EXTERNAL, ...(detached ? ['preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : []), ...(command === 'build' ? repoPackages(root) : [])];
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
         if (!part || part.first) injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
         updateConfig({

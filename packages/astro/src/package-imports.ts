@@ -5,7 +5,7 @@
  * Lectern's own; one that resolves nowhere keeps the pages importing it out of the build. `lectern check` reports it
  * the same way, before any bundling.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { EsNode } from './estree-scope.ts';
@@ -70,4 +70,20 @@ export function packageResolves(spec: string, fromDir: string, packageDir: strin
       if (path.dirname(dir) === dir) return false;
     }
   });
+}
+
+/**
+ * The packages a docs repo's `package.json` adds for its pages and components (`canvas-confetti`, a chart library),
+ * without Lectern, Astro, Preact or React. A build bundles them: its pages render from chunks staged outside the repo
+ * when the repo is not in the working directory (run.ts), where Node would not find the repo's node_modules.
+ */
+export function repoPackages(root: string): string[] {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const names = ['dependencies', 'devDependencies', 'optionalDependencies'].flatMap((k) => Object.keys((pkg[k] as Record<string, string> | undefined) ?? {}));
+  return [...new Set(names)].filter((n) => !/^(lectern|astro|mintlify|preact|react|react-dom)$|^@(astrojs|lectern|preact|mintlify|types)\//.test(n)).sort();
 }

@@ -176,6 +176,12 @@ describe('lectern CLI', () => {
       expect(build.stderr).toMatch(/error quoted\.mdx:6:3 the build's MDX compiler refuses this file/);
       expect(build.stderr).toMatch(/error snippets\/quote\.mdx:3:3 the build's MDX compiler refuses this file/);
       expect(build.stdout + build.stderr).toMatch(/2 pages cannot be compiled; building the others/);
+      // Fixed, the site builds.
+      await writeFile(path.join(root, 'snippets/chart.jsx'), 'export const Chart = () => <div>chart</div>;\n');
+      await writeFile(path.join(root, 'confetti.mdx'), '---\ntitle: Confetti\ndescription: d\n---\n\nParty.\n');
+      const ok = await run(['build', '.'], root);
+      expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+      expect(await readFile(path.join(root, 'dist/fine/index.html'), 'utf8')).toMatch(/installed/);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -193,6 +199,7 @@ describe('lectern CLI', () => {
       // A page importing one itself (a code block showing an import is not an import).
       await writeFile(path.join(root, 'confetti.mdx'), "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\n\nParty.\n");
       // React, Mintlify's components as a package, and a package the repo has installed resolve.
+      await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'docs', private: true, dependencies: { 'installed-package': '1.0.0' } }));
       await mkdir(path.join(root, 'node_modules/installed-package'), { recursive: true });
       await writeFile(path.join(root, 'node_modules/installed-package/package.json'), JSON.stringify({ name: 'installed-package', type: 'module', exports: './index.js' }));
       await writeFile(path.join(root, 'node_modules/installed-package/index.js'), "export const word = 'installed';\n");
@@ -203,9 +210,10 @@ describe('lectern CLI', () => {
       expect(check.stdout).toMatch(/snippets\/chart\.jsx:3\n {2}error: The package "chart-package-not-installed\/lines" is imported but not installed.* \[mdx\/unresolved-import\]/);
       expect(check.stdout).toMatch(/confetti\.mdx:10\n {2}error: The package "@acme\/confetti" is imported but not installed/);
       expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
-      // The build (run from the repo, as a team does) reports the same two, leaves out those two pages and builds
-      // the others.
-      const build = await run(['build', '.'], root);
+      // The build reports the same two, leaves out those two pages and builds the others, also from another folder
+      // (the pages render from chunks staged outside the repo: the package the repo installed is bundled into them,
+      // not looked up from there).
+      const build = await run(['build', root]);
       expect(build.code).toBe(1);
       expect(build.stderr).toMatch(/Lectern found 2 errors/);
       expect(build.stderr).toMatch(/error snippets\/chart\.jsx:3 .*"chart-package-not-installed\/lines"/);
