@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { ConnectMiddleware as Middleware } from '@lectern/server';
+import type { ConnectMiddleware as Middleware } from '@lectern/server/dev';
 import { getSite, setSite, type Site } from './store.ts';
 import { buildManifest } from './after-build.ts';
 import { scopeJson } from './nav-json.ts';
@@ -111,54 +111,76 @@ interface DevHandlers {
   close(): void;
 }
 
-/** The proxy (allowed origins from the current plan) and the assistant (an in-memory index of the current plan). */
+/**
+ * The proxy (allowed origins from the current plan) and the assistant (an in-memory index of the current plan). The
+ * assistant's modules load only when docs.json enables it: most sites start without them.
+ */
 async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | undefined> {
-  let server: typeof import('@lectern/server');
+  let dev: typeof import('@lectern/server/dev');
   try {
-    server = await import('@lectern/server');
+    dev = await import('@lectern/server/dev');
   } catch (err) {
     logger.warn(`playground proxy not mounted: @lectern/server failed to load (${(err as Error).message})`);
     return undefined;
   }
-  let proxy: WebHandler = server.createProxyHandler({ manifest: buildManifest(site) }) as WebHandler;
-  const proxyMiddleware = server.proxyMiddleware((request, info) => proxy(request, info));
-
-  const { DatabaseSync } = await import('node:sqlite');
-  const index = new DatabaseSync(':memory:');
-  const indexPlan = (s: Site) => {
-    const defaultLanguage = server.siteDefaultLanguage(s.plan);
-    server.buildAssistantIndexInto(index, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
-  };
-  let assistant: WebHandler | undefined;
+  let proxy: WebHandler = dev.createProxyHandler({ manifest: buildManifest(site) }) as WebHandler;
+  const proxyMiddleware = dev.proxyMiddleware((request, info) => proxy(request, info));
   // As under `lectern serve`: mounted when docs.json enables it.
-  if (site.config.lectern?.assistant?.enabled) try {
-    indexPlan(site);
+  const assistant = site.config.lectern?.assistant?.enabled ? await devAssistant(site, logger) : undefined;
+  return {
+    proxyMiddleware,
+    assistantMiddleware: assistant ? dev.assistantMiddleware((request, info) => assistant.handler(request, info as never)) : undefined,
+    update(next) {
+      const old = proxy;
+      proxy = dev.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
+      void old.close?.();
+      assistant?.index(next);
+    },
+    close() {
+      void proxy.close?.();
+      assistant?.close();
+    },
+  };
+}
+
+/** The assistant API over an in-memory index of the plan (re-indexed on every re-plan), or undefined if it cannot start. */
+async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebHandler; index(s: Site): void; close(): void } | undefined> {
+  let server: typeof import('@lectern/server');
+  try {
+    server = await import('@lectern/server');
+  } catch (err) {
+    logger.warn(`assistant API not mounted: @lectern/server failed to load (${(err as Error).message})`);
+    return undefined;
+  }
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(':memory:');
+  const index = (s: Site) => {
+    const defaultLanguage = server.siteDefaultLanguage(s.plan);
+    server.buildAssistantIndexInto(db, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
+  };
+  try {
+    index(site);
     // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
     const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
     const limits = site.config.lectern?.assistant?.limits;
-    assistant = server.createAssistantHandler({
+    const handler = server.createAssistantHandler({
       root: site.root,
-      index,
+      index: db,
       siteName: site.config.name,
       ...(database ? { database } : {}),
       ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
     }) as WebHandler;
+    return {
+      handler,
+      index,
+      close() {
+        handler.close?.();
+        db.close();
+      },
+    };
   } catch (err) {
     logger.warn(`assistant API not mounted: ${(err as Error).message}`);
+    db.close();
+    return undefined;
   }
-  return {
-    proxyMiddleware,
-    assistantMiddleware: assistant ? server.assistantMiddleware((request, info) => assistant!(request, info as never)) : undefined,
-    update(next) {
-      const old = proxy;
-      proxy = server.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
-      void old.close?.();
-      if (assistant) indexPlan(next);
-    },
-    close() {
-      void proxy.close?.();
-      assistant?.close?.();
-      index.close();
-    },
-  };
 }

@@ -40,7 +40,8 @@ export function startDevWarmup(site: Site, warn?: (message: string) => void): De
       const t0 = performance.now();
       const urls = [firstOperation ? pageHref(firstOperation.slug) : undefined, '/'].filter((u): u is string => !!u);
       const requests = (async () => {
-        for (const url of urls) await fetch(base + url).then((r) => r.arrayBuffer(), () => undefined);
+        // Both at once: while one request waits (a file read, the highlighter's worker) the other's modules compile.
+        await Promise.all(urls.map((url) => fetch(base + url).then((r) => r.arrayBuffer(), () => undefined)));
         log(`warmed up (${urls.join(', ')}) in ${Math.round(performance.now() - t0)} ms`);
       })();
       // A page that hangs must not keep the server from reporting ready.

@@ -52,6 +52,15 @@ describe('lectern dev, started again', () => {
       expect(cards).toMatch(/Card\.astro\?astro&(amp;)?type=style/);
       expect(await (await fetch(`${server.url}/guides/plain`)).text()).toContain('Plain text.');
       expect(server.log()).not.toMatch(/from the cache/);
+      // The playground proxy is mounted on every site; the assistant only where docs.json enables it (this one does not).
+      const proxied = await fetch(`${server.url}/_lectern/api/request`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method: 'GET', url: 'http://169.254.169.254/latest/meta-data' }),
+      });
+      expect(proxied.headers.get('x-lectern-proxy-error')).toBe('1');
+      const asked = await fetch(`${server.url}/discovery/v1/assistant/start/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(asked.status).toBe(404);
+      expect(server.log()).not.toMatch(/assistant API/);
     } finally {
       await server.stop();
     }
