@@ -25,7 +25,7 @@ import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './live-samples-bundle.ts';
-import { OWN_DIR, ownModule } from './own-files.ts';
+import { OWN_DIR, ownModule, PACKAGE_DIR } from './own-files.ts';
 import { startBuildSession, type BuildSession, type CacheUsage } from './build-session.ts';
 import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
@@ -52,8 +52,7 @@ export interface LecternOptions {
   };
 }
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
-export const PACKAGE_DIR = path.resolve(here('..'));
+export { PACKAGE_DIR };
 /**
  * Files the dev server never sends, by URL or `/@fs/`: Vite's defaults (env files, keys, .git), every dotfile,
  * Lectern's working folder (`.lectern/`: the assistant's conversations, caches) and databases.

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 /** `src/` or `dist/` of this package. */
 export const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** This package's folder (its package.json): the build resolves packages a docs repo lacks from here. */
+export const PACKAGE_DIR = path.dirname(OWN_DIR);
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 /** A module of this package by its path without extension: `ownModule('components/index')`. */

@@ -22,10 +22,8 @@ export const REACT_ALIAS: Record<string, string> = {
 export interface PackageImport {
   /** The specifier as written: `canvas-confetti`, `@scope/name/sub`. */
   spec: string;
-  /** 1-based line in the file, when the parser gave positions. */
+  /** 1-based line in the file (from the parser's positions, or counted in `source`). */
   line?: number;
-  /** Offset of the import statement in the parsed text. */
-  start: number;
 }
 
 /** A package name, not a file (`./x`, `/snippets/x`) nor a URL or `node:` module. */
@@ -39,8 +37,11 @@ export function packageName(spec: string): string {
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** What a module's top-level statements import (and re-export from): packages, and local files (`./x`, `/snippets/x`). */
-export function moduleImports(program: EsNode): { packages: PackageImport[]; files: string[] } {
+/**
+ * What a module's top-level statements import (and re-export from): packages, and local files (`./x`, `/snippets/x`).
+ * `text`: the parsed source, for line numbers when the parser kept no positions.
+ */
+export function moduleImports(program: EsNode, text?: string): { packages: PackageImport[]; files: string[] } {
   const packages: PackageImport[] = [];
   const files: string[] = [];
   for (const stmt of program.body as EsNode[]) {
@@ -50,8 +51,8 @@ export function moduleImports(program: EsNode): { packages: PackageImport[]; fil
     if (!spec) continue;
     if (/^(\/|\.\.?\/)/.test(spec)) files.push(spec);
     if (!isPackageSpecifier(spec)) continue;
-    const line = (stmt.loc as { start?: { line?: number } } | undefined)?.start?.line;
-    packages.push({ spec, start: stmt.start as number, ...(line ? { line } : {}) });
+    const line = (stmt.loc as { start?: { line?: number } } | undefined)?.start?.line ?? (text === undefined ? undefined : text.slice(0, stmt.start as number).split('\n').length);
+    packages.push({ spec, ...(line ? { line } : {}) });
   }
   return { packages, files };
 }

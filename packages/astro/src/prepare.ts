@@ -6,7 +6,7 @@ import { type MdxAnalysis } from './mdx-analyze.ts';
 import { cachedAnalyzeMdx } from './mdx-cache.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
-import { ownModule, OWN_DIR } from './own-files.ts';
+import { ownModule, PACKAGE_DIR } from './own-files.ts';
 import { MINTLIFY_COMPONENTS, moduleImports, packageName, packageResolves, type PackageImport } from './package-imports.ts';
 import { parseModule, prepareJsxModule, type IslandContext, type PreparedJsx } from './islands/islands.ts';
 
@@ -173,8 +173,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     seenModules.add(abs);
     const mod = /\.(jsx|tsx)$/.test(abs) ? lookups.jsxModule(abs) : scriptImports(abs);
     diagnostics.push(...mod.diagnostics);
-    const source = mod.packages?.length ? readFileSync(abs, 'utf8') : '';
-    diagnostics.push(...unresolvedPackages(mod.packages, abs, root, (i) => source.slice(0, i).split('\n').length));
+    diagnostics.push(...unresolvedPackages(mod.packages, abs, root));
     const targets = (mod.files ?? []).map((spec) => locateModule(abs, spec, root)).filter((t): t is string => t !== undefined);
     graph.set(abs, targets);
     modules.push(...targets.filter((t) => SCRIPT.test(t)));
@@ -213,7 +212,8 @@ const SCRIPT = /\.(jsx|tsx|js|mjs)$/;
 /** A plain JavaScript module's imports (a syntax error is left to the bundler, which names its line). */
 function scriptImports(abs: string): { diagnostics: Diagnostic[]; packages?: PackageImport[]; files?: string[] } {
   try {
-    return { diagnostics: [], ...moduleImports(parseModule(readFileSync(abs, 'utf8'))) };
+    const source = readFileSync(abs, 'utf8');
+    return { diagnostics: [], ...moduleImports(parseModule(source), source) };
   } catch {
     return { diagnostics: [] };
   }
@@ -229,20 +229,14 @@ function locateModule(from: string, spec: string, root: string): string | undefi
   return undefined;
 }
 
-/** Lectern's package folder (`src/` or `dist/` is in it): the build resolves packages from there too. */
-const PACKAGE_DIR = path.dirname(OWN_DIR);
-
 /** Imports of packages the build cannot resolve (package-imports.ts): errors that keep the importing pages out. */
-function unresolvedPackages(packages: PackageImport[] | undefined, abs: string, root: string, lineAt?: (offset: number) => number): Diagnostic[] {
+function unresolvedPackages(packages: PackageImport[] | undefined, abs: string, root: string): Diagnostic[] {
   const file = path.relative(root, abs).split(path.sep).join('/');
-  return (packages ?? []).filter((p) => !packageResolves(p.spec, path.dirname(abs), PACKAGE_DIR)).map((p) => {
-    const line = p.line ?? lineAt?.(p.start);
-    return {
-      severity: 'error' as const, code: 'mdx/unresolved-import', file, ...(line ? { line } : {}), target: p.spec,
-      message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
-      hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
-    };
-  });
+  return (packages ?? []).filter((p) => !packageResolves(p.spec, path.dirname(abs), PACKAGE_DIR)).map((p) => ({
+    severity: 'error' as const, code: 'mdx/unresolved-import', file, ...(p.line ? { line: p.line } : {}), target: p.spec,
+    message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
+    hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
+  }));
 }
 
 /**

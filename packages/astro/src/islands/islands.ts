@@ -116,7 +116,7 @@ export function prepareJsxModule(source: string, file: string, builtinsModule: s
     if (stmt.type === 'ExportNamedDeclaration' && isEsNode(stmt.declaration)) exports.push(...declarationNames(stmt.declaration));
     if (stmt.type === 'ExportNamedDeclaration' && !stmt.declaration) for (const s of stmt.specifiers as EsNode[]) exports.push(String((s.exported as EsNode).name ?? (s.exported as EsNode).value));
   }
-  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports, ...moduleImports(program) };
+  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports, ...moduleImports(program, source) };
 }
 
 /**
