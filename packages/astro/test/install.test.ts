@@ -45,10 +45,18 @@ async function serve(cmd: string, args: string[], cwd: string, url: string, prob
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // The whole process group: npx exits at once on SIGTERM, while the server it started may still be writing `.astro/`
+  // on its way out (a folder removed under it fails the cleanup). Wait until no process of the group is left.
+  const alive = (pid: number) => { try { process.kill(-pid, 0); return true; } catch { return false; } };
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
+    const pid = child.pid;
+    if (!pid || !alive(pid)) return;
+    process.kill(-pid, 'SIGTERM');
+    await exited;
+    // (Bounded: an orphan no init reaps would stay "alive" as a zombie.)
+    for (let i = 0; i < 100 && alive(pid); i++) {
+      if (i === 40) try { process.kill(-pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
+      await new Promise((r) => setTimeout(r, 50));
     }
   };
   for (let i = 0; ; i++) {
@@ -106,7 +114,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+  if (work) await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('installed from the packed tarballs', () => {
