@@ -3,7 +3,7 @@
  * (also `npm run bench -- assistant-quality --mintlify=<path>`).
  *
  * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
- * titles), each with the page(s) that answer it, in three parts: `dev` (used while tuning), `held-out` (every third
+ * titles), each with the page(s) that answer it, in parts: `dev` (used while tuning), `held-out` (every third
  * question of the first batch, never looked at one by one), `held-out-2` (written in a second round before any of
  * its changes and never used for tuning) and `held-out-3` (written in the fourth round, answers found by reading the
  * pages, scored on main before any change and never used for tuning; with its own follow-ups) and `held-out-4` (fifth
