@@ -124,6 +124,20 @@ describe('the GitHub REST site', () => {
     expect(await top('Get a workflow of my repository by its id')).toBe(`${A}/actions/get-a-workflow`);
   });
 
+  it("prefers the operation of the owner the question names: 'my repository' is the repository's, not the reader's", async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // "my repository" names the repository, not the reader: not "Set interaction restrictions for your public repositories".
+    expect(await top('Limit interactions on my repository for 24 hours')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
+    expect(await top('Restrict interactions with my repository to collaborators')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
+  });
+
+  it('reads the action of a verb that undoes another (unregister, deregister)', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Get a self-hosted runner for an organization", nor "List runner applications for an organization".
+    expect(await top('Deregister a self-hosted runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+    expect(await top('Unregister a runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.
