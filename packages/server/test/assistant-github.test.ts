@@ -138,6 +138,13 @@ describe('the GitHub REST site', () => {
     expect(await top('Unregister a runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
   });
 
+  it('takes an instruction whose verb it does not know for a change, not a read', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // "Leave" is no action word: not "Get a gist comment", nor "Get a review comment for a pull request".
+    expect(await top('Leave a comment on a gist')).toBe(`${A}/gists/create-a-gist-comment`);
+    expect(await top('Leave a review comment on a pull request')).toBe(`${A}/pulls/create-a-review-comment-for-a-pull-request`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

@@ -36,10 +36,20 @@ describe('actions', () => {
     expect(questionActions('How much storage do Actions caches use?')).toEqual(new Set(['read']));
   });
 
+  it('takes an instruction opening with a verb that is no action word for a change (create, update or delete)', () => {
+    expect(questionActions('Leave a comment on a commit')).toEqual(new Set(['create', 'update', 'delete']));
+    expect(questionActions('Take someone off a team')).toEqual(new Set(['create', 'update', 'delete']));
+    // Reading verbs are action words; a question opening with a noun or a pronoun is no instruction.
+    expect(questionActions("Filter a repository's issues by label")).toEqual(new Set(['read']));
+    expect(questionActions('Explain the rate limit')).toEqual(new Set(['read']));
+    expect(questionActions("Repos I've starred")).toEqual(new Set(['create']));
+    expect(questionActions('Secrets that a repository uses')).toEqual(new Set());
+    expect(questionActions('Webhooks of a repository')).toEqual(new Set());
+  });
+
   it('reads a verb that undoes a creation as a deletion, one that undoes a change as a change', () => {
     expect(questionActions('Unregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Deregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Unarchive a repository')).toEqual(new Set(['update']));
-    expect(questionActions('Understand the rate limit')).toEqual(new Set());
   });
 });

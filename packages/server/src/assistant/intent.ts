@@ -15,7 +15,7 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * is acted on ("Change which events a webhook listens to").
  */
 const ACTIONS: Array<[Action, string[]]> = [
-  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'how many', 'how much']],
+  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure']],
@@ -44,6 +44,7 @@ export function questionActions(text: string): Set<Action> {
   if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
   const ws = all.map((w) => stem(w.text));
   const out = new Set<Action>();
+  if (opensWithUnknownVerb(all.map((w) => w.text), ws)) return new Set(['create', 'update', 'delete']);
   for (let i = 0; i < ws.length; i++) {
     for (let n = 2; n >= 1; n--) {
       const actions = ACTION_OF.get(ws.slice(i, i + n).join(' ')) ?? (n === 1 ? undoneAction(all[i]!.text) : undefined);
@@ -62,6 +63,21 @@ function undoneAction(word: string): Set<Action> | undefined {
   const done = m ? ACTION_OF.get(stem(m[2]!)) : undefined;
   if (!done || done.has('delete') || done.has('read')) return undefined;
   return new Set([done.has('create') && !done.has('update') ? 'delete' : 'update']);
+}
+
+/** Words that follow a verb opening an instruction: "Leave *a* comment", "Take *someone* off a team". */
+const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'all', 'every', 'each', 'some', 'it', 'them', 'one']);
+
+/**
+ * An instruction whose verb is no action word ("Leave a comment on a commit", "Store a secret…", "Take someone off
+ * a team"): its first word is neither a stopword, a pronoun nor a plural noun ("Secrets that…"), a determiner or
+ * "someone" follows it, and no action word comes later. Reading verbs are action words (list, find, filter…), so what is left asks to change something:
+ * create, update or delete, not read.
+ */
+function opensWithUnknownVerb(texts: string[], stems: string[]): boolean {
+  if (texts.length < 3 || STOPWORDS.has(texts[0]!) || FIRST_PERSON.has(texts[0]!) || isPlural(texts[0]!) || !IMPERATIVE_OBJECT.has(texts[1]!)) return false;
+  for (let i = 0; i < stems.length; i++) if (ACTION_OF.has(stems[i]!) || ACTION_OF.has(`${stems[i]} ${stems[i + 1]}`) || undoneAction(texts[i]!)) return false;
+  return true;
 }
 
 /** HTTP methods (lowercase) the actions are done with. */
