@@ -3,10 +3,11 @@
  * (also `npm run bench -- assistant-quality --mintlify=<path>`).
  *
  * Question sets live in bench/assistant-quality/*.json: questions written the way readers ask them (not from page
- * titles), each with the page(s) that answer it, in three parts: `dev` (used while tuning), `held-out` (every third
+ * titles), each with the page(s) that answer it, in parts: `dev` (used while tuning), `held-out` (every third
  * question of the first batch, never looked at one by one), `held-out-2` (written in a second round before any of
  * its changes and never used for tuning) and `held-out-3` (written in the fourth round, answers found by reading the
- * pages, scored on main before any change and never used for tuning; with its own follow-ups). Sites:
+ * pages, scored on main before any change and never used for tuning; with its own follow-ups) and `held-out-4` (fifth
+ * round, GitHub only, pages drawn at random among those no question named, same rules). Sites:
  * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
  * - lectern-docs: this repo's own docs;
  * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
@@ -47,7 +48,7 @@ import {
 } from '../packages/server/src/assistant/index.ts';
 import { queryTerms } from '../packages/server/src/assistant/text.ts';
 
-const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3'] as const;
+const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4'] as const;
 interface Question {
   q: string;
   pages: string[];

@@ -124,6 +124,27 @@ describe('the GitHub REST site', () => {
     expect(await top('Get a workflow of my repository by its id')).toBe(`${A}/actions/get-a-workflow`);
   });
 
+  it("prefers the operation of the owner the question names: 'my repository' is the repository's, not the reader's", async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // "my repository" names the repository, not the reader: not "Set interaction restrictions for your public repositories".
+    expect(await top('Limit interactions on my repository for 24 hours')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
+    expect(await top('Restrict interactions with my repository to collaborators')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
+  });
+
+  it('reads the action of a verb that undoes another (unregister, deregister)', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Get a self-hosted runner for an organization", nor "List runner applications for an organization".
+    expect(await top('Deregister a self-hosted runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+    expect(await top('Unregister a runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+  });
+
+  it('takes an instruction whose verb it does not know for a change, not a read', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // "Leave" is no action word: not "Get a gist comment", nor "Get a review comment for a pull request".
+    expect(await top('Leave a comment on a gist')).toBe(`${A}/gists/create-a-gist-comment`);
+    expect(await top('Leave a review comment on a pull request')).toBe(`${A}/pulls/create-a-review-comment-for-a-pull-request`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

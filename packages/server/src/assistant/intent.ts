@@ -11,9 +11,11 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
 /**
  * Action words and the action they ask for. A word may ask for more than one: "set up", "turn on", "enable", "set"
  * and "configure" create a thing as often as they change one ("Set up a webhook", "Turn on GitHub Pages").
+ * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
+ * is acted on ("Change which events a webhook listens to").
  */
 const ACTIONS: Array<[Action, string[]]> = [
-  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'which', 'who', 'what', 'download', 'export', 'search', 'lookup', 'is', 'has', 'how many']],
+  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure']],
@@ -38,15 +40,44 @@ export function questionActions(text: string): Set<Action> {
   // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
   const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
   if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['read']);
+  // "How many…?" / "How much…?" ask for an amount, whatever verbs follow ("How many lines were added and removed?").
+  if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
   const ws = all.map((w) => stem(w.text));
   const out = new Set<Action>();
+  if (opensWithUnknownVerb(all.map((w) => w.text), ws)) return new Set(['create', 'update', 'delete']);
   for (let i = 0; i < ws.length; i++) {
     for (let n = 2; n >= 1; n--) {
-      const actions = ACTION_OF.get(ws.slice(i, i + n).join(' '));
+      const actions = ACTION_OF.get(ws.slice(i, i + n).join(' ')) ?? (n === 1 ? undoneAction(all[i]!.text) : undefined);
       if (actions) for (const a of actions) out.add(a);
     }
   }
   return out;
+}
+
+/**
+ * A verb that undoes an action word ("unregister", "unassign", "deregister", "unarchive"): undoing a creation
+ * deletes, undoing a change is a change.
+ */
+function undoneAction(word: string): Set<Action> | undefined {
+  const m = /^(un|de)-?([a-z]{4,})$/.exec(word);
+  const done = m ? ACTION_OF.get(stem(m[2]!)) : undefined;
+  if (!done || done.has('delete') || done.has('read')) return undefined;
+  return new Set([done.has('create') && !done.has('update') ? 'delete' : 'update']);
+}
+
+/** Words that follow a verb opening an instruction: "Leave *a* comment", "Take *someone* off a team". */
+const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'all', 'every', 'each', 'some', 'it', 'them', 'one']);
+
+/**
+ * An instruction whose verb is no action word ("Leave a comment on a commit", "Store a secret…", "Take someone off
+ * a team"): its first word is neither a stopword, a pronoun nor a plural noun ("Secrets that…"), a determiner or
+ * "someone" follows it, and no action word comes later. Reading verbs are action words (list, find, filter…), so what is left asks to change something:
+ * create, update or delete, not read.
+ */
+function opensWithUnknownVerb(texts: string[], stems: string[]): boolean {
+  if (texts.length < 3 || STOPWORDS.has(texts[0]!) || FIRST_PERSON.has(texts[0]!) || isPlural(texts[0]!) || !IMPERATIVE_OBJECT.has(texts[1]!)) return false;
+  for (let i = 0; i < stems.length; i++) if (ACTION_OF.has(stems[i]!) || ACTION_OF.has(`${stems[i]} ${stems[i + 1]}`) || undoneAction(texts[i]!)) return false;
+  return true;
 }
 
 /** HTTP methods (lowercase) the actions are done with. */
@@ -117,4 +148,66 @@ export function asksForCollection(text: string): boolean {
   const ws = words(text).map((w) => w.text);
   if (ws[0] === 'who' || ws[0] === 'which') return true;
   return ws.some(isPlural);
+}
+
+/**
+ * Whose thing an operation acts on, from its path: the authenticated user's (`/user/…`), a user's
+ * (`/users/{username}/…`), an organization's, an enterprise's, a repository's, or the authenticated app's
+ * (`/app/…`, `/installation/…`). Undefined for other paths (`/gists/public`, `/search/users`): they name no owner.
+ */
+export type Scope = 'me' | 'user' | 'org' | 'enterprise' | 'repo' | 'app';
+
+const PATH_SCOPES: Array<[RegExp, Scope]> = [
+  [/^\/user(\/|$)/, 'me'],
+  [/^\/users\/\{[^}]+\}/, 'user'],
+  [/^\/(orgs|organizations)\/\{[^}]+\}/, 'org'],
+  [/^\/enterprises\/\{[^}]+\}/, 'enterprise'],
+  [/^\/(repos\/\{[^}]+\}\/\{[^}]+\}|repositories\/\{[^}]+\})/, 'repo'],
+  [/^\/(app|installation)(\/|$)/, 'app'],
+];
+
+export interface PathScope {
+  /** The owner the path starts from. */
+  owner: Scope | undefined;
+  /** Every owner the path names: its owner, and things further on (`/orgs/{org}/teams/{team_slug}/repos`: a repository). */
+  named: Set<Scope>;
+}
+
+export function pathScope(apiPath: string): PathScope {
+  const owner = PATH_SCOPES.find(([re]) => re.test(apiPath))?.[1];
+  const named = new Set<Scope>(owner ? [owner] : []);
+  for (const w of apiPath.toLowerCase().split(/[^a-z]+/)) {
+    const s = OWNER_WORDS.get(w);
+    if (s && s !== 'app' && w !== 'user') named.add(s);
+  }
+  return { owner, named };
+}
+
+/** Words that name an owner; "my" / "our" before one of them ("my repo", "our GitHub org") is not about the reader. */
+const OWNER_WORDS = new Map<string, Scope>([
+  ...['org', 'orgs', 'organization', 'organizations', 'organisation', 'organisations'].map((w) => [w, 'org'] as [string, Scope]),
+  ...['enterprise', 'enterprises'].map((w) => [w, 'enterprise'] as [string, Scope]),
+  ...['repo', 'repos', 'repository', 'repositories'].map((w) => [w, 'repo'] as [string, Scope]),
+  ...['app', 'apps'].map((w) => [w, 'app'] as [string, Scope]),
+  ...['user', 'users', 'someone', 'somebody', 'person', 'people', 'username', 'others', 'another'].map((w) => [w, 'user'] as [string, Scope]),
+]);
+const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours']);
+const POSSESSIVE = new Set(['my', 'our']);
+
+/**
+ * The owners a question names: an organization, an enterprise, a repository, an app, another user ("a user's keys",
+ * "someone"), or the reader ("I", "me", "my" — but "my repo" names the repository).
+ */
+export function questionScopes(text: string): Set<Scope> {
+  const ws = words(text).map((w) => w.text);
+  const out = new Set<Scope>();
+  ws.forEach((w, i) => {
+    const owner = OWNER_WORDS.get(w);
+    if (owner) out.add(owner);
+    else if (FIRST_PERSON.has(w)) {
+      const owned = POSSESSIVE.has(w) && ws.slice(i + 1, i + 4).some((n) => OWNER_WORDS.has(n) && OWNER_WORDS.get(n) !== 'user');
+      if (!owned) out.add('me');
+    }
+  });
+  return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksForCollection, isActionStem, methodsOf, questionActions, questionNumber, undoesEarlierAction, type Action } from './intent.ts';
+import { asksForCollection, isActionStem, methodsOf, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
 import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
@@ -32,6 +32,8 @@ export interface Query {
   number: 'one' | 'many' | undefined;
   /** The question asks for a collection (plural things, who/which): listing endpoints answer it. */
   collection: boolean;
+  /** The owners the question names (an organization, a repository, another user, the reader…). */
+  scopes: Set<Scope>;
 }
 
 /** The weight of a word after "without" / "except". */
@@ -107,5 +109,7 @@ export function buildQuery(input: QueryInput): Query {
   if (actions.size === 0 && elliptic && history[0]) actions = questionActions(history[0]);
   let number = questionNumber(input.text);
   if (elliptic && history[0] && number !== 'many') number = questionNumber(history[0]) ?? number;
-  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text) };
+  let scopes = questionScopes(input.text);
+  if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
+  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), scopes };
 }

@@ -53,6 +53,9 @@ export const RANKING = {
   /** A question for a collection (asksForCollection): GET endpoints of a collection, and of one item. */
   collection: 1.1,
   itemForCollection: 0.9,
+  /** Endpoint pages whose path's owner (questionScopes / pathScope) the question names, or names another one. */
+  scopeMatch: 1.1,
+  scopeMismatch: 0.9,
 };
 
 const PAGE_FIELD_LIST = ['title', 'keys', 'description'] as const;

@@ -13,7 +13,7 @@ import { root } from './text.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
-import { titleActions, titleIsBulk, type Action } from './intent.ts';
+import { pathScope, titleActions, titleIsBulk, type Action, type PathScope } from './intent.ts';
 
 export {
   buildAssistantIndex,
@@ -105,6 +105,7 @@ interface Loaded {
   corpus: Corpus;
   scratch: Scratch;
   operations: Array<{ actions: Set<Action>; bulk: boolean } | undefined>;
+  scopes: Array<PathScope | undefined>;
 }
 
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
@@ -146,17 +147,17 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
     const build = String((buildOf.get() as { value?: string } | undefined)?.value ?? '');
     if (!loaded || loaded.corpus.build !== build) {
       const corpus = loadCorpus(db);
-      loaded = { corpus, scratch: createScratch(corpus), operations: [] };
+      loaded = { corpus, scratch: createScratch(corpus), operations: [], scopes: [] };
     }
     return loaded;
   };
 
   return {
     search(options) {
-      const { corpus, scratch, operations } = inMemory();
+      const { corpus, scratch, operations, scopes: pageScopes } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods, collection, actions, number } = query;
+      const { question, groups, elliptic, methods, collection, actions, number, scopes } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -204,6 +205,15 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
           const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
           if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
           if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
+        }
+        // The owner the question names (an organization, a repository, another user, the reader) against the
+        // operation's path: \`/orgs/{org}/…\`, \`/repos/{owner}/{repo}/…\`, \`/users/{username}/…\`, \`/user/…\`.
+        if (scopes.size > 0 && info.apiPath && info.method !== 'WEBHOOK') {
+          const scope = (pageScopes[info.id] ??= pathScope(info.apiPath));
+          let named = false;
+          for (const s of scope.named) if (scopes.has(s)) named = true;
+          if (named) f *= RANKING.scopeMatch;
+          else if (scope.owner && scope.owner !== 'repo') f *= RANKING.scopeMismatch;
         }
         return f;
       };
