@@ -268,6 +268,10 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
   return root;
 }
 
+if (argv.includes('--packed') && argv.some((a) => a.startsWith('--root='))) {
+  // The installed Lectern would run on a repo outside its install (a detached set-up, not what a user has).
+  throw new Error('--packed measures the GitHub REST site made inside the install; it does not take --root');
+}
 if (argv.includes('--packed')) {
   const packed = packedInstall();
   const pairs = Number(argv.find((a) => a.startsWith('--pairs='))?.slice(8) ?? 1);
