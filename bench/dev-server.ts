@@ -10,7 +10,12 @@
  *                     -> the edited text served, for an MDX page edit and for an operation edited in the spec;
  *                     and in Chromium (`--browser`): save -> the open page shows the edit.
  *
- *   node bench/dev-server.ts [--browser] [--keep] [--root=<dir>] [--twice]
+ *   node bench/dev-server.ts [--browser] [--keep] [--root=<dir>] [--twice] [--packed] [--pairs=<n>]
+ *
+ * `--packed` measures Lectern as users run it too (bench/packed.ts: the packages packed, compiled, and installed from
+ * the tarballs in a folder under os.tmpdir(), removed at the end): each start of this checkout's `lectern dev` is
+ * followed by the same start of the installed one, on a repo of its own inside that install; `--pairs=<n>` repeats
+ * the pairs (default 1) and prints both trees' figures side by side.
  *
  * `--twice` starts `lectern dev` a second time on the same repo, unchanged (the plan from the cache), and measures
  * ready and the first pages again.
@@ -23,6 +28,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeRepo } from './site-build.ts';
+import { packedInstall, type PackedInstall } from './packed.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -110,11 +116,24 @@ async function servedWith(url: string, text: string, timeoutMs = 30_000): Promis
 
 const TWICE = argv.includes('--twice');
 
+/** Which Lectern runs: this checkout's sources, or the packed install (`--packed`). */
+interface Tree { label: string; bin: string; newRoot(): string }
+const WORKSPACE: Tree = {
+  label: 'workspace',
+  bin: path.join(REPO, 'packages/astro/bin/lectern.js'),
+  newRoot: () => {
+    mkdirSync(path.join(REPO, '.cache'), { recursive: true });
+    return mkdtempSync(path.join(REPO, '.cache', 'bench-dev-'));
+  },
+};
+const packedTree = (p: PackedInstall): Tree => ({ label: 'packed', bin: p.bin, newRoot: () => p.newSite('dev-') });
+/** Every row of every start, by start label, for the side-by-side table of `--packed`. */
+const allRows = new Map<string, Array<[string, string]>>();
+
 /** One start of `lectern dev` on `again` (a repo an earlier start used) or a new repo; returns the repo. */
-async function main(again?: string): Promise<string> {
+async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Promise<string> {
   const rootArg = argv.find((a) => a.startsWith('--root='))?.slice(7);
-  mkdirSync(path.join(REPO, '.cache'), { recursive: true });
-  const root = again ?? (rootArg ? path.resolve(rootArg) : makeRepo(undefined, mkdtempSync(path.join(REPO, '.cache', 'bench-dev-'))));
+  const root = again ?? (rootArg ? path.resolve(rootArg) : makeRepo(undefined, tree.newRoot()));
   // Another docs repo: its first generated endpoint page and next one, and its first page file (planned here, untimed).
   let pick: { first: string; second: string; file?: string; fileUrl: string } | undefined;
   if (rootArg) {
@@ -130,7 +149,7 @@ async function main(again?: string): Promise<string> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'dev', root, '--port', String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [tree.bin, 'dev', root, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   let log = '';
@@ -240,7 +259,8 @@ async function main(again?: string): Promise<string> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     if (!rootArg && !argv.includes('--keep') && (again || !TWICE)) rmSync(root, { recursive: true, force: true });
-    console.log(`| lectern dev, ${rootArg ? path.basename(root) : 'GitHub REST site'}${again ? ', second start' : ''} | |`);
+    if (startLabel) allRows.set(startLabel, rows);
+    console.log(`| lectern dev${tree === WORKSPACE ? '' : ` (${tree.label})`}, ${rootArg ? path.basename(root) : 'GitHub REST site'}${again ? ', second start' : ''} | |`);
     console.log('| --- | ---: |');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
     console.log('\naims: ready <= 5 s, first endpoint page <= 1.5 s, edit to reload <= 1 s');
@@ -248,8 +268,43 @@ async function main(again?: string): Promise<string> {
   return root;
 }
 
-const used = await main();
-if (TWICE) {
-  console.log('');
-  await main(used);
+if (argv.includes('--packed') && argv.some((a) => a.startsWith('--root='))) {
+  // The installed Lectern would run on a repo outside its install (a detached set-up, not what a user has).
+  throw new Error('--packed measures the GitHub REST site made inside the install; it does not take --root');
+}
+if (argv.includes('--packed')) {
+  const packed = packedInstall();
+  const pairs = Number(argv.find((a) => a.startsWith('--pairs='))?.slice(8) ?? 1);
+  const labels: string[] = [];
+  try {
+    for (let pair = 1; pair <= pairs; pair++) {
+      for (const tree of [WORKSPACE, packedTree(packed)]) {
+        console.log('');
+        const label = `${tree.label} ${pair}`;
+        labels.push(label);
+        const used = await main(undefined, tree, label);
+        if (TWICE) {
+          console.log('');
+          labels.push(`${label}, second start`);
+          await main(used, tree, `${label}, second start`);
+        }
+      }
+    }
+  } finally {
+    if (!argv.includes('--keep')) packed.remove();
+    else console.log(`kept: ${packed.dir}`);
+  }
+  // Side by side: one column per start, in the order they ran.
+  const keys = [...new Set(labels.flatMap((l) => (allRows.get(l) ?? []).map(([k]) => k.replace(/ \(\/[^)]*\)| \([^)]*KiB\)/g, ''))))];
+  console.log(`\n| start | ${labels.join(' | ')} |`);
+  console.log(`| --- |${labels.map(() => ' ---: |').join('')}`);
+  for (const key of keys) {
+    console.log(`| ${key} | ${labels.map((l) => (allRows.get(l) ?? []).find(([k]) => k.replace(/ \(\/[^)]*\)| \([^)]*KiB\)/g, '') === key)?.[1] ?? '–').join(' | ')} |`);
+  }
+} else {
+  const used = await main();
+  if (TWICE) {
+    console.log('');
+    await main(used);
+  }
 }

@@ -12,10 +12,11 @@
  * outside this checkout (as a user does: `npm install --save-dev <tarballs>`) and runs `npx lectern build` there; otherwise the workspace's
  * CLI builds it. Figures go to stdout (Markdown) and .cache/bench-mintlify-<repo>.json.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { built, extract, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
+import { installTarballs, packLectern } from './packed.ts';
 
 const CACHE = path.join(REPO, '.cache');
 const BIN = path.join(REPO, 'packages/astro/bin/lectern.js');
@@ -36,32 +37,12 @@ function fetchRepo(): { dir: string; missing: string[] } {
   return { dir, missing: extract(clone, ref, dir) };
 }
 
-/** The four packages packed (from a copy of their sources) and installed into a copy of the repo; its folder. */
+/** The four packages packed and installed (bench/packed.ts) into a copy of the repo outside this checkout; its folder. */
 function installPacked(dir: string): string {
-  // Outside this checkout: inside it, npm and Node would find the workspace's node_modules (and, for a repo without a
-  // package.json, npm would install into the workspace), and the build would run the workspace's sources.
   const work = mkdtempSync(path.join(tmpdir(), 'lectern-bench-packed-'));
-  const stage = path.join(work, 'stage');
-  mkdirSync(path.join(stage, 'packages'), { recursive: true });
-  cpSync(path.join(REPO, 'scripts'), path.join(stage, 'scripts'), { recursive: true });
-  cpSync(path.join(REPO, 'tsconfig.json'), path.join(stage, 'tsconfig.json'));
-  sh('ln', ['-s', path.join(REPO, 'node_modules'), path.join(stage, 'node_modules')]);
-  const packs = path.join(work, 'packs');
-  mkdirSync(packs);
-  for (const name of ['core', 'server', 'playground', 'astro']) {
-    const from = path.join(REPO, 'packages', name);
-    cpSync(from, path.join(stage, 'packages', name), { recursive: true, filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)) });
-    if (existsSync(path.join(from, 'node_modules'))) sh('ln', ['-s', path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules')]);
-    sh('npm', ['pack', '--pack-destination', packs, '--silent'], path.join(stage, 'packages', name));
-  }
   const site = path.join(work, 'site');
   cpSync(dir, site, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)$/.test(src) });
-  const tarballs = readdirSync(packs).map((f) => path.join(packs, f));
-  // A docs repo without a package.json gets one first, as `npm init -y` would make it.
-  if (!existsSync(path.join(site, 'package.json'))) writeFileSync(path.join(site, 'package.json'), JSON.stringify({ name: 'docs', private: true }, null, 2));
-  sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], site);
-  // The build must run the installed package, not the workspace's.
-  if (!existsSync(path.join(site, 'node_modules/lectern/dist'))) throw new Error(`the packed lectern is not installed in ${site}`);
+  installTarballs(site, packLectern(work));
   return site;
 }
 

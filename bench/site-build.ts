@@ -4,7 +4,7 @@
  * build process), dist/ size, page count, the JavaScript an endpoint page loads before the playground is opened
  * (raw and gzip), and per-page times.
  *
- *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>] [--baseline=<checkout>] [--baseline-warm] [--rounds=<n>]
+ *   node bench/site-build.ts [--only=small|full] [--cold-only] [--keep] [--starlight=<dir>] [--baseline=<checkout>] [--baseline-warm] [--rounds=<n>] [--packed]
  *   node bench/site-build.ts --setup-starlight=<dir>     (once: a starlight-openapi project for the same spec)
  *
  * After the cold build of the full site, warm builds with the cache the cold build left: nothing changed, one MDX
@@ -14,6 +14,10 @@
  * the site cold with another checkout of Lectern (its own `npm install`) for before/after figures (`--baseline-warm`: its
  * warm builds too, each right before this checkout's). `--rounds=2`
  * repeats the cold builds (baseline, starlight-openapi, this checkout, alternating) and keeps the best of each.
+ * `--packed`: this checkout also as users run it (bench/packed.ts: the packages packed, compiled, installed from the
+ * tarballs in a folder under os.tmpdir(), removed at the end); each of its builds (cold, warm, later rounds) right
+ * after the workspace's same build, on a repo of its own inside that install.
+ * Every build's "Prerender build" phase (Astro's `ASTRO_TIMER_PATH`: bundling the render code) is reported too.
  *
  * `makeRepo` and `build` are also used by bench/playground-paint.ts (importing this file runs nothing).
  */
@@ -22,6 +26,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { packedInstall, type PackedInstall } from './packed.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SPEC = path.join(REPO, 'node_modules/@octokit/openapi/generated/api.github.com.json');
@@ -32,7 +37,7 @@ const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
  * `mainCpuMs`: CPU time of the build process's main thread, where Astro renders (a build in parts renders in child
  * processes, not counted): on a loaded machine it shows what the build asks of one core when wall time cannot.
  */
-export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number; cpuMs?: number; mainCpuMs?: number }
+export interface Result { label: string; pages: number; wallMs: number; peakRssMb: number; distMb: number; files: number; cpuMs?: number; mainCpuMs?: number; prerenderBuildMs?: number }
 
 /** A docs repo (docs.json, index.mdx, the spec) with the first `maxOps` operations, or all; in `root` if given. */
 /**
@@ -84,9 +89,14 @@ function walk(dir: string): string[] {
  * of the build (a large site is built in parts, each in a process of its own) and CPU time that of all of them, from
  * /usr/bin/time when the machine has it, else the child's own.
  */
-export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO): Promise<Result> {
+export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO, runModule = path.join(checkout, 'packages/astro/src/run.ts')): Promise<Result> {
+  // Astro's phase timings (bundling the render code: "Prerender build"), beside the repo (not in it: no file of the
+  // repo changes between warm builds but the edits); read, then removed.
+  const timer = `${root}.astro-timer.json`;
+  rmSync(timer, { force: true });
+  env = { ASTRO_TIMER_PATH: timer, ...env };
   const child = `
-    import { buildSite } from ${JSON.stringify(path.join(checkout, 'packages/astro/src/run.ts'))};
+    import { buildSite } from ${JSON.stringify(runModule)};
     await buildSite(${JSON.stringify(root)}, { logLevel: 'error' });
     const u = process.resourceUsage();
     const t = process.threadCpuUsage();
@@ -121,7 +131,21 @@ export async function build(root: string, label: string, env: Record<string, str
   const bytes = files.reduce((n, f) => n + statSync(f).size, 0);
   const pages = files.filter((f) => f.endsWith('index.html')).length;
   const mainUs = Number(/MAIN=(\d+)/.exec(out)?.[1] ?? 0);
-  return { label, pages, wallMs, peakRssMb: rssKb / 1024, distMb: bytes / 1e6, files: files.length, cpuMs: cpuUs / 1000, mainCpuMs: mainUs ? mainUs / 1000 : undefined };
+  let prerenderBuildMs: number | undefined;
+  try {
+    prerenderBuildMs = (JSON.parse(readFileSync(timer, 'utf8')) as Record<string, { elapsedTime: number }>)['Prerender build']?.elapsedTime;
+  } catch {
+    prerenderBuildMs = undefined;
+  }
+  rmSync(timer, { force: true });
+  return { label, pages, wallMs, peakRssMb: rssKb / 1024, distMb: bytes / 1e6, files: files.length, cpuMs: cpuUs / 1000, mainCpuMs: mainUs ? mainUs / 1000 : undefined, prerenderBuildMs };
+}
+
+/** Files (relative paths) that are not byte for byte the same in two output folders, or are in one only. */
+function distDifferences(a: string, b: string): string[] {
+  const rel = (dir: string) => new Set(walk(dir).map((f) => path.relative(dir, f)));
+  const [fa, fb] = [rel(a), rel(b)];
+  return [...new Set([...fa, ...fb])].sort().filter((f) => !fa.has(f) || !fb.has(f) || !readFileSync(path.join(a, f)).equals(readFileSync(path.join(b, f))));
 }
 
 /** JS an endpoint page loads before the reader opens the playground: module scripts and their static imports. */
@@ -222,7 +246,7 @@ function setupStarlight(dir: string): void {
   npm.on('exit', (code) => { if (code !== 0) process.exitCode = 1; });
 }
 
-const fmt = (r: Result) => `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.cpuMs ? (r.cpuMs / 1000).toFixed(1) + ' s' : '–'} | ${r.mainCpuMs ? (r.mainCpuMs / 1000).toFixed(1) + ' s' : '–'} | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`;
+const fmt = (r: Result) => `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.cpuMs ? (r.cpuMs / 1000).toFixed(1) + ' s' : '–'} | ${r.mainCpuMs ? (r.mainCpuMs / 1000).toFixed(1) + ' s' : '–'} | ${r.prerenderBuildMs ? (r.prerenderBuildMs / 1000).toFixed(2) + ' s' : '–'} | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`;
 
 async function main(): Promise<void> {
   const setup = [...args].find((a) => a.startsWith('--setup-starlight='))?.slice(18);
@@ -237,7 +261,20 @@ async function main(): Promise<void> {
   const warm: Array<[Result, string]> = [];
   const baseWarm: Array<[Result, string]> = [];
   let baseCold: Result | undefined;
+  // `--packed`: the same builds with the packed, installed Lectern, each right after the workspace's.
+  let packed: PackedInstall | undefined;
+  let packedRoot: string | undefined;
+  const packedPairs: Array<[Result, Result]> = [];
+  const packedBuild = async (ws: Result, label: string) => {
+    const r = await build(packedRoot!, `packed: ${label}`, {}, REPO, packed!.run);
+    packedPairs.push([ws, r]);
+    return r;
+  };
   try {
+    if (args.has('--packed')) {
+      packed = packedInstall();
+      console.log(`packed Lectern installed in ${packed.dir}`);
+    }
     if (only !== 'full' && only !== 'starlight') {
       const small = makeRepo(100);
       roots.push(small);
@@ -248,6 +285,12 @@ async function main(): Promise<void> {
       roots.push(full);
       cold = await build(full, 'GitHub REST (full), cold');
       results.push(cold);
+      if (packed) {
+        packedRoot = makeRepo(undefined, packed.newSite('site-'));
+        await packedBuild(cold, 'GitHub REST (full), cold');
+        const differ = distDifferences(path.join(full, 'dist'), path.join(packedRoot, 'dist'));
+        console.log(`dist/ of the two cold builds (workspace, packed): ${differ.length ? `${differ.length} files differ: ${differ.slice(0, 5).join(', ')}` : 'byte for byte the same'}`);
+      }
       const js = jsBeforePlayground(path.join(full, 'dist'));
       console.log(`JS loaded by an endpoint page before the playground: ${js.raw} B raw, ${js.gzip} B gzip (${js.files.join(', ') || 'inline only'})`);
       const sample = walk(path.join(full, 'dist', 'api-reference')).filter((f) => f.endsWith('index.html'));
@@ -263,9 +306,15 @@ async function main(): Promise<void> {
           results.push(baseCold);
         }
         const step = async (label: string, kind: string, edit?: (root: string) => void) => {
-          for (const root of baseRoot ? [baseRoot, full] : [full]) edit?.(root);
+          for (const root of [baseRoot, full, packedRoot]) if (root) edit?.(root);
           if (baseRoot) baseWarm.push([await build(baseRoot, `baseline: ${label}`, {}, path.resolve(baseline!)), kind]);
-          warm.push([await build(full, label), kind]);
+          // With `--packed`, the two trees take turns going first (the second build of a pair may find files cached).
+          const packedFirst = packedRoot !== undefined && warm.length % 2 === 0;
+          const first = packedFirst ? await build(packedRoot!, `packed: ${label}`, {}, REPO, packed!.run) : undefined;
+          const r = await build(full, label);
+          warm.push([r, kind]);
+          if (first) packedPairs.push([r, first]);
+          else if (packedRoot) await packedBuild(r, label);
         };
         // Warm builds: the cache of the build before (.lectern/cache/lectern) is kept.
         await step('warm, nothing changed', 'nothing');
@@ -298,10 +347,15 @@ async function main(): Promise<void> {
         const r = await build(root, `GitHub REST (full), cold, round ${round}`);
         results.push(r);
         if (cold && r.wallMs < cold.wallMs) cold = r;
+        if (packed) {
+          packedRoot = makeRepo(undefined, packed.newSite('site-'));
+          await packedBuild(r, `GitHub REST (full), cold, round ${round}`);
+        }
       }
     }
-    console.log('\n| build | pages | wall | CPU (user+sys) | main thread CPU | peak RSS | dist |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    results.push(...packedPairs.map(([, r]) => r));
+    console.log('\n| build | pages | wall | CPU (user+sys) | main thread CPU | prerender bundling | peak RSS | dist |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of results) console.log(fmt(r));
     if (cold) {
       console.log('');
@@ -311,11 +365,22 @@ async function main(): Promise<void> {
       if (before) console.log(`this checkout / baseline (cold): ${(cold.wallMs / before.wallMs).toFixed(2)}x wall, ${((cold.cpuMs ?? 0) / (before.cpuMs ?? 1)).toFixed(2)}x CPU, ${((cold.mainCpuMs ?? 0) / (before.mainCpuMs ?? 1)).toFixed(2)}x main-thread CPU, peak RSS ${cold.peakRssMb.toFixed(0)} vs ${before.peakRssMb.toFixed(0)} MB, dist ${cold.distMb.toFixed(1)} vs ${before.distMb.toFixed(1)} MB`);
       if (peer) console.log(`cold build / starlight-openapi: ${(cold.wallMs / peer.wallMs).toFixed(2)}x (aim <= 0.25x); peak RSS ${(cold.peakRssMb / peer.peakRssMb).toFixed(2)}x`);
       else console.log('(starlight-openapi not measured: --starlight=<dir> of a project made with --setup-starlight=<dir>)');
+      if (packedPairs.length) {
+        const packedCold = packedPairs[0]![1];
+        for (const [, p] of packedPairs.slice(1)) if (p.label.includes('warm')) console.log(`${p.label}: ${(100 * p.wallMs / packedCold.wallMs).toFixed(0)} % of its cold build`);
+        console.log('\npacked (installed from the tarballs) / workspace, each pair built one after the other (warm pairs: taking turns first):');
+        for (const [ws, p] of packedPairs) {
+          const ratio = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(2)}x` : '–');
+          console.log(`- ${ws.label}: wall ${(p.wallMs / 1000).toFixed(1)} vs ${(ws.wallMs / 1000).toFixed(1)} s (${ratio(p.wallMs, ws.wallMs)}), CPU ${ratio(p.cpuMs, ws.cpuMs)}, main thread ${ratio(p.mainCpuMs, ws.mainCpuMs)}, prerender bundling ${ratio(p.prerenderBuildMs, ws.prerenderBuildMs)}, dist ${p.distMb.toFixed(1)} vs ${ws.distMb.toFixed(1)} MB`);
+        }
+      }
       console.log('aims: cold <= 0.25x starlight-openapi, peak RSS <= 1 GB, dist <= 100 MB');
     }
   } finally {
-    if (!args.has('--keep')) for (const r of roots) rmSync(r, { recursive: true, force: true });
-    else console.log('kept:', roots.join(' '));
+    if (!args.has('--keep')) {
+      for (const r of roots) rmSync(r, { recursive: true, force: true });
+      packed?.remove();
+    } else console.log('kept:', [...roots, ...(packed ? [packed.dir] : [])].join(' '));
   }
 }
 
