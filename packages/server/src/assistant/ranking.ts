@@ -56,6 +56,8 @@ export const RANKING = {
   /** Endpoint pages whose path's owner (questionScopes / pathScope) the question names, or names another one. */
   scopeMatch: 1.1,
   scopeMismatch: 0.9,
+  /** A page whose best section links to another candidate page for a word of the question (see retrieval.ts). */
+  deferToLink: 0.9,
 };
 
 const PAGE_FIELD_LIST = ['title', 'keys', 'description'] as const;

@@ -9,7 +9,8 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
-import { root } from './text.ts';
+import { indexStems, root } from './text.ts';
+import { pageLinks } from './links.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
 import { buildQuery } from './query.ts';
@@ -114,6 +115,12 @@ function pagePathOf(path: string): string {
 }
 
 /** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
+interface SectionText {
+  anchor: string | null;
+  heading: string | null;
+  content: string;
+}
+
 const RERANK_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
 /** With no filter sent, pages outside the preferred language and version are searched when fewer match inside. */
@@ -245,11 +252,31 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         const top = scored[0]!;
         return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
       });
-      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
       if (ranked.length === 0) return { terms, passages: [] };
+      // A section that sends the reader to another page for what was asked — a link whose text has one of the
+      // question's own words, to a page among these — defers to that page: the overview's card for Docusaurus, the
+      // guide's "add a [redirect](/create/redirects)".
+      const sectionText = new Map<number, SectionText>();
+      const textOfSection = (sec: number): SectionText => {
+        let text = sectionText.get(sec);
+        if (!text) sectionText.set(sec, (text = textOf.get(sec) as unknown as SectionText));
+        return text;
+      };
+      const own = new Set(question.filter((g) => !g.negated).flatMap((g) => g.alternatives[0]?.stems ?? []));
+      const rankedPaths = new Set(ranked.map((r) => r.info.path));
+      // Only pages that can still be among the first `limit` after it are read (it lowers a score by at most that).
+      const bound = ranked.map((r) => r.score).sort((x, y) => y - x)[Math.min(limit, ranked.length) - 1]! * RANKING.deferToLink;
+      for (const r of ranked) {
+        if (r.score < bound) continue;
+        const away = pageLinks(textOfSection(r.top.sec).content).some(
+          (link) => link.page !== r.info.path && rankedPaths.has(link.page) && indexStems(link.text).some((s) => own.has(s)),
+        );
+        if (away) r.score *= RANKING.deferToLink;
+      }
+      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
 
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
-        const text = textOf.get(top.sec) as { anchor: string | null; heading: string | null; content: string };
+        const text = textOfSection(top.sec);
         const p: Passage = {
           path: text.anchor == null ? info.path : `${info.path}#${text.anchor}`,
           page: info.path,
