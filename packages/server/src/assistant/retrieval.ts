@@ -114,13 +114,13 @@ function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
 }
 
-/** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
 interface SectionText {
   anchor: string | null;
   heading: string | null;
   content: string;
 }
 
+/** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
 const RERANK_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
 /** With no filter sent, pages outside the preferred language and version are searched when fewer match inside. */
