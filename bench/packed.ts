@@ -19,18 +19,19 @@ const sh = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args,
 
 /**
  * The four packages packed into `<work>/packs` from a copy of their sources (packing in place would rewrite the
- * workspace's package.json files while the pack runs); the tarballs' paths.
+ * workspace's package.json files while the pack runs); the tarballs' paths. `repo`: another checkout of Lectern (with
+ * its own `npm install`) for before/after runs.
  */
-export function packLectern(work: string): string[] {
+export function packLectern(work: string, repo = REPO): string[] {
   const stage = path.join(work, 'stage');
   mkdirSync(path.join(stage, 'packages'), { recursive: true });
-  cpSync(path.join(REPO, 'scripts'), path.join(stage, 'scripts'), { recursive: true });
-  cpSync(path.join(REPO, 'tsconfig.json'), path.join(stage, 'tsconfig.json'));
-  sh('ln', ['-s', path.join(REPO, 'node_modules'), path.join(stage, 'node_modules')], work);
+  cpSync(path.join(repo, 'scripts'), path.join(stage, 'scripts'), { recursive: true });
+  cpSync(path.join(repo, 'tsconfig.json'), path.join(stage, 'tsconfig.json'));
+  sh('ln', ['-s', path.join(repo, 'node_modules'), path.join(stage, 'node_modules')], work);
   const packs = path.join(work, 'packs');
   mkdirSync(packs, { recursive: true });
   for (const name of PACKAGES) {
-    const from = path.join(REPO, 'packages', name);
+    const from = path.join(repo, 'packages', name);
     cpSync(from, path.join(stage, 'packages', name), { recursive: true, filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)) });
     if (existsSync(path.join(from, 'node_modules'))) sh('ln', ['-s', path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules')], work);
     sh('npm', ['pack', '--pack-destination', packs, '--silent'], path.join(stage, 'packages', name));
@@ -59,11 +60,11 @@ export interface PackedInstall {
   remove(): void;
 }
 
-/** Pack, and install the tarballs in a new folder under os.tmpdir(); `remove()` deletes all of it. */
-export function packedInstall(): PackedInstall {
+/** Pack (this checkout, or `repo`), and install the tarballs in a new folder under os.tmpdir(); `remove()` deletes all of it. */
+export function packedInstall(repo = REPO): PackedInstall {
   const work = mkdtempSync(path.join(tmpdir(), 'lectern-bench-packed-'));
   try {
-    const tarballs = packLectern(work);
+    const tarballs = packLectern(work, repo);
     const dir = path.join(work, 'install');
     mkdirSync(dir);
     installTarballs(dir, tarballs);

@@ -178,11 +178,11 @@ function jsBeforePlayground(dist: string): { raw: number; gzip: number; files: s
 }
 
 /** Edits for warm builds: one MDX page's text, one operation's description, one operation's title. */
-function editPage(root: string, n: number): void {
+export function editPage(root: string, n: number | string): void {
   const file = path.join(root, 'index.mdx');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/\n\nWelcome\.[^\n]*\n$|\n$/, `\n\nWelcome. Edit ${n}.\n`));
 }
-function editOperation(root: string, field: 'description' | 'summary', text: string): void {
+export function editOperation(root: string, field: 'description' | 'summary', text: string): void {
   const file = path.join(root, 'api.github.com.json');
   const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, Record<string, Record<string, string>>> };
   spec.paths['/repos/{owner}/{repo}']!.get![field] = text;

@@ -134,8 +134,13 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
     return op ? panelInputs(site, p, op) : [];
   });
   const workers = inputs.length >= 200 || process.env.LECTERN_WORKERS !== undefined ? workerCount() : 0;
-  const cacheFile = useCache && dirty.length >= 50 ? path.join(dir, `highlight${tag}.json`) : undefined;
-  const pool: HighlightPool | undefined = workers || cacheFile ? startHighlightPool({ workers, fingerprint, cacheFile, onError: options.warn }) : undefined;
+  // The highlight cache is read whenever pages with samples render: a page whose samples are all in it never loads
+  // Shiki's grammars (about a second for one endpoint page). It is written again from a few dozen pages on, or when a
+  // few pages brought code it did not have.
+  const cacheFile = useCache && (dirty.length >= 50 || inputs.length > 0) ? path.join(dir, `highlight${tag}.json`) : undefined;
+  const pool: HighlightPool | undefined = workers || cacheFile
+    ? startHighlightPool({ workers, fingerprint, cacheFile, writeBack: dirty.length >= 50 ? 'always' : 'when-new', onError: options.warn })
+    : undefined;
   pool?.prefetch(inputs);
   // The descriptions of those pages, to a worker of their own (see markdown-pool.ts): from 500 texts on, not with one
   // core (the worker would take turns with the main thread). `LECTERN_WORKERS` set: whatever the cores and the

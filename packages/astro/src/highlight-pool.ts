@@ -45,6 +45,11 @@ function marksKey(marks?: LineMarks): string {
  */
 export function startHighlightPool(options: {
   workers: number; cacheFile?: string; fingerprint: string; onDemand?: boolean;
+  /**
+   * When `close` writes `cacheFile`: `always` (default; entries age, see KEEP_BUILDS), or `when-new`: only if code
+   * was highlighted that the file did not hold (a build of a few pages leaves an unchanged cache as it was).
+   */
+  writeBack?: 'always' | 'when-new';
   /** A worker failed (its code is then highlighted on the main thread): said once. */
   onError?: (message: string) => void;
   /** The worker's module (default: highlight-worker, .ts in the workspace, .js when installed). */
@@ -163,7 +168,8 @@ export function startHighlightPool(options: {
       setHighlightService(undefined);
       closing = true;
       await Promise.all(threads.map((t) => t.terminate()));
-      if (cacheFile) {
+      const fresh = [...used.keys()].some((key) => !old.has(key));
+      if (cacheFile && (options.writeBack !== 'when-new' || fresh)) {
         const entries: StoredHighlights['entries'] = {};
         for (const [key, html] of used) entries[key] = [generation, html];
         for (const [key, entry] of old) if (!(key in entries) && generation - entry[0] < KEEP_BUILDS) entries[key] = entry;

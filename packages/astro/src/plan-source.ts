@@ -5,6 +5,7 @@
 import type { Diagnostic, SitePlan } from '@lectern/core';
 import { buildSitePlan } from '@lectern/core';
 import type { SiteConfig } from './config.ts';
+import { specCache } from './spec-cache.ts';
 
 export interface LoadedSite {
   plan: SitePlan;
@@ -16,6 +17,8 @@ export interface LoadedSite {
 const FALLBACK_CONFIG: SiteConfig = { name: 'Docs', colors: { primary: '#0D9373' } };
 
 export async function loadSite(root: string, onProgress?: (message: string) => void): Promise<LoadedSite> {
-  const { plan, config, diagnostics } = await buildSitePlan(root, onProgress ? { onProgress } : {});
+  const specs = specCache(root);
+  const { plan, config, diagnostics } = await buildSitePlan(root, { ...(onProgress ? { onProgress } : {}), ...(specs ? { specCache: specs } : {}) });
+  specs?.sweep();
   return { plan, config: (config as unknown as SiteConfig | undefined) ?? FALLBACK_CONFIG, diagnostics };
 }

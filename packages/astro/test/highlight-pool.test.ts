@@ -2,7 +2,7 @@
  * The highlight pool: code highlighted in worker threads is the code the main thread would write, a second build
  * takes it from the cache file, and a worker that fails leaves the work to the main thread (said once).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,35 @@ describe('highlight pool', () => {
     const next = startHighlightPool({ workers: 0, fingerprint: 'test', cacheFile });
     expect(await Promise.all(inputs.map((i) => highlight(i.code, i.lang)))).toEqual(expected);
     expect(await next.close()).toMatchObject({ cached: inputs.length, highlighted: 0 });
+  }, 60_000);
+
+  it('a build of a few pages reads the cache and leaves it as it was unless it highlighted new code', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lectern-pool-'));
+    dirs.push(dir);
+    const cacheFile = path.join(dir, 'highlight.json');
+    const expected = await Promise.all(inputs.map((i) => highlightDirect(i.code, i.lang)));
+    const first = startHighlightPool({ workers: 0, fingerprint: 'test-few', cacheFile });
+    await Promise.all(inputs.map((i) => highlight(i.code, i.lang)));
+    expect(await first.close()).toMatchObject({ highlighted: inputs.length });
+    const written = await readFile(cacheFile);
+    const before = (await stat(cacheFile)).mtimeMs;
+
+    // Every sample in the file: from the cache, and the file is not written again.
+    const few = startHighlightPool({ workers: 0, fingerprint: 'test-few', cacheFile, writeBack: 'when-new' });
+    expect(await Promise.all(inputs.slice(0, 2).map((i) => highlight(i.code, i.lang)))).toEqual(expected.slice(0, 2));
+    expect(await few.close()).toMatchObject({ cached: 2, highlighted: 0 });
+    expect((await stat(cacheFile)).mtimeMs).toBe(before);
+    expect(await readFile(cacheFile)).toEqual(written);
+
+    // New code: highlighted here, and the file keeps it with what it held.
+    const code = 'console.log("a sample the cache has not seen")';
+    const more = startHighlightPool({ workers: 0, fingerprint: 'test-few', cacheFile, writeBack: 'when-new' });
+    const html = await highlight(code, 'javascript');
+    expect(await more.close()).toMatchObject({ highlighted: 1 });
+    const last = startHighlightPool({ workers: 0, fingerprint: 'test-few', cacheFile });
+    expect(await highlight(code, 'javascript')).toBe(html);
+    expect(await Promise.all(inputs.map((i) => highlight(i.code, i.lang)))).toEqual(expected);
+    expect(await last.close()).toMatchObject({ cached: inputs.length + 1, highlighted: 0 });
   }, 60_000);
 
   it('a worker that fails: the main thread highlights everything, and the failure is reported once', async () => {

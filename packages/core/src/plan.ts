@@ -11,7 +11,7 @@ import type { Diagnostic, SitePlan, SpecDocument } from './model.ts';
 import { matchSpecFile, parseOperationRef } from './nav/operation-ref.ts';
 import { normalizeSpecSource, planSite } from './nav/plan-site.ts';
 import { listPageFiles, pageMeta, readPageFile, slugOfFile, type PageFile } from './pages.ts';
-import { discoverSpecs, loadSpec } from './spec/index.ts';
+import { discoverSpecs, loadSpec, specLoadKey, type SpecLoadCache } from './spec/index.ts';
 import { defaultRemoteSpecDir, remoteSpecCache } from './spec/remote-cache.ts';
 
 export interface BuildSitePlanOptions {
@@ -26,6 +26,8 @@ export interface BuildSitePlanOptions {
    * `LECTERN_CACHE=off`): none.
    */
   remoteSpecDir?: string | false;
+  /** Loaded specs from an earlier run, for spec files whose text did not change (spec/load-cache.ts). */
+  specCache?: SpecLoadCache;
 }
 
 export interface BuiltSitePlan {
@@ -131,10 +133,15 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   const remoteDir = options.remoteSpecDir === undefined ? defaultRemoteSpecDir(absRoot) : options.remoteSpecDir || undefined;
   const remoteCache = remoteDir ? remoteSpecCache(remoteDir) : undefined;
   const limit = pLimit(4);
-  const loaded = await Promise.all([...wanted].map(([source, kind]) => limit(async () => ({
-    source,
-    result: await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(remoteCache ? { remoteCache } : {}) }),
-  }))));
+  const specCache = options.specCache;
+  const loaded = await Promise.all([...wanted].map(([source, kind]) => limit(async () => {
+    const key = specCache ? await specLoadKey(absRoot, source, kind) : undefined;
+    const cached = key ? specCache!.get(key) : undefined;
+    if (cached) return { source, result: cached };
+    const result = await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(remoteCache ? { remoteCache } : {}) });
+    if (key) specCache!.put(key, result);
+    return { source, result };
+  })));
   for (const { source, result } of loaded) {
     diagnostics.push(...result.diagnostics);
     if (result.document) specs.set(normalizeSpecSource(source), result.document);
