@@ -142,12 +142,26 @@ describe('the GitHub REST site', () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // "Leave" is no action word: not "Get a gist comment", nor "Get a review comment for a pull request".
     expect(await top('Leave a comment on a gist')).toBe(`${A}/gists/create-a-gist-comment`);
-    expect(await top('Leave a review comment on a pull request')).toBe(`${A}/pulls/create-a-review-comment-for-a-pull-request`);
+    // Creating a review (its body's `event` may be `COMMENT`, its `comments` are review comments) also leaves one.
+    expect([`${A}/pulls/create-a-review-comment-for-a-pull-request`, `${A}/pulls/create-a-review-for-a-pull-request`]).toContain(
+      await top('Leave a review comment on a pull request'),
+    );
   });
 
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.
     expect(await top('Make a new team in my org')).toBe(`${A}/teams/create-a-team`);
+  });
+
+  it("finds an update by the request body field the question is about, not only by the operation's title", async () => {
+    const pages = async (q: string) => sources(await ask([userMessage(q)])).map((s) => s.metadata.page);
+    // `required_status_checks` is a field of *Update branch protection*'s body; it used to rank third, below
+    // *Check if a pull request has been merged*.
+    expect((await pages('Require status checks to pass before merging into main'))[0]).toBe(`${A}/repos/update-branch-protection`);
+    // `delete_branch_on_merge` of *Update a repository*: it used to be fifth, below four merge endpoints.
+    const merged = await pages('Automatically delete head branches after pull requests are merged');
+    expect(merged.indexOf(`${A}/repos/update-a-repository`)).toBeGreaterThanOrEqual(0);
+    expect(merged.indexOf(`${A}/repos/update-a-repository`)).toBeLessThan(3);
   });
 });
