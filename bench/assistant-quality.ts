@@ -256,7 +256,11 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const r = results[i]!;
     const text = await answerText(r, set.questions[i]!.q);
     const want = new Set(expected[i]);
-    if (NOT_FOUND.test(text) && r.passages.slice(0, 5).some((p) => want.has(p.page))) notFoundButRetrieved++;
+    if (NOT_FOUND.test(text) && r.passages.slice(0, 5).some((p) => want.has(p.page))) {
+      notFoundButRetrieved++;
+      const rel = (r.passages.find((p) => want.has(p.page))?.relevance ?? 0).toFixed(2);
+      console.log(`  "nothing found" although retrieved (relevance ${rel}, best ${r.passages[0]!.relevance.toFixed(2)}): ${set.questions[i]!.q}`);
+    }
     if (HEDGED.test(text)) hedged++;
     const top = r.passages[0];
     if (top?.operation && want.has(top.page)) {
@@ -267,8 +271,11 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   }
   let declined = 0;
   let offHedged = 0;
+  const offTopicRelevance: number[] = [];
   for (const q of set.offTopic) {
-    const text = await answerText(ask([q], 5), q);
+    const off = ask([q], 5);
+    const text = await answerText(off, q);
+    offTopicRelevance.push(off.passages[0]?.relevance ?? 0);
     if (NOT_FOUND.test(text)) declined++;
     else if (HEDGED.test(text)) offHedged++;
   }
@@ -276,7 +283,10 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     `  offline answers: "nothing found" although the page was in the top 5: ${notFoundButRetrieved}/${results.length}; ` +
       `flagged "closest match": ${hedged}/${results.length}; API answers naming method + path first: ${apiNamed}/${apiAnswers}`,
   );
-  console.log(`  off-topic questions: ${declined}/${set.offTopic.length} "nothing found", ${offHedged} flagged "closest match"`);
+  console.log(
+    `  off-topic questions: ${declined}/${set.offTopic.length} "nothing found", ${offHedged} flagged "closest match"; ` +
+      `their best relevance: ${offTopicRelevance.map((x) => x.toFixed(2)).join(', ')}`,
+  );
   const timing = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
     return `p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(2)} ms`;
