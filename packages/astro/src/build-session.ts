@@ -30,6 +30,7 @@ import { findOperation } from './endpoint/api-data.ts';
 import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { htmlUnderBase } from './base-path.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
+import { islandIconKeys, recordIslandIcons } from './icon-files.ts';
 import { renderOrder } from './render-order.ts';
 import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-pool.ts';
 
@@ -100,6 +101,8 @@ function referencesOtherAssets(html: string, assets: Set<string>): boolean {
 }
 
 export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
+  // The icon files written are those of this build's pages (a process may build more than once).
+  islandIconKeys().clear();
   const useCache = cacheEnabled();
   const dir = cacheRoot(site.root);
   const fingerprint = lecternFingerprint();
@@ -231,7 +234,10 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
           let hit = key ? pages!.get(key) : undefined;
           // A cached page's shared scripts must be at hand too (they are written with the site).
           if (hit) {
-            for (const name of referencedScripts(hit.toString('latin1'))) {
+            const text = hit.toString('latin1');
+            // Its islands do not render: the icon files they drew are written all the same.
+            recordIslandIcons(text);
+            for (const name of referencedScripts(text)) {
               if (scripts.has(name)) continue;
               const content = scriptStore?.get(name);
               if (content === undefined) {

@@ -15,6 +15,18 @@ export function islandIconKeys(): Set<string> {
   return (g[ICON_KEYS] ??= new Set());
 }
 
+const ICON_URL = /\/_lectern\/icons\/([a-z]+\/[a-z-]+\/[a-z0-9][a-z0-9-]*)\.svg/g;
+
+/**
+ * Record the island icons a page references whose islands did not render in this build (a page reused from the
+ * build cache), so their SVG files are written as a build that rendered it writes them.
+ */
+export function recordIslandIcons(html: string): void {
+  if (!html.includes('/_lectern/icons/')) return;
+  const keys = islandIconKeys();
+  for (const m of html.matchAll(ICON_URL)) keys.add(m[1]!);
+}
+
 /** The SVG file for a key (`default|fontawesome|lucide|tabler|builtin` / style or `-` / name), or undefined. */
 export function iconFile(key: string): string | undefined {
   const m = /^(default|fontawesome|lucide|tabler|builtin)\/([a-z-]+)\/([a-z0-9][a-z0-9-]*)$/.exec(key);

@@ -22,6 +22,13 @@ async function copyOfKitchenSink(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-cache-'));
   made.push(root);
   await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  // A component of the page's own (it runs as Preact): its icon is a file the build writes for the icons it drew.
+  const media = path.join(root, 'components/media.mdx');
+  await writeFile(media, `${await readFile(media, 'utf8')}
+export const Download = ({ href }) => <a href={href} className="download"><Icon icon="download" size={16} /> Get the guide</a>;
+
+<Download href="/quickstart" />
+`);
   return root;
 }
 
@@ -55,6 +62,7 @@ describe('the build cache', () => {
     expect(first.reused).toBe(0);
     expect(first.rendered.length).toBeGreaterThan(20);
     const coldTree = await fileDigests(cold.outDir);
+    expect(coldTree.has('_lectern/icons/default/-/download.svg')).toBe(true);
 
     // The index the build streamed (pages cut to what Pagefind reads, handed over as they rendered) is the index
     // of the whole built pages, added in render order.
