@@ -31,11 +31,13 @@ import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-inde
 import { htmlUnderBase } from './base-path.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
 import { islandIconKeys, recordIslandIcons } from './icon-files.ts';
+import { recordRenderWarnings, renderWarning, resetRenderWarnings } from './render-warnings.ts';
 import { renderOrder } from './render-order.ts';
 import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-pool.ts';
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
-interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] } }
+/** `warnings`: what each cached page (by key) printed when it rendered (render-warnings.ts), printed again on reuse. */
+interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] }; warnings?: Record<string, string[]> }
 
 export interface BuildSession {
   site: Site;
@@ -101,8 +103,9 @@ function referencesOtherAssets(html: string, assets: Set<string>): boolean {
 }
 
 export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
-  // The icon files written are those of this build's pages (a process may build more than once).
+  // The icon files written and warnings printed are those of this build's pages (a process may build more than once).
   islandIconKeys().clear();
+  resetRenderWarnings();
   const useCache = cacheEnabled();
   const dir = cacheRoot(site.root);
   const fingerprint = lecternFingerprint();
@@ -115,6 +118,8 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const scriptStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'scripts'), '.js') : undefined;
   /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
   const scripts = new Map<string, string>();
+  /** Warnings of this build's cached pages, by page key (kept in the state file for the next build). */
+  const warnings: Record<string, string[]> = {};
   const keyInput = (assets: readonly string[]): SiteKeyInput => ({ fingerprint, astroSite: options.astroSite, base: options.base, assets });
 
   // Which pages will render: those whose key (with the last build's assets) is not cached.
@@ -249,12 +254,16 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
           }
           if (hit) {
             reused++;
+            for (const w of (key && state?.warnings?.[key]) || []) {
+              renderWarning(w);
+              warnings[key!] = state!.warnings![key!]!;
+            }
             if (prefed.has(slug)) {
               if (prefed.get(slug) !== key) searchValid = false;
             } else await offer(slug, hit);
             return new Response(bodyOf(hit), { status: 200, headers: { 'content-type': 'text/html' } });
           }
-          const result = await inner.render(request, opts);
+          const { result, warnings: printed } = await recordRenderWarnings(() => inner.render(request, opts));
           const response = result instanceof Response ? result : result.response;
           if (response.status !== 200 || !response.body) return result;
           const weighed = externalizeScripts(Buffer.from(await response.arrayBuffer()).toString('utf8'));
@@ -267,7 +276,10 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             rendered++;
             renderedSlugs.push(slug);
           }
-          if (key && !referencesOtherAssets(weighed.html, assetSet!)) pages!.put(key, body);
+          if (key && !referencesOtherAssets(weighed.html, assetSet!)) {
+            pages!.put(key, body);
+            if (printed.length) warnings[key] = printed;
+          }
           if (ours) {
             // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
             if (prefed.has(slug)) searchValid = false;
@@ -289,7 +301,7 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
       const ahead = md ? `; Markdown: ${md.rendered} of ${md.sent} descriptions rendered ahead in a worker` : '';
       if (pages) {
         const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0);
-        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs } } satisfies CacheState));
+        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs }, warnings } satisfies CacheState));
         log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}${ahead}`);
       } else if (highlights) {
         log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}${ahead}`);

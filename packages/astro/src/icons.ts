@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import type { IconifyJSON } from '@iconify/types';
 import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { iconToSVG } from '@iconify/utils/lib/svg/build';
+import { renderWarning } from './render-warnings.ts';
 
 /** Lectern's hand-drawn stroke icons (24×24 grid): the fallback for names no library has, and `builtin` UI icons. */
 const P: Record<string, string> = {
@@ -147,7 +148,7 @@ function state(): IconState {
   // resolved from the real package location even when a bundled copy asks for it.
   return (g[STATE_KEY] ??= {
     library: 'fontawesome', sets: new Map(), resolved: new Map(), unknown: new Map(), load: readSet,
-    warn: (m) => console.warn(m),
+    warn: renderWarning,
   });
 }
 

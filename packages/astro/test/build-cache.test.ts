@@ -6,7 +6,7 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../src/run.ts';
 import { planAndPrepare } from '../src/site.ts';
 import { COMPONENTS_MODULE } from '../src/prepare.ts';
@@ -28,6 +28,8 @@ async function copyOfKitchenSink(): Promise<string> {
 export const Download = ({ href }) => <a href={href} className="download"><Icon icon="download" size={16} /> Get the guide</a>;
 
 <Download href="/quickstart" />
+
+An icon no set has: <Icon icon="zz-not-an-icon" />
 `);
   return root;
 }
@@ -57,7 +59,10 @@ const editOperation = async (root: string) => {
 describe('the build cache', () => {
   it('renders only the changed MDX page, then only the changed operation, and writes what a cold build writes', async () => {
     const warm = await copyOfKitchenSink();
+    const warned = vi.spyOn(console, 'warn');
+    const printed = () => warned.mock.calls.flat().filter((m) => String(m).includes('unknown icon "zz-not-an-icon"')).length;
     const cold = await build(warm);
+    expect(printed()).toBe(1);
     const first = await lastBuild(warm);
     expect(first.reused).toBe(0);
     expect(first.rendered.length).toBeGreaterThan(20);
@@ -91,6 +96,9 @@ describe('the build cache', () => {
     await writeFile(path.join(searchCache, kept!), pack);
     await build(warm);
     expect((await lastBuild(warm)).rendered).toEqual([]);
+    // The warning the page printed when it rendered is printed again when it comes from the cache.
+    expect(printed()).toBe(2);
+    warned.mockRestore();
     const changed = differences(await fileDigests(path.join(warm, 'dist')), coldTree);
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatch(/^pagefind\//);
