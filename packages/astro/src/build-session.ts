@@ -31,6 +31,7 @@ import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-inde
 import { htmlUnderBase } from './base-path.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weight.ts';
 import { renderOrder } from './render-order.ts';
+import { renderFailed } from './render-errors.ts';
 import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-pool.ts';
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
@@ -261,7 +262,8 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             rendered++;
             renderedSlugs.push(slug);
           }
-          if (key && !referencesOtherAssets(weighed.html, assetSet!)) pages!.put(key, body);
+          // A page that failed to render (it shows its error) is not kept: the next build renders it again and fails again.
+          if (key && !renderFailed(site, slug) && !referencesOtherAssets(weighed.html, assetSet!)) pages!.put(key, body);
           if (ours) {
             // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
             if (prefed.has(slug)) searchValid = false;
