@@ -103,7 +103,7 @@ export async function cachedPlanData(root: string, compute: () => Promise<PlanDa
           writeFileSync(abs, text);
         }
         onHit?.(performance.now() - t0);
-        return entry.data;
+        return { ...entry.data, planKey: key };
       }
     } catch {
       // An unreadable entry: plan again (and replace it).
@@ -115,6 +115,7 @@ export async function cachedPlanData(root: string, compute: () => Promise<PlanDa
       const files = [...filesUnder(path.join(root, CONTENT_DIR)), ...filesUnder(path.join(root, ISLANDS_DIR))];
       rmSync(dir, { recursive: true, force: true });
       writeAtomic(file, serialize({ format: FORMAT, data, files } satisfies Entry));
+      return { ...data, planKey: key };
     } catch {
       // The cache is an optimisation: a folder that cannot be written leaves dev as it was.
     }

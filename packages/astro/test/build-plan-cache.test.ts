@@ -1,7 +1,8 @@
 /**
  * `lectern build` on unchanged files plans from the cache (`.lectern/cache/lectern/plan`), and still reports every
  * warning and error a build that planned reports: the plan's warnings, an MDX file that does not compile, a page that
- * fails to render (its output is not kept in the page cache), and with `--strict` the warnings as errors.
+ * fails to render (its output is not kept in the page cache), and with `--strict` the warnings as errors. The page
+ * keys kept with the plan are used for the same build options only.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -72,6 +73,17 @@ describe('lectern build, planned from the cache', () => {
     const edited = await build();
     expect(edited.out).not.toMatch(/from the cache\)/);
     expect(diagnostics(edited.out).join('\n')).not.toMatch(/index\.mdx/);
-    expect(await planEntries()).toHaveLength(1);
+    expect((await planEntries()).filter((f) => f.endsWith('.v8'))).toHaveLength(1);
+
+    // The page keys kept with the plan are for the options they were computed with: another base renders every page
+    // (but the one that throws, which is never kept) again, then reuses them.
+    const reused = (out: string) => Number(/cache: (\d+) pages reused/.exec(out)?.[1]);
+    const unchanged = await build();
+    expect(unchanged.out).toMatch(/\(from the cache\)/);
+    expect(reused(unchanged.out)).toBe(4);
+    const rebased = await build(['--base', '/other/']);
+    expect(rebased.out).toMatch(/\(from the cache\)/);
+    expect(reused(rebased.out)).toBe(0);
+    expect(reused((await build(['--base', '/other/'])).out)).toBe(4);
   }, 600_000);
 });
