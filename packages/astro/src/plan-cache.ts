@@ -8,7 +8,8 @@
  * modification time of the others), so any edit, added or removed file plans the site again. A site with a remote
  * spec or git timestamps is never cached (neither is named by the repo's files). The files planning writes into
  * `.lectern/` (x-mint content, island modules) are kept in the entry and written again when it is used.
- * One entry is kept (`<cache>/plan/<key>.v8`); `LECTERN_CACHE=off` turns it off.
+ * One entry is kept (`<cache>/plan/<key>.v8`, with the page keys a build computed for it: build-session.ts
+ * `predictKeys`); `LECTERN_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
