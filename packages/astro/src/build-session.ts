@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import type { Page } from '@lectern/core';
 import type { Site } from './store.ts';
-import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, writeAtomic, type BlobStore } from './build-cache.ts';
+import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic, type BlobStore } from './build-cache.ts';
 import { pageKey, siteKey, type SiteKeyInput } from './page-keys.ts';
 import { startHighlightPool, workerCount, type HighlightPool } from './highlight-pool.ts';
 import { panelInputs } from './endpoint/panel.ts';
@@ -33,6 +33,7 @@ import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from './html-weigh
 import { islandIconKeys, recordIslandIcons } from './icon-files.ts';
 import { recordRenderWarnings, renderWarning, resetRenderWarnings } from './render-warnings.ts';
 import { renderOrder } from './render-order.ts';
+import { renderFailed } from './render-errors.ts';
 import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-pool.ts';
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
@@ -102,6 +103,32 @@ function referencesOtherAssets(html: string, assets: Set<string>): boolean {
   return false;
 }
 
+/** The page keys of a site planned from the plan cache, under `<cache>/plan/<plan key>.keys.json` (see `predictKeys`). */
+interface KeysMemo { input: string; siteKey: string; keys: Array<[string, string]> }
+
+/**
+ * The site key and every page's key for `input`. The keys are a function of the planned site, the repo's files and
+ * `input`: with `cacheDir`, a site planned from the plan cache (its `planKey` names every file of the repo) reads them
+ * from the memo the build that computed them left next to the plan entry, and writes it otherwise (the plan cache
+ * removes it with its entry).
+ */
+function predictKeys(site: Site, pages: readonly Page[], input: SiteKeyInput, cacheDir?: string): { siteKey: string; keys: Array<[string, string]> } {
+  const file = cacheDir && site.planKey ? path.join(cacheDir, 'plan', `${site.planKey}.keys.json`) : undefined;
+  const name = sha256(JSON.stringify(input));
+  const memo = file ? readJson<KeysMemo>(file) : undefined;
+  if (memo?.input === name && Array.isArray(memo.keys)) return memo;
+  const key = siteKey(site, input);
+  const keys = pages.map((p): [string, string] => [p.slug, pageKey(site, p, key)]);
+  if (file) {
+    try {
+      writeAtomic(file, JSON.stringify({ input: name, siteKey: key, keys } satisfies KeysMemo));
+    } catch {
+      // The cache is an optimisation.
+    }
+  }
+  return { siteKey: key, keys };
+}
+
 export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
   // The icon files written and warnings printed are those of this build's pages (a process may build more than once).
   islandIconKeys().clear();
@@ -122,15 +149,12 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const warnings: Record<string, string[]> = {};
   const keyInput = (assets: readonly string[]): SiteKeyInput => ({ fingerprint, astroSite: options.astroSite, base: options.base, assets });
 
-  // Which pages will render: those whose key (with the last build's assets) is not cached.
-  const predictedSite = pages && state ? siteKey(site, keyInput(state.assets)) : undefined;
-  const predictedKeys = new Map<string, string>();
-  const dirty = sitePages.filter((p) => {
-    if (!pages || !predictedSite) return true;
-    const key = pageKey(site, p, predictedSite);
-    predictedKeys.set(p.slug, key);
-    return !pages.has(key);
-  });
+  // Which pages will render: those whose key (with the last build's assets) is not cached. A site planned from the
+  // plan cache (no file of the repo changed) has the keys the build that planned it computed, for the same options.
+  const predicted = pages && state ? predictKeys(site, sitePages, keyInput(state.assets), several ? undefined : dir) : undefined;
+  const predictedSite = predicted?.siteKey;
+  const predictedKeys = new Map(predicted?.keys ?? []);
+  const dirty = sitePages.filter((p) => !pages || !predictedKeys.has(p.slug) || !pages.has(predictedKeys.get(p.slug)!));
 
   const order = renderOrder(sitePages);
   // The code samples of the pages that will render, to the workers, in render order. Threads pay for themselves from
@@ -276,7 +300,8 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             rendered++;
             renderedSlugs.push(slug);
           }
-          if (key && !referencesOtherAssets(weighed.html, assetSet!)) {
+          // A page that failed to render (it shows its error) is not kept: the next build renders it again and fails again.
+          if (key && !renderFailed(site, slug) && !referencesOtherAssets(weighed.html, assetSet!)) {
             pages!.put(key, body);
             if (printed.length) warnings[key] = printed;
           }

@@ -230,9 +230,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const processor = (config.markdown as { processor?: { name?: string } } | undefined)?.processor;
         compile = processor === undefined || processor.name === 'satteri';
         let fromCache = false;
-        // `lectern dev` started again on unchanged files plans nothing (plan-cache.ts).
-        const devPlan = () => cachedPlanData(root, () => planData(root, componentsModule, { compile }), () => { fromCache = true; }).then(siteFromPlan);
-        const { site, errors, warnings } = part?.planned ?? (await (command === 'dev' ? devPlan() : planAndPrepare(root, componentsModule, { compile })));
+        // A build, or `lectern dev` started again, on unchanged files plans nothing (plan-cache.ts).
+        const plan = () => cachedPlanData(root, () => planData(root, componentsModule, { compile }), () => { fromCache = true; }, { compile }).then(siteFromPlan);
+        const { site, errors, warnings } = part?.planned ?? (await plan());
         site.only = part?.slugs;
         if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
         if (part && (!part.first || part.reported)) {

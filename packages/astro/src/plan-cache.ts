@@ -1,12 +1,15 @@
 /**
- * `lectern dev` started again on the same repo: the planned site (specs loaded and dereferenced, pages planned, MDX
- * analysed; about 0.6 s on the 1,223-operation GitHub site) comes from the cache instead of being planned again.
+ * A build, or `lectern dev` started again, on the same repo: the planned site (specs loaded and dereferenced, pages
+ * planned, MDX analysed and compiled, with every warning and error planning found) comes from the cache instead of
+ * being planned again. Builds and `lectern dev` share the entry: planning is the same for both (the base, `--site`,
+ * `--strict` and parts are applied to the planned site afterwards); whether the MDX compile step ran is in the key.
  *
  * The entry is named by Lectern's fingerprint and every file of the repo (the content of text files, the size and
  * modification time of the others), so any edit, added or removed file plans the site again. A site with a remote
  * spec or git timestamps is never cached (neither is named by the repo's files). The files planning writes into
  * `.lectern/` (x-mint content, island modules) are kept in the entry and written again when it is used.
- * One entry is kept (`<cache>/plan/<key>.v8`); `LECTERN_CACHE=off` turns it off.
+ * One entry is kept (`<cache>/plan/<key>.v8`, with the page keys a build computed for it: build-session.ts
+ * `predictKeys`); `LECTERN_CACHE=off` turns it off.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -82,14 +85,14 @@ function cacheable(data: PlanData): boolean {
 }
 
 /**
- * `compute()` (site.ts `planData`), or the entry a previous run left for exactly these files. `onHit` is told when
- * the cache answered.
+ * `compute()` (site.ts `planData` with `options`), or the entry a previous run left for exactly these files and
+ * options. `onHit` is told when the cache answered.
  */
-export async function cachedPlanData(root: string, compute: () => Promise<PlanData>, onHit?: (ms: number) => void): Promise<PlanData> {
+export async function cachedPlanData(root: string, compute: () => Promise<PlanData>, onHit?: (ms: number) => void, options: { compile?: boolean } = {}): Promise<PlanData> {
   if (!cacheEnabled()) return compute();
   const t0 = performance.now();
   const dir = path.join(cacheRoot(root), 'plan');
-  const key = createHash('sha256').update(`${FORMAT}\0${lecternFingerprint()}\0${repoDigest(root, cacheRoot(root))}`).digest('hex');
+  const key = createHash('sha256').update(`${FORMAT}\0${lecternFingerprint()}\0${options.compile !== false}\0${repoDigest(root, cacheRoot(root))}`).digest('hex');
   const file = path.join(dir, `${key}.v8`);
   if (existsSync(file)) {
     try {
@@ -101,7 +104,7 @@ export async function cachedPlanData(root: string, compute: () => Promise<PlanDa
           writeFileSync(abs, text);
         }
         onHit?.(performance.now() - t0);
-        return entry.data;
+        return { ...entry.data, planKey: key };
       }
     } catch {
       // An unreadable entry: plan again (and replace it).
@@ -113,6 +116,7 @@ export async function cachedPlanData(root: string, compute: () => Promise<PlanDa
       const files = [...filesUnder(path.join(root, CONTENT_DIR)), ...filesUnder(path.join(root, ISLANDS_DIR))];
       rmSync(dir, { recursive: true, force: true });
       writeAtomic(file, serialize({ format: FORMAT, data, files } satisfies Entry));
+      return { ...data, planKey: key };
     } catch {
       // The cache is an optimisation: a folder that cannot be written leaves dev as it was.
     }

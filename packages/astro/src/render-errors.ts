@@ -54,12 +54,20 @@ export function locateRenderError(site: Pick<Site, 'root' | 'content'>, page: Pa
   return page.file ? { file: page.file } : fallback;
 }
 
+const failedPrefix = (slug: string) => `page /${slug === 'index' ? '' : slug} failed to render: `;
+
+/** Whether a render error was recorded for the page `slug` (its output then must not be cached). */
+export function renderFailed(site: Site, slug: string): boolean {
+  const prefix = failedPrefix(slug);
+  return site.renderErrors.some((d) => d.code === 'page/render' && d.message.startsWith(prefix));
+}
+
 /** Record a page's render error on the site (the build fails at the end with all of them) and return it. */
 export function recordRenderError(site: Site, page: Page, err: unknown): Diagnostic {
   const message = err instanceof Error ? `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}` : String(err);
   const d: Diagnostic = {
     severity: 'error', code: 'page/render', ...locateRenderError(site, page, err),
-    message: `page /${page.slug === 'index' ? '' : page.slug} failed to render: ${message.split('\n')[0]}`,
+    message: `${failedPrefix(page.slug)}${message.split('\n')[0]}`,
     hint: 'the other pages were built; fix this one and build again',
   };
   site.renderErrors.push(d);

@@ -137,16 +137,20 @@ async function mergeInto(from: string, to: string): Promise<void> {
  * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
  */
 async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
-  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed }, { islandIconKeys }, { sweepBuildCache }] = await Promise.all([
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }] = await Promise.all([
     import('./site.ts'), import('./own-files.ts'), import('./store.ts'), import('./after-build.ts'), import('./report.ts'), import('./icon-files.ts'),
-    import('./build-session.ts'),
+    import('./build-session.ts'), import('./plan-cache.ts'),
   ]);
-  const data = await planData(abs, ownModule('components/index'));
+  // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
+  const t0 = performance.now();
+  let fromCache = false;
+  const data = await cachedPlanData(abs, () => planData(abs, ownModule('components/index')), () => { fromCache = true; });
   const planned = await siteFromPlan(data);
   const pages = planned.site.plan.pages.map((p) => p.slug);
   const slices = partsOf(planned.site, size);
   const parts = slices.length;
   const log = { info: (m: string) => console.log(`[lectern] ${m}`), warn: (m: string) => console.warn(`[lectern] ${m}`), error: (m: string) => console.error(`[lectern] ${m}`) };
+  log.info(`planned ${pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
   let search: SearchIndexer | undefined;
   if (parts === 1) {
     const { build } = await import('astro');

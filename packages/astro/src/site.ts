@@ -49,6 +49,8 @@ export interface PlanData {
   /** The repo's .css/.js files (every page includes them) and the CSS of the Tailwind classes its pages use. */
   custom: CustomAssets;
   tailwind: string;
+  /** Set by the plan cache (plan-cache.ts): the name of the files planned, when the plan can be cached. */
+  planKey?: string;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   site.updated = new Map(data.updated);
   site.custom = data.custom;
   site.tailwind = data.tailwind;
+  site.planKey = data.planKey;
   return {
     site,
     errors: loaded.diagnostics.filter((d) => d.severity === 'error'),

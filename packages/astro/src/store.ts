@@ -43,6 +43,8 @@ export interface Site extends LoadedSite {
   custom: { css: string[]; js: string[] };
   /** CSS of the Tailwind classes the pages use (tailwind.ts); '' when none. */
   tailwind: string;
+  /** The plan cache's name for the files the site was planned from (plan-cache.ts); unset when it is not cached. */
+  planKey?: string;
 }
 
 const KEY = Symbol.for('lectern.sites');
