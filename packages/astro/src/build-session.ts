@@ -278,9 +278,10 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
           }
           if (hit) {
             reused++;
-            for (const w of (key && state?.warnings?.[key]) || []) {
-              renderWarning(w);
-              warnings[key!] = state!.warnings![key!]!;
+            const kept = key ? state?.warnings?.[key] : undefined;
+            if (kept) {
+              warnings[key!] = kept;
+              for (const w of kept) renderWarning(w);
             }
             if (prefed.has(slug)) {
               if (prefed.get(slug) !== key) searchValid = false;
