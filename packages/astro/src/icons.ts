@@ -124,8 +124,10 @@ interface IconState {
   library: IconLibrary;
   sets: Map<SetName, IconifyJSON | null>;
   resolved: Map<string, Drawn | null>;
-  /** Unknown icon name -> where it was used (page paths, when the caller knows). */
+  /** Unknown icon name -> where it was written (a page's file, docs.json, a page's frontmatter). */
   unknown: Map<string, Set<string>>;
+  /** The page rendering now, as the default "where" of its icons (setIconSource). */
+  source?: string;
   load: (set: SetName) => IconifyJSON | null;
   warn: (message: string) => void;
 }
@@ -199,7 +201,10 @@ export interface IconOptions {
   social?: boolean;
   /** One of Lectern's own UI icons (menu, search, copy, …): the hand-drawn set first, so the chrome stays uniform. */
   builtin?: boolean;
-  /** Where the icon is used (page path), named in the unknown-icon warning. */
+  /**
+   * Where the icon is written, named in the unknown-icon warning: `docs.json`, `the frontmatter of …`; by default the
+   * page rendering now (setIconSource).
+   */
   where?: string;
 }
 
@@ -227,13 +232,21 @@ function resolve(name: string, library: IconLibrary, style: string | undefined, 
 function noteUnknown(name: string, library: IconLibrary, where: string | undefined): void {
   const s = state();
   let places = s.unknown.get(name);
-  const first = !places;
   if (!places) s.unknown.set(name, (places = new Set()));
-  if (where) places.add(where);
-  if (first) {
-    const lib = library === 'fontawesome' ? 'Font Awesome (https://fontawesome.com/icons)' : library === 'lucide' ? 'Lucide (https://lucide.dev/icons)' : 'Tabler (https://tabler.io/icons)';
-    s.warn(`[lectern] warning: unknown icon "${name}"${where ? ` on ${where}` : ''}: not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot. Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`);
-  }
+  // Once for each place the name is written (a sidebar icon is drawn on every page: once).
+  const place = where ?? '';
+  if (places.has(place)) return;
+  places.add(place);
+  const lib = library === 'fontawesome' ? 'Font Awesome (https://fontawesome.com/icons)' : library === 'lucide' ? 'Lucide (https://lucide.dev/icons)' : 'Tabler (https://tabler.io/icons)';
+  s.warn(`[lectern] warning: unknown icon "${name}"${where ? ` in ${where}` : ''}: not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot. Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`);
+}
+
+/**
+ * The page about to render (its file, or its path for a generated page): named by the unknown-icon warning of an icon
+ * its content draws. Called by the page route for each page; undefined after.
+ */
+export function setIconSource(source: string | undefined): void {
+  state().source = source;
 }
 
 export function iconName(icon: unknown): string | undefined {
@@ -265,7 +278,7 @@ export function iconSvg(icon: unknown, size = 16, options: IconOptions | string 
   const style = (o.iconType ?? (typeof obj.style === 'string' ? obj.style : undefined))?.toLowerCase();
   let d = resolve(name, library, style, o);
   if (!d) {
-    noteUnknown(raw, library, o.where);
+    noteUnknown(raw, library, o.where ?? state().source);
     d = PLACEHOLDER;
   }
   const paint = d.stroke ? ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"' : '';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsx } from 'astro/jsx-runtime';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iconSvg, setIconLibrary, unknownIcons } from '../src/icons.ts';
+import { iconSvg, setIconLibrary, setIconSource, unknownIcons } from '../src/icons.ts';
 import { FIXTURES, readPage } from './helpers.ts';
 
 const PLACEHOLDER = '<circle cx="12" cy="12" r="3.5"/>';
@@ -100,17 +100,24 @@ describe('iconSvg name resolution', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('draws an unknown name as a placeholder and warns once, naming the icon and the page', () => {
-    const svg = iconSvg('no-such-icon-anywhere', 16, { where: '/guides/a' });
+  it('draws an unknown name as a placeholder and warns once for each place it is written, naming it', () => {
+    const svg = iconSvg('no-such-icon-anywhere', 16, { where: 'docs.json (navigation)' });
     expect(svg).toContain(PLACEHOLDER);
-    iconSvg('no-such-icon-anywhere', 16, { where: '/guides/b' });
+    iconSvg('no-such-icon-anywhere', 16, { where: 'docs.json (navigation)' });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]![0])).toMatch(/unknown icon "no-such-icon-anywhere" on \/guides\/a.*Font Awesome/);
-    expect([...unknownIcons().get('no-such-icon-anywhere')!]).toEqual(['/guides/a', '/guides/b']);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/unknown icon "no-such-icon-anywhere" in docs\.json \(navigation\).*Font Awesome/);
+    // Without a place of its own, an icon is the page's that renders now.
+    setIconSource('guides/b.mdx');
+    iconSvg('no-such-icon-anywhere', 16);
+    iconSvg('no-such-icon-anywhere', 16);
+    setIconSource(undefined);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[1]![0])).toMatch(/unknown icon "no-such-icon-anywhere" in guides\/b\.mdx:/);
+    expect([...unknownIcons().get('no-such-icon-anywhere')!]).toEqual(['docs.json (navigation)', 'guides/b.mdx']);
     setIconLibrary('lucide');
     expect(unknownIcons().size).toBe(0);
     iconSvg('no-such-icon-anywhere', 16);
-    expect(String(warn.mock.calls[1]![0])).toMatch(/Lucide/);
+    expect(String(warn.mock.calls[2]![0])).toMatch(/Lucide/);
   });
 
   it('renders URLs and repo paths as images, escaping them', () => {
@@ -174,7 +181,14 @@ describe('icons in a built site', () => {
       expect(html).toContain(body(iconSvg('book-open', 14))); // docs.json group icon in the sidebar
       expect(html).not.toMatch(/alert\(/);
       const warned = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('unknown icon'));
-      expect(warned).toEqual([expect.stringContaining('"definitely-not-an-icon" on /')]);
+      // Each named where it is written: the page's file, docs.json, a page's frontmatter; a sidebar icon drawn on every
+      // page once.
+      expect(warned.map((m) => /unknown icon ("[^"]+" in [^:]+):/.exec(m)?.[1]).sort()).toEqual([
+        '"definitely-not-an-icon" in guide.mdx',
+        '"definitely-not-an-icon" in index.mdx',
+        '"not-a-frontmatter-icon" in the frontmatter of guide',
+        '"not-a-nav-icon" in docs.json (navigation)',
+      ]);
     } finally {
       warn.mockRestore();
     }
