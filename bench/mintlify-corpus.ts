@@ -5,7 +5,7 @@
  * build wall time and peak RSS (the largest process, from /usr/bin/time).
  *
  *   node bench/mintlify-corpus.ts [--git-dirs=<folder>] [--corpus=<folder>] [--only=name,name] [--check-only] [--report]
- *                                 [--spec-copies]
+ *                                 [--spec-copies] [--warm]
  *
  * The repos are never committed. `--git-dirs` names a folder of local git directories (`owner+name/repo` as a
  * snapshot tool leaves them, or `owner+name.git`); a repo not found there is cloned (bare, blobs on demand) from
@@ -18,13 +18,18 @@
  * and leaves them out; they are listed after the table). A repo with only a legacy mint.json is read as Lectern
  * upgrades it. A symlink to a file elsewhere in the repo is written as a copy of that file, as a checkout shows it.
  *
+ * `--warm`: after a build that passed, the same folder is built again with the cache the first build left (nothing
+ * changed) and the two `dist/` are compared file by file, and the warnings both builds printed: a second build must
+ * write what the first wrote and report what it reported. Printed as a second table (`--report --warm` too).
+ *
  * `--spec-copies`: only the repos that fetch a spec from a URL and have a public source for it
  * (bench/mintlify-spec-copies.json): each copy is taken from its source repository at the commit listed and put in the
  * repo's build cache as the last good copy of that URL, fetched at the commit's time (what a restored CI cache would
  * hold), before check and build. Not unchanged builds: results go to .cache/bench-mintlify-corpus-seeded.json (and
  * `--report --spec-copies` prints them), logs to `<repo>.seeded.*.txt`, files to .cache/corpus-seeded/.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { built, extract, hasPageFile, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
 import { defaultRemoteSpecDir, remoteSpecCache } from '../packages/core/src/spec/remote-cache.ts';
@@ -66,7 +71,10 @@ interface Result {
   specCopies?: string[];
   /** Pages docs.json lists that have no file in the repo: Mintlify warns and leaves them out, so they are not counted. */
   listedWithoutFile: string[];
+  /** `--warm`: the second build on the first one's cache. */
+  warm?: Warm;
 }
+interface Warm { wallMs: number; exit: number | null; reused: number; rendered: number; files: number; differing: string[]; warningsOnlyCold: string[]; warningsOnlyWarm: string[] }
 
 const lectern = (args: string[], cwd: string) => timed(process.execPath, [BIN, ...args], cwd);
 const saved = path.join(CACHE, seeded ? 'bench-mintlify-corpus-seeded.json' : 'bench-mintlify-corpus.json');
@@ -114,6 +122,55 @@ function warningsByRule(report: CheckReport, lacked: Set<string>): Record<string
   return byRule;
 }
 
+/** Every file under `dir` (relative path -> sha256 of its bytes). */
+function digests(dir: string, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const e of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) digests(dir, rel, out);
+    else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
+  }
+  return out;
+}
+/**
+ * The warnings a build printed (Lectern's `warning:` messages and Astro's `[WARN]` lines), each cut from where it
+ * starts (a render warning may land in the middle of Astro's line for the page), durations taken out, sorted: a
+ * multiset to compare.
+ */
+const warningLines = (out: string) => out.split('\n')
+  .map((l) => /(?:\[lectern\] warning:|\[WARN\]).*/.exec(l)?.[0])
+  .filter((l): l is string => l !== undefined)
+  .map((l) => l.replace(/\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '…').trim()).sort();
+const without = (a: string[], b: string[]) => {
+  const rest = [...b];
+  return a.filter((l) => {
+    const i = rest.indexOf(l);
+    if (i < 0) return true;
+    rest.splice(i, 1);
+    return false;
+  });
+};
+
+/** `--warm`: build `site` again on the cache the cold build left and compare with the cold build's `dist/` and log. */
+async function warmCheck(site: string, key: string, coldOut: string): Promise<Warm> {
+  // Beside the folder, not in it: a folder of the repo is content (its .md files would be pages).
+  const cold = `${site}.dist-cold`;
+  rmSync(cold, { recursive: true, force: true });
+  renameSync(path.join(site, 'dist'), cold);
+  const build = await lectern(['build', '.'], site);
+  writeFileSync(logName(key, 'warm'), build.out);
+  const a = digests(cold);
+  const b = existsSync(path.join(site, 'dist')) ? digests(path.join(site, 'dist')) : new Map<string, string>();
+  const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
+  // One line per part of a build in parts.
+  const cache = [...build.out.matchAll(/cache: (\d+) pages reused, (\d+) rendered/g)].reduce((n, m) => [n[0]! + Number(m[1]), n[1]! + Number(m[2])], [0, 0]);
+  rmSync(cold, { recursive: true, force: true });
+  return {
+    wallMs: Math.round(build.wallMs), exit: build.code, reused: cache[0]!, rendered: cache[1]!, files: a.size,
+    differing: differing.slice(0, 20), warningsOnlyCold: without(warningLines(coldOut), warningLines(build.out)).slice(0, 20),
+    warningsOnlyWarm: without(warningLines(build.out), warningLines(coldOut)).slice(0, 20),
+  };
+}
+
 const results: Result[] = [];
 for (const entry of has('report') ? [] : entries) {
   const key = entry.repo.replace('/', '+');
@@ -139,6 +196,11 @@ for (const entry of has('report') ? [] : entries) {
     missingFiles: missing.length, notBuilt: notBuilt.slice(0, 20), listedWithoutFile, ...(specCopies ? { specCopies } : {}),
     ...(build && build.code !== 0 ? { tail: build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-15).join('\n') } : {}),
   };
+  if (has('warm') && build?.code === 0) {
+    result.warm = await warmCheck(site, key, build.out);
+    const w = result.warm;
+    console.error(`${entry.repo} warm: exit ${w.exit}, ${w.reused} reused, ${w.rendered} rendered, ${w.differing.length} of ${w.files} files differ, warnings ${w.warningsOnlyCold.length} only cold / ${w.warningsOnlyWarm.length} only warm, ${(w.wallMs / 1000).toFixed(1)} s`);
+  }
   results.push(result);
   // Saved after each repo, so a run stopped half-way keeps what it measured.
   writeFileSync(saved, JSON.stringify([...previous.filter((p) => !(p.repo === result.repo && p.commit === result.commit) && !results.some((r) => r.repo === p.repo && r.commit === p.commit)), ...results], null, 2));
@@ -183,4 +245,14 @@ const builtPages = results.reduce((n, r) => n + r.built, 0);
 const unlisted = results.filter((r) => r.listedWithoutFile?.length);
 console.log(`\n${ok.length} of ${results.length} repos built ${seeded ? 'with the spec copies' : 'unchanged'} with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
 if (unlisted.length) console.log(`Listed in docs.json without a file (Mintlify warns and leaves them out; not counted): ${unlisted.map((r) => `${r.repo} ${r.listedWithoutFile.length} (${r.listedWithoutFile.slice(0, 3).join(', ')})`).join('; ')}.`);
+const warmed = results.filter((r) => r.warm);
+if (warmed.length) {
+  console.log('\n| repo | cold | warm (nothing changed) | pages reused / rendered | files differing | warnings only in one build |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of warmed) {
+    const w = r.warm!;
+    const odd = [...w.warningsOnlyCold.map((l) => `cold: ${l}`), ...w.warningsOnlyWarm.map((l) => `warm: ${l}`)];
+    console.log(`| ${r.repo} | ${(r.wallMs / 1000).toFixed(0)} s | ${(w.wallMs / 1000).toFixed(0)} s (exit ${w.exit}) | ${w.reused} / ${w.rendered} | ${w.differing.length ? `${w.differing.length} of ${w.files}: ${w.differing.slice(0, 3).join(', ')}` : `0 of ${w.files}`} | ${odd.length ? odd.slice(0, 2).join('; ').replace(/\|/g, '\\|') : '–'} |`);
+  }
+}
 process.exit(ok.length === results.length ? 0 : 1);
