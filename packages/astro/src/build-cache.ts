@@ -113,7 +113,7 @@ export function blobStore(dir: string, ext: string): BlobStore {
   const listing = () => {
     if (!existing) {
       try {
-        existing = new Set(readdirSync(dir).filter((f) => f.endsWith(ext)).map((f) => f.slice(0, -ext.length)));
+        existing = new Set(readdirSync(dir).filter((f) => f.endsWith(ext) && !f.endsWith('.tmp')).map((f) => f.slice(0, f.length - ext.length)));
       } catch {
         existing = new Set();
       }

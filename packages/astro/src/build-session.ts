@@ -15,9 +15,9 @@
  * `state` and highlight files, feeds no search index (the parent indexes the merged output) and sweeps nothing: the
  * parent sweeps once with the keys every part used (`sweepBuildCache`).
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import type { Page } from '@lectern/core';
@@ -38,7 +38,8 @@ import { pageMarkdown, startMarkdownPool, type MarkdownPool } from './markdown-p
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
 /** `warnings`: what each cached page (by key) printed when it rendered (render-warnings.ts), printed again on reuse. */
-interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] }; warnings?: Record<string, string[]> }
+/** `images`: the files Astro wrote to `_astro/` for each cached page (by key) that has images (see `otherAssets`). */
+interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] }; warnings?: Record<string, string[]>; images?: Record<string, string[]> }
 
 export interface BuildSession {
   site: Site;
@@ -69,15 +70,16 @@ export interface SessionOptions {
   part?: { index: number; count: number };
 }
 
-/** Keys of the page and script blobs a build used. */
-export interface CacheUsage { pages: string[]; scripts: string[] }
+/** Keys of the page, script and image blobs a build used. */
+export interface CacheUsage { pages: string[]; scripts: string[]; assets?: string[] }
 
 /** After a build in parts: remove the cache entries no part used. */
 export function sweepBuildCache(root: string, used: CacheUsage[]): number {
   if (!cacheEnabled()) return 0;
   const dir = cacheRoot(root);
   return blobStore(path.join(dir, 'pages'), '.html').sweep(used.flatMap((u) => u.pages))
-    + blobStore(path.join(dir, 'scripts'), '.js').sweep(used.flatMap((u) => u.scripts));
+    + blobStore(path.join(dir, 'scripts'), '.js').sweep(used.flatMap((u) => u.scripts))
+    + blobStore(path.join(dir, 'assets'), '').sweep(used.flatMap((u) => u.assets ?? []));
 }
 
 /** Names of the built client assets, sorted: they are in every page's head. */
@@ -97,10 +99,24 @@ function slugOfPath(pathname: string, base: string): string {
   return p || 'index';
 }
 
-/** `/_astro/…` files a page references that the client build did not write (optimised images): such a page is not cached. */
-function referencesOtherAssets(html: string, assets: Set<string>): boolean {
-  for (const m of html.matchAll(/\/_astro\/([^"'\s)?#]+)/g)) if (!assets.has(m[1]!)) return true;
-  return false;
+/**
+ * `/_astro/…` files a page references that the client build did not write: images Astro optimised for it, written
+ * only when the page renders. A page is cached with them (see `assetStore` in startBuildSession).
+ */
+function otherAssets(html: string, assets: Set<string>): string[] {
+  const names = new Set<string>();
+  for (const m of html.matchAll(/\/_astro\/([^"'\s)?#&]+)/g)) if (!assets.has(m[1]!) && !m[1]!.includes('/')) names.add(m[1]!);
+  return [...names];
+}
+
+/**
+ * With the optimised images a page references, the originals Astro writes next to them (`shot.<hash>.png` beside
+ * `shot.<hash>_<transform>.webp`), among `files` (the names in `_astro/`).
+ */
+function withOriginals(names: string[], files: readonly string[]): string[] {
+  const stems = new Set(names.map((n) => /^(.+)_[^_.]+\.[^.]+$/.exec(n)?.[1]).filter((x): x is string => x !== undefined));
+  const originals = files.filter((f) => stems.has(f.slice(0, f.lastIndexOf('.'))));
+  return [...new Set([...names, ...originals])].sort();
 }
 
 /** The page keys of a site planned from the plan cache, under `<cache>/plan/<plan key>.keys.json` (see `predictKeys`). */
@@ -143,6 +159,19 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const sitePages = site.only ? site.plan.pages.filter((p) => site.only!.has(p.slug)) : site.plan.pages;
   const pages: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'pages'), '.html') : undefined;
   const scriptStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'scripts'), '.js') : undefined;
+  /**
+   * The images Astro optimised for rendered pages (`_astro/<hashed name>`), kept with them: a page from the cache does
+   * not render, so Astro writes none of its images; the build copies them from here.
+   */
+  const assetStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'assets'), '') : undefined;
+  /** Images the reused pages need in dist/. */
+  const neededAssets = new Set<string>();
+  /** `_astro/` files that some page of this build references (but the client assets). */
+  const referenced = new Set<string>();
+  /** Rendered pages that reference images: cached at the end, once their images are in dist/ to be kept too. */
+  const withImages: Array<{ key: string; body: Buffer; names: string[]; printed: string[] }> = [];
+  /** The images of this build's cached pages, by key (kept in the state file for the next build). */
+  const images: Record<string, string[]> = {};
   /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
   const scripts = new Map<string, string>();
   /** Warnings of this build's cached pages, by page key (kept in the state file for the next build). */
@@ -264,6 +293,18 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
           // A cached page's shared scripts must be at hand too (they are written with the site).
           if (hit) {
             const text = hit.toString('latin1');
+            // Its images: from the cache (a page whose images are not all there renders).
+            const named = otherAssets(text, assetSet!);
+            for (const name of named) referenced.add(name);
+            const names = key && state?.images?.[key] ? state.images[key] : named;
+            if (names.some((name) => !assetStore!.has(name))) hit = undefined;
+            else if (names.length) {
+              for (const name of names) neededAssets.add(name);
+              images[key!] = names;
+            }
+          }
+          if (hit) {
+            const text = hit.toString('latin1');
             // Its islands do not render: the icon files they drew are written all the same.
             recordIslandIcons(text);
             for (const name of referencedScripts(text)) {
@@ -302,9 +343,14 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
             renderedSlugs.push(slug);
           }
           // A page that failed to render (it shows its error) is not kept: the next build renders it again and fails again.
-          if (key && !renderFailed(site, slug) && !referencesOtherAssets(weighed.html, assetSet!)) {
-            pages!.put(key, body);
-            if (printed.length) warnings[key] = printed;
+          const names = assetSet ? otherAssets(weighed.html, assetSet) : [];
+          for (const name of names) referenced.add(name);
+          if (key && !renderFailed(site, slug)) {
+            if (names.length) withImages.push({ key, body, names, printed });
+            else {
+              pages!.put(key, body);
+              if (printed.length) warnings[key] = printed;
+            }
           }
           if (ours) {
             // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
@@ -322,18 +368,48 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
         await mkdir(path.join(dist, SCRIPTS_DIR), { recursive: true });
         for (const [name, content] of scripts) await writeFile(path.join(dist, SCRIPTS_DIR, `${name}.js`), content);
       }
+      if (assetStore) {
+        const folder = path.join(dist, '_astro');
+        for (const name of neededAssets) {
+          if (existsSync(path.join(folder, name))) continue;
+          const data = assetStore.get(name);
+          if (data) {
+            await mkdir(folder, { recursive: true });
+            await writeFile(path.join(folder, name), data);
+          }
+        }
+        // Astro writes the original of an image it transforms and removes it after, unless a page uses it as it is; a
+        // page from the cache transforms nothing, so the original Astro wrote stays: removed as a cold build would.
+        const stems = new Set([...neededAssets].map((n) => /^(.+)_[^_.]+\.[^.]+$/.exec(n)?.[1]).filter((x): x is string => x !== undefined));
+        if (stems.size && existsSync(folder)) {
+          // (It was written before the pages rendered, so it is among the client assets the page keys name.)
+          for (const f of readdirSync(folder)) {
+            if (neededAssets.has(f) || referenced.has(f) || !stems.has(f.slice(0, f.lastIndexOf('.')))) continue;
+            await rm(path.join(folder, f), { force: true });
+          }
+        }
+        const files = withImages.length ? readdirSync(folder) : [];
+        for (const { key, body, names, printed } of withImages) {
+          if (!names.every((name) => existsSync(path.join(folder, name)))) continue;
+          const all = withOriginals(names, files);
+          for (const name of all) if (!assetStore.has(name)) assetStore.put(name, readFileSync(path.join(folder, name)));
+          pages!.put(key, body);
+          images[key] = all;
+          if (printed.length) warnings[key] = printed;
+        }
+      }
       const highlights = await pool?.close();
       const md = await markdown?.close();
       const ahead = md ? `; Markdown: ${md.rendered} of ${md.sent} descriptions rendered ahead in a worker` : '';
       if (pages) {
-        const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0);
-        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs }, warnings } satisfies CacheState));
+        const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0) + (assetStore?.sweep([...neededAssets]) ?? 0);
+        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs }, warnings, images } satisfies CacheState));
         log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}${ahead}`);
       } else if (highlights) {
         log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}${ahead}`);
       }
     },
-    usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [] }),
+    usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [], assets: [...new Set([...(assetStore?.used() ?? []), ...neededAssets])] }),
     async abort() {
       await pool?.close().catch(() => undefined);
       await markdown?.close().catch(() => undefined);

@@ -30,9 +30,17 @@ export const Download = ({ href }) => <a href={href} className="download"><Icon 
 <Download href="/quickstart" />
 
 An icon no set has: <Icon icon="zz-not-an-icon" />
+
+A screenshot next to the page, which Astro optimises when the page renders (not when it comes from the cache):
+
+![A screenshot](./shot.png)
 `);
+  await writeFile(path.join(root, 'components/shot.png'), SHOT);
   return root;
 }
+
+/** A 4x4 PNG, opaque teal. */
+const SHOT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGPgnVwMRwzEcQC4wxExccHKOwAAAABJRU5ErkJggg==', 'base64');
 
 const build = (root: string) => buildSite(root, { logLevel: 'error', base: '/pr-3/' });
 
@@ -68,6 +76,9 @@ describe('the build cache', () => {
     expect(first.rendered.length).toBeGreaterThan(20);
     const coldTree = await fileDigests(cold.outDir);
     expect(coldTree.has('_lectern/icons/default/-/download.svg')).toBe(true);
+    // The screenshot, optimised: a file no page but that one references, which a warm build must write all the same.
+    const shots = [...coldTree.keys()].filter((f) => /^_astro\/shot\.[\w-]+\.webp$/.test(f));
+    expect(shots).toHaveLength(1);
 
     // The index the build streamed (pages cut to what Pagefind reads, handed over as they rendered) is the index
     // of the whole built pages, added in render order.
