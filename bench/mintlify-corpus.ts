@@ -163,6 +163,8 @@ async function warmCheck(site: string, key: string, coldOut: string): Promise<Wa
   const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
   // One line per part of a build in parts.
   const cache = [...build.out.matchAll(/cache: (\d+) pages reused, (\d+) rendered/g)].reduce((n, m) => [n[0]! + Number(m[1]), n[1]! + Number(m[2])], [0, 0]);
+  // A part of a build in parts that no change reached is written back whole (no `cache:` line of its own).
+  for (const m of build.out.matchAll(/part \d+ of \d+ \((\d+) pages\): no page changed, from the cache/g)) cache[0]! += Number(m[1]);
   rmSync(cold, { recursive: true, force: true });
   return {
     wallMs: Math.round(build.wallMs), exit: build.code, reused: cache[0]!, rendered: cache[1]!, files: a.size,

@@ -15,11 +15,10 @@ import { loadShiki } from './components/shiki-load.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site.ts';
 import { cachedPlanData } from './plan-cache.ts';
-import { integrationProblems } from './analytics.ts';
 import { LecternBuildError } from './errors.ts';
 import { astroRedirects } from './redirects.ts';
 import { afterBuild } from './after-build.ts';
-import { failIfAnyFailed, reportPlan } from './report.ts';
+import { configWarnings, failIfAnyFailed, reportPlan } from './report.ts';
 import { mountDevHandlers } from './dev-server.ts';
 import { isDetached, sharesAncestor } from './install-tree.ts';
 import { basePath } from './base-path.ts';
@@ -249,7 +248,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           await session?.abort();
           session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m), ...(part ? { part: { index: part.index ?? 0, count: part.count ?? 1 } } : {}) });
         }
-        for (const problem of integrationProblems(site.config.integrations)) logger.warn(`docs.json ${problem}`);
+        // A part of a build in parts: the parent says it once for the whole build.
+        if ((part?.count ?? 1) <= 1) for (const w of configWarnings(site.config)) logger.warn(w);
 
         const hasMdx = config.integrations.some((i) => i.name === '@astrojs/mdx');
         const hasPreact = config.integrations.some((i) => i.name === '@astrojs/preact');
@@ -262,14 +262,10 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const ownTsx = command === 'dev' ? workspacePlaygroundDir() : undefined;
         if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/], ...(ownTsx ? { exclude: [/[\\/]node_modules[\\/]/, ownTsx] } : {}) }));
 
-        const { redirects, skipped } = astroRedirects(site.config.redirects ?? []);
+        const { redirects } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
         if (!site.pages.has('index') && !redirects['/']) {
           if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
-        }
-        if (skipped.length && (!part || part.first)) {
-          const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
-          logger.warn(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
         }
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite

@@ -12,6 +12,8 @@ interface Sink {
   page: string[] | undefined;
   /** Printed in this build: each once. */
   printed: Set<string>;
+  /** Instead of printing: collected here (a part of a build in parts hands them to its parent). */
+  collected?: string[];
 }
 
 function sink(): Sink {
@@ -25,7 +27,13 @@ export function renderWarning(message: string): void {
   if (s.page && !s.page.includes(message)) s.page.push(message);
   if (s.printed.has(message)) return;
   s.printed.add(message);
-  console.warn(message);
+  if (s.collected) s.collected.push(message);
+  else console.warn(message);
+}
+
+/** From now on, collect the warnings (in the order first seen) instead of printing them; the list they go to. */
+export function collectRenderWarnings(): string[] {
+  return (sink().collected = []);
 }
 
 /** A new build: nothing printed yet. */

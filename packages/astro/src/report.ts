@@ -3,6 +3,8 @@ import { summarizeDiagnostics, type Diagnostic } from '@lectern/core';
 import { LecternBuildError } from './errors.ts';
 import { formatDiagnostic } from './prepare.ts';
 import type { PlannedSite } from './site.ts';
+import { integrationProblems } from './analytics.ts';
+import { astroRedirects } from './redirects.ts';
 
 /** A problem of one page (its MDX, or a file it imports): the page is left out, the others still build. */
 export const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/');
@@ -22,6 +24,20 @@ export function reportPlan({ site, errors, warnings }: PlannedSite, strict: bool
 }
 
 /** Every page that failed, in one run: MDX errors found before the build, render errors found during it (and, with --strict, the warnings). */
+/**
+ * What a build says about docs.json beyond the plan: integrations Lectern does not support, redirects static hosting
+ * cannot express. Printed once per build (by the parent of a build in parts, not by each part).
+ */
+export function configWarnings(config: PlannedSite['site']['config']): string[] {
+  const out = integrationProblems(config.integrations).map((problem) => `docs.json ${problem}`);
+  const { skipped } = astroRedirects(config.redirects ?? []);
+  if (skipped.length) {
+    const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
+    out.push(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
+  }
+  return out;
+}
+
 export function failIfAnyFailed(site: PlannedSite['site'], strict: boolean): void {
   const failed = [...site.diagnostics.filter((d) => d.severity === 'error'), ...site.renderErrors];
   if (failed.length || (strict && site.diagnostics.length)) {

@@ -137,9 +137,9 @@ async function mergeInto(from: string, to: string): Promise<void> {
  * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
  */
 async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
-  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }] = await Promise.all([
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot }, { basePath }, { renderWarning }] = await Promise.all([
     import('./site.ts'), import('./own-files.ts'), import('./store.ts'), import('./after-build.ts'), import('./report.ts'), import('./icon-files.ts'),
-    import('./build-session.ts'), import('./plan-cache.ts'),
+    import('./build-session.ts'), import('./plan-cache.ts'), import('./part-cache.ts'), import('./build-cache.ts'), import('./base-path.ts'), import('./render-warnings.ts'),
   ]);
   // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
   const t0 = performance.now();
@@ -161,18 +161,33 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     search = part.done?.search;
   } else {
     reportPlan(planned, opts.strict === true, log);
+    for (const w of configWarnings(planned.site.config)) log.warn(w);
     const { serialize } = await import('node:v8');
     const { spawn } = await import('node:child_process');
     const { writeFile, readFile } = await import('node:fs/promises');
     const planFile = `${staging}-plan.bin`;
     await writeFile(planFile, serialize(data));
     const used: CacheUsage[] = [];
+    // A part whose pages all kept their keys is written back from the cache instead of built (part-cache.ts).
+    const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
+    const base = basePath(opts.base ? normalizeBase(opts.base) : undefined);
+    const astroSite = (opts.site ? normalizeSite(opts.site) : planned.site.config.lectern?.site) || undefined;
     try {
       for (let i = 0; i < parts; i++) {
         const partDir = `${staging}-part${i}`;
         const jobFile = `${partDir}.json`;
         const resultFile = `${partDir}.result.json`;
         const slugs = slices[i]!;
+        const identity = { index: i, count: parts, slugs, base, astroSite };
+        const hit = kept?.lookup(identity);
+        const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
+        if (restored) {
+          log.info(`part ${i + 1} of ${parts} (${slugs.length} pages): no page changed, from the cache`);
+          for (const key of restored.icons) islandIconKeys().add(key);
+          for (const w of restored.warnings) renderWarning(w);
+          used.push(restored.usage);
+          continue;
+        }
         log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
         try {
           await writeFile(jobFile, JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }));
@@ -182,16 +197,19 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
             child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
           });
           if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
-          const result = JSON.parse(await readFile(resultFile, 'utf8')) as { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage };
+          const result = JSON.parse(await readFile(resultFile, 'utf8')) as { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage; warnings?: string[] };
+          // Its pages' warnings, printed here: once for the whole build (a sidebar icon is drawn in every part).
+          for (const w of result.warnings ?? []) renderWarning(w);
           planned.site.renderErrors.push(...result.renderErrors);
           for (const key of result.icons) islandIconKeys().add(key);
           if (result.cache) used.push(result.cache);
+          if (kept && result.cache && result.renderErrors.length === 0) await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
         } finally {
           await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
         }
       }
-      const swept = sweepBuildCache(abs, used);
+      const swept = sweepBuildCache(abs, used) + (await kept?.sweep() ?? 0);
       if (swept) log.info(`cache: ${swept} old entries removed`);
     } finally {
       await rm(planFile, { force: true });

@@ -9,7 +9,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIXTURES } from './helpers.ts';
+import { FIXTURES, fileDigests } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 
@@ -31,6 +31,10 @@ async function files(dir: string, prefix = ''): Promise<string[]> {
   return out.sort();
 }
 
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
+}
+
 describe('a build in parts', () => {
   it('gives the same pages as a build in one process, and every failing page of every part', async () => {
     const one = await mkdtemp(path.join(tmpdir(), 'lectern-parts-one-'));
@@ -40,8 +44,13 @@ describe('a build in parts', () => {
       await cp(path.join(FIXTURES, 'mintlify-compat'), parts, { recursive: true });
       const a = await build(one, { LECTERN_PART_PAGES: '0' });
       expect(a.code, a.out).toBe(0);
+      // A sidebar icon no set has: every part draws the sidebar, the build says it once.
+      const react = path.join(parts, 'guides/react.mdx');
+      await writeFile(react, (await readFile(react, 'utf8')).replace(/^---\n/, '---\nicon: zz-no-such-icon\n'));
+      const iconWarnings = (out: string) => out.split('\n').filter((l) => l.includes('unknown icon "zz-no-such-icon" in the frontmatter of guides/react')).length;
       const b = await build(parts, { LECTERN_PART_PAGES: '4' });
       expect(b.code, b.out).toBe(0);
+      expect(iconWarnings(b.out), b.out).toBe(1);
       const partCount = Number(/building part 1 of (\d+)/.exec(b.out)?.[1]);
       expect(partCount).toBeGreaterThan(1);
       const pages = (list: string[]) => list.filter((f) => f.endsWith('.html') || f.endsWith('.md') || f.startsWith('_lectern/icons/'));
@@ -49,13 +58,25 @@ describe('a build in parts', () => {
       // Code token classes are the same in every process, so one code.css serves all parts.
       const css = await readFile(path.join(parts, 'dist/_lectern/code.css'), 'utf8');
       for (const m of (await readFile(path.join(parts, 'dist/guides/react/index.html'), 'utf8')).matchAll(/<span class="(k[0-9A-Za-z_-]+)">/g)) expect(css).toContain(`.${m[1]}{`);
-      // Built again: every part takes all its pages from the build cache, and the output is the same.
-      const before = await Promise.all(pages(await files(path.join(parts, 'dist'))).filter((f) => f.endsWith('.html')).map((f) => readFile(path.join(parts, 'dist', f), 'utf8')));
+      // Built again: no page changed, so no part is built: each is written back from the cache (part-cache.ts), and
+      // the output is the same, file for file.
+      const before = await fileDigests(path.join(parts, 'dist'));
       const again = await build(parts, { LECTERN_PART_PAGES: '4' });
       expect(again.code, again.out).toBe(0);
-      expect([...again.out.matchAll(/cache: [1-9]\d* pages reused, 0 rendered/g)].length, again.out).toBe(partCount);
-      const after = await Promise.all(pages(await files(path.join(parts, 'dist'))).filter((f) => f.endsWith('.html')).map((f) => readFile(path.join(parts, 'dist', f), 'utf8')));
-      expect(after).toEqual(before);
+      expect([...again.out.matchAll(/part \d+ of \d+ \(\d+ pages\): no page changed, from the cache/g)].length, again.out).toBe(partCount);
+      expect(again.out).not.toMatch(/building part/);
+      expect(iconWarnings(again.out), again.out).toBe(1);
+      expect(differences(await fileDigests(path.join(parts, 'dist')), before)).toEqual([]);
+      // One page changed: its part alone is built; the output is that of a build of the changed repo without a cache.
+      await writeFile(path.join(parts, 'guides/widget.mdx'), `${await readFile(path.join(parts, 'guides/widget.mdx'), 'utf8')}\nOne more line.\n`);
+      const third = await build(parts, { LECTERN_PART_PAGES: '4' });
+      expect(third.code, third.out).toBe(0);
+      expect([...third.out.matchAll(/building part (\d+)/g)].map((m) => m[1])).toEqual(['2']);
+      // (In the same folder: the islands' client chunks are named after their paths.)
+      const warm = await fileDigests(path.join(parts, 'dist'));
+      const cold = await build(parts, { LECTERN_PART_PAGES: '4', LECTERN_CACHE: 'off' });
+      expect(cold.code, cold.out).toBe(0);
+      expect(differences(await fileDigests(path.join(parts, 'dist')), warm)).toEqual([]);
       // A page that throws in one part and one in another: both reported, nothing written.
       await writeFile(path.join(parts, 'guides/lenient.mdx'), '---\ntitle: L\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n');
       await writeFile(path.join(parts, 'api/missing-op.mdx'), '---\ntitle: M\ndescription: d\n---\n\nexport const z = undefined;\n\n{z.w}\n');
