@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Site } from './store.ts';
 import { blobStore, lecternFingerprint, readJson, sha256, writeAtomic, type BlobStore } from './build-cache.ts';
 import { pageKey, siteKey } from './page-keys.ts';
+import { listFiles } from './search-index.ts';
 import type { CacheUsage } from './build-session.ts';
 
 /** What a part's process reported, kept with its files. */
@@ -62,16 +63,6 @@ function lastAssets(dir: string, index: number): string[] | undefined {
 
 /** The HTML file of a page in a part's output (`build.format: 'directory'`). */
 const pageFile = (slug: string) => (slug === 'index' ? 'index.html' : `${slug}/index.html`);
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await listFiles(dir, rel)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
 
 export function partCache(site: Site, dir: string): PartCache {
   // The parts' processes add pages to the page cache as they go: its listing is read again for each part.

@@ -233,7 +233,7 @@ async function unpack(file: string, to: string): Promise<boolean> {
 }
 
 /** Files under `dir`, as `/`-separated paths relative to it, sorted. */
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
   for (const e of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
