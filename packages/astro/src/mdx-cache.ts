@@ -2,9 +2,10 @@
  * MDX analysis (mdx-analyze.ts: parse, check components and expressions, rewrite for Astro) is the longest part of
  * planning a prose site: about 5 ms a page, 5 s for 1,000 pages, on every build and every `lectern dev` start.
  * It is pure, so its results are kept in the build cache (`mdx.json`), keyed by the file's text, its path, the
- * options and Lectern's code; a file whose key is there is not analysed again. Diagnostics are part of the result,
- * so a cached file still reports its problems.
+ * options, Lectern's code and the text of the files it imports; a file whose key is there is not analysed again.
+ * Diagnostics are part of the result, so a cached file still reports its problems.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic } from './build-cache.ts';
@@ -29,13 +30,62 @@ function storeFor(root: string): Store | undefined {
   return s;
 }
 
+const IMPORT = /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+const MODULE = /\.(mdx?|[cm]?[jt]sx?)$/;
+
+/**
+ * What a file's analysis depends on beyond its own text: every file of the repo it imports, and those files' imports,
+ * named by path and content (a missing one as missing). The places an import may resolve to are all named (as it is
+ * written, with `.mdx`, under the legacy `_snippets/`), so a file appearing at one changes the digest too. Undefined
+ * when the file imports a package (its resolution is not the repo's).
+ */
+function importsDigest(root: string, abs: string, source: string, memo: Map<string, string | null>): string | undefined {
+  const parts: string[] = [];
+  const seen = new Set<string>([abs]);
+  const queue: Array<[string, string]> = [[abs, source]];
+  while (queue.length) {
+    const [from, code] = queue.shift()!;
+    for (const m of code.matchAll(IMPORT)) {
+      const spec = (m[1] ?? m[2])!;
+      if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) return undefined;
+      const direct = spec.startsWith('/') ? path.join(root, spec) : path.resolve(path.dirname(from), spec);
+      const legacy = spec.startsWith('/snippets/') ? path.join(root, '_snippets', spec.slice('/snippets/'.length)) : undefined;
+      for (const candidate of [direct, `${direct}.mdx`, ...(legacy ? [legacy, `${legacy}.mdx`] : [])]) {
+        let text = memo.get(candidate);
+        if (text === undefined) {
+          text = existsSync(candidate) && statSync(candidate).isFile() ? readFileSync(candidate, 'utf8') : null;
+          memo.set(candidate, text);
+        }
+        parts.push(`${path.relative(root, candidate)}:${text === null ? '-' : sha256(text)}`);
+        if (text !== null && !seen.has(candidate) && MODULE.test(candidate)) {
+          seen.add(candidate);
+          queue.push([candidate, text]);
+        }
+      }
+    }
+  }
+  return sha256(...parts);
+}
+
+/** Imported files read while computing keys (one plan): path -> text, or null when there is none. */
+const importMemo = new Map<string, Map<string, string | null>>();
+
 /** `analyzeMdx`, answered from the cache of `root` when the same text was analysed with the same options. */
 export function cachedAnalyzeMdx(root: string, source: string, file: string, opts: Options): MdxAnalysis {
   const store = storeFor(root);
+  if (!store) return analyzeMdx(source, file, opts);
   // A file with imports depends on the files it imports (what their islands export, whether they are interactive):
-  // it is analysed every time. The rest of the island context (its path, the built-ins module) is in the key.
-  if (!store || (opts.islands && /^\s*import\s/m.test(source))) return analyzeMdx(source, file, opts);
-  const key = sha256(lecternFingerprint(), file, JSON.stringify(opts), source);
+  // their text is in the key with its own. The rest of the island context (its path, the built-ins module) is in
+  // the options. A file importing a package is analysed every time.
+  let imports = '';
+  if (opts.islands && /^\s*import\s/m.test(source)) {
+    let memo = importMemo.get(store.file);
+    if (!memo) importMemo.set(store.file, (memo = new Map()));
+    const digest = importsDigest(path.resolve(root), path.resolve(root, file), source, memo);
+    if (digest === undefined) return analyzeMdx(source, file, opts);
+    imports = digest;
+  }
+  const key = sha256(lecternFingerprint(), file, JSON.stringify(opts), source, imports);
   const hit = store.used.get(key) ?? store.old.get(key)?.[1];
   if (hit) {
     store.used.set(key, hit);
@@ -50,6 +100,8 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
 /** Write what this plan analysed or used (and recent entries) back, when anything changed. */
 export function saveMdxCache(root: string): void {
   const store = storeFor(root);
+  // The next plan reads imported files again (they may have changed since).
+  if (store) importMemo.delete(store.file);
   // Nothing new and nothing to drop: the file stays as it is.
   if (!store || (!store.dirty && store.used.size === store.old.size)) {
     if (store) stores.delete(store.file);

@@ -1,0 +1,49 @@
+/**
+ * The MDX analysis cache (mdx-cache.ts, `mdx.json`): a page that imports files of the repo is answered from the cache
+ * while neither it nor what it imports changed, and analysed again when an imported file changes what the page must
+ * do (here: a JSX component becoming interactive, so the page hydrates it).
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { planAndPrepare } from '../src/site.ts';
+import { COMPONENTS_MODULE } from '../src/prepare.ts';
+
+const made: string[] = [];
+afterAll(async () => {
+  for (const dir of made) await rm(dir, { recursive: true, force: true });
+});
+
+/** A snippet whose component is static, then interactive (another MDX file's components live in its island). */
+const STATIC = 'export const Counter = ({ start }) => <span className="counter">{start}</span>;\n\nA counter.\n';
+const INTERACTIVE = 'export const Counter = ({ start }) => { const [n, setN] = useState(start); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\nA counter.\n';
+
+describe('the MDX analysis cache', () => {
+  it('keeps the analysis of a page with imports until an imported file changes', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
+    made.push(root);
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'M', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'counter'] }] } }));
+    await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nNo imports here.\n');
+    await writeFile(path.join(root, 'counter.mdx'), "---\ntitle: Counter\n---\nimport { Counter } from '/snippets/counter.mdx';\n\n<Counter start={3} />\n");
+    await mkdir(path.join(root, 'snippets'));
+    await writeFile(path.join(root, 'snippets/counter.mdx'), STATIC);
+    const page = path.join(root, 'counter.mdx');
+    const entries = async () => Object.keys((JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/mdx.json'), 'utf8')) as { entries: object }).entries).length;
+
+    const first = await planAndPrepare(root, COMPONENTS_MODULE);
+    const staticCode = first.site.prepared.get(page)!;
+    expect(staticCode).not.toMatch(/client:load/);
+    // Every MDX file is in the cache, the page with an import too.
+    expect(await entries()).toBe(3);
+
+    const again = await planAndPrepare(root, COMPONENTS_MODULE);
+    expect(again.site.prepared.get(page)).toBe(staticCode);
+    expect(await entries()).toBe(3);
+
+    // The component becomes interactive: the page hydrates it, which only a new analysis of the page can say.
+    await writeFile(path.join(root, 'snippets/counter.mdx'), INTERACTIVE);
+    const third = await planAndPrepare(root, COMPONENTS_MODULE);
+    expect(third.site.prepared.get(page)).toMatch(/client:load/);
+  }, 60_000);
+});
