@@ -31,7 +31,12 @@ function storeFor(root: string): Store | undefined {
 }
 
 const IMPORT = /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
+/** Fenced code blocks: an `import` line there is an example, not an import of the page. */
+const FENCE = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
+const withoutCode = (text: string) => text.replace(FENCE, '');
 const MODULE = /\.(mdx?|[cm]?[jt]sx?)$/;
+/** JavaScript modules: every `import` line is one (no Markdown code blocks there). */
+const MODULE_CODE = /\.[cm]?[jt]sx?$/;
 
 /**
  * What a file's analysis depends on beyond its own text: every file of the repo it imports, and those files' imports,
@@ -45,7 +50,7 @@ function importsDigest(root: string, abs: string, source: string, memo: Map<stri
   const queue: Array<[string, string]> = [[abs, source]];
   while (queue.length) {
     const [from, code] = queue.shift()!;
-    for (const m of code.matchAll(IMPORT)) {
+    for (const m of (MODULE_CODE.test(from) ? code : withoutCode(code)).matchAll(IMPORT)) {
       const spec = (m[1] ?? m[2])!;
       if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) return undefined;
       const direct = spec.startsWith('/') ? path.join(root, spec) : path.resolve(path.dirname(from), spec);
@@ -78,7 +83,7 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
   // their text is in the key with its own. The rest of the island context (its path, the built-ins module) is in
   // the options. A file importing a package is analysed every time.
   let imports = '';
-  if (opts.islands && /^\s*import\s/m.test(source)) {
+  if (opts.islands && /^\s*import\s/m.test(source) && /^\s*import\s/m.test(withoutCode(source))) {
     let memo = importMemo.get(store.file);
     if (!memo) importMemo.set(store.file, (memo = new Map()));
     const digest = importsDigest(path.resolve(root), path.resolve(root, file), source, memo);

@@ -24,7 +24,8 @@ describe('the MDX analysis cache', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
     made.push(root);
     await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'M', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'counter'] }] } }));
-    await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nNo imports here.\n');
+    // An import line in a code block is an example, not an import of the page: the page is cached like any other.
+    await writeFile(path.join(root, 'index.mdx'), "---\ntitle: Home\n---\n\nNo imports here, only an example:\n\n```js\nimport Firecrawl from 'some-package';\n```\n");
     await writeFile(path.join(root, 'counter.mdx'), "---\ntitle: Counter\n---\nimport { Counter } from '/snippets/counter.mdx';\n\n<Counter start={3} />\n");
     await mkdir(path.join(root, 'snippets'));
     await writeFile(path.join(root, 'snippets/counter.mdx'), STATIC);
