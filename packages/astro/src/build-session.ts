@@ -23,7 +23,7 @@ import type { AstroPrerenderer } from 'astro';
 import type { Page } from '@lectern/core';
 import type { Site } from './store.ts';
 import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic, type BlobStore } from './build-cache.ts';
-import { pageKey, siteKey, type SiteKeyInput } from './page-keys.ts';
+import { pageKey, pageKeys, siteKey, type SiteKeyInput } from './page-keys.ts';
 import { startHighlightPool, workerCount, type HighlightPool } from './highlight-pool.ts';
 import { panelInputs } from './endpoint/panel.ts';
 import { findOperation } from './endpoint/api-data.ts';
@@ -113,10 +113,15 @@ function otherAssets(html: string, assets: Set<string>): string[] {
  * With the optimised images a page references, the originals Astro writes next to them (`shot.<hash>.png` beside
  * `shot.<hash>_<transform>.webp`), among `files` (the names in `_astro/`).
  */
-function withOriginals(names: string[], files: readonly string[]): string[] {
-  const stems = new Set(names.map((n) => /^(.+)_[^_.]+\.[^.]+$/.exec(n)?.[1]).filter((x): x is string => x !== undefined));
+function withOriginals(names: Iterable<string>, files: readonly string[]): string[] {
+  const stems = imageStems(names);
   const originals = files.filter((f) => stems.has(f.slice(0, f.lastIndexOf('.'))));
   return [...new Set([...names, ...originals])].sort();
+}
+
+/** The name an optimised image has before Astro's transform suffix (`shot.<hash>` of `shot.<hash>_<transform>.webp`), which its original shares. */
+function imageStems(names: Iterable<string>): Set<string> {
+  return new Set([...names].map((n) => /^(.+)_[^_.]+\.[^.]+$/.exec(n)?.[1]).filter((x): x is string => x !== undefined));
 }
 
 /** The page keys of a site planned from the plan cache, under `<cache>/plan/<plan key>.keys.json` (see `predictKeys`). */
@@ -133,16 +138,15 @@ function predictKeys(site: Site, pages: readonly Page[], input: SiteKeyInput, ca
   const name = sha256(JSON.stringify(input));
   const memo = file ? readJson<KeysMemo>(file) : undefined;
   if (memo?.input === name && Array.isArray(memo.keys)) return memo;
-  const key = siteKey(site, input);
-  const keys = pages.map((p): [string, string] => [p.slug, pageKey(site, p, key)]);
+  const computed = pageKeys(site, pages, input);
   if (file) {
     try {
-      writeAtomic(file, JSON.stringify({ input: name, siteKey: key, keys } satisfies KeysMemo));
+      writeAtomic(file, JSON.stringify({ input: name, ...computed } satisfies KeysMemo));
     } catch {
       // The cache is an optimisation.
     }
   }
-  return { siteKey: key, keys };
+  return computed;
 }
 
 export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
@@ -380,7 +384,7 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
         }
         // Astro writes the original of an image it transforms and removes it after, unless a page uses it as it is; a
         // page from the cache transforms nothing, so the original Astro wrote stays: removed as a cold build would.
-        const stems = new Set([...neededAssets].map((n) => /^(.+)_[^_.]+\.[^.]+$/.exec(n)?.[1]).filter((x): x is string => x !== undefined));
+        const stems = imageStems(neededAssets);
         if (stems.size && existsSync(folder)) {
           // (It was written before the pages rendered, so it is among the client assets the page keys name.)
           for (const f of readdirSync(folder)) {

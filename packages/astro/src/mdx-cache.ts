@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic } from './build-cache.ts';
+import { IMPORT_STATEMENT, importCandidates } from './import-paths.ts';
 
 type Options = Parameters<typeof analyzeMdx>[2];
 interface Stored { generation: number; entries: Record<string, [number, MdxAnalysis]> }
@@ -30,7 +31,6 @@ function storeFor(root: string): Store | undefined {
   return s;
 }
 
-const IMPORT = /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
 /** Fenced code blocks: an `import` line there is an example, not an import of the page. */
 const FENCE = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
 const withoutCode = (text: string) => text.replace(FENCE, '');
@@ -50,12 +50,10 @@ function importsDigest(root: string, abs: string, source: string, memo: Map<stri
   const queue: Array<[string, string]> = [[abs, source]];
   while (queue.length) {
     const [from, code] = queue.shift()!;
-    for (const m of (MODULE_CODE.test(from) ? code : withoutCode(code)).matchAll(IMPORT)) {
+    for (const m of (MODULE_CODE.test(from) ? code : withoutCode(code)).matchAll(IMPORT_STATEMENT)) {
       const spec = (m[1] ?? m[2])!;
       if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) return undefined;
-      const direct = spec.startsWith('/') ? path.join(root, spec) : path.resolve(path.dirname(from), spec);
-      const legacy = spec.startsWith('/snippets/') ? path.join(root, '_snippets', spec.slice('/snippets/'.length)) : undefined;
-      for (const candidate of [direct, `${direct}.mdx`, ...(legacy ? [legacy, `${legacy}.mdx`] : [])]) {
+      for (const candidate of importCandidates(root, from, spec)) {
         let text = memo.get(candidate);
         if (text === undefined) {
           text = existsSync(candidate) && statSync(candidate).isFile() ? readFileSync(candidate, 'utf8') : null;

@@ -18,6 +18,7 @@ import type { Page } from '@lectern/core';
 import type { Site } from './store.ts';
 import { findChannel, findOperation, findSchema } from './endpoint/api-data.ts';
 import { sha256 } from './build-cache.ts';
+import { IMPORT_STATEMENT } from './import-paths.ts';
 
 /**
  * A digest of a JSON-like value that may share subtrees and contain cycles (the spec model does both): cycles are
@@ -69,12 +70,11 @@ export function stableDigest(value: unknown, memo: WeakMap<object, string> = new
   return sha256(enc(value, 0)[0]);
 }
 
-const RELATIVE_IMPORT = /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 /** Files a module imports from the repo (relative or root-absolute specifiers that exist), as absolute paths. */
 function repoImports(code: string, from: string, root: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(RELATIVE_IMPORT)) {
+  for (const m of code.matchAll(IMPORT_STATEMENT)) {
     const spec = (m[1] ?? m[2])!;
     if (!spec.startsWith('.') && !spec.startsWith('/')) continue;
     const abs = spec.startsWith('/') && !spec.startsWith(root) ? path.join(root, spec) : path.resolve(path.dirname(from), spec);
@@ -183,4 +183,10 @@ export function pageKey(site: Site, page: Page, siteKeyValue: string): string {
     // A page MDX errors keep from compiling renders its errors.
     JSON.stringify(site.blocked.get(page.slug) ?? null),
   );
+}
+
+/** The site key for `input` and, under it, the key of each of `pages`. */
+export function pageKeys(site: Site, pages: readonly Page[], input: SiteKeyInput): { siteKey: string; keys: Array<[string, string]> } {
+  const key = siteKey(site, input);
+  return { siteKey: key, keys: pages.map((p): [string, string] => [p.slug, pageKey(site, p, key)]) };
 }

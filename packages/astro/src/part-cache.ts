@@ -17,7 +17,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Site } from './store.ts';
 import { blobStore, lecternFingerprint, readJson, sha256, writeAtomic, type BlobStore } from './build-cache.ts';
-import { pageKey, siteKey } from './page-keys.ts';
+import { pageKeys } from './page-keys.ts';
 import { listFiles } from './search-index.ts';
 import type { CacheUsage } from './build-session.ts';
 
@@ -71,18 +71,9 @@ export function partCache(site: Site, dir: string): PartCache {
   const entries = path.join(dir, 'parts');
   const usedEntries = new Set<string>();
   const fingerprint = lecternFingerprint();
-  let siteKeyMemo: { input: string; key: string } | undefined;
-
   const keysOf = (part: PartIdentity, assets: string[]): Map<string, string> => {
-    const input = { fingerprint, astroSite: part.astroSite, base: part.base, assets };
-    const name = JSON.stringify(input);
-    if (siteKeyMemo?.input !== name) siteKeyMemo = { input: name, key: siteKey(site, input) };
-    const out = new Map<string, string>();
-    for (const slug of part.slugs) {
-      const page = site.pages.get(slug);
-      if (page) out.set(slug, pageKey(site, page, siteKeyMemo.key));
-    }
-    return out;
+    const pages = part.slugs.map((slug) => site.pages.get(slug)).filter((p) => p !== undefined);
+    return new Map(pageKeys(site, pages, { fingerprint, astroSite: part.astroSite, base: part.base, assets }).keys);
   };
   const nameOf = (part: PartIdentity, keys: Map<string, string>) =>
     sha256('part 1', JSON.stringify([part.index, part.count, part.base, part.astroSite ?? null, [...keys]]));

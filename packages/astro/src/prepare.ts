@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { type MdxAnalysis } from './mdx-analyze.ts';
 import { cachedAnalyzeMdx } from './mdx-cache.ts';
+import { locateImport } from './import-paths.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
 import { ownModule, PACKAGE_DIR } from './own-files.ts';
@@ -237,20 +238,6 @@ function unresolvedPackages(packages: PackageImport[] | undefined, abs: string, 
     message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
     hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
   }));
-}
-
-/**
- * The file an import names: as written (relative to the importing file, or to the docs root when it starts with
- * "/"), else with `.mdx` added, else, for `/snippets/…`, in `_snippets/` (Mintlify's legacy snippet folder, which
- * `<Snippet file>` still reads). The path as written when none exists.
- */
-export function locateImport(root: string, from: string, imp: string): string {
-  const direct = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(from), imp);
-  const legacy = /^\/snippets\//.test(imp) ? path.join(root, '_snippets', imp.slice('/snippets/'.length)) : undefined;
-  for (const candidate of [direct, `${direct}.mdx`, ...(legacy ? [legacy, `${legacy}.mdx`] : [])]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return direct;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
