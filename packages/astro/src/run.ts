@@ -137,9 +137,10 @@ async function mergeInto(from: string, to: string): Promise<void> {
  * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
  */
 async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
-  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot }, { basePath }, { renderWarning }] = await Promise.all([
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot, lecternFingerprint }, { basePath, htmlUnderBase }, { renderWarning }, { addPages, startSearchIndex }] = await Promise.all([
     import('./site.ts'), import('./own-files.ts'), import('./store.ts'), import('./after-build.ts'), import('./report.ts'), import('./icon-files.ts'),
     import('./build-session.ts'), import('./plan-cache.ts'), import('./part-cache.ts'), import('./build-cache.ts'), import('./base-path.ts'), import('./render-warnings.ts'),
+    import('./search-index.ts'),
   ]);
   // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
   const t0 = performance.now();
@@ -172,20 +173,34 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
     const base = basePath(opts.base ? normalizeBase(opts.base) : undefined);
     const astroSite = (opts.site ? normalizeSite(opts.site) : planned.site.config.lectern?.site) || undefined;
+    const identities = slices.map((slugs, index) => ({ index, count: parts, slugs, base, astroSite }));
+    const hits = identities.map((identity) => kept?.lookup(identity));
+    // The search index takes each part's pages once the part is in `staging`, part after part in plan order (the same
+    // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds.
+    // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
+    search = await startSearchIndex({
+      cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: hits.every(Boolean),
+    }).catch(() => undefined);
+    let fed: Promise<void> = Promise.resolve();
+    const index = (slugs: readonly string[]) => {
+      const to = search;
+      if (to) fed = fed.then(() => addPages(to, staging, slugs, base === '/' ? undefined : (html) => htmlUnderBase(html, base)));
+    };
     try {
       for (let i = 0; i < parts; i++) {
         const partDir = `${staging}-part${i}`;
         const jobFile = `${partDir}.json`;
         const resultFile = `${partDir}.result.json`;
         const slugs = slices[i]!;
-        const identity = { index: i, count: parts, slugs, base, astroSite };
-        const hit = kept?.lookup(identity);
+        const identity = identities[i]!;
+        const hit = hits[i];
         const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
         if (restored) {
           log.info(`part ${i + 1} of ${parts} (${slugs.length} pages): no page changed, from the cache`);
           for (const key of restored.icons) islandIconKeys().add(key);
           for (const w of restored.warnings) renderWarning(w);
           used.push(restored.usage);
+          index(slugs);
           continue;
         }
         log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
@@ -205,12 +220,18 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           if (result.cache) used.push(result.cache);
           if (kept && result.cache && result.renderErrors.length === 0) await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
+          index(slugs);
         } finally {
           await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
         }
       }
+      await fed;
       const swept = sweepBuildCache(abs, used) + (await kept?.sweep() ?? 0);
       if (swept) log.info(`cache: ${swept} old entries removed`);
+    } catch (err) {
+      await fed.catch(() => undefined);
+      await search?.close();
+      throw err;
     } finally {
       await rm(planFile, { force: true });
     }

@@ -2,8 +2,9 @@
  * The Pagefind search index, fed page by page while the build renders: Pagefind runs as its own process, so on a
  * machine with more than one core it indexes the pages already rendered while the next ones render, instead of
  * reading every file back once the build is done. Pages are added in the order the build renders them (the order
- * of `getStaticPaths`), which is the same in every build: Pagefind's output depends on that order, and a build whose
- * pages came from the cache must write the same index as one that rendered them all.
+ * of `getStaticPaths`; in a build in parts, part after part as each is merged, see run.ts), which is the same in
+ * every build: Pagefind's output depends on that order, and a build whose pages came from the cache must write the
+ * same index as one that rendered them all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -245,15 +246,16 @@ export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
 
 /**
  * Add the built pages of `dist` (by slug, in the order given: the build's render order) that the build did not
- * stream, as `a/b/index.html` or `a/b.html`; pages without a file (none built) are skipped.
+ * stream, as `a/b/index.html` or `a/b.html`; pages without a file (none built) are skipped. `as` turns a file's HTML
+ * into what the page will read once the build is done (its links under a base path).
  */
-export async function addPages(indexer: SearchIndexer, dist: string, slugs: readonly string[]): Promise<void> {
+export async function addPages(indexer: SearchIndexer, dist: string, slugs: readonly string[], as?: (html: string) => string): Promise<void> {
   for (const slug of slugs) {
     const candidates = slug === 'index' ? ['index.html'] : [`${slug}/index.html`, `${slug}.html`];
     for (const rel of candidates) {
       const html = await readFile(path.join(dist, rel), 'utf8').catch(() => undefined);
       if (html === undefined) continue;
-      indexer.add(rel === 'index.html' ? '/' : rel.endsWith('/index.html') ? `/${slug}/` : `/${slug}.html`, html);
+      indexer.add(rel === 'index.html' ? '/' : rel.endsWith('/index.html') ? `/${slug}/` : `/${slug}.html`, as ? as(html) : html);
       await indexer.drain(QUEUE_BYTES);
       break;
     }

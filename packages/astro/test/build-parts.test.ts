@@ -53,6 +53,10 @@ describe('a build in parts', () => {
       expect(iconWarnings(b.out), b.out).toBe(1);
       const partCount = Number(/building part 1 of (\d+)/.exec(b.out)?.[1]);
       expect(partCount).toBeGreaterThan(1);
+      // Every part's pages reach the search index (fed part after part while the next one builds).
+      const indexed = (out: string) => Number(/search index: (\d+) pages/.exec(out)?.[1]);
+      expect(indexed(b.out), b.out).toBe(indexed(a.out));
+      expect(indexed(a.out)).toBeGreaterThan(8);
       const pages = (list: string[]) => list.filter((f) => f.endsWith('.html') || f.endsWith('.md') || f.startsWith('_lectern/icons/'));
       expect(pages(await files(path.join(parts, 'dist')))).toEqual(pages(await files(path.join(one, 'dist'))));
       // Code token classes are the same in every process, so one code.css serves all parts.
