@@ -13,6 +13,16 @@ import { FIXTURES, fileDigests } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 
+/** Processes (by pid) whose environment holds `tag`. */
+async function processesWith(tag: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const pid of (await readdir('/proc')).filter((p) => /^\d+$/.test(p))) {
+    const env = await readFile(`/proc/${pid}/environ`, 'latin1').catch(() => '');
+    if (env.includes(tag)) found.push(Number(pid));
+  }
+  return found;
+}
+
 function build(root: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(process.execPath, [BIN, 'build', root], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, timeout: 300_000 }, (err, stdout, stderr) => {
@@ -133,6 +143,26 @@ describe('a build in parts', () => {
       const ok = await build(root, { LECTERN_PART_PAGES: '0' });
       expect(ok.code, ok.out).toBe(0);
       expect(await readFile(path.join(root, 'dist/two/index.html'), 'utf8')).toContain('There are 3 rows.');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('a part whose process dies fails the build with its exit code; nothing is written and no process is left', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-crash-'));
+    const tag = `LECTERN_TEST_TAG=${path.basename(root)}`;
+    try {
+      const pages = ['index', 'one', 'two', 'three', 'four', 'five'];
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}.\n`);
+      // Rendering this page ends the first part's process.
+      await writeFile(path.join(root, 'one.mdx'), '---\ntitle: One\ndescription: d\n---\n\n{process.exit(3)}\n');
+      const r = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_TEST_TAG: path.basename(root) });
+      expect(r.code, r.out).toBe(1);
+      expect(r.out).toContain('part 1 of 3 of the build failed (exit code 3)');
+      expect(r.out).not.toMatch(/building part 2/);
+      await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
+      expect(await processesWith(tag)).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }
