@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIXTURES, fileDigests } from './helpers.ts';
@@ -23,9 +24,9 @@ async function processesWith(tag: string): Promise<number[]> {
   return found;
 }
 
-function build(root: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+function build(root: string, env: Record<string, string>, args: string[] = []): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, 'build', root], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, timeout: 300_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [BIN, 'build', root, ...args], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, timeout: 300_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
     });
   });
@@ -145,6 +146,37 @@ describe('a build in parts', () => {
       expect(await readFile(path.join(root, 'dist/two/index.html'), 'utf8')).toContain('There are 3 rows.');
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('under a base path, its search index holds what a build in one process indexes, links and images under the base', async () => {
+    const one = await mkdtemp(path.join(tmpdir(), 'lectern-parts-base-one-'));
+    const parts = await mkdtemp(path.join(tmpdir(), 'lectern-parts-base-many-'));
+    try {
+      const pages = ['index', 'one', 'two', 'three', 'four', 'five'];
+      for (const root of [one, parts]) {
+        await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+        for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}. See [two](/two).\n\n![Logo of ${p}](/logo.png)\n\n## Section ${p}\n\nMore words about ${p}.\n`);
+        await writeFile(path.join(root, 'logo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'));
+      }
+      const a = await build(one, { LECTERN_PART_PAGES: '0' }, ['--base', '/pr-1/']);
+      expect(a.code, a.out).toBe(0);
+      const b = await build(parts, { LECTERN_PART_PAGES: '2' }, ['--base', '/pr-1/']);
+      expect(b.code, b.out).toBe(0);
+      expect(b.out).toMatch(/building part 3 of 3/);
+      // Pagefind's per-page records (gzip, a signature, then JSON), in any order: the parts feed the pages in their own.
+      const records = async (root: string) => {
+        const dir = path.join(root, 'dist/pagefind/fragment');
+        const texts = await Promise.all((await readdir(dir)).map(async (f) => gunzipSync(await readFile(path.join(dir, f))).toString('utf8')));
+        return texts.map((t) => JSON.parse(t.slice(t.indexOf('{'))) as { url: string; meta: Record<string, string> }).sort((x, y) => x.url.localeCompare(y.url));
+      };
+      const inParts = await records(parts);
+      expect(inParts).toEqual(await records(one));
+      expect(inParts.map((r) => r.url)).toEqual(['/', '/five/', '/four/', '/one/', '/three/', '/two/']);
+      expect(inParts.find((r) => r.url === '/two/')?.meta).toMatchObject({ title: 'Page two', image: '/pr-1/logo.png', image_alt: 'Logo of two' });
+    } finally {
+      await rm(one, { recursive: true, force: true });
+      await rm(parts, { recursive: true, force: true });
     }
   }, 300_000);
 
