@@ -26,6 +26,7 @@ import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha25
 import { pageKey, pageKeys, siteKey, type SiteKeyInput } from './page-keys.ts';
 import { startHighlightPool, workerCount, type HighlightPool } from './highlight-pool.ts';
 import { panelInputs } from './endpoint/panel.ts';
+import { pageCodeBlockInputs } from './code-blocks.ts';
 import { findOperation } from './endpoint/api-data.ts';
 import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { htmlUnderBase } from './base-path.ts';
@@ -190,13 +191,15 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   const dirty = sitePages.filter((p) => !pages || !predictedKeys.has(p.slug) || !pages.has(predictedKeys.get(p.slug)!));
 
   const order = renderOrder(sitePages);
-  // The code samples of the pages that will render, to the workers, in render order. Threads pay for themselves from
-  // a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few dozen pages on.
+  // The code samples and MDX code blocks of the pages that will render, to the workers, in render order. Threads pay
+  // for themselves from a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few
+  // dozen pages on.
   const dirtySlugs = new Set(dirty.map((p) => p.slug));
   const inputs = order.filter((p) => dirtySlugs.has(p.slug)).flatMap((p) => {
-    if (p.kind !== 'operation') return [];
+    const blocks = pageCodeBlockInputs(site, p);
+    if (p.kind !== 'operation') return blocks;
     const op = findOperation(site, p);
-    return op ? panelInputs(site, p, op) : [];
+    return op ? [...panelInputs(site, p, op), ...blocks] : blocks;
   });
   const workers = inputs.length >= 200 || process.env.LECTERN_WORKERS !== undefined ? workerCount() : 0;
   // The highlight cache is read whenever pages with samples render: a page whose samples are all in it never loads
@@ -408,9 +411,9 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
       if (pages) {
         const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0) + (assetStore?.sweep([...neededAssets]) ?? 0);
         if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs }, warnings, images } satisfies CacheState));
-        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache` : ''}${ahead}`);
+        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache, ${highlights.highlighted} while rendering` : ''}${ahead}`);
       } else if (highlights) {
-        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}${ahead}`);
+        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.highlighted} while rendering${ahead}`);
       }
     },
     usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [], assets: [...new Set([...(assetStore?.used() ?? []), ...neededAssets])] }),

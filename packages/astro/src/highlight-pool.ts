@@ -1,8 +1,9 @@
 /**
  * Highlighting off the main thread, and from the cache. A build hands the pool every code sample its API pages will
  * show, in page order, as soon as the site is planned; worker threads highlight them while Astro bundles and renders,
- * so a page finds its samples ready. What is highlighted is kept in the cache for the next build. Code the pool was
- * not given (code blocks of MDX pages) is highlighted on the main thread as before, and cached too.
+ * so a page finds its samples ready; the fenced code blocks of MDX pages too (code-blocks.ts). What is highlighted is
+ * kept in the cache for the next build. Code the pool was not given (a `<CodeBlock>` written with props) is
+ * highlighted on the main thread, and cached too.
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -154,10 +155,10 @@ export function startHighlightPool(options: {
         schedule(batch);
         batch = [];
       };
-      for (const { code, lang } of inputs) {
-        const key = keyOf(code, lang);
+      for (const { code, lang, marks } of inputs) {
+        const key = keyOf(code, lang, marks);
         if (pending.has(key) || used.has(key) || old.has(key) || batch.some((b) => b.key === key)) continue;
-        batch.push({ key, job: { code, lang } });
+        batch.push({ key, job: marks ? { code, lang, marks } : { code, lang } });
         prefetched++;
         if (batch.length >= BATCH) flush();
       }

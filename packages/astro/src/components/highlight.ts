@@ -467,20 +467,29 @@ export function extractNotation(code: string, lang = ''): { code: string; marks:
   return { code: out.join('\n'), marks };
 }
 
-/** A fenced block: comment notation resolved, then meta `highlight` / `focus` added (they count rendered lines). */
-export async function highlightFence(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): Promise<{ html: string; lines: number; diff: boolean; focus: boolean; highlight: boolean }> {
+/**
+ * What a fenced block asks the highlighter for: comment notation resolved, then meta `highlight` / `focus` added (they
+ * count rendered lines).
+ */
+export function fenceInput(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): { code: string; lang: string; marks?: Required<LineMarks> } {
   const notation = extractNotation(code, lang);
   const marks: Required<LineMarks> = notation.marks ?? { highlight: new Set(), focus: new Set(), add: new Set(), remove: new Set() };
   for (const n of meta.highlight) marks.highlight.add(n);
   for (const n of meta.focus) marks.focus.add(n);
   const any = marks.highlight.size + marks.focus.size + marks.add.size + marks.remove.size > 0;
-  const html = await highlight(notation.code, lang, any ? marks : undefined);
+  return { code: notation.code, lang, ...(any ? { marks } : {}) };
+}
+
+/** A fenced block highlighted (see `fenceInput`). */
+export async function highlightFence(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): Promise<{ html: string; lines: number; diff: boolean; focus: boolean; highlight: boolean }> {
+  const input = fenceInput(code, lang, meta);
+  const html = await highlight(input.code, lang, input.marks);
   return {
     html,
-    lines: notation.code.split('\n').length,
-    diff: marks.add.size + marks.remove.size > 0,
-    focus: marks.focus.size > 0,
-    highlight: marks.highlight.size > 0,
+    lines: input.code.split('\n').length,
+    diff: (input.marks?.add.size ?? 0) + (input.marks?.remove.size ?? 0) > 0,
+    focus: (input.marks?.focus.size ?? 0) > 0,
+    highlight: (input.marks?.highlight.size ?? 0) > 0,
   };
 }
 

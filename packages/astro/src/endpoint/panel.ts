@@ -6,10 +6,10 @@
 import type { LanguageKey, Operation, OperationPage } from '@lectern/core';
 import type { RequestSample, ResponseExampleSet } from '../samples-source.ts';
 import type { Site } from '../store.ts';
-import { truncateCode } from '../components/highlight.ts';
+import { truncateCode, type LineMarks } from '../components/highlight.ts';
 import { apiOptions } from './api-data.ts';
 
-export interface HighlightInput { code: string; lang: string }
+export interface HighlightInput { code: string; lang: string; marks?: LineMarks }
 
 export function operationPanel(site: Site, page: OperationPage, op: Operation): { samples: readonly RequestSample[]; examples: readonly ResponseExampleSet[] } {
   const { requestSamples, responseExamples, extractApiBlocks } = site.lib;
