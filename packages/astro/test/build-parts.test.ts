@@ -14,6 +14,12 @@ import { FIXTURES, fileDigests } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 
+/** A docs repo of one navigation group, a page per name (`body`: its text). */
+async function writeSite(root: string, pages: string[], body = (p: string) => `Hello from ${p}.`): Promise<void> {
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+  for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\n${body(p)}\n`);
+}
+
 /** Processes (by pid) whose environment holds `tag`. */
 async function processesWith(tag: string): Promise<number[]> {
   const found: number[] = [];
@@ -111,9 +117,7 @@ describe('a build in parts', () => {
   it('a page that fails to compile in a part is reported with file and line and left out; every other page and part is built', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-compile-'));
     try {
-      const pages = ['index', 'one', 'two', 'three', 'four', 'five', 'six'];
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
-      for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}.\n`);
+      await writeSite(root, ['index', 'one', 'two', 'three', 'four', 'five', 'six']);
       // A module a page imports that does not parse: the analysis and the MDX compile step do not read .js files, so
       // the bundler of the part (the second of four) is the first to refuse it.
       await writeFile(path.join(root, 'two.mdx'), "---\ntitle: Two\ndescription: d\n---\n\nimport { rows } from '/snippets/data.js';\n\nThere are {rows.length} rows.\n");
@@ -153,10 +157,8 @@ describe('a build in parts', () => {
     const one = await mkdtemp(path.join(tmpdir(), 'lectern-parts-base-one-'));
     const parts = await mkdtemp(path.join(tmpdir(), 'lectern-parts-base-many-'));
     try {
-      const pages = ['index', 'one', 'two', 'three', 'four', 'five'];
       for (const root of [one, parts]) {
-        await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
-        for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}. See [two](/two).\n\n![Logo of ${p}](/logo.png)\n\n## Section ${p}\n\nMore words about ${p}.\n`);
+        await writeSite(root, ['index', 'one', 'two', 'three', 'four', 'five'], (p) => `Hello from ${p}. See [two](/two).\n\n![Logo of ${p}](/logo.png)\n\n## Section ${p}\n\nMore words about ${p}.`);
         await writeFile(path.join(root, 'logo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'));
       }
       const a = await build(one, { LECTERN_PART_PAGES: '0' }, ['--base', '/pr-1/']);
@@ -184,9 +186,7 @@ describe('a build in parts', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-crash-'));
     const tag = `LECTERN_TEST_TAG=${path.basename(root)}`;
     try {
-      const pages = ['index', 'one', 'two', 'three', 'four', 'five'];
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
-      for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: Page ${p}\ndescription: d\n---\n\nHello from ${p}.\n`);
+      await writeSite(root, ['index', 'one', 'two', 'three', 'four', 'five']);
       // Rendering this page ends the first part's process.
       await writeFile(path.join(root, 'one.mdx'), '---\ntitle: One\ndescription: d\n---\n\n{process.exit(3)}\n');
       const r = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_TEST_TAG: path.basename(root) });
