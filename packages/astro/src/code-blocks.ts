@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@lectern/core';
-import { fenceInput, parseMeta } from './components/highlight.ts';
+import { decodeFenceData, fenceInput, parseMeta, type FenceData } from './components/highlight.ts';
 import type { HighlightInput } from './endpoint/panel.ts';
 import type { Site } from './store.ts';
 
@@ -17,9 +17,9 @@ export function codeBlockInputs(prepared: string): HighlightInput[] {
   if (!prepared.includes('<CodeBlock data="')) return [];
   const out: HighlightInput[] = [];
   for (const m of prepared.matchAll(CODE_BLOCK)) {
-    let block: { lang?: string; meta?: string; code?: string };
+    let block: Partial<FenceData>;
     try {
-      block = JSON.parse(decodeURIComponent(m[1]!)) as typeof block;
+      block = decodeFenceData(m[1]!);
     } catch {
       continue;
     }

@@ -467,6 +467,12 @@ export function extractNotation(code: string, lang = ''): { code: string; marks:
   return { code: out.join('\n'), marks };
 }
 
+/** A fence as mdx-analyze writes it for `<CodeBlock data="…"/>`: URI-encoded JSON of its language, meta and code. */
+export interface FenceData { lang: string; meta: string; code: string }
+export function decodeFenceData(data: string): FenceData {
+  return JSON.parse(decodeURIComponent(data)) as FenceData;
+}
+
 /**
  * What a fenced block asks the highlighter for: comment notation resolved, then meta `highlight` / `focus` added (they
  * count rendered lines).
