@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { codeCss, highlight, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
+import { codeCss, highlight, highlightDirect, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
+import { startHighlightPool } from '../src/highlight-pool.ts';
 import { loadShiki } from '../src/components/shiki-load.ts';
 
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
@@ -32,6 +33,61 @@ describe('highlight', () => {
     expect(first).not.toMatch(/<span class="k/);
     expect(second).toMatch(/<span class="k/);
   });
+
+  // Lines are tokenised once per grammar state (generated samples repeat most of their lines): the same line inside a
+  // comment, a string, a heredoc or plain code must still be colored for where it stands.
+  it('colors a repeated line for where it stands, as tokenising the whole code does', async () => {
+    const codes: Array<[string, string]> = [
+      ['javascript', 'const x = 1;'],
+      ['javascript', '/*\nconst x = 1;\n*/\nconst x = 1;'],
+      ['javascript', 'const s = `\nconst x = 1;\n`;'],
+      // The same lines under two heredoc delimiters: which line ends the heredoc depends on the opening line (in
+      // Ruby, the two states differ only in that end pattern).
+      ['bash', 'cat <<EOF\nEND\necho hi\nEOF\necho done'],
+      ['bash', 'cat <<END\nEOF\necho hi\nEND\necho done'],
+      ['ruby', 'x = <<~FOO\nBAR\nFOO\nputs x'],
+      ['ruby', 'x = <<~BAR\nFOO\nBAR\nputs x'],
+      ['python', '"""\nimport os\n"""\nimport os'],
+      ['python', 'import os'],
+      ['ruby', 'sql = <<~SQL\n  SELECT 1\nSQL\nputs sql'],
+      ['php', '<?php\n$a = 1;\n?>\n$a = 1;'],
+      ['php', '$a = 1;'],
+      ['go', 'x := `\nfunc main() {}\n`\nfunc main() {}'],
+    ];
+    const whole = async () => {
+      process.env.LECTERN_HIGHLIGHT_LINES = 'off';
+      try {
+        return await Promise.all(codes.map(([lang, code]) => highlightDirect(code, lang)));
+      } finally {
+        delete process.env.LECTERN_HIGHLIGHT_LINES;
+      }
+    };
+    const expected = await whole();
+    expect(new Set(expected).size).toBe(codes.length);
+    // In order, then backwards: each line's tokens come from the cache filled by the other codes.
+    for (const order of [codes.map((_, i) => i), codes.map((_, i) => codes.length - 1 - i)]) {
+      for (const i of order) expect(await highlightDirect(codes[i]![1], codes[i]![0]), `${codes[i]![0]}: ${codes[i]![1]}`).toBe(expected[i]);
+    }
+  });
+
+  // Shiki colors code embedded in Markdown and MDX (JSX, inline HTML, fenced code) only with that language loaded, so
+  // a block came out plain or colored depending on what its thread had highlighted before.
+  it('colors MDX and Markdown blocks the same in a fresh thread as after other languages', async () => {
+    const blocks = [
+      { code: '<Card title="Quickstart" href="/quickstart">\n  Start here.\n</Card>', lang: 'mdx' },
+      { code: 'Some *text* with <b>inline HTML</b>.\n\n```python\nprint("hi")\n```', lang: 'markdown' },
+    ];
+    const pool = startHighlightPool({ workers: 1, fingerprint: 'test-embeds' });
+    pool.prefetch(blocks);
+    const fresh = await Promise.all(blocks.map((b) => highlight(b.code, b.lang)));
+    await pool.close();
+    for (const lang of ['tsx', 'vue', 'html', 'python']) await highlightDirect('x', lang);
+    expect(fresh).toEqual(await Promise.all(blocks.map((b) => highlightDirect(b.code, b.lang))));
+    // The JSX tag name, the inline HTML tag and the fenced Python are colored.
+    expect(fresh[0]).toMatch(/<span class="k[^"]*">Card<\/span>/);
+    expect(fresh[1]).toMatch(/&lt;<span class="k[^"]*">b<\/span>/);
+    expect(fresh[1]).toMatch(/<span class="k[^"]*">print<\/span>/);
+  }, 60_000);
 
   it('parses fence meta and truncates very long examples at a line boundary', () => {
     expect(parseTitle('app.js {1,3-4} wrap')).toBe('app.js');

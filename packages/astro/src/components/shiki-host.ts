@@ -3,11 +3,12 @@
  * Importing `shiki` here would bundle its ~260 grammars and 65 themes (10 MB) into every build's page bundle, which
  * costs hundreds of MB of memory whatever the site highlights.
  */
-import type { createHighlighter, bundledLanguages, bundledThemes, RegexEngine } from 'shiki';
+import type { createHighlighter, bundledLanguages, bundledLanguagesInfo, bundledThemes, RegexEngine } from 'shiki';
 
 export interface ShikiHost {
   createHighlighter: typeof createHighlighter;
   bundledLanguages: typeof bundledLanguages;
+  bundledLanguagesInfo: typeof bundledLanguagesInfo;
   bundledThemes: typeof bundledThemes;
   engine(kind: 'js' | 'oniguruma'): Promise<RegexEngine>;
 }
