@@ -188,15 +188,15 @@ const onigLanguages = new Set<string>();
 
 type Token = ReturnType<Highlighter['codeToTokensBase']>[number][number];
 type GrammarState = NonNullable<ReturnType<Highlighter['getLastGrammarState']>>;
-/** A line tokenised in a grammar state: its tokens, and the state after it (with that state's key). */
-interface LineEntry { tokens: Token[]; state: GrammarState; key: string }
+/** A line tokenised in a grammar state: its HTML (see `lineHtml`), and the state after it (with that state's key). */
+interface LineEntry { html: string; state: GrammarState; key: string }
 /**
  * Per engine and language: `<state key>\n<line>` -> the line's tokens (see `tokenizeLines`), for one instance of the
  * language's grammar: Shiki loads a grammar again when a language it embeds lazily is loaded, and the states refer
  * to rules by numbers that each instance gives anew.
  */
 const lineCaches = new Map<string, { grammar: unknown; lines: Map<string, LineEntry> }>();
-/** Entries one language's line cache may hold before it starts over (a few hundred bytes each). */
+/** Entries one language's line cache may hold before it starts over (about the line's length in HTML each). */
 const LINE_CACHE_MAX = 100_000;
 
 /**
@@ -219,13 +219,13 @@ function stateKey(state: GrammarState): string {
  * default seven languages are distinct), and a line tokenised in a given state always gives the same tokens and
  * the same next state, so each distinct (state, line) is tokenised once per thread. The tokens are Shiki's own.
  */
-function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey: string): Token[][] {
+function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey: string): string[] {
   const options = { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT };
   const grammar = h.getLanguage(language as never);
   let cached = lineCaches.get(cacheKey);
   if (!cached || cached.grammar !== grammar || cached.lines.size > LINE_CACHE_MAX) lineCaches.set(cacheKey, (cached = { grammar, lines: new Map() }));
   const cache = cached.lines;
-  const out: Token[][] = [];
+  const out: string[] = [];
   let state: GrammarState | undefined;
   let key = '';
   for (const line of code.split(/\r?\n/)) {
@@ -234,10 +234,10 @@ function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey:
     if (!entry) {
       const result = h.codeToTokensBase(line, state ? { ...options, grammarState: state } : options);
       const next = h.getLastGrammarState(result) as GrammarState;
-      entry = { tokens: result[0] ?? [], state: next, key: stateKey(next) };
+      entry = { html: lineHtml(result[0] ?? []), state: next, key: stateKey(next) };
       cache.set(k, entry);
     }
-    out.push(entry.tokens);
+    out.push(entry.html);
     state = entry.state;
     key = entry.key;
   }
@@ -295,14 +295,15 @@ async function loadFor(h: Highlighter, kind: string, language: string, code: str
   for (const l of missing.reverse()) { await h.loadLanguage(l as never); loaded.add(`${kind}:${l}`); }
 }
 
-async function tokenize(code: string, language: string) {
+/** Each line of `code` highlighted: its inner HTML, with inline token styles. */
+async function tokenize(code: string, language: string): Promise<string[]> {
   const kind = onigLanguages.has(language) ? 'oniguruma' : 'js';
   const h = await (engines[kind] ??= makeHighlighter(kind));
   const key = `${kind}:${language}`;
   try {
     await loadFor(h, kind, language, code);
     if (process.env.LECTERN_HIGHLIGHT_LINES === 'off') {
-      return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT });
+      return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT }).map(lineHtml);
     }
     return tokenizeLines(h, code, language, key);
   } catch (err) {
@@ -310,6 +311,25 @@ async function tokenize(code: string, language: string) {
     onigLanguages.add(language);
     return tokenize(code, language);
   }
+}
+
+/** A line's tokens as HTML: runs of one style in a `<span style>`, text in the default color bare. */
+function lineHtml(tokens: Token[]): string {
+  let out = '';
+  let run = '';
+  let runStyle = '';
+  const flush = () => {
+    // Text in the default color needs no span: `.shiki` sets it.
+    if (run) out += runStyle ? `<span style="${runStyle}">${escapeHtml(run)}</span>` : escapeHtml(run);
+    run = '';
+  };
+  for (const t of tokens) {
+    const style = /^\s*$/.test(t.content) ? runStyle : tokenStyle(t.color, t.fontStyle);
+    if (style !== runStyle) { flush(); runStyle = style; }
+    run += t.content;
+  }
+  flush();
+  return out;
 }
 
 function tokenStyle(color: string | undefined, fontStyle: number | undefined): string {
@@ -339,23 +359,7 @@ export async function highlightRaw(code: string, lang: string, marks?: LineMarks
   const l = languageOf(lang);
   if (!(l in shikiHost().bundledLanguages)) return plainLines(code, marks);
   const lines = await tokenize(code, l);
-  const html = lines.map((tokens, i) => {
-    let out = '';
-    let run = '';
-    let runStyle = '';
-    const flush = () => {
-      // Text in the default color needs no span: `.shiki` sets it.
-      if (run) out += runStyle ? `<span style="${runStyle}">${escapeHtml(run)}</span>` : escapeHtml(run);
-      run = '';
-    };
-    for (const t of tokens) {
-      const style = /^\s*$/.test(t.content) ? runStyle : tokenStyle(t.color, t.fontStyle);
-      if (style !== runStyle) { flush(); runStyle = style; }
-      run += t.content;
-    }
-    flush();
-    return `<span class="${lineClass(marks, i + 1)}">${out}</span>`;
-  });
+  const html = lines.map((inner, i) => `<span class="${lineClass(marks, i + 1)}">${inner}</span>`);
   return `<pre class="shiki" tabindex="0"><code>${html.join('\n')}</code></pre>`;
 }
 
