@@ -188,14 +188,16 @@ const onigLanguages = new Set<string>();
 
 type Token = ReturnType<Highlighter['codeToTokensBase']>[number][number];
 type GrammarState = NonNullable<ReturnType<Highlighter['getLastGrammarState']>>;
-/** A line tokenised in a grammar state: its HTML (see `lineHtml`), and the state after it (with that state's key). */
-interface LineEntry { html: string; state: GrammarState; key: string }
+/** A line tokenised in a grammar state: its HTML (see `lineHtml`), and the number of the state after it. */
+interface LineEntry { html: string; next: number }
 /**
- * Per engine and language: `<state key>\n<line>` -> the line's tokens (see `tokenizeLines`), for one instance of the
- * language's grammar: Shiki loads a grammar again when a language it embeds lazily is loaded, and the states refer
- * to rules by numbers that each instance gives anew.
+ * Per engine and language (see `tokenizeLines`): `<state number>\n<line>` -> the line's entry, and the grammar states
+ * met, numbered by their `stateKey` (0: the start of a text), each kept once. For one instance of the language's
+ * grammar: Shiki loads a grammar again when a language it embeds lazily is loaded, and states refer to rules by
+ * numbers that each instance gives anew.
  */
-const lineCaches = new Map<string, { grammar: unknown; lines: Map<string, LineEntry> }>();
+interface LineCache { grammar: unknown; lines: Map<string, LineEntry>; ids: Map<string, number>; states: Array<GrammarState | undefined> }
+const lineCaches = new Map<string, LineCache>();
 /** Entries one language's line cache may hold before it starts over (about the line's length in HTML each). */
 const LINE_CACHE_MAX = 100_000;
 
@@ -223,23 +225,30 @@ function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey:
   const options = { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT };
   const grammar = h.getLanguage(language as never);
   let cached = lineCaches.get(cacheKey);
-  if (!cached || cached.grammar !== grammar || cached.lines.size > LINE_CACHE_MAX) lineCaches.set(cacheKey, (cached = { grammar, lines: new Map() }));
-  const cache = cached.lines;
+  if (!cached || cached.grammar !== grammar || cached.lines.size > LINE_CACHE_MAX) {
+    lineCaches.set(cacheKey, (cached = { grammar, lines: new Map(), ids: new Map([['', 0]]), states: [undefined] }));
+  }
+  const { lines, ids, states } = cached;
   const out: string[] = [];
-  let state: GrammarState | undefined;
-  let key = '';
+  let at = 0;
   for (const line of code.split(/\r?\n/)) {
-    const k = `${key}\n${line}`;
-    let entry = cache.get(k);
+    const k = `${at}\n${line}`;
+    let entry = lines.get(k);
     if (!entry) {
+      const state = states[at];
       const result = h.codeToTokensBase(line, state ? { ...options, grammarState: state } : options);
-      const next = h.getLastGrammarState(result) as GrammarState;
-      entry = { html: lineHtml(result[0] ?? []), state: next, key: stateKey(next) };
-      cache.set(k, entry);
+      const after = h.getLastGrammarState(result) as GrammarState;
+      const key = stateKey(after);
+      let next = ids.get(key);
+      if (next === undefined) {
+        ids.set(key, (next = states.length));
+        states.push(after);
+      }
+      entry = { html: lineHtml(result[0] ?? []), next };
+      lines.set(k, entry);
     }
     out.push(entry.html);
-    state = entry.state;
-    key = entry.key;
+    at = entry.next;
   }
   return out;
 }
