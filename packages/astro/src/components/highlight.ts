@@ -203,8 +203,9 @@ const LINE_CACHE_MAX = 100_000;
 
 /**
  * What tokenising the next line depends on, as a string: TextMate tokenises a line from the rule stack the
- * previous line left (each frame's rule, the end pattern a begin rule captured, e.g. a heredoc's delimiter, and its
- * scopes); the first line of a text is the empty key (its `\A` and first-line rules apply).
+ * previous line left (each frame's rule, whether its begin match took the end of the line, the end pattern it
+ * captured, e.g. a heredoc's delimiter, and its scopes); the first line of a text is the empty key (its `\A` and
+ * first-line rules apply).
  */
 function stateKey(state: GrammarState): string {
   interface Frame { parent: Frame | null; ruleId: number; beginRuleCapturedEOL: boolean; endRule: string | null; nameScopesList: object | null; contentNameScopesList: object | null }
@@ -288,8 +289,8 @@ function embedsOf(language: string): Promise<Embed[]> {
 
 /**
  * Load `language` and every language it embeds lazily that `code` could reach: those it names (a fence's info
- * string, a heredoc's delimiter) and those it reaches unnamed (ALWAYS_EMBEDDED), then theirs in turn. The code is then colored
- * the same whatever was highlighted before it in this thread.
+ * string, a heredoc's delimiter) and those it reaches unnamed (ALWAYS_EMBEDDED), then theirs in turn. The code is
+ * then colored the same whatever was highlighted before it in this thread.
  */
 async function loadFor(h: Highlighter, kind: string, language: string, code: string): Promise<void> {
   const wanted = [language];
