@@ -1,5 +1,6 @@
 /** What a reader sees from the offline composer: a direct answer first, then the sources by title. */
 import { describe, expect, it } from 'vitest';
+import { createExtractiveComposer } from '../src/assistant/index.ts';
 import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
 
 const t = withTestServer();
@@ -36,5 +37,35 @@ describe('offline answers', () => {
     const loose = await ask('Can I try the API without real money?');
     expect(loose).toMatch(/^From \[Authentication › Test and live keys\]/);
     expect(loose).toContain('This is the closest match I found in the documentation; it may not answer your question exactly.');
+  });
+});
+
+describe('offline answers from descriptions written in Markdown', () => {
+  const compose = async (passage: { title: string; description?: string; content: string; operation?: { method: string; path: string } }) => {
+    let text = '';
+    const p = { path: '/x', page: '/x', score: 1, relevance: 1, matched: 3, ...passage };
+    for await (const chunk of createExtractiveComposer()({ question: 'how many calls are left', terms: [], passages: [p], messages: [] })) text += chunk;
+    return text;
+  };
+
+  it('opens with the text, not a note quoted above it, nor a list flattened into a sentence', async () => {
+    const text = await compose({
+      title: 'Get rate limit status',
+      operation: { method: 'GET', path: '/rate_limit' },
+      description: '> [!NOTE]\n> Accessing this endpoint does not count against your rate limit.\n\nShows how many requests you have left. Under `resources`:\n* `core` is the REST API\n* `search` is search',
+      content: '',
+    });
+    expect(text.split('\n\n')[1]).toBe('Shows how many requests you have left. Under `resources`:');
+    expect(text).not.toContain('>');
+  });
+
+  it('reads a description that is only a note as a sentence', async () => {
+    const text = await compose({
+      title: 'List tasks',
+      operation: { method: 'GET', path: '/tasks' },
+      description: '> [!NOTE]\n> This endpoint is in public preview and is subject to change.',
+      content: '',
+    });
+    expect(text.split('\n\n')[1]).toBe('Note: This endpoint is in public preview and is subject to change.');
   });
 });

@@ -89,6 +89,32 @@ function prose(content: string): string[] {
   return out.map((p) => p.trim()).filter((p) => p !== '');
 }
 
+const ALERTS: Record<string, string> = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warning', CAUTION: 'Caution' };
+
+/** A paragraph that is a block quote (`> …`, GitHub's `> [!NOTE]` alerts: 5 % of GitHub's operations open with one). */
+function isQuote(paragraph: string): boolean {
+  return paragraph.startsWith('>');
+}
+
+/** A block quote as plain text: the `>` markers gone, an alert's label as a word (`> [!NOTE]` -> `Note:`). */
+function unquote(paragraph: string): string {
+  const text = paragraph.split('\n').map((l) => l.replace(/^\s*>\s?/, '')).join('\n').trim();
+  return text.replace(/^\[!(\w+)\]\s*/, (m, kind: string) => (ALERTS[kind.toUpperCase()] ? `${ALERTS[kind.toUpperCase()]}: ` : m));
+}
+
+/**
+ * The paragraph to open with: the first that is not an aside (a block quote), else the first one, unquoted; up to a
+ * list that follows its first line (a list item flattened into a sentence reads as `… categories: * The core …`).
+ */
+function opening(paragraphs: string[]): string | undefined {
+  const first = paragraphs.find((x) => !isQuote(x)) ?? paragraphs[0];
+  if (first === undefined) return undefined;
+  const text = isQuote(first) ? unquote(first) : first;
+  const lines = text.split('\n');
+  const list = lines.findIndex((l, i) => i > 0 && /^\s*(?:[-*+]|\d+[.)])\s/.test(l));
+  return list > 0 ? lines.slice(0, list).join('\n') : text;
+}
+
 /** The first sentences of a text, at most ~`max` characters. */
 function sentences(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -136,9 +162,9 @@ function directAnswer(p: Passage, question: string): string {
     const endpoint = p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
     parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
     const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
-    const about = [...(p.description ? prose(p.description) : []), ...prose(p.content)].find(
+    const about = opening([...(p.description ? prose(p.description) : []), ...prose(p.content)].filter(
       (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !same(x),
-    );
+    ));
     if (about) parts.push(sentences(about, 400));
     const fields = matchingFields(p.content, question);
     if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));
@@ -148,13 +174,14 @@ function directAnswer(p: Passage, question: string): string {
   const paragraphs = prose(p.content).filter((x) => !/^\s{0,3}\d+[.)]\s/.test(x));
   if (found.length > 0) {
     parts.push(`From ${link(p)}:`);
-    if (paragraphs[0] && !paragraphs[0].startsWith('- ')) parts.push(sentences(paragraphs[0], 300));
+    const first = opening(paragraphs);
+    if (first && !first.startsWith('- ')) parts.push(sentences(first, 300));
     parts.push(found.map((s, i) => `${i + 1}. ${s}`).join('\n'));
     return parts.join('\n\n');
   }
   parts.push(`From ${link(p)}:`);
-  const opening = paragraphs[0] ?? (p.description ? sentences(p.description, 400) : '');
-  if (opening) parts.push(sentences(opening, 500));
+  const lead = opening(paragraphs) ?? (p.description ? sentences(p.description, 400) : '');
+  if (lead) parts.push(sentences(lead, 500));
   const code = firstCode(p.content);
   if (code) parts.push(code);
   return parts.join('\n\n');
