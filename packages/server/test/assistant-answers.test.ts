@@ -1,6 +1,6 @@
 /** What a reader sees from the offline composer: a direct answer first, then the sources by title. */
 import { describe, expect, it } from 'vitest';
-import { createExtractiveComposer } from '../src/assistant/index.ts';
+import { createExtractiveComposer, mdxToText } from '../src/assistant/index.ts';
 import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
 
 const t = withTestServer();
@@ -67,5 +67,16 @@ describe('offline answers from descriptions written in Markdown', () => {
       content: '',
     });
     expect(text.split('\n\n')[1]).toBe('Note: This endpoint is in public preview and is subject to change.');
+  });
+
+  it('keeps a callout of an MDX page as an aside: the answer opens with the text after it', async () => {
+    const content = mdxToText(
+      'Move pages safely.\n\n<Note>\n  Sources **cannot** include anchors.\n\n  Destinations can.\n</Note>\n\n<Warning title="Careful">One-line warning.</Warning>\n\nAdd the `redirects` field to docs.json.',
+    );
+    expect(content).toContain('> Sources **cannot** include anchors.\n\n> Destinations can.');
+    expect(content).toContain('> Careful One-line warning.');
+    expect(content).toMatch(/^Add the `redirects` field to docs.json.$/m);
+    const text = await compose({ title: 'Redirects', content: content.replace('Move pages safely.\n\n', '') });
+    expect(text.split('\n\n')[1]).toBe('Add the `redirects` field to docs.json.');
   });
 });

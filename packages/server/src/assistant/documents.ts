@@ -73,10 +73,15 @@ function joinTags(lines: string[]): string[] {
   return out;
 }
 
+/** Callouts: their text is an aside, kept as a block quote (the offline answers open with the text around them). */
+const CALLOUT_OPEN = /<(?:Note|Warning|Info|Tip|Check|Danger|Callout)\b(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?(\/?)>/g;
+const CALLOUT_CLOSE = /<\/(?:Note|Warning|Info|Tip|Check|Danger|Callout)\s*>/g;
+
 /**
  * MDX body to plain markdown: imports/exports, comments, JSX tags and expressions removed (code fences kept).
- * Titles of components stay (cards, accordions, tabs), steps become a numbered list, and field components
- * (`<ParamField>`, `<ResponseField>`) leave their name and type as a list item.
+ * Titles of components stay (cards, accordions, tabs), steps become a numbered list, field components
+ * (`<ParamField>`, `<ResponseField>`) leave their name and type as a list item, and callouts (`<Note>`, `<Warning>`…)
+ * their text as a block quote.
  */
 export function mdxToText(mdx: string): string {
   const out: string[] = [];
@@ -84,6 +89,7 @@ export function mdxToText(mdx: string): string {
   let inComment = false;
   let stepNumber = 0;
   const step = () => ++stepNumber;
+  let aside = 0;
   for (const raw of joinTags(mdx.replace(/\r\n?/g, '\n').split('\n'))) {
     const f = /^\s*(`{3,}|~{3,})/.exec(raw);
     if (f) {
@@ -111,11 +117,17 @@ export function mdxToText(mdx: string): string {
       inComment = true;
     }
     if (/<Steps\b/.test(line)) stepNumber = 0;
+    const opened = [...line.matchAll(CALLOUT_OPEN)].filter((m) => m[1] !== '/').length;
+    const quoted = aside > 0 || opened > 0;
+    aside = Math.max(0, aside + opened - (line.match(CALLOUT_CLOSE)?.length ?? 0));
     line = line.replace(/<([A-Z][\w.]*)\b((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?)\/?>/g, (_m, tag: string, attrs: string) =>
       tagText(tag, attributes(attrs), step),
     );
     line = line.replace(/<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/g, ' ').replace(/\{[^{}]*\}/g, ' ');
-    for (const part of line.split('\n')) out.push(part.replace(/[ \t]{2,}/g, ' ').trimEnd().replace(/^ (?=\S)/, ''));
+    for (const part of line.split('\n')) {
+      const text = part.replace(/[ \t]{2,}/g, ' ').trimEnd().replace(/^ (?=\S)/, '');
+      out.push(quoted && text.trim() ? `> ${text.trimStart()}` : text);
+    }
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
