@@ -78,5 +78,8 @@ describe('offline answers from descriptions written in Markdown', () => {
     expect(content).toMatch(/^Add the `redirects` field to docs.json.$/m);
     const text = await compose({ title: 'Redirects', content: content.replace('Move pages safely.\n\n', '') });
     expect(text.split('\n\n')[1]).toBe('Add the `redirects` field to docs.json.');
+    // A tag named in inline code is text, and a heading ends a callout left open: the sections stay as they were.
+    const sections = mdxToText('Wrap it in `<Note>` to set it apart.\n\n## Next\n\n<Tip>\nUnclosed.\n\n## Last\n\nPlain text.');
+    expect(sections).toMatch(/^Wrap it in .* to set it apart\.\n\n## Next\n\n> Unclosed\.\n\n## Last\n\nPlain text\.$/);
   });
 });

@@ -103,15 +103,17 @@ function unquote(paragraph: string): string {
 }
 
 /**
- * The paragraph to open with: the first that is not an aside (a block quote), else the first one, unquoted; up to a
- * list that follows its first line (a list item flattened into a sentence reads as `… categories: * The core …`).
+ * The paragraph to open with: the first that is not an aside (a block quote), without the quoted lines inside it,
+ * else the first one, unquoted; up to a list that follows its first line (a list item flattened into a sentence
+ * reads as `… categories: * The core …`).
  */
 function opening(paragraphs: string[]): string | undefined {
   const first = paragraphs.find((x) => !isQuote(x)) ?? paragraphs[0];
   if (first === undefined) return undefined;
-  const text = isQuote(first) ? unquote(first) : first;
+  const text = isQuote(first) ? unquote(first) : first.split('\n').filter((l) => !l.startsWith('>')).join('\n');
   const lines = text.split('\n');
-  const list = lines.findIndex((l, i) => i > 0 && /^\s*(?:[-*+]|\d+[.)])\s/.test(l));
+  const item = (l: string) => /^\s*(?:[-*+]|\d+[.)])\s/.test(l);
+  const list = item(lines[0]!) ? -1 : lines.findIndex(item);
   return list > 0 ? lines.slice(0, list).join('\n') : text;
 }
 
@@ -163,7 +165,8 @@ function directAnswer(p: Passage, question: string): string {
     parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
     const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
     const about = opening([...(p.description ? prose(p.description) : []), ...prose(p.content)].filter(
-      (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !same(x),
+      // (A request body's bare `Content type … (required).` line says nothing about the operation.)
+      (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !/^Content type `[^`\n]*`( \(required\))?\.(\n|$)/.test(x) && !same(x),
     ));
     if (about) parts.push(sentences(about, 400));
     const fields = matchingFields(p.content, question);

@@ -117,9 +117,13 @@ export function mdxToText(mdx: string): string {
       inComment = true;
     }
     if (/<Steps\b/.test(line)) stepNumber = 0;
-    const opened = [...line.matchAll(CALLOUT_OPEN)].filter((m) => m[1] !== '/').length;
-    const quoted = aside > 0 || opened > 0;
-    aside = Math.max(0, aside + opened - (line.match(CALLOUT_CLOSE)?.length ?? 0));
+    // Tags in inline code are text (`<Note>` in a sentence about callouts); a heading ends any callout left open.
+    const tags = line.replace(/`[^`]*`/g, '');
+    const heading = /^#{1,6}\s/.test(line);
+    if (heading) aside = 0;
+    const opened = [...tags.matchAll(CALLOUT_OPEN)].filter((m) => m[1] !== '/').length;
+    const quoted = !heading && (aside > 0 || opened > 0);
+    aside = Math.max(0, aside + opened - (tags.match(CALLOUT_CLOSE)?.length ?? 0));
     line = line.replace(/<([A-Z][\w.]*)\b((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*?)\/?>/g, (_m, tag: string, attrs: string) =>
       tagText(tag, attributes(attrs), step),
     );
