@@ -41,12 +41,31 @@ describe('offline answers', () => {
 });
 
 describe('offline answers from descriptions written in Markdown', () => {
-  const compose = async (passage: { title: string; description?: string; content: string; operation?: { method: string; path: string } }) => {
+  const compose = async (passage: { title: string; description?: string; content: string; operation?: { method: string; path: string } }, question = 'how many calls are left') => {
     let text = '';
     const p = { path: '/x', page: '/x', score: 1, relevance: 1, matched: 3, ...passage };
-    for await (const chunk of createExtractiveComposer()({ question: 'how many calls are left', terms: [], passages: [p], messages: [] })) text += chunk;
+    for await (const chunk of createExtractiveComposer()({ question, terms: [], passages: [p], messages: [] })) text += chunk;
     return text;
   };
+
+  it('names the parameters a question matches, and fields of the response only for what the title does not say', async () => {
+    const content = [
+      '`GET /users/{username}/followers`', 'List followers of a user', 'Lists the people following the specified user.',
+      '## Parameters', '- `username` (path, string, required) — The handle for the GitHub user account.',
+      '## Responses', '- `200` — Response (`application/json`)\n  - `followers_url` (string, required)\n  - `following_url` (string, required)',
+    ].join('\n\n');
+    const text = await compose({ title: 'List followers of a user', operation: { method: 'GET', path: '/users/{username}/followers' }, content }, 'Who follows a given user?');
+    expect(text).toContain('Parameters that match your question:\n- `username` (path, string, required)');
+    expect(text).not.toContain('followers_url');
+    // A field of the response for a word the title does not say is the answer itself, under its own label.
+    const repo = [
+      '`GET /repos/{owner}/{repo}`', 'Get a repository', '## Parameters', '- `owner` (path, string, required)',
+      '## Responses', '- `200` — Response (`application/json`)\n  - `default_branch` (string, required)\n  - `forks_count` (integer, required)\n  - `full_name` (string, required)',
+    ].join('\n\n');
+    const branch = await compose({ title: 'Get a repository', operation: { method: 'GET', path: '/repos/{owner}/{repo}' }, content: repo }, 'What is the default branch of a repository?');
+    expect(branch).toContain('In the response:\n- `default_branch` (string, required)');
+    expect(branch).not.toMatch(/forks_count|full_name/);
+  });
 
   it('opens with the text, not a note quoted above it, nor a list flattened into a sentence', async () => {
     const text = await compose({

@@ -141,9 +141,14 @@ function steps(content: string, max = 8): string[] {
   return lines.slice(0, max).map((l) => sentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
 }
 
-/** List items naming a field (`- \`name\` (…) — …`) that mention a word of the question, those named by it first. */
-function matchingFields(content: string, question: string, max = 3): string[] {
-  const wanted = new Set(indexStems(question));
+/**
+ * List items naming a field (`- \`name\` (…) — …`) that mention a word of the question, those named by it first;
+ * `known`: words that do not count (already said), `namesOnly`: only fields whose name has such a word.
+ */
+function matchingFields(content: string, question: string, options: { max?: number; known?: readonly string[]; namesOnly?: boolean } = {}): string[] {
+  const { max = 3, known = [], namesOnly = false } = options;
+  const skip = new Set(indexStems(known.join(' ')));
+  const wanted = new Set(indexStems(question).filter((s) => !skip.has(s)));
   const byName: string[] = [];
   const byText: string[] = [];
   for (const line of content.split('\n')) {
@@ -151,7 +156,7 @@ function matchingFields(content: string, question: string, max = 3): string[] {
     if (!m) continue;
     const item = `- \`${m[1]}\`${m[2] ? ` ${sentences(m[2], 220)}` : ''}`;
     if (indexStems(m[1]!).some((s) => wanted.has(s))) byName.push(item);
-    else if (indexStems(m[2]!).some((s) => wanted.has(s))) byText.push(item);
+    else if (!namesOnly && indexStems(m[2]!).some((s) => wanted.has(s))) byText.push(item);
   }
   return [...byName, ...byText].slice(0, max);
 }
@@ -169,8 +174,15 @@ function directAnswer(p: Passage, question: string): string {
       (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !/^Content type `[^`\n]*`( \(required\))?\.(\n|$)/.test(x) && !same(x),
     ));
     if (about) parts.push(sentences(about, 400));
-    const fields = matchingFields(p.content, question);
+    // What the reader sends, then what comes back: a response field only for a word the title does not already say
+    // ("how many stars does a repository have?" -> `stargazers_count`; not `followers_url` for "who follows a user?").
+    const [request = '', response = ''] = p.content.split(/\n## Responses\n/);
+    const fields = matchingFields(request, question);
     if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));
+    // Only the response's own fields, not those of the objects it embeds (`owner.repos_url`), nor links (`*_url`).
+    const own = response.split('\n').filter((l) => !/^\s*- `[^`]*(\.|_url`)/.test(l)).join('\n');
+    const returned = matchingFields(own, question, { known: [p.title, p.operation.path], namesOnly: true });
+    if (returned.length > 0) parts.push(['In the response:', ...returned].join('\n'));
     return parts.join('\n\n');
   }
   const found = steps(p.content);
