@@ -101,4 +101,16 @@ describe('offline answers from descriptions written in Markdown', () => {
     const sections = mdxToText('Wrap it in `<Note>` to set it apart.\n\n## Next\n\n<Tip>\nUnclosed.\n\n## Last\n\nPlain text.');
     expect(sections).toMatch(/^Wrap it in .* to set it apart\.\n\n## Next\n\n> Unclosed\.\n\n## Last\n\nPlain text\.$/);
   });
+
+  it('names the settings a how-to question asks about, with the description under each', async () => {
+    const content = mdxToText([
+      'Customize your API playground by defining the following properties in your `docs.json`.',
+      '<ResponseField name="display" type="&quot;interactive&quot; | &quot;simple&quot;">\n  The display mode of the API playground.\n</ResponseField>',
+      '<ResponseField name="proxy" type="boolean">\n  Whether to pass API requests through the proxy server. Defaults to `true`.\n</ResponseField>',
+    ].join('\n\n'));
+    expect(content).toContain('- `display` ("interactive" | "simple")');
+    const text = await compose({ title: 'API playground', content }, 'Make the playground send requests through a proxy');
+    expect(text).toContain('Fields that match your question:\n- `proxy` (boolean) — Whether to pass API requests through the proxy server. Defaults to `true`.');
+    expect(text).not.toContain('`display`');
+  });
 });

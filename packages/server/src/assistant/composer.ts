@@ -143,20 +143,28 @@ function steps(content: string, max = 8): string[] {
 
 /**
  * List items naming a field (`- \`name\` (…) — …`) that mention a word of the question, those named by it first;
- * `known`: words that do not count (already said), `namesOnly`: only fields whose name has such a word.
+ * `known`: words that do not count (already said), `namesOnly`: only fields whose name has such a word, `wholeName`:
+ * only fields whose name is all such words.
  */
-function matchingFields(content: string, question: string, options: { max?: number; known?: readonly string[]; namesOnly?: boolean } = {}): string[] {
-  const { max = 3, known = [], namesOnly = false } = options;
+function matchingFields(
+  content: string, question: string, options: { max?: number; known?: readonly string[]; namesOnly?: boolean; wholeName?: boolean } = {},
+): string[] {
+  const { max = 3, known = [], namesOnly = false, wholeName = false } = options;
   const skip = new Set(indexStems(known.join(' ')));
   const wanted = new Set(indexStems(question).filter((s) => !skip.has(s)));
   const byName: string[] = [];
   const byText: string[] = [];
-  for (const line of content.split('\n')) {
+  const lines = content.split('\n');
+  for (const [i, line] of lines.entries()) {
     const m = /^\s*- `([^`]+)`\s*(.*)$/.exec(line);
     if (!m) continue;
-    const item = `- \`${m[1]}\`${m[2] ? ` ${sentences(m[2], 220)}` : ''}`;
-    if (indexStems(m[1]!).some((s) => wanted.has(s))) byName.push(item);
-    else if (!namesOnly && indexStems(m[2]!).some((s) => wanted.has(s))) byText.push(item);
+    // A field component's description is on the line after its name and type (`- \`proxy\` (boolean)`).
+    const next = /^(\([^)]*\))?$/.test(m[2]!) ? lines[i + 1]?.trim() : undefined;
+    const about = next && !/^([-#>|`*]|\d+[.)]\s)/.test(next) ? `${m[2] ? `${m[2]} — ` : '— '}${next}` : m[2]!;
+    const item = `- \`${m[1]}\`${about ? ` ${sentences(about, 220)}` : ''}`;
+    const name = indexStems(m[1]!).filter((s) => s.length > 1);
+    if (wholeName ? name.length > 0 && name.every((s) => wanted.has(s)) : name.some((s) => wanted.has(s))) byName.push(item);
+    else if (!namesOnly && indexStems(about).some((s) => wanted.has(s))) byText.push(item);
   }
   return [...byName, ...byText].slice(0, max);
 }
@@ -197,6 +205,10 @@ function directAnswer(p: Passage, question: string): string {
   parts.push(`From ${link(p)}:`);
   const lead = opening(paragraphs) ?? (p.description ? sentences(p.description, 400) : '');
   if (lead) parts.push(sentences(lead, 500));
+  // Settings and properties the question names (`<ParamField>`, `<ResponseField>` of the section): every word of the
+  // name in the question (`proxy`; not `colors.dark` for a dark-mode logo).
+  const named = matchingFields(p.content, question, { namesOnly: true, wholeName: true, known: [p.title, p.heading ?? ''] });
+  if (named.length > 0) parts.push(['Fields that match your question:', ...named].join('\n'));
   const code = firstCode(p.content);
   if (code) parts.push(code);
   return parts.join('\n\n');

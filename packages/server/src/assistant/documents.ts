@@ -12,10 +12,21 @@ import { isRestricted } from '@lectern/core/access';
 import { normalisePagePath, type AssistantDocument } from './indexing.ts';
 
 /** Attributes of a JSX tag: `name="x"`, `name='x'`, `name={"x"}`, bare `required`. */
+const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", nbsp: ' ' };
+/** Character references in a JSX string attribute, which JSX decodes (`type="&quot;a&quot; | &quot;b&quot;"`). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (m, dec: string, hex: string, name: string) => {
+    const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    return ENTITIES[name.toLowerCase()] ?? m;
+  });
+}
+
 function attributes(source: string): Map<string, string | true> {
   const out = new Map<string, string | true>();
   for (const m of source.matchAll(/([A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(true|false|-?\d+(?:\.\d+)?))\s*\}))?/g)) {
-    const value = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7];
+    const quoted = m[2] ?? m[3];
+    const value = quoted !== undefined ? decodeEntities(quoted) : (m[4] ?? m[5] ?? m[6] ?? m[7]);
     out.set(m[1]!, value ?? true);
   }
   return out;
