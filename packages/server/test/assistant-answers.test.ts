@@ -113,4 +113,14 @@ describe('offline answers from descriptions written in Markdown', () => {
     expect(text).toContain('Fields that match your question:\n- `proxy` (boolean) — Whether to pass API requests through the proxy server. Defaults to `true`.');
     expect(text).not.toContain('`display`');
   });
+
+  it('lists the steps of <Steps> by their titles, not the numbered lists inside them', async () => {
+    const content = mdxToText([
+      'Keep readers up to date.',
+      '<Steps>\n  <Step title="Create a page for your changelog">\n    1. Create a new page such as `changelog.mdx`.\n    2. Add it to your navigation.\n  </Step>',
+      '  <Step title="Add Update components">\n    Add an `Update` for each entry.\n  </Step>\n</Steps>',
+    ].join('\n\n'));
+    const text = await compose({ title: 'Changelogs', content }, 'How do I add a changelog?');
+    expect(text).toContain('Keep readers up to date.\n\n1. Create a page for your changelog\n2. Add Update components\n\nSources:');
+  });
 });

@@ -165,8 +165,8 @@ describe('documents from a SitePlan', () => {
     expect(hooks.markdown).not.toContain('<ResponseField');
     expect(docs.find((d) => d.path === '/guides/errors')?.keywords).toEqual(['troubleshooting', 'failed charge']);
     const quick = docs.find((d) => d.path === '/quickstart')!.markdown;
-    expect(quick).toMatch(/^1\. Install the package$/m);
-    expect(quick).toMatch(/^2\. Set your secret key$/m);
+    expect(quick).toMatch(/^1\) Install the package$/m);
+    expect(quick).toMatch(/^2\) Set your secret key$/m);
     const text = mdxToText('<ParamField query="per_page" type="integer" default={30}>\nPage size.\n</ParamField>\n<ParamField\n  path="id"\n  type="string"\n  required\n>');
     expect(text).toContain('- `per_page` (integer)');
     expect(text).toContain('- `id` (string, required)');

@@ -134,9 +134,11 @@ function firstCode(content: string, maxLines = 16): string | undefined {
   return block.split('\n').length <= maxLines + 2 ? block : undefined;
 }
 
-/** Numbered steps (`1. …`) of a section, if it has at least two. */
+/** Numbered steps (`1. …`, or the `1) …` titles of `<Step>`s) of a section, if it has at least two. */
 function steps(content: string, max = 8): string[] {
-  const lines = content.split('\n').filter((l) => /^\s{0,3}\d+[.)]\s+\S/.test(l));
+  // The titles of `<Step>`s (`1) …`) when there are any: a numbered list inside a step is not a step of its own.
+  const titled = content.split('\n').filter((l) => /^\d+\)\s+\S/.test(l));
+  const lines = titled.length >= 2 ? titled : content.split('\n').filter((l) => /^\s{0,3}\d+[.)]\s+\S/.test(l));
   if (lines.length < 2) return [];
   return lines.slice(0, max).map((l) => sentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
 }
@@ -197,7 +199,9 @@ function directAnswer(p: Passage, question: string): string {
   const paragraphs = prose(p.content).filter((x) => !/^\s{0,3}\d+[.)]\s/.test(x));
   if (found.length > 0) {
     parts.push(`From ${link(p)}:`);
-    const first = opening(paragraphs);
+    // What the section says before its steps (not the text of a step).
+    const start = p.content.search(/^\s{0,3}\d+[.)]\s+\S/m);
+    const first = opening(prose(start > 0 ? p.content.slice(0, start) : ''));
     if (first && !first.startsWith('- ')) parts.push(sentences(first, 300));
     parts.push(found.map((s, i) => `${i + 1}. ${s}`).join('\n'));
     return parts.join('\n\n');

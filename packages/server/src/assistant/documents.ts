@@ -47,7 +47,8 @@ function tagText(tag: string, attrs: Map<string, string | true>, step: () => num
     }
   }
   const title = attrs.get('title') ?? attrs.get('label');
-  if (tag === 'Step') return `\n${step()}. ${typeof title === 'string' ? title : ''}\n`;
+  // `1)`, not `1.`: a step's title stays apart from the numbered lists inside steps (see the composer's `steps`).
+  if (tag === 'Step') return `\n${step()}) ${typeof title === 'string' ? title : ''}\n`;
   return typeof title === 'string' ? ` ${title} ` : ' ';
 }
 
