@@ -185,7 +185,8 @@ function directAnswer(p: Passage, question: string): string {
     ));
     if (about) parts.push(sentences(about, 400));
     // What the reader sends, then what comes back: a response field only for a word the title does not already say
-    // ("how many stars does a repository have?" -> `stargazers_count`; not `followers_url` for "who follows a user?").
+    // ("who contributed to a repo and how many commits?" -> `contributions`; not `followers_url` for "who follows a
+    // user?", whose title says "followers").
     const [request = '', response = ''] = p.content.split(/\n## Responses\n/);
     const fields = matchingFields(request, question);
     if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));

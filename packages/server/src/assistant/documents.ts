@@ -9,24 +9,16 @@
  */
 import type { ApiDocument, AsyncDocument, Channel, NavItem, Operation, Schema, SitePlan } from '@lectern/core';
 import { isRestricted } from '@lectern/core/access';
+import { decodeHTMLStrict } from 'entities';
 import { normalisePagePath, type AssistantDocument } from './indexing.ts';
 
 /** Attributes of a JSX tag: `name="x"`, `name='x'`, `name={"x"}`, bare `required`. */
-const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", nbsp: ' ' };
-/** Character references in a JSX string attribute, which JSX decodes (`type="&quot;a&quot; | &quot;b&quot;"`). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(\w+));/gi, (m, dec: string, hex: string, name: string) => {
-    const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
-    if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-    return ENTITIES[name.toLowerCase()] ?? m;
-  });
-}
-
 function attributes(source: string): Map<string, string | true> {
   const out = new Map<string, string | true>();
   for (const m of source.matchAll(/([A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(true|false|-?\d+(?:\.\d+)?))\s*\}))?/g)) {
     const quoted = m[2] ?? m[3];
-    const value = quoted !== undefined ? decodeEntities(quoted) : (m[4] ?? m[5] ?? m[6] ?? m[7]);
+    // A JSX string attribute's character references are decoded, as JSX does (`type="&quot;a&quot; | &quot;b&quot;"`).
+    const value = quoted !== undefined ? decodeHTMLStrict(quoted) : (m[4] ?? m[5] ?? m[6] ?? m[7]);
     out.set(m[1]!, value ?? true);
   }
   return out;
@@ -91,7 +83,7 @@ const CALLOUT_CLOSE = /<\/(?:Note|Warning|Info|Tip|Check|Danger|Callout)\s*>/g;
 
 /**
  * MDX body to plain markdown: imports/exports, comments, JSX tags and expressions removed (code fences kept).
- * Titles of components stay (cards, accordions, tabs), steps become a numbered list, field components
+ * Titles of components stay (cards, accordions, tabs), step titles become a numbered list (`1) …`), field components
  * (`<ParamField>`, `<ResponseField>`) leave their name and type as a list item, and callouts (`<Note>`, `<Warning>`…)
  * their text as a block quote.
  */
