@@ -67,25 +67,18 @@ describe('offline answers from descriptions written in Markdown', () => {
     expect(branch).not.toMatch(/forks_count|full_name/);
   });
 
+  /** The paragraph an endpoint answer opens with, after the operation's line. */
+  const lead = async (description: string) =>
+    (await compose({ title: 'An operation', operation: { method: 'GET', path: '/x' }, description, content: '' })).split('\n\n')[1];
+
   it('opens with the text, not a note quoted above it, nor a list flattened into a sentence', async () => {
-    const text = await compose({
-      title: 'Get rate limit status',
-      operation: { method: 'GET', path: '/rate_limit' },
-      description: '> [!NOTE]\n> Accessing this endpoint does not count against your rate limit.\n\nShows how many requests you have left. Under `resources`:\n* `core` is the REST API\n* `search` is search',
-      content: '',
-    });
-    expect(text.split('\n\n')[1]).toBe('Shows how many requests you have left. Under `resources`:');
-    expect(text).not.toContain('>');
+    const note = '> [!NOTE]\n> Accessing this endpoint does not count against your rate limit.';
+    expect(await lead(`${note}\n\nShows how many requests you have left. Under \`resources\`:\n* \`core\` is the REST API\n* \`search\` is search`))
+      .toBe('Shows how many requests you have left. Under `resources`:');
   });
 
   it('reads a description that is only a note as a sentence', async () => {
-    const text = await compose({
-      title: 'List tasks',
-      operation: { method: 'GET', path: '/tasks' },
-      description: '> [!NOTE]\n> This endpoint is in public preview and is subject to change.',
-      content: '',
-    });
-    expect(text.split('\n\n')[1]).toBe('Note: This endpoint is in public preview and is subject to change.');
+    expect(await lead('> [!NOTE]\n> This endpoint is in public preview and is subject to change.')).toBe('Note: This endpoint is in public preview and is subject to change.');
   });
 
   it('keeps a callout of an MDX page as an aside: the answer opens with the text after it', async () => {
