@@ -40,8 +40,12 @@ export interface IndexOptions {
   defaultLanguage?: string;
 }
 
-/** Written to `meta.format`; an index in another format is rebuilt, not read. */
-export const INDEX_FORMAT = 'lectern-assistant-index/6';
+/**
+ * Written to `meta.format`; an index in another format is rebuilt, not read. 7: the stored text keeps callouts as
+ * block quotes and numbers step titles `1)` (what the offline answers open with and list), so an index of format 6
+ * is rebuilt to answer that way.
+ */
+export const INDEX_FORMAT = 'lectern-assistant-index/7';
 
 export const FIELDS = ['title', 'keys', 'description', 'heading', 'body'] as const;
 export type Field = (typeof FIELDS)[number];
