@@ -216,6 +216,11 @@ function stateKey(state: GrammarState): string {
   return key;
 }
 
+/** Shiki's tokenising options for `language`, whole texts or a line at a time. */
+function tokenOptions(language: string) {
+  return { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT };
+}
+
 /**
  * Shiki's `codeToTokensBase`, a line at a time through a cache of lines already tokenised in the same state:
  * generated samples repeat most of their lines (on GitHub's 1,223 operations, 8 % of the 118,000 lines of the
@@ -223,7 +228,7 @@ function stateKey(state: GrammarState): string {
  * the same next state, so each distinct (state, line) is tokenised once per thread. The tokens are Shiki's own.
  */
 function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey: string): string[] {
-  const options = { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT };
+  const options = tokenOptions(language);
   const grammar = h.getLanguage(language as never);
   let cached = lineCaches.get(cacheKey);
   if (!cached || cached.grammar !== grammar || cached.lines.size > LINE_CACHE_MAX) {
@@ -313,7 +318,7 @@ async function tokenize(code: string, language: string): Promise<string[]> {
   try {
     await loadFor(h, kind, language, code);
     if (process.env.LECTERN_HIGHLIGHT_LINES === 'off') {
-      return h.codeToTokensBase(code, { lang: language as never, theme: PAIR_THEME as never, tokenizeMaxLineLength: MAX_LINE, tokenizeTimeLimit: TIME_LIMIT }).map(lineHtml);
+      return h.codeToTokensBase(code, tokenOptions(language)).map(lineHtml);
     }
     return tokenizeLines(h, code, language, key);
   } catch (err) {
