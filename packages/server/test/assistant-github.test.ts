@@ -148,6 +148,18 @@ describe('the GitHub REST site', () => {
     );
   });
 
+  it('reads a phrasal verb split by its object, and storing as creating or changing', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Request reviewers for a pull request" (take … off: remove).
+    expect(await top('Take someone off the reviewers of my pull request')).toBe(`${A}/pulls/remove-requested-reviewers-from-a-pull-request`);
+    // Not "Create an organization invitation" (take … back: cancel).
+    expect(await top('I invited the wrong person to my org, how do I take it back?')).toBe(`${A}/orgs/cancel-an-organization-invitation`);
+    // Not "Delete a repository secret": storing creates or updates.
+    expect(await top('Store a secret that Dependabot can use')).toBe(`${A}/dependabot/create-or-update-a-repository-secret`);
+    // Turning off an installation suspends it.
+    expect(await top('Temporarily turn off a GitHub App installation')).toBe(`${A}/apps/suspend-an-app-installation`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

@@ -38,13 +38,23 @@ describe('actions', () => {
 
   it('takes an instruction opening with a verb that is no action word for a change (create, update or delete)', () => {
     expect(questionActions('Leave a comment on a commit')).toEqual(new Set(['create', 'update', 'delete']));
-    expect(questionActions('Take someone off a team')).toEqual(new Set(['create', 'update', 'delete']));
+    expect(questionActions('Ban someone from our organization')).toEqual(new Set(['create', 'update', 'delete']));
     // Reading verbs are action words; a question opening with a noun or a pronoun is no instruction.
     expect(questionActions("Filter a repository's issues by label")).toEqual(new Set(['read']));
     expect(questionActions('Explain the rate limit')).toEqual(new Set(['read']));
     expect(questionActions("Repos I've starred")).toEqual(new Set(['create']));
     expect(questionActions('Secrets that a repository uses')).toEqual(new Set());
     expect(questionActions('Webhooks of a repository')).toEqual(new Set());
+  });
+
+  it('reads a phrasal verb split by its object ("take someone off"), and storing as creating or changing', () => {
+    expect(questionActions('Take someone off a team')).toEqual(new Set(['delete']));
+    expect(questionActions('I invited the wrong person, how do I take it back?')).toEqual(new Set(['create', 'delete']));
+    expect(questionActions('Turn the protection on')).toEqual(new Set(['create', 'update']));
+    expect(questionActions('Store a secret that Dependabot can use')).toEqual(new Set(['create', 'update']));
+    // Only a pronoun, or a determiner and a word, stand between: "signed commits on main" is no "sign on".
+    expect(questionActions('Take the old deploy keys of the repository off')).toEqual(new Set(['create', 'update', 'delete']));
+    expect(questionActions('Require signed commits on the main branch')).toEqual(new Set());
   });
 
   it('reads a verb that undoes a creation as a deletion, one that undoes a change as a change', () => {

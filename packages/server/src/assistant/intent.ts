@@ -4,13 +4,14 @@
  * verb its title starts with ("Create a label", "Remove all labels from an issue", "Unstar a repository"), so a
  * question and the operations of one resource (Create / Get / List / Update / Delete) can be compared. Pure: no index.
  */
-import { stem, STOPWORDS, words } from './text.ts';
+import { splitParticle, stem, STOPWORDS, words } from './text.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete';
 
 /**
  * Action words and the action they ask for. A word may ask for more than one: "set up", "turn on", "enable", "set"
- * and "configure" create a thing as often as they change one ("Set up a webhook", "Turn on GitHub Pages").
+ * and "configure" create a thing as often as they change one ("Set up a webhook", "Turn on GitHub Pages"), and so do
+ * "store" and "save" ("Store a secret": Create or update). "Take off" / "take back" undo ("Take someone off a team").
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
  * is acted on ("Change which events a webhook listens to").
  */
@@ -18,8 +19,9 @@ const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
-  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure']],
-  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo']],
+  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save']],
+  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend']],
+  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down']],
 ];
 
 /** The HTTP methods an action is done with (a mild prior on endpoint pages). */
@@ -42,14 +44,17 @@ export function questionActions(text: string): Set<Action> {
   if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['read']);
   // "How many…?" / "How much…?" ask for an amount, whatever verbs follow ("How many lines were added and removed?").
   if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
-  const ws = all.map((w) => stem(w.text));
+  const texts = all.map((w) => w.text);
+  const ws = texts.map(stem);
   const out = new Set<Action>();
-  if (opensWithUnknownVerb(all.map((w) => w.text), ws)) return new Set(['create', 'update', 'delete']);
+  if (opensWithUnknownVerb(texts, ws)) return new Set(['create', 'update', 'delete']);
   for (let i = 0; i < ws.length; i++) {
     for (let n = 2; n >= 1; n--) {
       const actions = ACTION_OF.get(ws.slice(i, i + n).join(' ')) ?? (n === 1 ? undoneAction(all[i]!.text) : undefined);
       if (actions) for (const a of actions) out.add(a);
     }
+    const apart = splitParticle(texts, ws, i, (key) => ACTION_OF.has(key));
+    if (apart !== undefined) for (const a of ACTION_OF.get(`${ws[i]} ${ws[apart]}`)!) out.add(a);
   }
   return out;
 }
@@ -69,14 +74,17 @@ function undoneAction(word: string): Set<Action> | undefined {
 const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'all', 'every', 'each', 'some', 'it', 'them', 'one']);
 
 /**
- * An instruction whose verb is no action word ("Leave a comment on a commit", "Store a secret…", "Take someone off
- * a team"): its first word is neither a stopword, a pronoun nor a plural noun ("Secrets that…"), a determiner or
- * "someone" follows it, and no action word comes later. Reading verbs are action words (list, find, filter…), so what is left asks to change something:
+ * An instruction whose verb is no action word ("Leave a comment on a commit", "Ban someone from an organization"):
+ * its first word is neither a stopword, a pronoun nor a plural noun ("Secrets that…"), a determiner or "someone"
+ * follows it, and no action word comes later (nor a phrasal one split by its object: "Take someone off a team"). Reading verbs are action words (list, find, filter…), so what is left asks to change something:
  * create, update or delete, not read.
  */
 function opensWithUnknownVerb(texts: string[], stems: string[]): boolean {
   if (texts.length < 3 || STOPWORDS.has(texts[0]!) || FIRST_PERSON.has(texts[0]!) || isPlural(texts[0]!) || !IMPERATIVE_OBJECT.has(texts[1]!)) return false;
-  for (let i = 0; i < stems.length; i++) if (ACTION_OF.has(stems[i]!) || ACTION_OF.has(`${stems[i]} ${stems[i + 1]}`) || undoneAction(texts[i]!)) return false;
+  for (let i = 0; i < stems.length; i++) {
+    if (ACTION_OF.has(stems[i]!) || ACTION_OF.has(`${stems[i]} ${stems[i + 1]}`) || undoneAction(texts[i]!)) return false;
+    if (splitParticle(texts, stems, i, (key) => ACTION_OF.has(key)) !== undefined) return false;
+  }
   return true;
 }
 

@@ -83,6 +83,24 @@ export function words(text: string): Word[] {
   return out;
 }
 
+/** Particles of phrasal verbs, which a reader may put after the verb's object: "take someone off", "turn it on". */
+const PARTICLES = new Set(['off', 'on', 'back', 'down', 'up', 'out', 'away', 'over']);
+/** What stands between a verb and its particle: a pronoun ("take it back"), or a determiner and a noun. */
+const OBJECT_PRONOUNS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'everybody', 'everything', 'him', 'her', 'me', 'us', 'one']);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'this', 'that', 'these', 'those', 'every', 'all']);
+
+/**
+ * The place of the particle that ends a phrasal verb opened at `i` when its object stands between ("take someone
+ * off a team", "turn the check on"): a pronoun, or a determiner and one word; only when `known` knows the verb
+ * and particle as a phrase (their stems: `take off`). Undefined otherwise ("sign commits on main" is no phrase).
+ * `texts`: a text's words, in order; `stems`: their stems.
+ */
+export function splitParticle(texts: readonly string[], stems: readonly string[], i: number, known: (phrase: string) => boolean): number | undefined {
+  const j = OBJECT_PRONOUNS.has(texts[i + 1] ?? '') ? i + 2 : DETERMINERS.has(texts[i + 1] ?? '') ? i + 3 : -1;
+  if (j < 0 || j >= texts.length || !PARTICLES.has(texts[j]!) || PARTICLES.has(texts[j - 1]!)) return undefined;
+  return known(`${stems[i]} ${stems[j]}`) ? j : undefined;
+}
+
 function keep(word: string): boolean {
   return (word.length > 1 || /\d/.test(word)) && !STOPWORDS.has(word);
 }

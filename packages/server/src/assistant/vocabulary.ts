@@ -5,7 +5,8 @@
  * Used at query time only (the index keeps the page's own words): each word of a question becomes a group of
  * alternatives, its own stem first. Keep entries general — vocabulary of APIs and docs sites, not of one product.
  */
-import { stem, STOPWORDS, words } from './text.ts';
+import { isActionStem } from './intent.ts';
+import { splitParticle, stem, STOPWORDS, words } from './text.ts';
 
 /** Abbreviations and spellings that mean exactly the same thing (weight 1). */
 const SAME: string[][] = [
@@ -77,7 +78,7 @@ const NEAR: string[][] = [
   ['start', 'trigger', 'run', 'launch', 'kick off', 'dispatch'],
   ['stop', 'cancel', 'abort', 'halt', 'terminate'],
   ['enable', 'turn on', 'activate', 'switch on'],
-  ['disable', 'turn off', 'deactivate', 'switch off'],
+  ['disable', 'turn off', 'deactivate', 'switch off', 'suspend'],
   ['invite', 'invitation'],
   ['watch', 'subscribe', 'subscription'],
   ['throttle', 'rate limit', 'quota'],
@@ -227,6 +228,11 @@ const TOWARD: Array<[string, string[], number]> = [
   ['freeze', ['lock'], 0.5],
   ['get rid of', ['delete', 'remove'], 0.8],
   ['take away', ['remove', 'revoke'], 0.6],
+  ['take off', ['remove'], 0.6],
+  ['take back', ['cancel', 'revoke', 'withdraw'], 0.6],
+  ['take down', ['delete', 'remove', 'unpublish'], 0.6],
+  ['pause', ['suspend', 'disable'], 0.6],
+  ['resume', ['unsuspend', 'enable'], 0.6],
   ['revoke', ['remove', 'delete'], 0.5],
   ['allow', ['permission', 'access', 'enable'], 0.4],
   ['let', ['permission', 'access'], 0.3],
@@ -318,13 +324,18 @@ const LONGEST = 3;
 
 /**
  * A question as groups of alternatives, in the order of its words. Phrases of the vocabulary (up to three words,
- * stopwords included: "sign in", "who am i") become one group; other stopwords are dropped.
+ * stopwords included: "sign in", "who am i") become one group, and so does a phrasal verb split by its object ("take
+ * someone off"); other stopwords are dropped.
  */
 export function queryGroups(text: string, max = 24): QueryGroup[] {
   const ws = words(text);
   const groups: QueryGroup[] = [];
   const seen = new Set<string>();
   let i = 0;
+  const texts = ws.map((w) => w.text);
+  const stems = texts.map(stem);
+  // Particles already taken by a phrasal verb whose object stood between ("take someone off").
+  const taken = new Set<number>();
   // The next group follows "without" / "except".
   let negating = false;
   const push = (g: QueryGroup) => {
@@ -352,8 +363,20 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
       i += matched;
       continue;
     }
+    const apart = taken.has(i) ? undefined : splitParticle(texts, stems, i, (key) => TABLE.has(key) && isActionStem(key));
+    if (apart !== undefined) {
+      taken.add(apart);
+      const key = `${stems[i]} ${stems[apart]}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        push({ text: `${ws[i]!.text} ${ws[apart]!.text}`, alternatives: [{ stems: [stems[i]!], weight: 1 }, ...TABLE.get(key)!.alternatives] });
+      }
+      i++;
+      continue;
+    }
     const w = ws[i]!;
     i++;
+    if (taken.has(i - 1)) continue;
     const t = w.text;
     if (NEGATING.has(t)) {
       negating = true;
