@@ -1,6 +1,7 @@
 /**
  * `node bench/plan.ts`: load, validate and expand the full GitHub REST description into the site plan and
- * its MDX pages, beside swagger-parser's own dereference of the same file (the floor we build on).
+ * its MDX pages, beside swagger-parser's own dereference of the same file (the floor we built on until plain internal
+ * `$ref`s were resolved by core spec/internal-refs.ts).
  * Each measurement runs in its own child process so peak RSS is its own.
  */
 import { execFileSync } from 'node:child_process';

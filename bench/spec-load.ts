@@ -1,6 +1,7 @@
 /**
  * Spec loading benchmark: Lectern's `loadSpec` (read + parse + dereference + normalise into the model) of the full
- * GitHub REST description vs @apidevtools/swagger-parser's own `dereference` of the same file (the floor).
+ * GitHub REST description vs @apidevtools/swagger-parser's own `dereference` of the same file (the "floor" until
+ * Lectern resolved plain internal `$ref`s itself: core spec/internal-refs.ts; loadSpec now runs below it).
  * Each measurement runs in a fresh child process so peak RSS is not shared; runs alternate; medians are reported.
  *
  *   node bench/spec-load.ts [runs=3]
