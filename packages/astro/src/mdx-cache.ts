@@ -73,28 +73,63 @@ function importsDigest(root: string, abs: string, source: string, memo: Map<stri
 /** Imported files read while computing keys (one plan): path -> text, or null when there is none. */
 const importMemo = new Map<string, Map<string, string | null>>();
 
+/**
+ * Whether a file's analysis may ask its island context about other files: only through an `import` statement. A
+ * file without one is analysed the same wherever it is (mdx-pool.ts analyses such files in a worker thread).
+ */
+export function importsFiles(source: string): boolean {
+  return /^\s*import\s/m.test(source) && /^\s*import\s/m.test(withoutCode(source));
+}
+
+/** The cache key of an analysis: Lectern's code, the file's path and text, the options, what it imports. */
+export function analysisKey(file: string, opts: Options, source: string, imports = ''): string {
+  return sha256(lecternFingerprint(), file, JSON.stringify(opts), source, imports);
+}
+
+/** Whether the cache of `root` holds the analysis of this key (so it need not be done ahead). */
+export function isCached(root: string, key: string): boolean {
+  const store = storeFor(root);
+  return store !== undefined && (store.used.has(key) || store.old.has(key));
+}
+
+/** Analyses done ahead of this plan's (mdx-pool.ts), by key; each is taken once. */
+const ahead = new Map<string, MdxAnalysis>();
+export function keepAhead(key: string, analysis: MdxAnalysis): void {
+  ahead.set(key, analysis);
+}
+/** Analyses done ahead and not taken yet (one whose key `prepareSite` never asks for stays here). */
+export function pendingAhead(): number {
+  return ahead.size;
+}
+function fromAhead(key: string): MdxAnalysis | undefined {
+  const found = ahead.get(key);
+  ahead.delete(key);
+  return found;
+}
+
 /** `analyzeMdx`, answered from the cache of `root` when the same text was analysed with the same options. */
 export function cachedAnalyzeMdx(root: string, source: string, file: string, opts: Options): MdxAnalysis {
   const store = storeFor(root);
-  if (!store) return analyzeMdx(source, file, opts);
+  const withImports = opts.islands !== undefined && importsFiles(source);
+  if (!store) return (ahead.size > 0 && !withImports ? fromAhead(analysisKey(file, opts, source)) : undefined) ?? analyzeMdx(source, file, opts);
   // A file with imports depends on the files it imports (what their islands export, whether they are interactive):
   // their text is in the key with its own. The rest of the island context (its path, the built-ins module) is in
   // the options. A file importing a package is analysed every time.
   let imports = '';
-  if (opts.islands && /^\s*import\s/m.test(source) && /^\s*import\s/m.test(withoutCode(source))) {
+  if (withImports) {
     let memo = importMemo.get(store.file);
     if (!memo) importMemo.set(store.file, (memo = new Map()));
     const digest = importsDigest(path.resolve(root), path.resolve(root, file), source, memo);
     if (digest === undefined) return analyzeMdx(source, file, opts);
     imports = digest;
   }
-  const key = sha256(lecternFingerprint(), file, JSON.stringify(opts), source, imports);
+  const key = analysisKey(file, opts, source, imports);
   const hit = store.used.get(key) ?? store.old.get(key)?.[1];
   if (hit) {
     store.used.set(key, hit);
     return structuredClone(hit);
   }
-  const result = analyzeMdx(source, file, opts);
+  const result = fromAhead(key) ?? analyzeMdx(source, file, opts);
   store.used.set(key, structuredClone(result));
   store.dirty = true;
   return result;
@@ -102,6 +137,7 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
 
 /** Write what this plan analysed or used (and recent entries) back, when anything changed. */
 export function saveMdxCache(root: string): void {
+  ahead.clear();
   const store = storeFor(root);
   // The next plan reads imported files again (they may have changed since).
   if (store) importMemo.delete(store.file);

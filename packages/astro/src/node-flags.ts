@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * The Node options of this process that the processes and worker threads a build starts should share (`--conditions`,
@@ -18,17 +18,17 @@ export function inheritedNodeFlags(argv: readonly string[] = process.execArgv): 
 }
 
 /**
- * A worker thread of the build (highlighting, Markdown). It inherits the process's options, unless the process was
+ * A worker thread of the build (highlighting, Markdown, MDX analysis). It inherits the process's options, unless the process was
  * started with code on the command line: then it gets `inheritedNodeFlags()`, or none if Node refuses some of those
  * for a worker (V8 heap limits given on the command line).
  */
-export function startWorker(file: string): Worker {
+export function startWorker(file: string, options: Omit<WorkerOptions, 'execArgv'> = {}): Worker {
   const flags = inheritedNodeFlags();
-  if (flags.length === process.execArgv.length) return new Worker(file);
+  if (flags.length === process.execArgv.length) return new Worker(file, options);
   try {
-    return new Worker(file, { execArgv: flags });
+    return new Worker(file, { ...options, execArgv: flags });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
-    return new Worker(file, { execArgv: [] });
+    return new Worker(file, { ...options, execArgv: [] });
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { type MdxAnalysis } from './mdx-analyze.ts';
-import { cachedAnalyzeMdx } from './mdx-cache.ts';
+import { analysisKey, cachedAnalyzeMdx, importsFiles, isCached } from './mdx-cache.ts';
 import { locateImport } from './import-paths.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
@@ -94,8 +94,9 @@ const importedOnly = new Set<string>();
 /** A snippet: a file in a `snippets/` folder (never a page), or one that pages import but that is no page. */
 export function isSnippet(abs: string, root: string): boolean {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return /(^|\/)snippets\//.test(rel) || importedOnly.has(path.resolve(abs));
+  return SNIPPETS_DIR.test(rel) || importedOnly.has(path.resolve(abs));
 }
+const SNIPPETS_DIR = /(^|\/)snippets\//;
 
 /**
  * `config`: docs.json's `variables`, and `styling.latex: false` (no `$…$` math; `<Latex>` still works).
@@ -106,9 +107,38 @@ export function prepareFile(
   lookups: IslandLookups = new IslandLookups(root, config, componentsModule),
 ): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, {
-    componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet, islands: lookups.context(abs),
-  });
+  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, analysisOptions(abs, config, componentsModule, snippet, lookups));
+}
+
+function analysisOptions(abs: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule: string, snippet: boolean, lookups: IslandLookups): AnalysisOptions {
+  return { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet, islands: lookups.context(abs) };
+}
+
+type AnalysisOptions = Parameters<typeof cachedAnalyzeMdx>[3];
+
+/** An MDX file to analyse ahead (mdx-pool.ts): its text, path, options and cache key, as `prepareSite` will ask. */
+export interface AnalysisJob { source: string; file: string; opts: AnalysisOptions; key: string }
+
+/**
+ * The files `prepareSite` will analyse first (the pages' MDX and `extra`), with the options it will give them, less
+ * those the cache holds and those that import files (their analysis asks about the imported files).
+ */
+export function analysisJobs(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): AnalysisJob[] {
+  const root = site.plan.root;
+  const files = [...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) => path.resolve(f));
+  const lookups = new IslandLookups(root, site.config, componentsModule);
+  const jobs: AnalysisJob[] = [];
+  for (const abs of new Set(files)) {
+    if (!existsSync(abs)) continue;
+    const source = readFileSync(abs, 'utf8');
+    if (importsFiles(source)) continue;
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    // A page is a snippet here only by its folder: prepareSite learns of pages other files import later.
+    const opts = analysisOptions(abs, site.config, componentsModule, SNIPPETS_DIR.test(file), lookups);
+    const key = analysisKey(file, opts, source);
+    if (!isCached(root, key)) jobs.push({ source, file, opts, key });
+  }
+  return jobs;
 }
 
 /** `extra`: further MDX files to compile (slug -> absolute path), such as written-out `x-mint.content`. */

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from './plan-source.ts';
-import { ISLANDS_DIR, prepareSite } from './prepare.ts';
+import { analysisJobs, ISLANDS_DIR, prepareSite } from './prepare.ts';
+import { analyzeAhead } from './mdx-pool.ts';
 import { saveMdxCache } from './mdx-cache.ts';
 import { compileDiagnostics } from './mdx-compile.ts';
 import { setIconLibrary } from './icons.ts';
@@ -60,6 +61,8 @@ export interface PlanData {
 export async function planData(root: string, componentsModule: string, options: { compile?: boolean } = {}): Promise<PlanData> {
   const loaded = await loadSite(root);
   const content = writeSpecContent(loaded);
+  // The pages' MDX analysed on every core first (mdx-pool.ts); prepareSite finds the analyses by key.
+  await analyzeAhead(analysisJobs(loaded, componentsModule, content));
   const { prepared, diagnostics: analysed, imports, islands } = prepareSite(loaded, componentsModule, content);
   // A file the build's MDX compiler refuses is found here, so its pages are left out (not the build stopped).
   const mdxDiagnostics = options.compile === false ? analysed : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
