@@ -78,8 +78,10 @@ const importMemo = new Map<string, Map<string, string | null>>();
  * file without one is analysed the same wherever it is (mdx-pool.ts analyses such files in a worker thread).
  */
 export function importsFiles(source: string): boolean {
-  return /^\s*import\s/m.test(source) && /^\s*import\s/m.test(withoutCode(source));
+  // `\b`, not `\s`: `import{ Card }from'…'` imports too.
+  return IMPORT_LINE.test(source) && IMPORT_LINE.test(withoutCode(source));
 }
+const IMPORT_LINE = /^\s*import\b/m;
 
 /** The cache key of an analysis: Lectern's code, the file's path and text, the options, what it imports. */
 export function analysisKey(file: string, opts: Options, source: string, imports = ''): string {

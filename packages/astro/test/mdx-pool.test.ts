@@ -37,12 +37,13 @@ async function site(pages: number): Promise<string> {
   const names = Array.from({ length: pages }, (_, i) => `page-${i}`);
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({
     theme: 'mint', name: 'Pool', colors: { primary: '#0D9373' }, variables: { product: 'Lectern' },
-    navigation: { groups: [{ group: 'G', pages: [...names, 'with-import'] }] },
+    navigation: { groups: [{ group: 'G', pages: [...names, 'with-import', 'tight-import'] }] },
   }));
   for (let i = 0; i < pages; i++) await writeFile(path.join(root, `${names[i]}.mdx`), `---\ntitle: Page ${i}\n---\n\n${KINDS[i % KINDS.length]!(i)}`);
   await mkdir(path.join(root, 'snippets'));
   await writeFile(path.join(root, 'snippets/hello.mdx'), 'export const Hello = () => <b>hello</b>;\n');
   await writeFile(path.join(root, 'with-import.mdx'), "---\ntitle: Imports\n---\nimport { Hello } from '/snippets/hello.mdx';\n\n<Hello />\n");
+  await writeFile(path.join(root, 'tight-import.mdx'), "---\ntitle: Tight\n---\nimport{ Hello }from'/snippets/hello.mdx';\n\n<Hello />\n");
   return root;
 }
 
@@ -55,7 +56,7 @@ describe('MDX analysis ahead', () => {
     saveMdxCache(root);
 
     const jobs = analysisJobs(loaded, COMPONENTS_MODULE);
-    // The page that imports a snippet is left to prepareSite (its analysis asks about the snippet).
+    // The pages that import a snippet are left to prepareSite (their analysis asks about the snippet).
     expect(jobs.map((j) => j.file).sort()).toEqual(Array.from({ length: 45 }, (_, i) => `page-${i}.mdx`).sort());
     // Every file in the worker: none on this thread.
     expect(await analyzeAhead(jobs, { workers: 1, mainThread: false })).toBe(45);
