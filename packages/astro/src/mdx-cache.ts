@@ -83,6 +83,11 @@ export function importsFiles(source: string): boolean {
 }
 const IMPORT_LINE = /^\s*import\b/m;
 
+/** The specifiers of a file's `import` lines, outside its code blocks. */
+export function importSpecifiers(source: string): string[] {
+  return [...withoutCode(source).matchAll(IMPORT_STATEMENT)].map((m) => (m[1] ?? m[2])!);
+}
+
 /** The cache key of an analysis: Lectern's code, the file's path and text, the options, what it imports. */
 export function analysisKey(file: string, opts: Options, source: string, imports = ''): string {
   return sha256(lecternFingerprint(), file, JSON.stringify(opts), source, imports);

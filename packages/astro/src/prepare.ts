@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { type MdxAnalysis } from './mdx-analyze.ts';
-import { analysisKey, cachedAnalyzeMdx, importsFiles, isCached } from './mdx-cache.ts';
+import { analysisKey, cachedAnalyzeMdx, importsFiles, importSpecifiers, isCached } from './mdx-cache.ts';
 import { locateImport } from './import-paths.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
@@ -120,21 +120,34 @@ type AnalysisOptions = Parameters<typeof cachedAnalyzeMdx>[3];
 export interface AnalysisJob { source: string; file: string; opts: AnalysisOptions; key: string }
 
 /**
- * The files `prepareSite` will analyse first (the pages' MDX and `extra`), with the options it will give them, less
- * those the cache holds and those that import files (their analysis asks about the imported files).
+ * The MDX files `prepareSite` will analyse (the pages' MDX, `extra`, and the MDX files they import, followed through
+ * `import` lines), with the options it will give them, less those the cache holds and those that import files
+ * themselves (their analysis asks about the imported files).
  */
 export function analysisJobs(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): AnalysisJob[] {
   const root = site.plan.root;
-  const files = [...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) => path.resolve(f));
+  const pages = new Set([...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) => path.resolve(f)));
   const lookups = new IslandLookups(root, site.config, componentsModule);
   const jobs: AnalysisJob[] = [];
-  for (const abs of new Set(files)) {
-    if (!existsSync(abs)) continue;
+  const seen = new Set<string>();
+  const queue = [...pages];
+  while (queue.length) {
+    const abs = queue.shift()!;
+    if (seen.has(abs) || !existsSync(abs) || !statSync(abs).isFile()) continue;
+    seen.add(abs);
     const source = readFileSync(abs, 'utf8');
-    if (importsFiles(source)) continue;
+    if (importsFiles(source)) {
+      for (const spec of importSpecifiers(source)) {
+        if (!spec.startsWith('/') && !spec.startsWith('.')) continue;
+        const target = path.resolve(locateImport(root, abs, spec));
+        if (target.endsWith('.mdx')) queue.push(target);
+      }
+      continue;
+    }
     const file = path.relative(root, abs).split(path.sep).join('/');
-    // A page is a snippet here only by its folder: prepareSite learns of pages other files import later.
-    const opts = analysisOptions(abs, site.config, componentsModule, SNIPPETS_DIR.test(file), lookups);
+    // As prepareSite will ask: a file no page is, is a snippet; a page is one by its folder (prepareSite learns of
+    // pages that other files import later, and analyses those again).
+    const opts = analysisOptions(abs, site.config, componentsModule, !pages.has(abs) || SNIPPETS_DIR.test(file), lookups);
     const key = analysisKey(file, opts, source);
     if (!isCached(root, key)) jobs.push({ source, file, opts, key });
   }

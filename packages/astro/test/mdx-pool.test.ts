@@ -1,6 +1,7 @@
 /**
- * MDX analysis ahead of planning (mdx-pool.ts): the pages' files analysed in worker threads give `prepareSite` what it
- * would have found itself, and it takes every one of them; files that import others stay on the main thread.
+ * MDX analysis ahead of planning (mdx-pool.ts): the pages' files and the snippets they import, analysed in worker
+ * threads, give `prepareSite` what it would have found itself, and it takes every one of them; files that import
+ * others stay on the main thread.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,11 +57,13 @@ describe('MDX analysis ahead', () => {
     saveMdxCache(root);
 
     const jobs = analysisJobs(loaded, COMPONENTS_MODULE);
-    // The pages that import a snippet are left to prepareSite (their analysis asks about the snippet).
-    expect(jobs.map((j) => j.file).sort()).toEqual(Array.from({ length: 45 }, (_, i) => `page-${i}.mdx`).sort());
+    // The pages that import a snippet are left to prepareSite (their analysis asks about the snippet); the snippet
+    // they import goes ahead, as a snippet.
+    expect(jobs.map((j) => j.file).sort()).toEqual([...Array.from({ length: 45 }, (_, i) => `page-${i}.mdx`), 'snippets/hello.mdx'].sort());
+    expect(jobs.find((j) => j.file === 'snippets/hello.mdx')!.opts.snippet).toBe(true);
     // Every file in the worker: none on this thread.
-    expect(await analyzeAhead(jobs, { workers: 1, mainThread: false })).toBe(45);
-    expect(pendingAhead()).toBe(45);
+    expect(await analyzeAhead(jobs, { workers: 1, mainThread: false })).toBe(46);
+    expect(pendingAhead()).toBe(46);
     const ahead = prepareSite(loaded, COMPONENTS_MODULE);
     expect(pendingAhead()).toBe(0);
     saveMdxCache(root);
@@ -78,14 +81,14 @@ describe('MDX analysis ahead', () => {
     delete process.env.LECTERN_CACHE;
     const root = await site(45);
     const loaded = await loadSite(root);
-    expect(analysisJobs(loaded, COMPONENTS_MODULE)).toHaveLength(45);
+    expect(analysisJobs(loaded, COMPONENTS_MODULE)).toHaveLength(46);
     prepareSite(loaded, COMPONENTS_MODULE);
     saveMdxCache(root);
     // Planned once: every page is in mdx.json now.
     expect(analysisJobs(loaded, COMPONENTS_MODULE)).toHaveLength(0);
     const small = await site(5);
     const few = analysisJobs(await loadSite(small), COMPONENTS_MODULE);
-    expect(few).toHaveLength(5);
+    expect(few).toHaveLength(6);
     expect(await analyzeAhead(few, { workers: 1 })).toBe(0);
   }, 60_000);
 });
