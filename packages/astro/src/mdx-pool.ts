@@ -1,9 +1,10 @@
 /**
  * MDX analysis on every core. Planning a prose site analyses each page (parse, check, rewrite: mdx-analyze.ts), about
  * 10–20 ms a page, one after the other on the main thread: 12 s of the 20 s that planning Mintlify's docs (1,062
- * pages) took. Before `prepareSite`, the files it will analyse first and that the cache lacks (prepare.ts
- * `analysisJobs`) are shared between the main thread and worker threads: each takes the next file from one counter
- * (an `Int32Array` on shared memory), so a worker still loading its modules takes none and none waits for another.
+ * pages) took. Before `prepareSite`, the files it will analyse (the pages' MDX and the snippets they import) and that
+ * the cache lacks (prepare.ts `analysisJobs`) are shared between the main thread and worker threads: each takes the
+ * next file from one counter (an `Int32Array` on shared memory), so a worker still loading its modules takes none and
+ * none waits for another.
  * The analyses are handed to the cache by key (mdx-cache.ts `keepAhead`), where `prepareSite` finds them. Only files
  * that import nothing go ahead: their analysis never asks about another file, so it is the same in any thread.
  * A worker that fails leaves its files to `prepareSite`. `LECTERN_WORKERS=0` analyses on the main thread only.
