@@ -76,8 +76,9 @@ const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this'
 /**
  * An instruction whose verb is no action word ("Leave a comment on a commit", "Ban someone from an organization"):
  * its first word is neither a stopword, a pronoun nor a plural noun ("Secrets that…"), a determiner or "someone"
- * follows it, and no action word comes later (nor a phrasal one split by its object: "Take someone off a team"). Reading verbs are action words (list, find, filter…), so what is left asks to change something:
- * create, update or delete, not read.
+ * follows it, and no action word comes later (nor a phrasal one split by its object: "Take someone off a team").
+ * Reading verbs are action words (list, find, filter…), so what is left asks to change something: create, update
+ * or delete, not read.
  */
 function opensWithUnknownVerb(texts: string[], stems: string[]): boolean {
   if (texts.length < 3 || STOPWORDS.has(texts[0]!) || FIRST_PERSON.has(texts[0]!) || isPlural(texts[0]!) || !IMPERATIVE_OBJECT.has(texts[1]!)) return false;
