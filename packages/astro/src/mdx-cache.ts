@@ -99,6 +99,12 @@ export function isCached(root: string, key: string): boolean {
   return store !== undefined && (store.used.has(key) || store.old.has(key));
 }
 
+/** How many analyses the cache of `root` holds (0 without a cache). */
+export function cachedAnalyses(root: string): number {
+  const store = storeFor(root);
+  return store ? store.old.size + store.used.size : 0;
+}
+
 /** Analyses done ahead of this plan's (mdx-pool.ts), by key; each is taken once. */
 const ahead = new Map<string, MdxAnalysis>();
 export function keepAhead(key: string, analysis: MdxAnalysis): void {

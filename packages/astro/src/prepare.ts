@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import { type MdxAnalysis } from './mdx-analyze.ts';
-import { analysisKey, cachedAnalyzeMdx, importsFiles, importSpecifiers, isCached } from './mdx-cache.ts';
+import { analysisKey, cachedAnalyses, cachedAnalyzeMdx, importsFiles, importSpecifiers, isCached } from './mdx-cache.ts';
 import { locateImport } from './import-paths.ts';
 import type { LoadedSite } from './plan-source.ts';
 import type { SiteConfig } from './config.ts';
@@ -127,6 +127,10 @@ export interface AnalysisJob { source: string; file: string; opts: AnalysisOptio
 export function analysisJobs(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): AnalysisJob[] {
   const root = site.plan.root;
   const pages = new Set([...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) => path.resolve(f)));
+  // A cache holding about as many analyses as there are pages (a re-plan in `lectern dev`, a build after an edit)
+  // answers most of them: finding the few it lacks would cost more than analysing them (reading and hashing every
+  // file a second time). Ahead is for plans with an empty or missing cache (a first build, CI without its cache).
+  if (cachedAnalyses(root) >= pages.size / 2) return [];
   const lookups = new IslandLookups(root, site.config, componentsModule);
   const jobs: AnalysisJob[] = [];
   const seen = new Set<string>();
