@@ -4,10 +4,9 @@
  * pages) took. Before `prepareSite`, the files it will analyse (the pages' MDX and the snippets they import) and that
  * the cache lacks (prepare.ts `analysisJobs`) are shared between the main thread and worker threads: each takes the
  * next file from one counter (an `Int32Array` on shared memory), so a worker still loading its modules takes none and
- * none waits for another.
- * The analyses are handed to the cache by key (mdx-cache.ts `keepAhead`), where `prepareSite` finds them. Only files
- * that import nothing go ahead: their analysis never asks about another file, so it is the same in any thread.
- * A worker that fails leaves its files to `prepareSite`. `LECTERN_WORKERS=0` analyses on the main thread only, and
+ * none waits for another. The analyses are handed to the cache by key (mdx-cache.ts `keepAhead`), where
+ * `prepareSite` finds them. Only files that import nothing go ahead: their analysis never asks about another file, so
+ * it is the same in any thread. A worker that fails leaves its files to `prepareSite`. `LECTERN_WORKERS=0` analyses on the main thread only, and
  * a warm cache needs none of this (prepare.ts `analysisJobs` finds no jobs then).
  */
 import type { Worker } from 'node:worker_threads';
@@ -30,7 +29,7 @@ type Reply = { i: number; analysis?: MdxAnalysis } | { done: true };
  * Analyse `jobs` on the main thread and worker threads; returns how many were analysed ahead. `mainThread: false`
  * leaves every file to the workers (tests).
  */
-export async function analyzeAhead(jobs: readonly AnalysisJob[], options: { workers?: number; workerModule?: string; mainThread?: boolean } = {}): Promise<number> {
+export async function analyzeAhead(jobs: readonly AnalysisJob[], options: { workers?: number; mainThread?: boolean } = {}): Promise<number> {
   const count = options.workers ?? workerCount();
   if (jobs.length < MIN_FILES || count < 1) return 0;
   const next = new Int32Array(new SharedArrayBuffer(4));
@@ -43,7 +42,7 @@ export async function analyzeAhead(jobs: readonly AnalysisJob[], options: { work
   for (let w = 0; w < count; w++) {
     let worker: Worker;
     try {
-      worker = startWorker(options.workerModule ?? ownModule('mdx-worker'), { workerData: { jobs: shared, next } });
+      worker = startWorker(ownModule('mdx-worker'), { workerData: { jobs: shared, next } });
     } catch {
       break;
     }

@@ -18,9 +18,9 @@ export function inheritedNodeFlags(argv: readonly string[] = process.execArgv): 
 }
 
 /**
- * A worker thread of the build (highlighting, Markdown, MDX analysis). It inherits the process's options, unless the process was
- * started with code on the command line: then it gets `inheritedNodeFlags()`, or none if Node refuses some of those
- * for a worker (V8 heap limits given on the command line).
+ * A worker thread of the build (highlighting, Markdown, MDX analysis). It inherits the process's options, unless the
+ * process was started with code on the command line: then it gets `inheritedNodeFlags()`, or none if Node refuses
+ * some of those for a worker (V8 heap limits given on the command line).
  */
 export function startWorker(file: string, options: Omit<WorkerOptions, 'execArgv'> = {}): Worker {
   const flags = inheritedNodeFlags();
