@@ -6,8 +6,8 @@
  * next file from one counter (an `Int32Array` on shared memory), so a worker still loading its modules takes none and
  * none waits for another. The analyses are handed to the cache by key (mdx-cache.ts `keepAhead`), where
  * `prepareSite` finds them. Only files that import nothing go ahead: their analysis never asks about another file, so
- * it is the same in any thread. A worker that fails leaves its files to `prepareSite`. `LECTERN_WORKERS=0` analyses on the main thread only, and
- * a warm cache needs none of this (prepare.ts `analysisJobs` finds no jobs then).
+ * it is the same in any thread. A worker that fails leaves its files to `prepareSite`. `LECTERN_WORKERS=0` analyses on
+ * the main thread only, and a warm cache needs none of this (prepare.ts `analysisJobs` finds no jobs then).
  */
 import type { Worker } from 'node:worker_threads';
 import { analyzeMdx, type MdxAnalysis } from './mdx-analyze.ts';
