@@ -29,6 +29,7 @@ import { startBuildSession, type BuildSession, type CacheUsage } from './build-s
 import type { SearchIndexer } from './search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev-warmup.ts';
 import { lightPrerenderEnvironment } from './dev-environments.ts';
+import { nativeAstroRuntime } from './dev-native-runtime.ts';
 import { devLoader, devStyleImports, PAGE_BOUNDARY } from './dev-pages.ts';
 import { isPackageSpecifier, MINTLIFY_COMPONENTS, REACT_ALIAS, repoPackages } from './package-imports.ts';
 
@@ -281,7 +282,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
             ...(ownTsx && !hasPreact ? { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } } : {}),
-            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter)] : [])],
+            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter), nativeAstroRuntime(() => !adapter)] : [])],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
