@@ -40,6 +40,8 @@ Run \`lectern <command> --help\` for a command's options.
 const port = { type: 'string' } as const;
 const host = { type: 'string' } as const;
 const help = { type: 'boolean', short: 'h' } as const;
+/** How long `lectern dev` waits for its server to close once interrupted. */
+const STOP_GRACE_MS = 5_000;
 
 const LOCAL: Record<string, LocalCommand> = {
   build: {
@@ -80,13 +82,22 @@ const LOCAL: Record<string, LocalCommand> = {
     ],
     async run(dir, v) {
       const { devSite } = await import('./run.ts');
+      // Runs until interrupted; then the server closes (and keeps its highlighting cache for the next start). A page
+      // still loading its modules when the server closes (the start's warm-up, a reader's request) waits for answers
+      // its closed module runner never gets, and Vite gives up only after 60 s: past a few seconds, exit anyway. The
+      // signals are taken from the start, the warm-up included.
+      let interrupted: () => void = () => {};
+      const stopped = new Promise<void>((resolve) => (interrupted = resolve));
+      const stop = () => {
+        setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+        interrupted();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       const server = await devSite(dir, { port: portOf(v), host: v.host as string | undefined });
-      // Runs until interrupted; then the server closes (and keeps its highlighting cache for the next start).
-      return new Promise<number>((resolve) => {
-        const stop = () => void server.stop().finally(() => resolve(0));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
+      await stopped;
+      await server.stop();
+      return 0;
     },
   },
   preview: {
