@@ -1,16 +1,17 @@
 /**
  * `lectern dev` runs Astro's server app inside Vite's module runner (the `ssr` environment), so every module of
- * Astro's runtime it needs, about 300 files of `astro/dist`, is read, transformed, rewritten for the runner and
- * evaluated with a source map before the first page renders: most of the time between the server listening and the
- * first page. Most of those files need none of it: they are plain ESM that Node can load as they are. This plugin
- * lets Node load them: the `ssr` environment's `fetchModule` answers "externalize" for a file of Astro's `dist`
- * whose whole import graph is plain, so the runner imports it natively, once, and its imports with it.
+ * Astro's runtime it needs, about 300 files of `astro/dist`, and Lectern's own, is read, transformed, rewritten for
+ * the runner and evaluated with a source map before the first page renders: most of the time between the server
+ * listening and the first page. Most of those files need none of it: they are plain ESM that Node can load as they
+ * are. This plugin lets Node load them: the `ssr` environment's `fetchModule` answers "externalize" for such a file
+ * (NATIVE_ROOTS) whose whole import graph is plain, so the runner imports it natively, and its imports with it.
  *
  * Plain means: JavaScript files only, no `import.meta.env`/`.hot`/`.glob` (Vite replaces those), no import Vite
- * must resolve (virtual modules, `astro:*`, `#…` package imports a plugin may redirect), no `import()` of a computed
- * specifier (it would load a user's file, which needs Vite), and every file it imports, relative or from a package
- * Vite would inline (`resolve.noExternal`), plain too. A file that fails stays in the runner and so does everything
- * importing it, so each file still has one instance: natively loaded or inlined, never both.
+ * must resolve (virtual modules, `astro:*`, `#…` package imports a plugin may redirect, CSS), no `import()` of a
+ * computed specifier (it would load a user's file, which needs Vite), and every file it imports from a package Vite
+ * would inline (`resolve.noExternal`) one of NATIVE_ROOTS and plain too. A file that fails stays in the runner and
+ * so does everything importing it. Each file keeps one instance: a file of NATIVE_ROOTS is loaded by Node for every
+ * importer or inlined for every importer, and Node loads nothing else that Vite would not have left to Node anyway.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -27,8 +28,12 @@ interface Node {
 
 const BUILTINS = new Set(builtinModules);
 const JS = /\.m?js$/;
-/** Astro's own files, whichever copy the server loads (Lectern's, or the docs repo's own Astro). */
-const ASTRO_DIST = /[\\/]node_modules[\\/]astro[\\/]dist[\\/]/;
+/**
+ * The files this applies to: Astro's (whichever copy the server loads: Lectern's, or the docs repo's own), the
+ * helpers package they share, and Lectern's own compiled packages (an installed Lectern; the workspace runs
+ * TypeScript, which needs Vite).
+ */
+export const NATIVE_ROOTS = /[\\/]node_modules[\\/](?:astro|@astrojs[\\/]internal-helpers|lectern|@lectern[\\/][^\\/]+)[\\/]dist[\\/]/;
 
 function packageName(spec: string): string {
   const parts = spec.split('/');
@@ -36,7 +41,7 @@ function packageName(spec: string): string {
 }
 
 /** The files of a graph that Node can load as they are (see the module comment). */
-export function plainModules(inlined: (pkg: string) => boolean): { isPlain(file: string): boolean; knownPlain(file: string): boolean } {
+export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: string) => boolean = (f) => NATIVE_ROOTS.test(f)): (file: string) => boolean {
   const nodes = new Map<string, Node>();
   const plain = new Map<string, boolean>();
 
@@ -73,7 +78,7 @@ export function plainModules(inlined: (pkg: string) => boolean): { isPlain(file:
       if (spec.startsWith('node:') || BUILTINS.has(spec)) continue;
       if (spec.startsWith('./') || spec.startsWith('../')) {
         const target = path.resolve(path.dirname(file), spec);
-        if (!JS.test(target)) node.bad = true;
+        if (!JS.test(target) || !isRoot(target)) node.bad = true;
         else node.deps.push(target);
         continue;
       }
@@ -90,7 +95,8 @@ export function plainModules(inlined: (pkg: string) => boolean): { isPlain(file:
         node.bad = true;
         continue;
       }
-      if (!JS.test(target)) node.bad = true;
+      // Inlined today and loaded by Node here: only a file this plugin also answers for keeps one instance.
+      if (!JS.test(target) || !isRoot(target)) node.bad = true;
       else node.deps.push(target);
     }
     return node;
@@ -102,7 +108,7 @@ export function plainModules(inlined: (pkg: string) => boolean): { isPlain(file:
     // Everything reachable from the file, then: plain if none of it needs Vite.
     const seen = new Set<string>([file]);
     const stack = [file];
-    let ok = JS.test(file);
+    let ok = JS.test(file) && isRoot(file);
     while (ok && stack.length) {
       const current = stack.pop()!;
       if (plain.get(current) === true) continue;
@@ -120,7 +126,7 @@ export function plainModules(inlined: (pkg: string) => boolean): { isPlain(file:
     else plain.set(file, false);
     return ok;
   };
-  return { isPlain, knownPlain: (file) => plain.get(file) === true };
+  return isPlain;
 }
 
 /**
@@ -154,11 +160,9 @@ export function nativeAstroRuntime(enabled: () => boolean): Plugin {
       // Only a runner in this process can import what Node loads.
       if (!env || !('runner' in env) || typeof env.fetchModule !== 'function' || !enabled()) return;
       initSync();
-      const graph = plainModules(noExternalFilter(env));
+      const isPlain = plainModules(noExternalFilter(env));
       const root = env.config.root;
       const fetchModule = env.fetchModule.bind(env);
-      // Astro's files, and those they import from packages Vite would inline (`@astrojs/internal-helpers`), once
-      // found plain: another importer of such a file gets the same instance.
       const seen = new Map<string, boolean>();
       const exists = (file: string) => {
         let known = seen.get(file);
@@ -167,7 +171,7 @@ export function nativeAstroRuntime(enabled: () => boolean): Plugin {
       };
       const native = (id: string): string | undefined => {
         const file = fileOf(id, root, exists);
-        return file && (ASTRO_DIST.test(file) ? graph.isPlain(file) : graph.knownPlain(file)) ? file : undefined;
+        return file && isPlain(file) ? file : undefined;
       };
       env.fetchModule = (id, importer, options) => {
         const file = native(id);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initSync } from 'es-module-lexer';
-import { plainModules } from '../src/dev-native-runtime.ts';
+import { NATIVE_ROOTS, plainModules } from '../src/dev-native-runtime.ts';
 
 const ASTRO_DIST = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'dist');
 
@@ -34,9 +34,13 @@ beforeAll(async () => {
     'cycle-bad.js': `import { a } from './cycle-a.js';\nimport './env.js';\nexport { a };\n`,
     'uses-inlined.js': `import { helper } from 'inlined-pkg';\nexport default helper;\n`,
     'uses-external.js': `import { helper } from 'external-pkg';\nexport default helper;\n`,
+    'uses-other-inlined.js': `import { h } from 'other-inlined';\nexport default h;\n`,
     'styles.js': `import './theme.css';\n`,
     'node_modules/inlined-pkg/package.json': JSON.stringify({ name: 'inlined-pkg', main: 'index.js' }),
     'node_modules/inlined-pkg/index.js': `export const helper = import.meta.env.SSR;\n`,
+    // Plain, but inlined for its other importers (preact under a global install): two copies would break hooks.
+    'node_modules/other-inlined/package.json': JSON.stringify({ name: 'other-inlined', main: 'index.js' }),
+    'node_modules/other-inlined/index.js': `export const h = () => null;\n`,
   };
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(file(name)), { recursive: true });
@@ -50,8 +54,9 @@ afterAll(async () => {
 
 describe('plain modules (loaded by Node in lectern dev)', () => {
   it('tells plain files from those that need Vite, through everything they import', () => {
-    const graph = plainModules((pkg) => pkg === 'inlined-pkg');
-    const plain = (name: string) => graph.isPlain(file(name));
+    // Every file of the folder is one this applies to, but the inlined package's.
+    const isPlain = plainModules((pkg) => pkg === 'inlined-pkg' || pkg === 'other-inlined', (f) => !f.includes('node_modules'));
+    const plain = (name: string) => isPlain(file(name));
     // Node built-ins, relative imports, `import.meta.url`, and the words "import.meta.env" in a string are fine.
     expect(plain('plain.js')).toBe(true);
     expect(plain('literal.js')).toBe(true);
@@ -66,19 +71,18 @@ describe('plain modules (loaded by Node in lectern dev)', () => {
     expect(plain('computed.js')).toBe(false);
     expect(plain('cycle-bad.js')).toBe(false);
     expect(plain('styles.js')).toBe(false);
-    // A package Vite inlines is looked into like the rest.
+    // A package Vite inlines is loaded by Node only if it is one of those this applies to, and plain.
     expect(plain('uses-inlined.js')).toBe(false);
-    // Known plain: the files reached from a plain one.
-    expect(graph.knownPlain(file('leaf.js'))).toBe(true);
-    expect(graph.knownPlain(file('env.js'))).toBe(false);
+    expect(plain('uses-other-inlined.js')).toBe(false);
   });
 
   it('on Astro itself: the renderer runtime is plain, what reaches the virtual manifest is not', () => {
-    const graph = plainModules((pkg) => pkg === 'astro' || pkg.startsWith('@astrojs/'));
-    expect(graph.isPlain(path.join(ASTRO_DIST, 'runtime/server/index.js'))).toBe(true);
-    expect(graph.isPlain(path.join(ASTRO_DIST, 'jsx-runtime/index.js'))).toBe(true);
+    const isPlain = plainModules((pkg) => pkg === 'astro' || pkg.startsWith('@astrojs/'));
+    expect(NATIVE_ROOTS.test(ASTRO_DIST + path.sep)).toBe(true);
+    expect(isPlain(path.join(ASTRO_DIST, 'runtime/server/index.js'))).toBe(true);
+    expect(isPlain(path.join(ASTRO_DIST, 'jsx-runtime/index.js'))).toBe(true);
     // `#astro-internal/ambient-manifest` resolves to `virtual:astro:manifest` through a Vite plugin.
-    expect(graph.isPlain(path.join(ASTRO_DIST, 'core/manifest/ambient.js'))).toBe(false);
-    expect(graph.isPlain(path.join(ASTRO_DIST, 'vite-plugin-app/environment.js'))).toBe(false);
+    expect(isPlain(path.join(ASTRO_DIST, 'core/manifest/ambient.js'))).toBe(false);
+    expect(isPlain(path.join(ASTRO_DIST, 'vite-plugin-app/environment.js'))).toBe(false);
   });
 });
