@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostic } from '../model.ts';
 import { dereferenceInternal } from './internal-refs.ts';
 import { toPointer } from './pointer.ts';
@@ -66,6 +65,8 @@ export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: Dere
     const document = dereferenceInternal(api);
     if (document) return { document, diagnostics };
   }
+  // Loaded when first needed (with Ajv, ~0.1 s): most specs never get here.
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   // OpenAPI 3.2 (and later 3.x patch levels) are not accepted by swagger-parser's version gate, but its
   // base class (json-schema-ref-parser) dereferences them the same way.
   const Parser = (SWAGGER_PARSER_VERSIONS.test(version) ? SwaggerParser : Object.getPrototypeOf(SwaggerParser)) as new () => RefParserLike;
