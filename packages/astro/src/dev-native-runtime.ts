@@ -16,7 +16,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { initSync, parse } from 'es-module-lexer';
 import type { DevEnvironment, Plugin } from 'vite';
 
@@ -131,10 +131,14 @@ export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: s
 
 /**
  * The file a module id of the environment stands for, or undefined: `/@fs/<path>`, a path under the root
- * (`/node_modules/…`), or the file's own absolute path (the ids of Vite's module graph, which Astro's CSS walk fetches).
+ * (`/node_modules/…`), the file's own absolute path (the ids of Vite's module graph, which Astro's CSS walk fetches) or
+ * its `file://` URL.
  */
 function fileOf(id: string, root: string, exists: (file: string) => boolean): string | undefined {
-  if (id.includes('?') || id.includes('\0') || !id.startsWith('/')) return undefined;
+  if (id.includes('?') || id.includes('\0')) return undefined;
+  // `runner.import(pathToFileURL(…))`: the same file, the same answer.
+  if (id.startsWith('file://')) return fileURLToPath(id);
+  if (!id.startsWith('/')) return undefined;
   if (id.startsWith('/@fs/')) return id.slice('/@fs'.length);
   if (id.startsWith('/@')) return undefined;
   const under = path.join(root, id);
