@@ -14,19 +14,19 @@
  * importer or inlined for every importer, and Node loads nothing else that Vite would not have left to Node anyway.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { initSync, parse } from 'es-module-lexer';
 import type { DevEnvironment, Plugin } from 'vite';
+import { packageName } from './package-imports.ts';
 
-interface Node {
+interface ModuleFacts {
   /** Needs Vite itself. */
   bad: boolean;
   deps: string[];
 }
 
-const BUILTINS = new Set(builtinModules);
 const JS = /\.m?js$/;
 /**
  * The files this applies to: Astro's (whichever copy the server loads: Lectern's, or the docs repo's own), the
@@ -35,21 +35,16 @@ const JS = /\.m?js$/;
  */
 export const NATIVE_ROOTS = /[\\/]node_modules[\\/](?:astro|@astrojs[\\/]internal-helpers|lectern|@lectern[\\/][^\\/]+)[\\/]dist[\\/]/;
 
-function packageName(spec: string): string {
-  const parts = spec.split('/');
-  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-}
-
 /** The files of a graph that Node can load as they are (see the module comment). */
 export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: string) => boolean = (f) => NATIVE_ROOTS.test(f)): (file: string) => boolean {
-  const nodes = new Map<string, Node>();
+  const facts = new Map<string, ModuleFacts>();
   const plain = new Map<string, boolean>();
 
-  const read = (file: string): Node => {
-    let node = nodes.get(file);
+  const read = (file: string): ModuleFacts => {
+    let node = facts.get(file);
     if (node) return node;
     node = { bad: false, deps: [] };
-    nodes.set(file, node);
+    facts.set(file, node);
     let source: string;
     try {
       source = readFileSync(file, 'utf8');
@@ -75,7 +70,7 @@ export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: s
         node.bad = true;
         continue;
       }
-      if (spec.startsWith('node:') || BUILTINS.has(spec)) continue;
+      if (isBuiltin(spec)) continue;
       if (spec.startsWith('./') || spec.startsWith('../')) {
         const target = path.resolve(path.dirname(file), spec);
         if (!JS.test(target) || !isRoot(target)) node.bad = true;
@@ -167,10 +162,10 @@ export function nativeAstroRuntime(enabled: () => boolean): Plugin {
       const isPlain = plainModules(noExternalFilter(env));
       const root = env.config.root;
       const fetchModule = env.fetchModule.bind(env);
-      const seen = new Map<string, boolean>();
+      const existing = new Map<string, boolean>();
       const exists = (file: string) => {
-        let known = seen.get(file);
-        if (known === undefined) seen.set(file, (known = existsSync(file)));
+        let known = existing.get(file);
+        if (known === undefined) existing.set(file, (known = existsSync(file)));
         return known;
       };
       const native = (id: string): string | undefined => {
