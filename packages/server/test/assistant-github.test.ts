@@ -160,6 +160,24 @@ describe('the GitHub REST site', () => {
     expect(await top('Temporarily turn off a GitHub App installation')).toBe(`${A}/apps/suspend-an-app-installation`);
   });
 
+  it("takes the main clause's verb for the action, and one item when the question singles one out", async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Create an organization repository ruleset" ("newly created" qualifies the repositories).
+    expect(await top('Edit an org-wide ruleset so it also covers our newly created repositories')).toBe(`${A}/repos/update-an-organization-repository-ruleset`);
+    // Not "List repository organization variables" ("the whole list" is what is replaced).
+    expect(await top('Replace the whole list of repositories that can read an organization-level Actions variable')).toBe(
+      `${A}/actions/set-selected-repositories-for-an-organization-variable`,
+    );
+    // Not "List GitHub-hosted runners for an organization": one of them, by its id.
+    expect(await top("Look up one of our organization's GitHub-hosted runners by its id")).toBe(`${A}/actions/get-a-github-hosted-runner-for-an-organization`);
+    // Not "Remove a custom label from a self-hosted runner for an organization": every label.
+    expect(await top("Clear every custom label from one of our org's self-hosted runners")).toBe(
+      `${A}/actions/remove-all-custom-labels-from-a-self-hosted-runner-for-an-organization`,
+    );
+    // Not "List child teams" ("get rid of" deletes).
+    expect(await top('Get rid of a team in my org. Does that also remove its child teams?')).toBe(`${A}/teams/delete-a-team`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

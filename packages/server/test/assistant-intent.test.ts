@@ -4,7 +4,7 @@
  * GitHub REST site (assistant-github.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { pathScope, questionActions, questionScopes } from '../src/assistant/intent.ts';
+import { asksForCollection, namesEveryItem, pathScope, questionActions, questionNumber, questionScopes } from '../src/assistant/intent.ts';
 
 describe('owners', () => {
   it('reads the owner an operation path starts from, and the owners named further on', () => {
@@ -61,5 +61,43 @@ describe('actions', () => {
     expect(questionActions('Unregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Deregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Unarchive a repository')).toEqual(new Set(['update']));
+  });
+
+  it("takes the main clause's verb for the action, not action words in the rest of the question", () => {
+    // "created" qualifies the repositories; "list" is a noun; "publishers" is no "publish".
+    expect(questionActions('Edit an org-wide ruleset so it also covers our newly created repositories')).toEqual(new Set(['update']));
+    expect(questionActions('Replace the whole list of repositories that can read a variable')).toEqual(new Set(['update']));
+    expect(questionActions('Query documentation from many publishers')).toEqual(new Set(['read']));
+    expect(questionActions('How do I set up a ruleset that blocks force pushes?')).toEqual(new Set(['create', 'update']));
+    expect(questionActions('Can I look up a runner by its id?')).toEqual(new Set(['read']));
+    // A verb joined to it acts too.
+    expect(questionActions('Add or remove labels of an issue')).toEqual(new Set(['create', 'delete']));
+    // Without a main clause of that form, every action word counts.
+    expect(questionActions('My team wants labels created and old ones removed')).toEqual(new Set(['create', 'delete']));
+  });
+
+  it('reads phrasal and framing verbs: get rid of, lift, bring back, stop … from, let, put … into', () => {
+    expect(questionActions('How do I get rid of a custom property?')).toEqual(new Set(['delete']));
+    expect(questionActions('Lift the temporary limit on who can comment')).toEqual(new Set(['delete']));
+    expect(questionActions('Can I bring back a deleted package version?')).toEqual(new Set(['update']));
+    expect(questionActions('Stop check suites from being created on every push')).toEqual(new Set(['update', 'delete']));
+    expect(questionActions('Let one more repository use an organization variable')).toEqual(new Set(['create', 'update']));
+    expect(questionActions('Put a user into one of our teams')).toEqual(new Set(['create']));
+    // What exists already is changed, not created.
+    expect(questionActions('Turn on push protection in one of our existing configurations')).toEqual(new Set(['update']));
+  });
+});
+
+describe('how many things', () => {
+  it('takes "one of our …", "a specific …" and "by its id" for one item, even among plurals', () => {
+    expect(questionNumber("Look up one of our organization's runners by its id")).toBe('one');
+    expect(asksForCollection("Look up one of our organization's runners by its id")).toBe(false);
+    expect(asksForCollection('Check the status of a specific Actions run')).toBe(false);
+    expect(asksForCollection('Which runners does our organization have?')).toBe(true);
+    // "every" is about the items acted on: many, and all of them.
+    expect(questionNumber("Clear every custom label from one of our org's runners")).toBe('many');
+    expect(namesEveryItem("Clear every custom label from one of our org's runners")).toBe(true);
+    // A history is a list.
+    expect(asksForCollection('What is the status history of a deployment?')).toBe(true);
   });
 });

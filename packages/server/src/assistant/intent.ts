@@ -13,15 +13,17 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * and "configure" create a thing as often as they change one ("Set up a webhook", "Turn on GitHub Pages"), and so do
  * "store" and "save" ("Store a secret": Create or update). "Take off" / "take back" undo ("Take someone off a team").
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
- * is acted on ("Change which events a webhook listens to").
+ * is acted on ("Change which events a webhook listens to"). "Restore" / "bring back" change a thing back; "apply"
+ * (a configuration to repositories) attaches or changes; "lift" (a restriction) and "get rid of" delete.
  */
 const ACTIONS: Array<[Action, string[]]> = [
-  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
+  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save']],
-  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend']],
-  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down']],
+  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply']],
+  ['create', ['apply']],
+  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift']],
 ];
 
 /** The HTTP methods an action is done with (a mild prior on endpoint pages). */
@@ -37,8 +39,17 @@ for (const [action, ws] of ACTIONS) for (const w of ws) ACTION_OF.set(keyOf(w), 
 /** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
 const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
 
-/** The actions a question asks for; empty when it names none. */
+/**
+ * The actions a question asks for; empty when it names none. A thing said to exist already ("…one of our existing
+ * configurations") is changed, not created.
+ */
 export function questionActions(text: string): Set<Action> {
+  const found = actionsAsked(text);
+  if (found.has('create') && found.has('update') && /\b(existing|already)\b/i.test(text)) found.delete('create');
+  return found;
+}
+
+function actionsAsked(text: string): Set<Action> {
   // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
   const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
   if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['read']);
@@ -46,17 +57,78 @@ export function questionActions(text: string): Set<Action> {
   if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
   const texts = all.map((w) => w.text);
   const ws = texts.map(stem);
-  const out = new Set<Action>();
   if (opensWithUnknownVerb(texts, ws)) return new Set(['create', 'update', 'delete']);
+  const main = mainVerbAt(texts);
+  const own = main === undefined ? undefined : mainVerbActions(texts, ws, main);
+  if (own) return own;
+  const out = new Set<Action>();
   for (let i = 0; i < ws.length; i++) {
-    for (let n = 2; n >= 1; n--) {
-      const actions = ACTION_OF.get(ws.slice(i, i + n).join(' ')) ?? (n === 1 ? undoneAction(all[i]!.text) : undefined);
-      if (actions) for (const a of actions) out.add(a);
-    }
-    const apart = splitParticle(texts, ws, i, (key) => ACTION_OF.has(key));
-    if (apart !== undefined) for (const a of ACTION_OF.get(`${ws[i]} ${ws[apart]}`)!) out.add(a);
+    const at = actionsAt(texts, ws, i);
+    if (!at) continue;
+    for (const a of at.actions) out.add(a);
+    i = at.end - 1;
   }
   return out;
+}
+
+/**
+ * The action word at `i` — the longest of up to three words ("get rid of", "turn on"), or a phrasal verb split by
+ * its object ("take someone off") — and the index after it.
+ */
+function actionsAt(texts: string[], ws: string[], i: number): { actions: Set<Action>; end: number } | undefined {
+  const apart = splitParticle(texts, ws, i, (key) => ACTION_OF.has(key));
+  if (apart !== undefined) return { actions: new Set(ACTION_OF.get(`${ws[i]} ${ws[apart]}`)!), end: apart + 1 };
+  for (let n = Math.min(3, ws.length - i); n >= 1; n--) {
+    const actions = ACTION_OF.get(ws.slice(i, i + n).join(' ')) ?? (n === 1 ? undoneAction(texts[i]!) : undefined);
+    if (actions) return { actions: new Set(actions), end: i + n };
+  }
+  return undefined;
+}
+
+/** Verbs that say what they do only with the words after them (see `mainVerbActions`). */
+const FRAMING_VERBS = new Set(['stop', 'prevent', 'keep', 'let', 'allow', 'put']);
+const MODALS = new Set(['do', 'does', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'must']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'one', 'they']);
+const OPENERS = new Set(['please', 'hey', 'hi', 'so', 'ok', 'okay', 'now', 'then', 'just']);
+
+/**
+ * Where the verb of a question's main clause stands, when its form says so: an instruction ("Edit a ruleset so it
+ * covers new repositories"), "How do I / can we / to …", "Can I …", "I want to / we need to …", "Is there a way
+ * to …". Undefined otherwise.
+ */
+function mainVerbAt(texts: string[]): number | undefined {
+  let i = 0;
+  while (OPENERS.has(texts[i] ?? '')) i++;
+  const t = (k: number) => texts[i + k] ?? '';
+  if ((t(0) === 'how' || t(0) === 'where') && MODALS.has(t(1)) && SUBJECTS.has(t(2))) return i + 3;
+  if (t(0) === 'how' && t(1) === 'to') return i + 2;
+  if (MODALS.has(t(0)) && t(0) !== 'do' && t(0) !== 'does' && SUBJECTS.has(t(1))) return i + 2;
+  if ((t(0) === 'i' || t(0) === 'we') && ['want', 'need', 'have', 'wish', 'try', 'plan'].includes(t(1)) && t(2) === 'to') return i + 3;
+  if ((t(0) === 'i' || t(0) === 'we') && (t(1) === 'would' || t(1) === 'd') && t(2) === 'like' && t(3) === 'to') return i + 4;
+  if (t(0) === 'is' && t(1) === 'there' && (t(2) === 'a' || t(2) === 'any') && t(3) === 'way' && t(4) === 'to') return i + 5;
+  if (t(0) === 'is' && t(1) === 'it' && t(2) === 'possible' && t(3) === 'to') return i + 4;
+  return FRAMING_VERBS.has(t(0)) || actionsAt(texts, texts.map(stem), i) ? i : undefined;
+}
+
+/**
+ * The actions of the main clause's verb at `i`, with a verb joined to it ("create or update", "add and remove").
+ * Action words after it sit in subordinate clauses ("…that blocks force pushes", "…our newly created repositories")
+ * or name things ("the whole list of repositories", "from many publishers"), not what is asked. Some verbs need the
+ * words after them: "stop / keep a repository from using a secret" takes away or changes, "let / allow a
+ * repository use a variable" grants (adds or changes), "put a user into a team" adds.
+ */
+function mainVerbActions(texts: string[], ws: string[], i: number): Set<Action> | undefined {
+  const verb = texts[i]!;
+  if (FRAMING_VERBS.has(verb)) {
+    const after = texts.slice(i + 2, i + 8);
+    if ((verb === 'stop' || verb === 'prevent' || verb === 'keep') && after.includes('from')) return new Set(['update', 'delete']);
+    if (verb === 'let' || verb === 'allow') return new Set(['create', 'update']);
+    if (verb === 'put' && after.slice(0, 4).some((w) => w === 'into' || w === 'in' || w === 'on')) return new Set(['create']);
+  }
+  const own = actionsAt(texts, ws, i);
+  if (!own) return undefined;
+  if (texts[own.end] === 'or' || texts[own.end] === 'and') for (const a of actionsAt(texts, ws, own.end + 1)?.actions ?? []) own.actions.add(a);
+  return own.actions;
 }
 
 /**
@@ -144,19 +216,44 @@ function isPlural(word: string): boolean {
  */
 export function questionNumber(text: string): 'one' | 'many' | undefined {
   const ws = words(text).map((w) => w.text);
+  if (namesOneItem(ws) && !ws.some((w) => MANY.has(w))) return 'one';
   if (ws.some((w) => MANY.has(w) || isPlural(w))) return 'many';
   return ws.some((w) => ONE.has(w)) ? 'one' : undefined;
 }
 
 /**
  * Whether a question asks for a collection: it names things in the plural ("the public keys of a user", "which
- * workflows…") or asks who/which ("Who has a seat…?"). Listing endpoints (a GET whose path ends in a collection)
+ * workflows…") unless it singles one out ("one of our runners", "by its id"), asks who/which ("Who has a seat…?")
+ * or for a history ("the status history of a deployment"). Listing endpoints (a GET whose path ends in a collection)
  * answer it rather than the endpoint reading one item.
  */
 export function asksForCollection(text: string): boolean {
   const ws = words(text).map((w) => w.text);
   if (ws[0] === 'who' || ws[0] === 'which') return true;
+  if (namesOneItem(ws)) return false;
+  if (ws.some((w) => w === 'history' || w === 'timeline')) return true;
   return ws.some(isPlural);
+}
+
+/** The question is about all or every item ("Clear every custom label", "Remove all reactions"). */
+export function namesEveryItem(text: string): boolean {
+  return words(text).some((w) => w.text === 'all' || w.text === 'every' || w.text === 'each');
+}
+
+const SINGLING = new Set(['specific', 'single', 'particular', 'given', 'certain']);
+const IDENTIFIERS = new Set(['id', 'name', 'number', 'slug', 'sha']);
+
+/**
+ * Words that single out one item whatever else is plural: "one of our runners", "a specific run", "a single
+ * file", "by its id" / "by name".
+ */
+function namesOneItem(ws: string[]): boolean {
+  return ws.some((w, i) => {
+    const next = ws[i + 1] ?? '';
+    if (w === 'one' && next === 'of') return true;
+    if ((w === 'a' || w === 'one' || w === 'the') && SINGLING.has(next)) return true;
+    return w === 'by' && (IDENTIFIERS.has(next) || (['its', 'their', 'the'].includes(next) && IDENTIFIERS.has(ws[i + 2] ?? '')));
+  });
 }
 
 /**

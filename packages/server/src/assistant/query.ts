@@ -5,7 +5,7 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksForCollection, isActionStem, methodsOf, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
+import { asksForCollection, isActionStem, methodsOf, namesEveryItem, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
 import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
@@ -32,6 +32,8 @@ export interface Query {
   number: 'one' | 'many' | undefined;
   /** The question asks for a collection (plural things, who/which): listing endpoints answer it. */
   collection: boolean;
+  /** It changes or removes all or every item ("Clear every label from a runner"): bulk operations answer it. */
+  everyItem: boolean;
   /** The owners the question names (an organization, a repository, another user, the reader…). */
   scopes: Set<Scope>;
 }
@@ -111,5 +113,6 @@ export function buildQuery(input: QueryInput): Query {
   if (elliptic && history[0] && number !== 'many') number = questionNumber(history[0]) ?? number;
   let scopes = questionScopes(input.text);
   if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
-  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), scopes };
+  const everyItem = !actions.has('read') && namesEveryItem(input.text);
+  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), everyItem, scopes };
 }

@@ -50,6 +50,8 @@ export const RANKING = {
   actionMatch: 1.1,
   /** An operation on all items at once ("Remove all labels") for a question about one thing. */
   bulkForOne: 0.9,
+  /** …and for a question that changes or removes all or every item ("Clear every label from a runner"). */
+  bulkForAll: 1.1,
   /** A question for a collection (asksForCollection): GET endpoints of a collection, and of one item. */
   collection: 1.1,
   itemForCollection: 0.9,

@@ -164,7 +164,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const { corpus, scratch, operations, scopes: pageScopes } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods, collection, actions, number, scopes } = query;
+      const { question, groups, elliptic, methods, collection, everyItem, actions, number, scopes } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -207,11 +207,13 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
         // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
         // (on top of the method: POST creates and updates), and an operation on all items at once for a question
-        // about one. A title verb of another action is not held against a page: the method prior does that.
+        // about one (for a question about all of them, it is the one). A title verb of another action is not held
+        // against a page: the method prior does that.
         if (info.method && info.method !== 'WEBHOOK' && (actions.size > 0 || number === 'one')) {
           const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
           if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
           if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
+          if (everyItem && op.bulk) f *= RANKING.bulkForAll;
         }
         // The owner the question names (an organization, a repository, another user, the reader) against the
         // operation's path: \`/orgs/{org}/…\`, \`/repos/{owner}/{repo}/…\`, \`/users/{username}/…\`, \`/user/…\`.

@@ -187,6 +187,13 @@ const NEAR: string[][] = [
   ['banner', 'announcement'],
   ['feedback', 'rating'],
   ['migrate', 'migration', 'import'],
+  ['shortcut', 'hotkey', 'keybinding', 'key combo', 'key combination'],
+  ['privacy', 'gdpr', 'consent', 'cookie'],
+  ['audience', 'persona'],
+  ['component', 'building block', 'widget'],
+  ['footer', 'bottom of every page'],
+  ['audit log', 'audit', 'activity log'],
+  ['search engine', 'google', 'bing', 'crawler'],
 ];
 
 /** One-way expansions: a reader's word -> what docs call it (weight). */
@@ -254,6 +261,21 @@ const TOWARD: Array<[string, string[], number]> = [
   ['find out', ['get'], 0.4],
   ['number of', ['count'], 0.4],
   ['total', ['count'], 0.3],
+  ['old links', ['redirect'], 0.6],
+  ['old url', ['redirect'], 0.6],
+  ['old urls', ['redirects'], 0.6],
+  ['in a nutshell', ['introduction', 'overview'], 0.5],
+  ['who changed', ['audit log'], 0.5],
+  ['twitter', ['social', 'x'], 0.5],
+  ['linkedin', ['social'], 0.5],
+  ['readers', ['audience'], 0.3],
+  ['spending limit', ['budget'], 0.6],
+  ['gate', ['protection rule'], 0.5],
+  ['hasn t accepted', ['pending'], 0.6],
+  ['not accepted', ['pending'], 0.6],
+  ['suggest a fix', ['autofix'], 0.6],
+  ['twelve months', ['year'], 0.6],
+  ['12 months', ['year'], 0.6],
 ];
 
 /**
