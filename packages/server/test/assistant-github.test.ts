@@ -178,6 +178,19 @@ describe('the GitHub REST site', () => {
     expect(await top('Get rid of a team in my org. Does that also remove its child teams?')).toBe(`${A}/teams/delete-a-team`);
   });
 
+  it('reads the ask after the context, switching off as deleting, and "non-" as what is not wanted', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Create a private registry for an organization" ("saved").
+    expect(await top("Our internal npm registry moved to a new URL. Update the one saved in our org's settings so Dependabot keeps working")).toBe(
+      `${A}/private-registries/update-a-private-registry-for-an-organization`,
+    );
+    // Not "Create commit signature protection": the switch is a resource that exists while it is on.
+    expect(await top("We don't want to require signed commits on main anymore. How do I switch that off?")).toBe(`${A}/repos/delete-commit-signature-protection`);
+    // Not "Create or update an environment secret".
+    const pages = sources(await ask([userMessage("Add a non-secret config value to my repo's staging environment that workflows can read")])).map((s) => s.metadata.page);
+    expect(pages.slice(0, 2)).toContain(`${A}/actions/create-an-environment-variable`);
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

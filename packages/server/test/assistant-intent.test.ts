@@ -86,6 +86,17 @@ describe('actions', () => {
     // What exists already is changed, not created.
     expect(questionActions('Turn on push protection in one of our existing configurations')).toEqual(new Set(['update']));
   });
+
+  it('takes turning off for changing or deleting, unless it is for a while', () => {
+    expect(questionActions('Turn off branch protection on main')).toEqual(new Set(['update', 'delete']));
+    expect(questionActions('Temporarily turn off a GitHub App installation')).toEqual(new Set(['update']));
+    expect(questionActions('Detach a team from an organization')).toEqual(new Set(['delete']));
+  });
+
+  it("reads each sentence's main verb: context first, then the ask", () => {
+    expect(questionActions("Our npm registry moved to a new URL. Update the one saved in our org's settings")).toEqual(new Set(['update']));
+    expect(questionActions("We don't require signed commits anymore. How do I switch that off?")).toEqual(new Set(['update', 'delete']));
+  });
 });
 
 describe('how many things', () => {

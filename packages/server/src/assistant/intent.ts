@@ -14,7 +14,9 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * "store" and "save" ("Store a secret": Create or update). "Take off" / "take back" undo ("Take someone off a team").
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
  * is acted on ("Change which events a webhook listens to"). "Restore" / "bring back" change a thing back; "apply"
- * (a configuration to repositories) attaches or changes; "lift" (a restriction) and "get rid of" delete.
+ * (a configuration to repositories) attaches or changes; "lift" (a restriction) and "get rid of" delete. Turning
+ * something off changes it or deletes it: APIs model many switches as a resource that exists while the feature is
+ * on (`DELETE …/required_signatures`, `DELETE …/vulnerability-alerts`).
  */
 const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
@@ -23,6 +25,7 @@ const ACTIONS: Array<[Action, string[]]> = [
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save']],
   ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply']],
   ['create', ['apply']],
+  ['delete', ['disable', 'turn off', 'switch off', 'deactivate', 'detach', 'kill']],
   ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift']],
 ];
 
@@ -41,11 +44,13 @@ const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'wher
 
 /**
  * The actions a question asks for; empty when it names none. A thing said to exist already ("…one of our existing
- * configurations") is changed, not created.
+ * configurations") is changed, not created; a thing turned off for a while ("Temporarily turn off an
+ * installation") is changed (suspended), not deleted.
  */
 export function questionActions(text: string): Set<Action> {
   const found = actionsAsked(text);
   if (found.has('create') && found.has('update') && /\b(existing|already)\b/i.test(text)) found.delete('create');
+  if (found.has('delete') && found.has('update') && /\b(temporar(y|ily)|for now|for a while|until)\b/i.test(text)) found.delete('delete');
   return found;
 }
 
@@ -58,9 +63,15 @@ function actionsAsked(text: string): Set<Action> {
   const texts = all.map((w) => w.text);
   const ws = texts.map(stem);
   if (opensWithUnknownVerb(texts, ws)) return new Set(['create', 'update', 'delete']);
-  const main = mainVerbAt(texts);
-  const own = main === undefined ? undefined : mainVerbActions(texts, ws, main);
-  if (own) return own;
+  // The main verb of each sentence that shows one: "Our registry moved to a new URL. Update the one saved in our
+  // settings" asks to update (not "moved", not "saved").
+  const asked = new Set<Action>();
+  for (const sentence of text.split(/(?<=[.?!;])\s+/)) {
+    const st = words(sentence).map((w) => w.text);
+    const main = mainVerbAt(st);
+    for (const a of (main === undefined ? undefined : mainVerbActions(st, st.map(stem), main)) ?? []) asked.add(a);
+  }
+  if (asked.size > 0) return asked;
   const out = new Set<Action>();
   for (let i = 0; i < ws.length; i++) {
     const at = actionsAt(texts, ws, i);

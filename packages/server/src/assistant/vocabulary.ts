@@ -275,6 +275,14 @@ const TOWARD: Array<[string, string[], number]> = [
   ['not accepted', ['pending'], 0.6],
   ['suggest a fix', ['autofix'], 0.6],
   ['twelve months', ['year'], 0.6],
+  ['kill', ['revoke', 'cancel', 'delete', 'stop'], 0.5],
+  ['detach', ['remove', 'delete'], 0.6],
+  ['child', ['sub'], 0.6],
+  ['children', ['sub'], 0.6],
+  ['terminal', ['cli', 'command line'], 0.6],
+  ['command line', ['cli'], 0.8],
+  ['slow', ['performance', 'faster', 'speed'], 0.5],
+  ['speed up', ['faster', 'performance', 'cache'], 0.5],
   ['12 months', ['year'], 0.6],
 ];
 
@@ -307,7 +315,8 @@ export interface QueryGroup {
   negated?: true;
 }
 
-const NEGATING = new Set(['without', 'except', 'excluding']);
+/** Words after which the reader names what they do not want ("a non-secret value": `non` is its own word). */
+const NEGATING = new Set(['without', 'except', 'excluding', 'non']);
 
 const stemsOf = (phrase: string): string[] => words(phrase).map((w) => stem(w.text));
 const keyOf = (phrase: string): string => stemsOf(phrase).join(' ');
