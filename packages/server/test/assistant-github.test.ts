@@ -191,6 +191,18 @@ describe('the GitHub REST site', () => {
     expect(pages.slice(0, 2)).toContain(`${A}/actions/create-an-environment-variable`);
   });
 
+  it("finds the un- verb of what a question takes back, and reads what a reader pulls", async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Star a gist": the site has an un- verb for it.
+    expect(await top("I starred someone's gist by accident. How do I take the star back?")).toBe(`${A}/gists/unstar-a-gist`);
+    // Not "Create a review comment for a pull request".
+    expect(await top('Pull every comment posted on any issue or PR in my repo since last Monday, newest first')).toBe(`${A}/issues/list-issue-comments-for-a-repository`);
+    // Not "Get a webhook delivery for an organization webhook".
+    expect(await top("Our org webhook's server was down yesterday. Resend one of the deliveries that failed")).toBe(
+      `${A}/orgs/redeliver-a-delivery-for-an-organization-webhook`,
+    );
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

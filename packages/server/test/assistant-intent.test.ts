@@ -52,9 +52,10 @@ describe('actions', () => {
     expect(questionActions('I invited the wrong person, how do I take it back?')).toEqual(new Set(['create', 'delete']));
     expect(questionActions('Turn the protection on')).toEqual(new Set(['create', 'update']));
     expect(questionActions('Store a secret that Dependabot can use')).toEqual(new Set(['create', 'update']));
-    // Only a pronoun, or a determiner and a word, stand between: "signed commits on main" is no "sign on".
+    // Only a pronoun, or a determiner and a word, stand between: "signed commits on main" is no "sign on" (the
+    // verb is "require": setting up a rule).
     expect(questionActions('Take the old deploy keys of the repository off')).toEqual(new Set(['create', 'update', 'delete']));
-    expect(questionActions('Require signed commits on the main branch')).toEqual(new Set());
+    expect(questionActions('Require signed commits on the main branch')).toEqual(new Set(['create', 'update']));
   });
 
   it('reads a verb that undoes a creation as a deletion, one that undoes a change as a change', () => {
@@ -93,6 +94,12 @@ describe('actions', () => {
     expect(questionActions('Detach a team from an organization')).toEqual(new Set(['delete']));
   });
 
+  it('reads "require" as setting up a rule, and "pull" / "grab" as reading unless it is a pull request', () => {
+    expect(questionActions('Require signed commits on the main branch')).toEqual(new Set(['create', 'update']));
+    expect(questionActions('Pull every comment posted on any issue since Monday')).toEqual(new Set(['read']));
+    expect(questionActions('Pull request reviews waiting on me')).toEqual(new Set());
+  });
+
   it("reads each sentence's main verb: context first, then the ask", () => {
     expect(questionActions("Our npm registry moved to a new URL. Update the one saved in our org's settings")).toEqual(new Set(['update']));
     expect(questionActions("We don't require signed commits anymore. How do I switch that off?")).toEqual(new Set(['update', 'delete']));
@@ -110,5 +117,10 @@ describe('how many things', () => {
     expect(namesEveryItem("Clear every custom label from one of our org's runners")).toBe(true);
     // A history is a list.
     expect(asksForCollection('What is the status history of a deployment?')).toBe(true);
+    expect(asksForCollection('Show the rules of one ruleset on my repository, given its ID')).toBe(false);
+    expect(asksForCollection('Change their names in bulk')).toBe(true);
+    // "At once", "in bulk", "a whole batch of": every item.
+    expect(namesEveryItem('Remove a whole batch of attestations at once')).toBe(true);
+    expect(namesEveryItem('Remove an attestation')).toBe(false);
   });
 });

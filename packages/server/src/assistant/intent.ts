@@ -22,7 +22,8 @@ const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
-  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save']],
+  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require']],
+  ['update', ['require']],
   ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply']],
   ['create', ['apply']],
   ['delete', ['disable', 'turn off', 'switch off', 'deactivate', 'detach', 'kill']],
@@ -97,7 +98,7 @@ function actionsAt(texts: string[], ws: string[], i: number): { actions: Set<Act
 }
 
 /** Verbs that say what they do only with the words after them (see `mainVerbActions`). */
-const FRAMING_VERBS = new Set(['stop', 'prevent', 'keep', 'let', 'allow', 'put']);
+const FRAMING_VERBS = new Set(['stop', 'prevent', 'keep', 'let', 'allow', 'put', 'pull', 'grab']);
 const MODALS = new Set(['do', 'does', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'must']);
 const SUBJECTS = new Set(['i', 'we', 'you', 'one', 'they']);
 const OPENERS = new Set(['please', 'hey', 'hi', 'so', 'ok', 'okay', 'now', 'then', 'just']);
@@ -126,11 +127,14 @@ function mainVerbAt(texts: string[]): number | undefined {
  * Action words after it sit in subordinate clauses ("…that blocks force pushes", "…our newly created repositories")
  * or name things ("the whole list of repositories", "from many publishers"), not what is asked. Some verbs need the
  * words after them: "stop / keep a repository from using a secret" takes away or changes, "let / allow a
- * repository use a variable" grants (adds or changes), "put a user into a team" adds.
+ * repository use a variable" grants (adds or changes), "put a user into a team" adds, "pull / grab every comment"
+ * reads (a "pull request" is no verb).
  */
 function mainVerbActions(texts: string[], ws: string[], i: number): Set<Action> | undefined {
   const verb = texts[i]!;
   if (FRAMING_VERBS.has(verb)) {
+    // "Pull every comment posted since Monday", "Grab the logs": read (not "pull request").
+    if ((verb === 'pull' || verb === 'grab') && !/^requests?$/.test(texts[i + 1] ?? '')) return new Set(['read']);
     const after = texts.slice(i + 2, i + 8);
     if ((verb === 'stop' || verb === 'prevent' || verb === 'keep') && after.includes('from')) return new Set(['update', 'delete']);
     if (verb === 'let' || verb === 'allow') return new Set(['create', 'update']);
@@ -205,10 +209,10 @@ export function titleActions(title: string): Set<Action> {
   return out;
 }
 
-/** The operation acts on every item at once: "Remove all labels from an issue", "Delete all …". */
+/** The operation acts on every item at once: "Remove all labels from an issue", "Delete attestations in bulk". */
 export function titleIsBulk(title: string): boolean {
   const ws = words(title).map((w) => w.text);
-  return ws[1] === 'all' && !titleActions(title).has('read');
+  return (ws[1] === 'all' || ws.includes('bulk')) && !titleActions(title).has('read');
 }
 
 const ONE = new Set(['a', 'an', 'one', 'single', 'specific', 'particular', 'it', 'this', 'that']);
@@ -246,8 +250,9 @@ export function asksForCollection(text: string): boolean {
   return ws.some(isPlural);
 }
 
-/** The question is about all or every item ("Clear every custom label", "Remove all reactions"). */
+/** The question is about all or every item ("Clear every custom label", "Remove a batch of … at once"). */
 export function namesEveryItem(text: string): boolean {
+  if (/\b(at once|in bulk|in one go|a (whole )?batch of)\b/i.test(text)) return true;
   return words(text).some((w) => w.text === 'all' || w.text === 'every' || w.text === 'each');
 }
 
@@ -256,13 +261,14 @@ const IDENTIFIERS = new Set(['id', 'name', 'number', 'slug', 'sha']);
 
 /**
  * Words that single out one item whatever else is plural: "one of our runners", "a specific run", "a single
- * file", "by its id" / "by name".
+ * file", "by its id" / "by name", "given its ID" (but "change their name" is no lookup).
  */
 function namesOneItem(ws: string[]): boolean {
   return ws.some((w, i) => {
     const next = ws[i + 1] ?? '';
     if (w === 'one' && next === 'of') return true;
     if ((w === 'a' || w === 'one' || w === 'the') && SINGLING.has(next)) return true;
+    if ((w === 'its' || w === 'their') && IDENTIFIERS.has(next) && ws[i - 1] !== 'change' && ws[i - 1] !== 'rename') return true;
     return w === 'by' && (IDENTIFIERS.has(next) || (['its', 'their', 'the'].includes(next) && IDENTIFIERS.has(ws[i + 2] ?? '')));
   });
 }

@@ -40,6 +40,8 @@ export const RANKING = {
   secondSection: 0.2,
   /** Derived forms sharing the root of a question's word (watcher/watch, subscription/subscribe), as near-synonyms. */
   rootWeight: 0.5,
+  /** For a question asking to remove, the un- verb of its word when the site has one (star -> unstar). */
+  undoneWeight: 0.8,
   /** Priors: a page in another language than the preferred one, or in another version (when no filter is sent). */
   otherLanguage: 0.3,
   otherVersion: 0.8,

@@ -9,7 +9,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts';
-import { indexStems, root } from './text.ts';
+import { indexStems, root, stem } from './text.ts';
 import { pageLinks } from './links.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
@@ -177,6 +177,14 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         }
       }
 
+      // Undoing what a word names ("take the star back", "remove my star"): the index's un- verb (`unstar`).
+      if (actions.has('delete')) {
+        for (const g of question) {
+          if (g.text.includes(' ') || g.text.startsWith('un')) continue;
+          const undone = stem(`un${g.text}`);
+          if (corpus.termIds.has(undone) && !g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === undone)) g.alternatives.push({ stems: [undone], weight: RANKING.undoneWeight });
+        }
+      }
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
       const currentPage = current ? corpus.byPath.get(current) : undefined;

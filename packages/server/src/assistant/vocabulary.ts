@@ -283,6 +283,13 @@ const TOWARD: Array<[string, string[], number]> = [
   ['command line', ['cli'], 0.8],
   ['slow', ['performance', 'faster', 'speed'], 0.5],
   ['speed up', ['faster', 'performance', 'cache'], 0.5],
+  ['resend', ['redeliver', 'retry', 'send again'], 0.6],
+  ['internal', ['private'], 0.5],
+  ['yesterday', ['day', 'specific day'], 0.5],
+  ['today', ['day'], 0.4],
+  ['encrypt', ['public key', 'encryption'], 0.5],
+  ['gtm', ['google tag manager'], 1],
+  ['ga4', ['google analytics'], 1],
   ['12 months', ['year'], 0.6],
 ];
 
