@@ -14,7 +14,8 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * "store" and "save" ("Store a secret": Create or update). "Take off" / "take back" undo ("Take someone off a team").
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
  * is acted on ("Change which events a webhook listens to"). "Restore" / "bring back" change a thing back; "apply"
- * (a configuration to repositories) attaches or changes; "lift" (a restriction) and "get rid of" delete. Turning
+ * (a configuration to repositories) and "require" (a rule) create or change; "lift" (a restriction), "get rid of",
+ * "detach" and "kill" delete. Turning
  * something off changes it or deletes it: APIs model many switches as a resource that exists while the feature is
  * on (`DELETE …/required_signatures`, `DELETE …/vulnerability-alerts`).
  */
@@ -22,12 +23,10 @@ const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
   ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
-  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require']],
-  ['update', ['require']],
-  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply']],
-  ['create', ['apply']],
-  ['delete', ['disable', 'turn off', 'switch off', 'deactivate', 'detach', 'kill']],
-  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift']],
+  ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require', 'apply']],
+  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply', 'require']],
+  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift', 'detach', 'kill']],
+  ['delete', ['disable', 'turn off', 'switch off', 'deactivate']],
 ];
 
 /** The HTTP methods an action is done with (a mild prior on endpoint pages). */
@@ -69,8 +68,9 @@ function actionsAsked(text: string): Set<Action> {
   const asked = new Set<Action>();
   for (const sentence of text.split(/(?<=[.?!;])\s+/)) {
     const st = words(sentence).map((w) => w.text);
-    const main = mainVerbAt(st);
-    for (const a of (main === undefined ? undefined : mainVerbActions(st, st.map(stem), main)) ?? []) asked.add(a);
+    const stems = st.map(stem);
+    const main = mainVerbAt(st, stems);
+    for (const a of (main === undefined ? undefined : mainVerbActions(st, stems, main)) ?? []) asked.add(a);
   }
   if (asked.size > 0) return asked;
   const out = new Set<Action>();
@@ -108,7 +108,7 @@ const OPENERS = new Set(['please', 'hey', 'hi', 'so', 'ok', 'okay', 'now', 'then
  * covers new repositories"), "How do I / can we / to …", "Can I …", "I want to / we need to …", "Is there a way
  * to …". Undefined otherwise.
  */
-function mainVerbAt(texts: string[]): number | undefined {
+function mainVerbAt(texts: string[], stems: string[]): number | undefined {
   let i = 0;
   while (OPENERS.has(texts[i] ?? '')) i++;
   const t = (k: number) => texts[i + k] ?? '';
@@ -119,7 +119,7 @@ function mainVerbAt(texts: string[]): number | undefined {
   if ((t(0) === 'i' || t(0) === 'we') && (t(1) === 'would' || t(1) === 'd') && t(2) === 'like' && t(3) === 'to') return i + 4;
   if (t(0) === 'is' && t(1) === 'there' && (t(2) === 'a' || t(2) === 'any') && t(3) === 'way' && t(4) === 'to') return i + 5;
   if (t(0) === 'is' && t(1) === 'it' && t(2) === 'possible' && t(3) === 'to') return i + 4;
-  return FRAMING_VERBS.has(t(0)) || actionsAt(texts, texts.map(stem), i) ? i : undefined;
+  return FRAMING_VERBS.has(t(0)) || actionsAt(texts, stems, i) ? i : undefined;
 }
 
 /**

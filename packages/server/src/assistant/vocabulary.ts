@@ -275,6 +275,7 @@ const TOWARD: Array<[string, string[], number]> = [
   ['not accepted', ['pending'], 0.6],
   ['suggest a fix', ['autofix'], 0.6],
   ['twelve months', ['year'], 0.6],
+  ['12 months', ['year'], 0.6],
   ['kill', ['revoke', 'cancel', 'delete', 'stop'], 0.5],
   ['detach', ['remove', 'delete'], 0.6],
   ['child', ['sub'], 0.6],
@@ -290,7 +291,6 @@ const TOWARD: Array<[string, string[], number]> = [
   ['encrypt', ['public key', 'encryption'], 0.5],
   ['gtm', ['google tag manager'], 1],
   ['ga4', ['google analytics'], 1],
-  ['12 months', ['year'], 0.6],
 ];
 
 /**
