@@ -111,6 +111,8 @@ describe('how many things', () => {
     expect(questionNumber("Look up one of our organization's runners by its id")).toBe('one');
     expect(asksForCollection("Look up one of our organization's runners by its id")).toBe(false);
     expect(asksForCollection('Check the status of a specific Actions run')).toBe(false);
+    // After a preposition, "one of …" names the container of what is asked.
+    expect(asksForCollection("What files are attached to one of our org's spaces?")).toBe(true);
     expect(asksForCollection('Which runners does our organization have?')).toBe(true);
     // "every" is about the items acted on: many, and all of them.
     expect(questionNumber("Clear every custom label from one of our org's runners")).toBe('many');

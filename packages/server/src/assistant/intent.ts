@@ -258,6 +258,7 @@ export function namesEveryItem(text: string): boolean {
 
 const SINGLING = new Set(['specific', 'single', 'particular', 'given', 'certain']);
 const IDENTIFIERS = new Set(['id', 'name', 'number', 'slug', 'sha']);
+const CONTAINING = new Set(['to', 'in', 'on', 'from', 'for', 'into', 'under', 'across', 'inside', 'within']);
 
 /**
  * Words that single out one item whatever else is plural: "one of our runners", "a specific run", "a single
@@ -266,7 +267,8 @@ const IDENTIFIERS = new Set(['id', 'name', 'number', 'slug', 'sha']);
 function namesOneItem(ws: string[]): boolean {
   return ws.some((w, i) => {
     const next = ws[i + 1] ?? '';
-    if (w === 'one' && next === 'of') return true;
+    // "Look up one of our runners" (not "files attached to one of our spaces": there it names the container).
+    if (w === 'one' && next === 'of' && !CONTAINING.has(ws[i - 1] ?? '')) return true;
     if ((w === 'a' || w === 'one' || w === 'the') && SINGLING.has(next)) return true;
     if ((w === 'its' || w === 'their') && IDENTIFIERS.has(next) && ws[i - 1] !== 'change' && ws[i - 1] !== 'rename') return true;
     return w === 'by' && (IDENTIFIERS.has(next) || (['its', 'their', 'the'].includes(next) && IDENTIFIERS.has(ws[i + 2] ?? '')));
