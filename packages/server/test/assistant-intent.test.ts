@@ -82,6 +82,7 @@ describe('actions', () => {
     expect(questionActions('Lift the temporary limit on who can comment')).toEqual(new Set(['delete']));
     expect(questionActions('Can I bring back a deleted package version?')).toEqual(new Set(['update']));
     expect(questionActions('Stop check suites from being created on every push')).toEqual(new Set(['update', 'delete']));
+    expect(questionActions("Stop putting the repo's team property into OIDC tokens")).toEqual(new Set(['update', 'delete']));
     expect(questionActions('Let one more repository use an organization variable')).toEqual(new Set(['create', 'update']));
     expect(questionActions('Put a user into one of our teams')).toEqual(new Set(['create']));
     // What exists already is changed, not created.

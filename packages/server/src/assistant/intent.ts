@@ -128,7 +128,7 @@ function mainVerbAt(texts: string[], stems: string[]): number | undefined {
  * or name things ("the whole list of repositories", "from many publishers"), not what is asked. Some verbs need the
  * words after them: "stop / keep a repository from using a secret" takes away or changes, "let / allow a
  * repository use a variable" grants (adds or changes), "put a user into a team" adds, "pull / grab every comment"
- * reads (a "pull request" is no verb).
+ * reads (a "pull request" is no verb), "stop putting / sending …" undoes what is being done.
  */
 function mainVerbActions(texts: string[], ws: string[], i: number): Set<Action> | undefined {
   const verb = texts[i]!;
@@ -137,6 +137,8 @@ function mainVerbActions(texts: string[], ws: string[], i: number): Set<Action> 
     if ((verb === 'pull' || verb === 'grab') && !/^requests?$/.test(texts[i + 1] ?? '')) return new Set(['read']);
     const after = texts.slice(i + 2, i + 8);
     if ((verb === 'stop' || verb === 'prevent' || verb === 'keep') && after.includes('from')) return new Set(['update', 'delete']);
+    // "Stop putting a property into tokens", "stop sending emails": undo what is being done.
+    if (verb === 'stop' && /^[a-z]{3,}ing$/.test(texts[i + 1] ?? '')) return new Set(['update', 'delete']);
     if (verb === 'let' || verb === 'allow') return new Set(['create', 'update']);
     if (verb === 'put' && after.slice(0, 4).some((w) => w === 'into' || w === 'in' || w === 'on')) return new Set(['create']);
   }
