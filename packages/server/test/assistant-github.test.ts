@@ -203,6 +203,16 @@ describe('the GitHub REST site', () => {
     );
   });
 
+  it('answers a question about a state with an operation that reads it', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "Create a GitHub Pages site" (its request body has the source branch and https_enforced too).
+    expect(await top("What's the URL of my repo's Pages site, which branch does it publish from, and is HTTPS enforced?")).toBe(`${A}/repos/get-a-github-pages-site`);
+    // Not "Set a code security configuration as a default for an enterprise".
+    expect(await top('Which code security configurations get applied automatically to new repositories across our enterprise?')).toBe(
+      `${A}/code-security/get-default-code-security-configurations-for-an-enterprise`,
+    );
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

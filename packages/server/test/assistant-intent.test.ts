@@ -4,7 +4,7 @@
  * GitHub REST site (assistant-github.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { asksForCollection, namesEveryItem, pathScope, questionActions, questionNumber, questionScopes } from '../src/assistant/intent.ts';
+import { asksAboutState, asksForCollection, namesEveryItem, pathScope, questionActions, questionNumber, questionScopes } from '../src/assistant/intent.ts';
 
 describe('owners', () => {
   it('reads the owner an operation path starts from, and the owners named further on', () => {
@@ -34,6 +34,16 @@ describe('actions', () => {
   it('reads "how many" / "how much" questions, whatever verbs follow', () => {
     expect(questionActions('How many lines were added and removed each week?')).toEqual(new Set(['read']));
     expect(questionActions('How much storage do Actions caches use?')).toEqual(new Set(['read']));
+  });
+
+  it('reads a question about a state, unless it asks what to call or use for an action', () => {
+    expect(asksAboutState("What's the URL of my repo's Pages site, and is HTTPS enforced?")).toBe(true);
+    expect(questionActions('Which endpoint do I call to delete a webhook from a repo?')).toEqual(new Set(['delete']));
+    expect(asksAboutState('Which endpoint do I call to delete a webhook from a repo?')).toBe(false);
+    // "to" as a preposition or after another verb is no purpose.
+    expect(questionActions('Which configurations get applied automatically to new repositories?')).toEqual(new Set(['read']));
+    expect(questionActions('Which events did our webhook fail to send?')).toEqual(new Set(['read']));
+    expect(asksAboutState('Delete a webhook')).toBe(false);
   });
 
   it('takes an instruction opening with a verb that is no action word for a change (create, update or delete)', () => {

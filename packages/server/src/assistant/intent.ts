@@ -39,8 +39,19 @@ const keyOf = (phrase: string): string =>
 const ACTION_OF = new Map<string, Set<Action>>();
 for (const [action, ws] of ACTIONS) for (const w of ws) ACTION_OF.set(keyOf(w), new Set([...(ACTION_OF.get(keyOf(w)) ?? []), action]));
 
-/** Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it. */
+/**
+ * Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it, unless
+ * they ask what to use for an action ("Which endpoint do I call to delete a webhook?": PURPOSE, then "to").
+ */
 const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
+const PURPOSE = new Set(['call', 'use', 'need', 'hit', 'want']);
+
+/** The question asks about a state (opens with a question word, see READING) and reads: no write operation answers it. */
+export function asksAboutState(text: string): boolean {
+  const first = words(text)[0]?.text;
+  return first !== undefined && READING.has(first) && setEquals(questionActions(text), 'read');
+}
+const setEquals = (set: Set<Action>, only: Action) => set.size === 1 && set.has(only);
 
 /**
  * The actions a question asks for; empty when it names none. A thing said to exist already ("…one of our existing
@@ -57,7 +68,17 @@ export function questionActions(text: string): Set<Action> {
 function actionsAsked(text: string): Set<Action> {
   // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
   const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
-  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) return new Set(['read']);
+  if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) {
+    // "Which endpoint do I call to delete a webhook?", "What do I need to create a token?": the action after it.
+    const texts = all.map((w) => w.text);
+    const stems = texts.map(stem);
+    for (let i = 1; i < texts.length - 1; i++) {
+      if (texts[i] !== 'to' || !PURPOSE.has(texts[i - 1]!)) continue;
+      const at = actionsAt(texts, stems, i + 1);
+      if (at && !at.actions.has('read')) return at.actions;
+    }
+    return new Set(['read']);
+  }
   // "How many…?" / "How much…?" ask for an amount, whatever verbs follow ("How many lines were added and removed?").
   if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
   const texts = all.map((w) => w.text);

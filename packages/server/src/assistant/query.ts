@@ -5,7 +5,7 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksForCollection, isActionStem, methodsOf, namesEveryItem, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
+import { asksAboutState, asksForCollection, isActionStem, methodsOf, namesEveryItem, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
 import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
@@ -34,6 +34,8 @@ export interface Query {
   collection: boolean;
   /** It changes or removes all or every item ("Clear every label from a runner"): bulk operations answer it. */
   everyItem: boolean;
+  /** It asks about a state ("What's the URL of my Pages site?"): reading operations answer it. */
+  aboutState: boolean;
   /** The owners the question names (an organization, a repository, another user, the reader…). */
   scopes: Set<Scope>;
 }
@@ -114,5 +116,6 @@ export function buildQuery(input: QueryInput): Query {
   let scopes = questionScopes(input.text);
   if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
   const everyItem = !actions.has('read') && namesEveryItem(input.text);
-  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), everyItem, scopes };
+  const aboutState = asksAboutState(input.text);
+  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), everyItem, aboutState, scopes };
 }

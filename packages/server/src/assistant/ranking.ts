@@ -48,6 +48,8 @@ export const RANKING = {
   /** Endpoint pages whose method matches the question's action word (create -> POST), or not. */
   methodMatch: 1.1,
   methodMismatch: 0.9,
+  /** …and, on top of it, a write operation (not `GET`) for a question about a state ("Which … are enabled?"). */
+  writeForState: 0.7,
   /** Endpoint pages whose title's verb asks for the question's action (Create / Update / Remove …). */
   actionMatch: 1.1,
   /** An operation on all items at once ("Remove all labels") for a question about one thing. */

@@ -92,11 +92,12 @@ function nearness(page: string, current: string | undefined, short: boolean): nu
 }
 
 /**
- * Whether a GET endpoint lists a collection (rather than reading one item): its title says so ("List …"), or, when
- * the title starts with neither "List" nor "Get", its path ends in a collection rather than a parameter.
+ * Whether a GET endpoint lists a collection (rather than reading one item): its title says so ("List …", "Get all
+ * …"), or, when the title starts with neither "List" nor "Get", its path ends in a collection rather than a
+ * parameter.
  */
 export function readsCollection(title: string, apiPath: string): boolean {
-  if (/^list\b/i.test(title.trim())) return true;
+  if (/^(list|get all)\b/i.test(title.trim())) return true;
   if (/^get\b/i.test(title.trim())) return false;
   return !/\}\/?$/.test(apiPath);
 }
@@ -164,7 +165,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const { corpus, scratch, operations, scopes: pageScopes } = inMemory();
       const { limit } = options;
       const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
-      const { question, groups, elliptic, methods, collection, everyItem, actions, number, scopes } = query;
+      const { question, groups, elliptic, methods, collection, everyItem, aboutState, actions, number, scopes } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
@@ -213,6 +214,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
         // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
         if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
+        // "What's the URL of my Pages site…?", "Which configurations get applied…?": a state is read, not written.
+        if (aboutState && info.method && info.method !== 'GET' && info.method !== 'WEBHOOK') f *= RANKING.writeForState;
         // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
         // (on top of the method: POST creates and updates), and an operation on all items at once for a question
         // about one (for a question about all of them, it is the one). A title verb of another action is not held
