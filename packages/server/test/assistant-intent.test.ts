@@ -37,13 +37,14 @@ describe('actions', () => {
   });
 
   it('reads a question about a state, unless it asks what to call or use for an action', () => {
-    expect(asksAboutState("What's the URL of my repo's Pages site, and is HTTPS enforced?")).toBe(true);
+    const aboutState = (q: string) => asksAboutState(q, questionActions(q));
+    expect(aboutState("What's the URL of my repo's Pages site, and is HTTPS enforced?")).toBe(true);
     expect(questionActions('Which endpoint do I call to delete a webhook from a repo?')).toEqual(new Set(['delete']));
-    expect(asksAboutState('Which endpoint do I call to delete a webhook from a repo?')).toBe(false);
+    expect(aboutState('Which endpoint do I call to delete a webhook from a repo?')).toBe(false);
     // "to" as a preposition or after another verb is no purpose.
     expect(questionActions('Which configurations get applied automatically to new repositories?')).toEqual(new Set(['read']));
     expect(questionActions('Which events did our webhook fail to send?')).toEqual(new Set(['read']));
-    expect(asksAboutState('Delete a webhook')).toBe(false);
+    expect(aboutState('Delete a webhook')).toBe(false);
   });
 
   it('takes an instruction opening with a verb that is no action word for a change (create, update or delete)', () => {

@@ -46,12 +46,14 @@ for (const [action, ws] of ACTIONS) for (const w of ws) ACTION_OF.set(keyOf(w), 
 const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
 const PURPOSE = new Set(['call', 'use', 'need', 'hit', 'want']);
 
-/** The question asks about a state (opens with a question word, see READING) and reads: no write operation answers it. */
-export function asksAboutState(text: string): boolean {
+/**
+ * The question asks about a state: it opens with a question word (see READING) and its actions (`questionActions`)
+ * only read, so no write operation answers it.
+ */
+export function asksAboutState(text: string, actions: Set<Action>): boolean {
   const first = words(text)[0]?.text;
-  return first !== undefined && READING.has(first) && setEquals(questionActions(text), 'read');
+  return first !== undefined && READING.has(first) && actions.size === 1 && actions.has('read');
 }
-const setEquals = (set: Set<Action>, only: Action) => set.size === 1 && set.has(only);
 
 /**
  * The actions a question asks for; empty when it names none. A thing said to exist already ("…one of our existing
@@ -68,21 +70,19 @@ export function questionActions(text: string): Set<Action> {
 function actionsAsked(text: string): Set<Action> {
   // "What about…?" / "How about…?" ask for the same thing elsewhere, not about a state.
   const all = words(text.replace(/^\s*(what|how)\s+about\b/i, ''));
+  const texts = all.map((w) => w.text);
+  const ws = texts.map(stem);
   if (all.length > 0 && READING.has(all[0]!.text) && !(all[1] && ['i', 'we', 'you', 'there', 'it'].includes(all[1].text))) {
     // "Which endpoint do I call to delete a webhook?", "What do I need to create a token?": the action after it.
-    const texts = all.map((w) => w.text);
-    const stems = texts.map(stem);
     for (let i = 1; i < texts.length - 1; i++) {
       if (texts[i] !== 'to' || !PURPOSE.has(texts[i - 1]!)) continue;
-      const at = actionsAt(texts, stems, i + 1);
+      const at = actionsAt(texts, ws, i + 1);
       if (at && !at.actions.has('read')) return at.actions;
     }
     return new Set(['read']);
   }
   // "How many…?" / "How much…?" ask for an amount, whatever verbs follow ("How many lines were added and removed?").
   if (all[0]?.text === 'how' && (all[1]?.text === 'much' || all[1]?.text === 'many')) return new Set(['read']);
-  const texts = all.map((w) => w.text);
-  const ws = texts.map(stem);
   if (opensWithUnknownVerb(texts, ws)) return new Set(['create', 'update', 'delete']);
   // The main verb of each sentence that shows one: "Our registry moved to a new URL. Update the one saved in our
   // settings" asks to update (not "moved", not "saved").

@@ -116,6 +116,6 @@ export function buildQuery(input: QueryInput): Query {
   let scopes = questionScopes(input.text);
   if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
   const everyItem = !actions.has('read') && namesEveryItem(input.text);
-  const aboutState = asksAboutState(input.text);
+  const aboutState = asksAboutState(input.text, actions);
   return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), everyItem, aboutState, scopes };
 }
