@@ -213,6 +213,20 @@ describe('the GitHub REST site', () => {
     );
   });
 
+  it('searches what a question asks for before its details, and "my repo" as the repository\'s', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "List labels for a self-hosted runner for a repository": the labels are a detail of the runner asked for.
+    expect(await top('Is one particular self-hosted runner on my repo online and busy right now, and what labels does it have?')).toBe(
+      `${A}/actions/get-a-self-hosted-runner-for-a-repository`,
+    );
+    // Not "Get a repository installation for the authenticated app", nor an endpoint of the authenticated user's.
+    expect(await top('Which repositories can my GitHub App installation reach?')).toBe(`${A}/apps/list-repositories-accessible-to-the-app-installation`);
+    // A handle names a user: not "List organization invitation teams".
+    expect(await top('Is @alice a maintainer or a regular member of our backend team, and has she accepted the invite yet?')).toBe(
+      `${A}/teams/get-team-membership-for-a-user`,
+    );
+  });
+
   it('matches what an endpoint does, not the fields of the objects it returns', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Membership endpoints return a team object (name, slug, ...); they used to outrank the endpoint creating a team.

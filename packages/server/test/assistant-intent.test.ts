@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { asksAboutState, asksForCollection, namesEveryItem, pathScope, questionActions, questionNumber, questionScopes } from '../src/assistant/intent.ts';
+import { buildQuery, DETAIL, detailsStart } from '../src/assistant/query.ts';
+import { queryGroups } from '../src/assistant/vocabulary.ts';
 
 describe('owners', () => {
   it('reads the owner an operation path starts from, and the owners named further on', () => {
@@ -22,6 +24,38 @@ describe('owners', () => {
     expect(questionScopes("Look up a user's profile")).toEqual(new Set(['user']));
     expect(questionScopes('Which teams am I on?')).toEqual(new Set(['me']));
     expect(questionScopes('Create a label')).toEqual(new Set());
+    // A handle names a user; "my GitHub App" is the app's, not the reader's.
+    expect(questionScopes('Take the security manager role away from @dana in our org')).toEqual(new Set(['user', 'org']));
+    expect(questionScopes('Which repositories can my GitHub App installation reach?')).toEqual(new Set(['repo', 'app']));
+    expect(questionScopes('Email me at dana@example.com')).toEqual(new Set(['me']));
+  });
+
+  it('searches "my" as the reader\'s only when it owns no repository, organization or app', () => {
+    const alternatives = (q: string) => queryGroups(q).flatMap((g) => g.alternatives.map((a) => a.stems.join(' ')));
+    expect(alternatives('List my starred gists')).toContain('authent user');
+    expect(alternatives('Who is watching my repo?')).not.toContain('authent user');
+    expect(alternatives('Which repositories can my GitHub App installation reach?')).not.toContain('authent user');
+  });
+});
+
+describe('details', () => {
+  it('finds where the details of a question start: a colon, ", and …", "and what / whether / is …"', () => {
+    const details = (q: string) => {
+      const at = detailsStart(q);
+      return at === undefined ? undefined : q.slice(at);
+    };
+    expect(details('Details of one code scanning run on my repo: which tool ran and how many alerts it found')).toBe(': which tool ran and how many alerts it found');
+    expect(details('Is one particular self-hosted runner on my repo online and busy right now, and what labels does it have?')).toBe(', and what labels does it have?');
+    expect(details('Look up one of my own container images to see whether it is public and how many versions it has')).toBe('and how many versions it has');
+    expect(details('Delete a label and create a new one')).toBeUndefined();
+    expect(details('See https://example.com/docs for the list')).toBeUndefined();
+  });
+
+  it('weighs the words only the details name less than those of what is asked for', () => {
+    const weights = Object.fromEntries(buildQuery({ text: 'Is one self-hosted runner on my repo online, and what labels does it have?' }).question.map((g) => [g.text, g.weight]));
+    expect(weights.runner).toBe(1);
+    expect(weights.online).toBe(1);
+    expect(weights.labels).toBe(DETAIL);
   });
 });
 

@@ -349,13 +349,25 @@ const POSSESSIVE = new Set(['my', 'our']);
 export function questionScopes(text: string): Set<Scope> {
   const ws = words(text).map((w) => w.text);
   const out = new Set<Scope>();
+  // "@dana": a handle names a user.
+  if (/(^|[\s(])@[a-z0-9][a-z0-9-]*/i.test(text)) out.add('user');
   ws.forEach((w, i) => {
     const owner = OWNER_WORDS.get(w);
     if (owner) out.add(owner);
-    else if (FIRST_PERSON.has(w)) {
-      const owned = POSSESSIVE.has(w) && ws.slice(i + 1, i + 4).some((n) => OWNER_WORDS.has(n) && OWNER_WORDS.get(n) !== 'user');
-      if (!owned) out.add('me');
-    }
+    else if (FIRST_PERSON.has(w) && !possessesOwner(ws, i)) out.add('me');
   });
   return out;
 }
+
+/**
+ * "my" / "our" at `i` owns one of `owners` (an organization, enterprise, repository or app) named right after it:
+ * "my GitHub org", "our repo".
+ */
+export function possessesOwner(ws: readonly string[], i: number, owners: ReadonlySet<Scope> = OWNED): boolean {
+  if (!POSSESSIVE.has(ws[i]!)) return false;
+  return ws.slice(i + 1, i + 4).some((n) => {
+    const owner = OWNER_WORDS.get(n);
+    return owner !== undefined && owners.has(owner);
+  });
+}
+const OWNED: ReadonlySet<Scope> = new Set(['org', 'enterprise', 'repo', 'app']);

@@ -42,6 +42,8 @@ export interface Query {
 
 /** The weight of a word after "without" / "except". */
 export const NEGATED = 0.2;
+/** The weight of a word only the details of a question name (after its first clause: detailsStart). */
+export const DETAIL = 0.5;
 /** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
 export const HISTORY = { turns: 3, elliptic: 0.6, other: 0.25, maxGroups: 10 };
 /** Context items: their weight (1 when the question has no word of its own: "What does this do?"). */
@@ -73,9 +75,26 @@ export function qualifier(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Where the details of a question start, if it has any: after a colon ("Details of one code scanning run: which tool
+ * ran…"), a clause joined by ", and / or / but", or "and what / whether / is / has …" ("Is one runner online, and
+ * what labels does it have?"). What comes first is what is asked for; the details say which of its fields matter,
+ * and they are often the words of a sibling operation (*List labels for a runner*).
+ */
+export function detailsStart(text: string): number | undefined {
+  const m = /:(?!\/\/)|, (?:and|or|but) |\band (?:what|whether|which|how|who|when|where|is|are|has|have|does|do|can)\b/i.exec(text);
+  return m && m.index > 10 ? m.index : undefined;
+}
+
 export function buildQuery(input: QueryInput): Query {
-  // A word the reader does not want ("without cloning it") still says what the question is about, a little.
-  const question = queryGroups(input.text).map((g): WeightedGroup => ({ ...g, weight: g.negated ? NEGATED : 1, origin: 'question' }));
+  // A word the reader does not want ("without cloning it") still says what the question is about, a little; a word
+  // only its details name, less than the words of what it asks for.
+  const details = detailsStart(input.text);
+  const asked = details === undefined ? undefined : new Set(queryGroups(input.text.slice(0, details)).map((g) => g.alternatives[0]!.stems.join(' ')));
+  const question = queryGroups(input.text).map((g): WeightedGroup => {
+    const detail = asked !== undefined && !asked.has(g.alternatives[0]!.stems.join(' '));
+    return { ...g, weight: g.negated ? NEGATED : detail ? DETAIL : 1, origin: 'question' };
+  });
   const groups: WeightedGroup[] = [...question];
   const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
   const add = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {

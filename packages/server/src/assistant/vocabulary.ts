@@ -5,7 +5,7 @@
  * Used at query time only (the index keeps the page's own words): each word of a question becomes a group of
  * alternatives, its own stem first. Keep entries general — vocabulary of APIs and docs sites, not of one product.
  */
-import { isActionStem } from './intent.ts';
+import { isActionStem, possessesOwner, type Scope } from './intent.ts';
 import { splitParticle, stem, STOPWORDS, words } from './text.ts';
 
 /** Abbreviations and spellings that mean exactly the same thing (weight 1). */
@@ -291,6 +291,8 @@ const TOWARD: Array<[string, string[], number]> = [
   ['encrypt', ['public key', 'encryption'], 0.5],
   ['gtm', ['google tag manager'], 1],
   ['ga4', ['google analytics'], 1],
+  ['belong', ['member', 'membership'], 0.6],
+  ['build output', ['artifact'], 0.8],
 ];
 
 /**
@@ -321,6 +323,9 @@ export interface QueryGroup {
   /** What the reader does not want: the word after "without", "except" ("read a file without cloning it"). */
   negated?: true;
 }
+
+/** Owners that "my" names instead of the reader (see possessesOwner). */
+const NAMED_THINGS: ReadonlySet<Scope> = new Set(['repo', 'app']);
 
 /** Words after which the reader names what they do not want ("a non-secret value": `non` is its own word). */
 const NEGATING = new Set(['without', 'except', 'excluding', 'non']);
@@ -420,6 +425,9 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
       negating = true;
       continue;
     }
+    // "my repo", "my GitHub App": the thing named is the repository's or the app's, not the reader's (but "my org"
+    // keeps it: the reader acts there as themselves, forking into it, being a member).
+    if (possessesOwner(texts, i - 1, NAMED_THINGS)) continue;
     const meaning = STOPWORD_TABLE.get(t) ?? (i === 1 && YES_NO.has(t) ? YES_NO_MEANING : undefined);
     if (meaning && !seen.has(t)) {
       seen.add(t);
