@@ -125,6 +125,7 @@ describe('actions', () => {
   it('reads phrasal and framing verbs: get rid of, lift, bring back, stop … from, let, put … into', () => {
     expect(questionActions('How do I get rid of a custom property?')).toEqual(new Set(['delete']));
     expect(questionActions('Lift the temporary limit on who can comment')).toEqual(new Set(['delete']));
+    expect(questionActions('Wipe all the logs for just that run')).toEqual(new Set(['delete']));
     expect(questionActions('Can I bring back a deleted package version?')).toEqual(new Set(['update']));
     expect(questionActions('Stop check suites from being created on every push')).toEqual(new Set(['update', 'delete']));
     expect(questionActions("Stop putting the repo's team property into OIDC tokens")).toEqual(new Set(['update', 'delete']));

@@ -15,7 +15,7 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
  * is acted on ("Change which events a webhook listens to"). "Restore" / "bring back" change a thing back; "apply"
  * (a configuration to repositories) and "require" (a rule) create or change; "lift" (a restriction), "get rid of",
- * "detach" and "kill" delete. Turning
+ * "detach", "kill", "wipe" and "clean up" delete. Turning
  * something off changes it or deletes it: APIs model many switches as a resource that exists while the feature is
  * on (`DELETE …/required_signatures`, `DELETE …/vulnerability-alerts`).
  */
@@ -25,7 +25,7 @@ const ACTIONS: Array<[Action, string[]]> = [
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require', 'apply']],
   ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply', 'require']],
-  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift', 'detach', 'kill']],
+  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift', 'detach', 'kill', 'wipe', 'clean up']],
   ['delete', ['disable', 'turn off', 'switch off', 'deactivate']],
 ];
 
