@@ -136,6 +136,22 @@ describe('the GitHub REST site', () => {
     // Not "Get a self-hosted runner for an organization", nor "List runner applications for an organization".
     expect(await top('Deregister a self-hosted runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
     expect(await top('Unregister a runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+    // "Assign" adds, so "unassign" removes; the role named in quotes is one item (not *Get all organization roles*).
+    expect(await top('The platform team no longer needs the custom "CI admin" org role. Unassign it from that team')).toBe(
+      `${A}/orgs/remove-an-organization-role-from-a-team`,
+    );
+  });
+
+  it('reads a name in quotes as one item, and "not just …" as what is not wanted', async () => {
+    const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
+    // Not "List private registries for an organization".
+    expect(await top('How do I check how our org\'s "npm-internal" private registry is set up, like its URL, type and which repos can use it?')).toBe(
+      `${A}/private-registries/get-a-private-registry-for-an-organization`,
+    );
+    // Not "Delete an issue field value from an issue".
+    expect(
+      await top("We stopped using the 'Estimate' custom field on issues across our organization. How do I get rid of the field itself, not just its values on individual issues?"),
+    ).toBe(`${A}/orgs/delete-issue-field-for-an-organization`);
   });
 
   it('takes an instruction whose verb it does not know for a change, not a read', async () => {

@@ -38,6 +38,15 @@ describe('owners', () => {
   });
 });
 
+describe('what is not wanted', () => {
+  it('weighs what follows "not a / not the / not just" as what the reader does not want', () => {
+    const negated = (q: string) => queryGroups(q).filter((g) => g.negated).map((g) => g.text);
+    expect(negated('How do I edit my review summary (not an inline comment)?')).toEqual(['inline']);
+    expect(negated('Get rid of the field itself, not just its values')).toEqual(['values']);
+    expect(negated('Why is this not working?')).toEqual([]);
+  });
+});
+
 describe('details', () => {
   it('finds where the details of a question start: a colon, ", and …", "and what / whether / is …"', () => {
     const details = (q: string) => {
@@ -107,6 +116,8 @@ describe('actions', () => {
     expect(questionActions('Unregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Deregister a runner')).toEqual(new Set(['delete']));
     expect(questionActions('Unarchive a repository')).toEqual(new Set(['update']));
+    expect(questionActions('Assign our enterprise team to three organizations')).toEqual(new Set(['create']));
+    expect(questionActions('Unassign the custom role from that team')).toEqual(new Set(['delete']));
   });
 
   it("takes the main clause's verb for the action, not action words in the rest of the question", () => {
@@ -160,6 +171,10 @@ describe('how many things', () => {
     expect(asksForCollection('Check the status of a specific Actions run')).toBe(false);
     // After a preposition, "one of …" names the container of what is asked.
     expect(asksForCollection("What files are attached to one of our org's spaces?")).toBe(true);
+    // A name in quotes is one item; an apostrophe in a word is no quote.
+    expect(asksForCollection('How is our org\'s "npm-internal" private registry set up, and which repos can use it?')).toBe(false);
+    expect(questionNumber("Delete the 'Estimate' custom field of our issues")).toBe('one');
+    expect(asksForCollection("Which repos can't use our org's registries?")).toBe(true);
     expect(asksForCollection('Which runners does our organization have?')).toBe(true);
     // "every" is about the items acted on: many, and all of them.
     expect(questionNumber("Clear every custom label from one of our org's runners")).toBe('many');

@@ -21,7 +21,7 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  */
 const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
-  ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run']],
+  ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run', 'assign']],
   ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require', 'apply']],
   ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply', 'require']],
@@ -254,7 +254,7 @@ function isPlural(word: string): boolean {
  */
 export function questionNumber(text: string): 'one' | 'many' | undefined {
   const ws = words(text).map((w) => w.text);
-  if (namesOneItem(ws) && !ws.some((w) => MANY.has(w))) return 'one';
+  if (singlesOut(text, ws) && !ws.some((w) => MANY.has(w))) return 'one';
   if (ws.some((w) => MANY.has(w) || isPlural(w))) return 'many';
   return ws.some((w) => ONE.has(w)) ? 'one' : undefined;
 }
@@ -268,7 +268,7 @@ export function questionNumber(text: string): 'one' | 'many' | undefined {
 export function asksForCollection(text: string): boolean {
   const ws = words(text).map((w) => w.text);
   if (ws[0] === 'who' || ws[0] === 'which') return true;
-  if (namesOneItem(ws)) return false;
+  if (singlesOut(text, ws)) return false;
   if (ws.some((w) => w === 'history' || w === 'timeline')) return true;
   return ws.some(isPlural);
 }
@@ -277,6 +277,14 @@ export function asksForCollection(text: string): boolean {
 export function namesEveryItem(text: string): boolean {
   if (/\b(at once|in bulk|in one go|a (whole )?batch of)\b/i.test(text)) return true;
   return words(text).some((w) => w.text === 'all' || w.text === 'every' || w.text === 'each');
+}
+
+/** A name in quotes: "the \"npm-internal\" registry", "the 'Estimate' field". */
+const QUOTED_NAME = /(^|[\s(])["'“‘][^"'”’\n]{2,40}["'”’]/;
+
+/** The question singles out one item: by the words of `namesOneItem`, or by its name in quotes. */
+function singlesOut(text: string, ws: string[]): boolean {
+  return namesOneItem(ws) || QUOTED_NAME.test(text);
 }
 
 const SINGLING = new Set(['specific', 'single', 'particular', 'given', 'certain']);

@@ -329,6 +329,8 @@ const NAMED_THINGS: ReadonlySet<Scope> = new Set(['repo', 'app']);
 
 /** Words after which the reader names what they do not want ("a non-secret value": `non` is its own word). */
 const NEGATING = new Set(['without', 'except', 'excluding', 'non']);
+/** Words after which "not" names what the reader does not want ("not an inline comment", "not just its values"). */
+const NOT_WHAT = new Set(['a', 'an', 'the', 'any', 'its', 'their', 'just', 'only']);
 
 const stemsOf = (phrase: string): string[] => words(phrase).map((w) => stem(w.text));
 const keyOf = (phrase: string): string => stemsOf(phrase).join(' ');
@@ -421,6 +423,12 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
     i++;
     if (taken.has(i - 1)) continue;
     const t = w.text;
+    // "(not an inline comment)", "not just its values": what follows is not what is asked for.
+    if (t === 'not' && NOT_WHAT.has(texts[i] ?? '')) {
+      negating = true;
+      if (texts[i] === 'just' || texts[i] === 'only') i++;
+      continue;
+    }
     if (NEGATING.has(t)) {
       negating = true;
       continue;
