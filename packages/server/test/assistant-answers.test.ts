@@ -74,7 +74,10 @@ describe('offline answers from descriptions written in Markdown', () => {
   it('opens with the text, not a note quoted above it, nor a list flattened into a sentence', async () => {
     const note = '> [!NOTE]\n> Accessing this endpoint does not count against your rate limit.';
     expect(await lead(`${note}\n\nShows how many requests you have left. Under \`resources\`:\n* \`core\` is the REST API\n* \`search\` is search`))
-      .toBe('Shows how many requests you have left. Under `resources`:');
+      .toBe('Shows how many requests you have left.');
+    // The sentence introducing a list is left out with the list, unless it is all there is.
+    expect(await lead('Lists your keys. The response has these fields:\n\n- `id`')).toBe('Lists your keys.');
+    expect(await lead('The response has these fields:\n\n- `id`')).toBe('The response has these fields:');
   });
 
   it('reads a description that is only a note as a sentence', async () => {

@@ -105,7 +105,8 @@ function unquote(paragraph: string): string {
 /**
  * The paragraph to open with: the first that is not an aside (a block quote), without the quoted lines inside it,
  * else the first one, unquoted; up to a list that follows its first line (a list item flattened into a sentence
- * reads as `… categories: * The core …`).
+ * reads as `… categories: * The core …`), and without the sentence that introduces that list ("Under `resources`,
+ * you'll see:") when another comes before it.
  */
 function opening(paragraphs: string[]): string | undefined {
   const first = paragraphs.find((x) => !isQuote(x)) ?? paragraphs[0];
@@ -114,7 +115,14 @@ function opening(paragraphs: string[]): string | undefined {
   const lines = text.split('\n');
   const item = (l: string) => /^\s*(?:[-*+]|\d+[.)])\s/.test(l);
   const list = item(lines[0]!) ? -1 : lines.findIndex(item);
-  return list > 0 ? lines.slice(0, list).join('\n') : text;
+  return withoutListIntro(list > 0 ? lines.slice(0, list).join('\n') : text);
+}
+
+/** A text without its last sentence when that one ends in a colon (what it introduces is not shown) and is not all. */
+function withoutListIntro(text: string): string {
+  if (!/:\s*$/.test(text)) return text;
+  const end = Math.max(text.lastIndexOf('. '), text.lastIndexOf('? '), text.lastIndexOf('! '), text.lastIndexOf('.\n'));
+  return end > 0 ? text.slice(0, end + 1) : text;
 }
 
 /** The first sentences of a text, at most ~`max` characters. */
