@@ -13,7 +13,8 @@
  * `held-out-7` (tenth round, seed 10, 30 GitHub and 15 Mintlify questions, the same rules) and `held-out-8`
  * (eleventh round, seed 11, the same), `held-out-9` (twelfth round, seed 12), `held-out-10` (thirteenth round,
  * seed 13), `held-out-11` (fourteenth round, seed 14: 30 GitHub questions, and the last 8 Mintlify pages no
- * question named) and `held-out-12` (fifteenth round, seed 15, GitHub only), the same way. Sites:
+ * question named), `held-out-12` (fifteenth round, seed 15, GitHub only) and `held-out-13` (seed 16, GitHub only,
+ * written after rounds 14–15 to compare the rankers before and after them), the same way. Sites:
  * - github-rest: the GitHub REST description from @octokit/openapi (1,223 generated endpoint pages);
  * - lectern-docs: this repo's own docs;
  * - mintlify-docs: Mintlify's docs repo (github:mintlify/docs), when `--mintlify=<path>` (or
@@ -54,7 +55,7 @@ import {
 } from '../packages/server/src/assistant/index.ts';
 import { queryTerms } from '../packages/server/src/assistant/text.ts';
 
-const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12'] as const;
+const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13'] as const;
 interface Question {
   q: string;
   pages: string[];
