@@ -367,6 +367,8 @@ export function questionScopes(text: string): Set<Scope> {
   return out;
 }
 
+const OWNED: ReadonlySet<Scope> = new Set(['org', 'enterprise', 'repo', 'app']);
+
 /**
  * "my" / "our" at `i` owns one of `owners` (an organization, enterprise, repository or app) named right after it:
  * "my GitHub org", "our repo".
@@ -378,4 +380,3 @@ export function possessesOwner(ws: readonly string[], i: number, owners: Readonl
     return owner !== undefined && owners.has(owner);
   });
 }
-const OWNED: ReadonlySet<Scope> = new Set(['org', 'enterprise', 'repo', 'app']);

@@ -83,8 +83,11 @@ export function qualifier(text: string): string | undefined {
  */
 export function detailsStart(text: string): number | undefined {
   const m = /:(?!\/\/)|, (?:and|or|but) |\band (?:what|whether|which|how|who|when|where|is|are|has|have|does|do|can)\b/i.exec(text);
-  return m && m.index > 10 ? m.index : undefined;
+  // A label before a colon ("Question: …", "Note: …") is no ask of its own.
+  return m && m.index > MIN_ASK ? m.index : undefined;
 }
+/** The fewest characters an ask before its details has. */
+const MIN_ASK = 10;
 
 export function buildQuery(input: QueryInput): Query {
   // A word the reader does not want ("without cloning it") still says what the question is about, a little; a word
