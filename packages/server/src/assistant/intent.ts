@@ -15,9 +15,9 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * Question words ("which", "who", "is") read only when they open the question (READING): inside it they name what
  * is acted on ("Change which events a webhook listens to"). "Restore" / "bring back" change a thing back; "apply"
  * (a configuration to repositories) and "require" (a rule) create or change; "lift" (a restriction), "get rid of",
- * "detach", "kill", "wipe" and "clean up" delete. Turning
- * something off changes it or deletes it: APIs model many switches as a resource that exists while the feature is
- * on (`DELETE …/required_signatures`, `DELETE …/vulnerability-alerts`).
+ * "detach", "kill", "wipe" and "clean up" delete. Turning something off changes it or deletes it: APIs model many
+ * switches as a resource that exists while the feature is on (`DELETE …/required_signatures`,
+ * `DELETE …/vulnerability-alerts`).
  */
 const ACTIONS: Array<[Action, string[]]> = [
   ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],

@@ -89,21 +89,24 @@ export function detailsStart(text: string): number | undefined {
 /** The fewest characters an ask before its details has. */
 const MIN_ASK = 10;
 
+/** A group by its own word's stems (the same word in two texts is one group). */
+const groupKey = (g: QueryGroup): string => g.alternatives[0]?.stems.join(' ') ?? '';
+
 export function buildQuery(input: QueryInput): Query {
   // A word the reader does not want ("without cloning it") still says what the question is about, a little; a word
   // only its details name, less than the words of what it asks for.
   const details = detailsStart(input.text);
-  const asked = details === undefined ? undefined : new Set(queryGroups(input.text.slice(0, details)).map((g) => g.alternatives[0]!.stems.join(' ')));
+  const asked = details === undefined ? undefined : new Set(queryGroups(input.text.slice(0, details)).map(groupKey));
   const question = queryGroups(input.text).map((g): WeightedGroup => {
-    const detail = asked !== undefined && !asked.has(g.alternatives[0]!.stems.join(' '));
+    const detail = asked !== undefined && !asked.has(groupKey(g));
     return { ...g, weight: g.negated ? NEGATED : detail ? DETAIL : 1, origin: 'question' };
   });
   const groups: WeightedGroup[] = [...question];
-  const has = new Set(question.map((g) => g.alternatives[0]!.stems.join(' ')));
+  const has = new Set(question.map(groupKey));
   const add = (text: string, weight: number, origin: WeightedGroup['origin'], max: number) => {
     let n = 0;
     for (const g of queryGroups(text)) {
-      const key = g.alternatives[0]?.stems.join(' ');
+      const key = groupKey(g);
       if (!key || has.has(key)) continue;
       has.add(key);
       groups.push({ ...g, weight, origin });
