@@ -137,8 +137,8 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
   // Another docs repo: its first generated endpoint page and next one, and its first page file (planned here, untimed).
   let pick: { first: string; second: string; file?: string; fileUrl: string } | undefined;
   if (rootArg) {
-    const { planData, siteFromPlan } = await import('../packages/astro/src/site.ts');
-    const { ownModule } = await import('../packages/astro/src/own-files.ts');
+    const { planData, siteFromPlan } = await import('../packages/astro/src/site/site.ts');
+    const { ownModule } = await import('../packages/astro/src/shared/modules/own-files.ts');
     const { site } = await siteFromPlan(await planData(root, ownModule('components/index')));
     const ops = site.plan.pages.filter((p) => p.kind === 'operation');
     const file = site.plan.pages.find((p) => p.file?.endsWith('.mdx'));

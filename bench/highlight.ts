@@ -51,8 +51,8 @@ async function jobs(): Promise<{ samples: Job[]; blocks: Job[] }> {
 interface Run { mode: string; samplesMs: number; blocksMs: number; byLanguage: Record<string, number>; digest: string; count: number }
 
 if (args.includes('--child')) {
-  const { highlightDirect } = await import('../packages/astro/src/components/highlight.ts');
-  const { loadShiki } = await import('../packages/astro/src/components/shiki-load.ts');
+  const { highlightDirect } = await import('../packages/astro/src/shared/highlight/highlight.ts');
+  const { loadShiki } = await import('../packages/astro/src/shared/highlight/shiki-load.ts');
   loadShiki();
   const { samples, blocks } = await jobs();
   const digest = createHash('sha256');

@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { built, extract, hasPageFile, navigationPages, REPO, sh, timed } from './mintlify/repo-tools.ts';
-import { defaultRemoteSpecDir, remoteSpecCache } from '../packages/core/src/spec/remote-cache.ts';
+import { defaultRemoteSpecDir, remoteSpecCache } from '../packages/core/src/documents/remote-cache.ts';
 
 const CACHE = path.join(REPO, '.cache');
 const BIN = path.join(REPO, 'packages/astro/bin/lectern.js');

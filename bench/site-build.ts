@@ -89,7 +89,7 @@ function walk(dir: string): string[] {
  * of the build (a large site is built in parts, each in a process of its own) and CPU time that of all of them, from
  * /usr/bin/time when the machine has it, else the child's own.
  */
-export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO, runModule = path.join(checkout, 'packages/astro/src/run.ts')): Promise<Result> {
+export async function build(root: string, label: string, env: Record<string, string> = {}, checkout = REPO, runModule = path.join(checkout, 'packages/astro/src/cli/run.ts')): Promise<Result> {
   // Astro's phase timings (bundling the render code: "Prerender build"), beside the repo (not in it: no file of the
   // repo changes between warm builds but the edits); read, then removed.
   const timer = `${root}.astro-timer.json`;

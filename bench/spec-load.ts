@@ -33,7 +33,7 @@ async function child(mode: string): Promise<void> {
     const api = (await SwaggerParser.dereference(path.join(repo, specRel))) as { paths: Record<string, Record<string, unknown>> };
     for (const item of Object.values(api.paths)) operations += Object.keys(item).filter((k) => k !== 'parameters' && !k.startsWith('x-')).length;
   } else {
-    const { loadSpec } = await import('../packages/core/src/spec/index.ts');
+    const { loadSpec } = await import('../packages/core/src/documents/index.ts');
     workStart = performance.now();
     const { document, diagnostics } = await loadSpec({ root: repo, source: specRel });
     if (!document || document.kind !== 'openapi' || diagnostics.length) throw new Error('load failed');

@@ -20,8 +20,8 @@ process.on('warning', (w) => {
 });
 
 // An installed package runs its compiled JavaScript; the workspace runs the TypeScript sources directly.
-const compiled = new URL('../dist/cli.js', import.meta.url);
-const { main } = await import(existsSync(compiled) ? compiled.href : new URL('../src/cli.ts', import.meta.url).href);
+const compiled = new URL('../dist/cli/main.js', import.meta.url);
+const { main } = await import(existsSync(compiled) ? compiled.href : new URL('../src/cli/main.ts', import.meta.url).href);
 
 // Output to a pipe is written asynchronously: exit once it is all out (a large `check --format json` report was cut).
 const exit = (code) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

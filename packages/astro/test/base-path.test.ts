@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type LecternServer } from '@lectern/server';
-import { buildSite } from '../src/run.ts';
+import { buildSite } from '../src/cli/run.ts';
 import { REPO, launchChromium } from './helpers.ts';
 
 const BASE = '/pr-7/';

@@ -7,10 +7,10 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildSite } from '../src/run.ts';
-import { planAndPrepare } from '../src/site.ts';
-import { COMPONENTS_MODULE } from '../src/prepare.ts';
-import { renderOrder } from '../src/render-order.ts';
+import { buildSite } from '../src/cli/run.ts';
+import { planAndPrepare } from '../src/site/site.ts';
+import { COMPONENTS_MODULE } from '../src/mdx/prepare.ts';
+import { renderOrder } from '../src/build/render-order.ts';
 import { fileDigests, REPO } from './helpers.ts';
 
 const made: string[] = [];

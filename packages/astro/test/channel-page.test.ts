@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/run.ts';
+import { buildSite } from '../src/cli/run.ts';
 import { REPO } from './helpers.ts';
 
 let root = '';

@@ -4,11 +4,11 @@
  * language, the line marks of `highlight` / `focus` and the notation), or the page highlights it again itself.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeMdx } from '../src/mdx-analyze.ts';
-import { codeBlockInputs } from '../src/code-blocks.ts';
-import { startHighlightPool, type HighlightPool } from '../src/highlight-pool.ts';
-import { highlightFence, parseMeta } from '../src/components/highlight.ts';
-import { loadShiki } from '../src/components/shiki-load.ts';
+import { analyzeMdx } from '../src/mdx/analyze.ts';
+import { codeBlockInputs } from '../src/build/code-blocks.ts';
+import { startHighlightPool, type HighlightPool } from '../src/workers/highlight-pool.ts';
+import { highlightFence, parseMeta } from '../src/shared/highlight/highlight.ts';
+import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 
 loadShiki();
 

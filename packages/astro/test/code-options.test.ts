@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { extractNotation, highlight, highlightFence, parseLineRanges, parseMeta } from '../src/components/highlight.ts';
-import { loadShiki } from '../src/components/shiki-load.ts';
+import { extractNotation, highlight, highlightFence, parseLineRanges, parseMeta } from '../src/shared/highlight/highlight.ts';
+import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
 loadShiki();

@@ -6,7 +6,7 @@ import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/run.ts';
+import { buildSite } from '../src/cli/run.ts';
 import { fileDigests, REPO } from './helpers.ts';
 
 const made: string[] = [];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initSync } from 'es-module-lexer';
-import { NATIVE_ROOTS, plainModules } from '../src/dev-native-runtime.ts';
+import { NATIVE_ROOTS, plainModules } from '../src/dev/native-runtime.ts';
 
 const ASTRO_DIST = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'dist');
 

@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { readPage, servedFixture } from './helpers.ts';
-import { usesMermaid } from '../src/components/mermaid-assets.ts';
-import { analyzeMdx } from '../src/mdx-analyze.ts';
+import { usesMermaid } from '../src/shared/site/mermaid-assets.ts';
+import { analyzeMdx } from '../src/mdx/analyze.ts';
 
 const site = servedFixture('diagrams');
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createLecternServer } from '@lectern/server';
-import { buildSite } from '../src/run.ts';
+import { buildSite } from '../src/cli/run.ts';
 import { launchChromium, startDev } from './helpers.ts';
 
 let api: Server;

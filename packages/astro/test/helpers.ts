@@ -15,7 +15,7 @@ export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export async function buildFixture(dir: string): Promise<{ root: string; dist: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-site-'));
   await cp(dir, root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
-  const { buildSite } = await import('../src/run.ts');
+  const { buildSite } = await import('../src/cli/run.ts');
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   return { root, dist: outDir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

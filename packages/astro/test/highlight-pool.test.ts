@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startHighlightPool } from '../src/highlight-pool.ts';
-import { highlight, highlightDirect } from '../src/components/highlight.ts';
-import { loadShiki } from '../src/components/shiki-load.ts';
+import { startHighlightPool } from '../src/workers/highlight-pool.ts';
+import { highlight, highlightDirect } from '../src/shared/highlight/highlight.ts';
+import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 
 // The integration registers Shiki for the pages and the workers register it themselves; this test highlights directly too.
 loadShiki();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { codeCss, highlight, highlightDirect, truncateCode, parseTitle, parseHighlight } from '../src/components/highlight.ts';
-import { startHighlightPool } from '../src/highlight-pool.ts';
-import { loadShiki } from '../src/components/shiki-load.ts';
+import { codeCss, highlight, highlightDirect, truncateCode, parseTitle, parseHighlight } from '../src/shared/highlight/highlight.ts';
+import { startHighlightPool } from '../src/workers/highlight-pool.ts';
+import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
 loadShiki();

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../src/run.ts';
+import { buildSite } from '../src/cli/run.ts';
 
 let root = '';
 afterAll(() => rm(root, { recursive: true, force: true }));

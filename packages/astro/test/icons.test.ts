@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { jsx } from 'astro/jsx-runtime';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { iconSvg, setIconLibrary, setIconSource, unknownIcons } from '../src/icons.ts';
+import { iconSvg, setIconLibrary, setIconSource, unknownIcons } from '../src/shared/render/icons.ts';
 import { FIXTURES, readPage } from './helpers.ts';
 
 const PLACEHOLDER = '<circle cx="12" cy="12" r="3.5"/>';
@@ -159,7 +159,7 @@ describe('icons in a built site', () => {
       const file = path.join(root, 'docs.json');
       await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), icons: { library } }));
     }
-    const { buildSite } = await import('../src/run.ts');
+    const { buildSite } = await import('../src/cli/run.ts');
     return (await buildSite(root, { logLevel: 'error' })).outDir;
   }
 

@@ -1,8 +1,8 @@
 /** How MDX and JSX components are prepared to run as Preact (islands/islands.ts, the island part of mdx-analyze). */
 import { describe, expect, it } from 'vitest';
-import { analyzeMdx } from '../src/mdx-analyze.ts';
-import { prepareJsxModule } from '../src/islands/islands.ts';
-import type { IslandContext } from '../src/islands/islands.ts';
+import { analyzeMdx } from '../src/mdx/analyze.ts';
+import { prepareJsxModule } from '../src/mdx/islands.ts';
+import type { IslandContext } from '../src/mdx/islands.ts';
 
 const B = '/lectern/islands/builtins.ts';
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
     api: { examples: { languages: ALIASES } },
     navigation: { tabs: [{ tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] }, { tab: 'API', openapi: 'api.yaml' }] },
   }));
-  const { buildSite } = await import('../src/run.ts');
+  const { buildSite } = await import('../src/cli/run.ts');
   dist = (await buildSite(root, { logLevel: 'warn' })).outDir;
 }, 180_000);
 afterAll(() => { if (!process.env.KEEP) rmSync(root, { recursive: true, force: true }); });

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMarkdownPool } from '../src/markdown-pool.ts';
-import { renderMarkdown } from '../src/markdown.ts';
+import { startMarkdownPool } from '../src/workers/markdown-pool.ts';
+import { renderMarkdown } from '../src/shared/render/markdown.ts';
 import { FIXTURES } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
@@ -82,10 +82,10 @@ describe('markdown pool', () => {
   it('workers start in a process run as `node --input-type=module -e` (the flag is not passed on to them)', async () => {
     const src = fileURLToPath(new URL('../src/', import.meta.url));
     const script = `
-      import { startMarkdownPool } from ${JSON.stringify(path.join(src, 'markdown-pool.ts'))};
-      import { startHighlightPool } from ${JSON.stringify(path.join(src, 'highlight-pool.ts'))};
-      import { highlight } from ${JSON.stringify(path.join(src, 'components/highlight.ts'))};
-      import { loadShiki } from ${JSON.stringify(path.join(src, 'components/shiki-load.ts'))};
+      import { startMarkdownPool } from ${JSON.stringify(path.join(src, 'workers/markdown-pool.ts'))};
+      import { startHighlightPool } from ${JSON.stringify(path.join(src, 'workers/highlight-pool.ts'))};
+      import { highlight } from ${JSON.stringify(path.join(src, 'shared/highlight/highlight.ts'))};
+      import { loadShiki } from ${JSON.stringify(path.join(src, 'shared/highlight/shiki-load.ts'))};
       loadShiki();
       const errors = [];
       const md = startMarkdownPool(['*one*', '**two**'], { onError: (m) => errors.push(m) });

@@ -1,7 +1,7 @@
 /** The MDX analysis of math (`$…$`, `$$…$$`, `<Latex>`) and Mermaid children: rewrites, line numbers, diagnostics. */
 import { describe, expect, it } from 'vitest';
-import { analyzeMdx } from '../src/mdx-analyze.ts';
-import { decodeMath, literalChildren, renderMath } from '../src/components/math.ts';
+import { analyzeMdx } from '../src/mdx/analyze.ts';
+import { decodeMath, literalChildren, renderMath } from '../src/shared/render/math.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };
 

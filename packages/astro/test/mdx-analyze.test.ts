@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeMdx } from '../src/mdx-analyze.ts';
-import { compileError } from '../src/mdx-compile.ts';
+import { analyzeMdx } from '../src/mdx/analyze.ts';
+import { compileError } from '../src/mdx/compile.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };
 

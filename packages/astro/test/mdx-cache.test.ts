@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planAndPrepare } from '../src/site.ts';
-import { COMPONENTS_MODULE } from '../src/prepare.ts';
+import { planAndPrepare } from '../src/site/site.ts';
+import { COMPONENTS_MODULE } from '../src/mdx/prepare.ts';
 
 const made: string[] = [];
 afterAll(async () => {

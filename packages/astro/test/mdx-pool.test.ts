@@ -7,10 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { analyzeAhead } from '../src/mdx-pool.ts';
-import { pendingAhead, saveMdxCache } from '../src/mdx-cache.ts';
-import { loadSite } from '../src/plan-source.ts';
-import { analysisJobs, COMPONENTS_MODULE, prepareSite } from '../src/prepare.ts';
+import { analyzeAhead } from '../src/workers/mdx-pool.ts';
+import { pendingAhead, saveMdxCache } from '../src/mdx/cache.ts';
+import { loadSite } from '../src/plan/source.ts';
+import { analysisJobs, COMPONENTS_MODULE, prepareSite } from '../src/mdx/prepare.ts';
 
 const made: string[] = [];
 const cacheSetting = process.env.LECTERN_CACHE;

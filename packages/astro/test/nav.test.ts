@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SitePlan, NavItem } from '@lectern/core';
-import { buildNavIndex } from '../src/nav.ts';
-import { countEntries, isLarge, scopeJson } from '../src/nav-json.ts';
+import { buildNavIndex } from '../src/model/nav.ts';
+import { countEntries, isLarge, scopeJson } from '../src/build/nav-json.ts';
 
 const guide = (slug: string, extra: Partial<Page> = {}): Page => ({ kind: 'guide', slug, title: slug.toUpperCase(), frontmatter: {}, body: '', hidden: false, deprecated: false, ...extra } as Page);
 const pageRef = (slug: string): NavItem => ({ type: 'page', slug });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixture, readPage, FIXTURES } from './helpers.ts';
-import { integrationProblems } from '../src/analytics.ts';
+import { integrationProblems } from '../src/shared/site/analytics.ts';
 
 let dist = '';
 let cleanup = async () => {};

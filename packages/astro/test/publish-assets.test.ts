@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { copyAssets } from '../src/after-build.ts';
+import { copyAssets } from '../src/build/after-build.ts';
 
 const base = mkdtempSync(path.join(tmpdir(), 'lectern-publish-'));
 const root = path.join(base, 'repo');

@@ -8,10 +8,10 @@ import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { analyzeMdx, markdownForAgents, updateEntries } from '../src/mdx-analyze.ts';
-import { planAndPrepare } from '../src/site.ts';
-import { COMPONENTS_MODULE } from '../src/prepare.ts';
-import { compileError } from '../src/mdx-compile.ts';
+import { analyzeMdx, markdownForAgents, updateEntries } from '../src/mdx/analyze.ts';
+import { planAndPrepare } from '../src/site/site.ts';
+import { COMPONENTS_MODULE } from '../src/mdx/prepare.ts';
+import { compileError } from '../src/mdx/compile.ts';
 import { FIXTURES, REPO } from './helpers.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };

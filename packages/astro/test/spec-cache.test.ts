@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serialize } from 'node:v8';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ApiDocument } from '@lectern/core';
-import { loadSite } from '../src/plan-source.ts';
+import { loadSite } from '../src/plan/source.ts';
 
 const made: string[] = [];
 afterAll(() => {

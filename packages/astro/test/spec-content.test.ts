@@ -79,7 +79,7 @@ describe('spec-provided content (default: untrusted)', () => {
   });
 
   it('runs no code at build time, and the page renders the safe parts with no script a reader could trigger', async () => {
-    const { buildSite } = await import('../src/run.ts');
+    const { buildSite } = await import('../src/cli/run.ts');
     const { outDir } = await buildSite(root, { logLevel: 'error' });
     expect(existsSync(marker)).toBe(false);
     const html = await readPage(outDir, SLUG);
@@ -121,7 +121,7 @@ describe('lectern.trustSpecContent: true', () => {
       await repo(dir, trustedMarker, true);
       const { diagnostics } = await buildSitePlan(dir);
       expect(diagnostics.filter((d) => d.code === 'spec/content-refused')).toEqual([]);
-      const { buildSite } = await import('../src/run.ts');
+      const { buildSite } = await import('../src/cli/run.ts');
       await buildSite(dir, { logLevel: 'error' });
       expect(existsSync(trustedMarker)).toBe(true);
     } finally {

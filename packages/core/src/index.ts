@@ -1,6 +1,6 @@
 export * from './model.ts';
 export * from './languages.ts';
-export * from './spec/index.ts'; export * from './schema.ts';
+export * from './documents/index.ts'; export * from './schema.ts';
 export * from './config/index.ts';
 export { buildSitePlan, type BuildSitePlanOptions, type BuiltSitePlan } from './plan.ts';
 export { planSite, parseManualEndpoint, normalizeSpecSource, type PlanSiteInput, type PlanSiteResult } from './nav/plan-site.ts';

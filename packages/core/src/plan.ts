@@ -11,8 +11,8 @@ import type { Diagnostic, SitePlan, SpecDocument } from './model.ts';
 import { matchSpecFile, parseOperationRef } from './nav/operation-ref.ts';
 import { normalizeSpecSource, planSite } from './nav/plan-site.ts';
 import { listPageFiles, pageMeta, readPageFile, slugOfFile, type PageFile } from './pages.ts';
-import { discoverSpecs, loadSpec, specLoadKey, type SpecLoadCache } from './spec/index.ts';
-import { defaultRemoteSpecDir, remoteSpecCache } from './spec/remote-cache.ts';
+import { discoverSpecs, loadSpec, specLoadKey, type SpecLoadCache } from './documents/index.ts';
+import { defaultRemoteSpecDir, remoteSpecCache } from './documents/remote-cache.ts';
 
 export interface BuildSitePlanOptions {
   /** Allow `http:` spec URLs (tests against 127.0.0.1). */

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDocument, AsyncDocument, Diagnostic } from '../src/model.ts';
 import { jsonSafeSchema, schemaNames } from '../src/schema.ts';
-import { discoverSpecs, loadSpec, type LoadSpecResult } from '../src/spec/index.ts';
+import { discoverSpecs, loadSpec, type LoadSpecResult } from '../src/documents/index.ts';
 
 const repo = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const modules = path.join(repo, 'node_modules');

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dereferenceInternal } from '../src/spec/internal-refs.ts';
-import { dereferenceOpenApi } from '../src/spec/refs.ts';
-import { parseSpecText } from '../src/spec/text.ts';
+import { dereferenceInternal } from '../src/documents/internal-refs.ts';
+import { dereferenceOpenApi } from '../src/documents/refs.ts';
+import { parseSpecText } from '../src/documents/text.ts';
 
 const repo = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 const modules = path.join(repo, 'node_modules');

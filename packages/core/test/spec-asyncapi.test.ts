@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsyncDocument, Channel } from '../src/model.ts';
-import { loadSpec } from '../src/spec/index.ts';
+import { loadSpec } from '../src/documents/index.ts';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../../../fixtures/specs');
 

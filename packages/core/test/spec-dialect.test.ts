@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../src/model.ts';
-import { createDialect } from '../src/spec/dialect.ts';
+import { createDialect } from '../src/documents/dialect.ts';
 
 const up = (s: Schema) => createDialect().schema(s);
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { specLoadKey } from '../src/spec/index.ts';
+import { specLoadKey } from '../src/documents/index.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'lectern-spec-key-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDocument, Operation } from '../src/model.ts';
-import { discoverSpecs, loadSpec } from '../src/spec/index.ts';
+import { discoverSpecs, loadSpec } from '../src/documents/index.ts';
 import { jsonSafeSchema, schemaNames } from '../src/schema.ts';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../../../../fixtures/specs');

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitePlan } from '../src/index.ts';
 import type { ApiDocument } from '../src/model.ts';
-import { loadSpec } from '../src/spec/index.ts';
-import { describeAge, remoteSpecCache } from '../src/spec/remote-cache.ts';
+import { loadSpec } from '../src/documents/index.ts';
+import { describeAge, remoteSpecCache } from '../src/documents/remote-cache.ts';
 
 const spec = (title: string, paths: string[]) => JSON.stringify({
   openapi: '3.1.0',

@@ -1,6 +1,6 @@
 /** Per-page lookups into the plan's specs (indexed once per spec) and the options every API page shares. */
 import type { ApiDocument, AsyncDocument, Channel, Operation, OperationPage, ChannelPage, SchemaPage, Page, Schema } from '@lectern/core';
-import type { Site } from '../store.ts';
+import type { Site } from '../model/store.ts';
 
 const opIndex = new WeakMap<ApiDocument, Map<string, Operation>>();
 const chIndex = new WeakMap<AsyncDocument, Map<string, Channel>>();

@@ -1,6 +1,6 @@
 /** Table-of-contents entries of generated API pages (section headings). */
 import type { Page } from '@lectern/core';
-import type { Site } from '../store.ts';
+import type { Site } from '../model/store.ts';
 import { findOperation } from './api-data.ts';
 
 export function endpointHeadings(site: Site, page: Page): Array<{ depth: number; slug: string; text: string }> {

@@ -4,9 +4,9 @@
  * before the pages render (see highlight-pool.ts): both must ask for exactly the same (code, language) pairs.
  */
 import type { LanguageKey, Operation, OperationPage } from '@lectern/core';
-import type { RequestSample, ResponseExampleSet } from '../samples-source.ts';
-import type { Site } from '../store.ts';
-import { truncateCode, type LineMarks } from '../components/highlight.ts';
+import type { RequestSample, ResponseExampleSet } from '../model/samples-source.ts';
+import type { Site } from '../model/store.ts';
+import { truncateCode, type LineMarks } from '../shared/highlight/highlight.ts';
 import { apiOptions } from './api-data.ts';
 
 export interface HighlightInput { code: string; lang: string; marks?: LineMarks }

@@ -4,8 +4,8 @@
  * bounded so huge specs produce bounded HTML.
  */
 import type { Schema } from '@lectern/core';
-import { mergeAllOf, schemaTypeLabel } from '../core-pure.ts';
-import { kebab } from '../components/split.ts';
+import { mergeAllOf, schemaTypeLabel } from '../shared/core-pure.ts';
+import { kebab } from '../shared/render/split.ts';
 
 export type Mode = 'request' | 'response' | 'neutral';
 

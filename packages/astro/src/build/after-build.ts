@@ -1,0 +1,244 @@
+/** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
+import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isRestricted } from '@lectern/core/access';
+import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
+import type { Site } from '../model/store.ts';
+import { pageHref } from '../model/nav.ts';
+import { isLarge, scopeJson } from './nav-json.ts';
+import { codeCss } from '../shared/highlight/highlight.ts';
+import { copyMermaidAssets, usesMermaid } from '../shared/site/mermaid-assets.ts';
+import { writeIslandIcons } from '../shared/site/icon-files.ts';
+import { slug as headingSlug } from '../shared/render/split.ts';
+import { markdownForAgents, updateEntries } from '../mdx/analyze.ts';
+import { renderMarkdown } from '../shared/render/markdown.ts';
+import { htmlUnderBase, markdownUnderBase } from '../shared/site/base-path.ts';
+import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { renderOrder } from './render-order.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
+
+/** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
+export function buildManifest(site: Site): SiteManifest {
+  const manifest = site.lib.siteManifest(site.plan, site.config as never);
+  return site.base === '/' ? manifest : { ...manifest, base: site.base };
+}
+
+/** The HTML of Lectern's pages (and the 404 page) with every root-relative URL under the site's base. */
+async function moveUnderBase(site: Site, dist: string): Promise<void> {
+  // Lectern's pages, the 404 page, and the pages Astro writes for redirects (their links are root-relative too).
+  const sources = (site.config.redirects ?? []).map((r) => r.source.replace(/^\/+|\/+$/g, '')).filter((s) => s && !/[:*#]/.test(s));
+  const slugs = [...site.plan.pages.map((p) => p.slug), ...sources];
+  const files = ['404.html', 'index.html', ...slugs.flatMap((slug) => (slug === 'index' ? [] : [`${slug}/index.html`, `${slug}.html`]))];
+  await Promise.all(
+    files.map(async (rel) => {
+      const file = path.join(dist, rel);
+      const html = await readFile(file, 'utf8').catch(() => undefined);
+      if (html !== undefined) await writeFile(file, htmlUnderBase(html, site.base));
+    }),
+  );
+}
+
+/** `https://docs.example.com/pr-42`: the site's address (when known) and its base path, without a trailing slash. */
+export function siteRoot(site: Pick<Site, 'config' | 'base'>): string {
+  return (site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
+}
+
+function llmsTxt(site: Site): string {
+  const lines = [`# ${site.config.name}`, ''];
+  if (site.config.description) lines.push(`> ${site.config.description}`, '');
+  const base = siteRoot(site);
+  for (const p of site.plan.pages) {
+    if (p.hidden || isRestricted(p)) continue;
+    lines.push(`- [${p.title}](${base}${p.slug === 'index' ? '/index' : pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
+const DATA_FILE = /\.(json|ya?ml)$/i;
+const readText = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+export interface CopyOptions {
+  /** Spec files of the site (repo-relative): published without `x-excluded`/`x-hidden` operations. */
+  specs?: Iterable<string>;
+  /** Text that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if named here. */
+  references?: string;
+  onSkipped?: (file: string, why: string) => void;
+}
+
+/**
+ * Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. Never dotfiles or
+ * dot-folders (but `/.well-known/`), never a symlink that leads out of the repo, and JSON/YAML only when it is a spec
+ * of the site (stripped of unpublished operations) or a page or docs.json names it.
+ */
+export async function copyAssets(root: string, dist: string, options: CopyOptions = {}): Promise<number> {
+  let count = 0;
+  const ignored = loadIgnore(root);
+  const realRoot = await realpath(root);
+  const specs = new Set([...(options.specs ?? [])].map((s) => s.replace(/^\/+/, '')));
+  const references = options.references ?? '';
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      const rel = path.relative(root, abs).split(path.sep).join('/');
+      if (e.name.startsWith('.') && rel !== '.well-known') continue;
+      let isDir = e.isDirectory();
+      if (e.isSymbolicLink()) {
+        const target = await realpath(abs).catch(() => undefined);
+        if (!target || (target !== realRoot && !target.startsWith(realRoot + path.sep))) {
+          options.onSkipped?.(rel, 'a symlink that leads out of the repo');
+          continue;
+        }
+        isDir = (await stat(target)).isDirectory();
+      }
+      if (ignored(rel, isDir)) continue;
+      if (isDir) {
+        if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
+        await walk(abs);
+        continue;
+      }
+      if (!STATIC_ASSET.test(e.name) || NOT_COPIED_FILES.has(e.name)) continue;
+      const target = path.join(dist, rel);
+      if (specs.has(rel)) {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, publishedSpecText(await readFile(abs, 'utf8'), rel));
+        count++;
+        continue;
+      }
+      if (DATA_FILE.test(e.name) && !references.includes(e.name)) continue;
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(abs, target);
+      count++;
+    }
+  };
+  await walk(root);
+  return count;
+}
+
+/**
+ * A Markdown copy of a page (for `Copy page`, agents, llms.txt links). `<Visibility for="humans">` content is left
+ * out and `<Visibility for="agents">` content kept, as in Mintlify's Markdown export.
+ */
+export function pageMarkdown(page: Page): string {
+  const head = [`# ${page.title}`, ''];
+  if (page.description) head.push(`> ${page.description}`, '');
+  if (page.kind === 'operation') head.push(`\`${page.method === 'webhook' ? 'WEBHOOK' : page.method.toUpperCase()} ${page.path}\``, '');
+  if (page.kind === 'endpoint') head.push(`\`${page.endpoint.method.toUpperCase()} ${page.endpoint.path}\``, '');
+  const body = markdownForAgents(page.body).replace(/^\s*import\s.+$/gm, '').trim();
+  // A blank line after the description: otherwise the body's first paragraph continues the quote.
+  return head.join('\n') + (body ? '\n' + body + '\n' : '');
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
+
+/** A label that reads as a date (`2025-03-01`, `March 2025`, `March 3, 2025`), in UTC; NaN otherwise. */
+function labelDate(label: string): number {
+  const isoDay = /^\d{4}-\d{2}-\d{2}$/.test(label);
+  const named = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s/i.test(label) && /\b\d{4}\b/.test(label);
+  return isoDay ? Date.parse(label) : named ? Date.parse(`${label} UTC`) : NaN;
+}
+
+/**
+ * The RSS feed of a page with `<Update>` entries (Mintlify's subscribable changelog at the page URL + `/rss.xml`),
+ * or undefined. One item per Update, newest first as written: title from `rss.title` or the label, link to the
+ * label's anchor, description from `rss.description` or the entry's Markdown without components, code and HTML.
+ * Links are absolute when docs.json sets `lectern.site`.
+ */
+export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): string | undefined {
+  const entries = page.body ? updateEntries(page.body) : [];
+  if (!entries.length) return undefined;
+  const base = siteRoot(site);
+  const url = `${base}${pageHref(page.slug)}`;
+  const feed = `${url.replace(/\/$/, '')}/rss.xml`;
+  const items = entries.map((e) => {
+    const link = `${url}#${headingSlug(e.label)}`;
+    const description = e.rss?.description ?? (e.markdown ? renderMarkdown(e.markdown).trim() : e.description);
+    const date = labelDate(e.label);
+    return [
+      '    <item>',
+      `      <title>${cdata(e.rss?.title ?? e.label)}</title>`,
+      `      <link>${xml(link)}</link>`,
+      `      <guid isPermaLink="${base ? 'true' : 'false'}">${xml(link)}</guid>`,
+      ...(description ? [`      <description>${cdata(description)}</description>`] : []),
+      ...e.tags.map((t) => `      <category>${cdata(t)}</category>`),
+      ...(Number.isNaN(date) ? [] : [`      <pubDate>${new Date(date).toUTCString()}</pubDate>`]),
+      '    </item>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${cdata(page.title)}</title>`,
+    `    <description>${cdata(page.description ?? `Updates from ${site.config.name}`)}</description>`,
+    `    <link>${xml(url || '/')}</link>`,
+    ...(base ? [`    <atom:link href="${xml(feed)}" rel="self" type="application/rss+xml"/>`] : []),
+    '    <generator>Lectern</generator>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** `search`: the index the build streamed its pages to, if it did (see build-session.ts). */
+export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }, search?: SearchIndexer): Promise<void> {
+  await mkdir(path.join(dist, '_lectern'), { recursive: true });
+  for (const scope of site.nav.scopes) {
+    if (!isLarge(scope)) continue;
+    await mkdir(path.join(dist, '_lectern', 'nav'), { recursive: true });
+    await writeFile(path.join(dist, '_lectern', 'nav', `${scope.id}.json`), scopeJson(scope));
+  }
+  await writeFile(path.join(dist, '_lectern', 'code.css'), await codeCss());
+  if (site.tailwind) await writeFile(path.join(dist, '_lectern', 'tailwind.css'), site.tailwind);
+  // The repo's own .css/.js files, every page includes them (custom-assets.ts).
+  for (const f of [...site.custom.css, ...site.custom.js]) {
+    await mkdir(path.dirname(path.join(dist, f)), { recursive: true });
+    await copyFile(path.join(site.root, f), path.join(dist, f));
+  }
+  const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
+  const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
+  const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
+  if (copied) logger.info(`copied ${copied} static files`);
+  if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
+  await writeIslandIcons(dist);
+  // Many small files: written a few dozen at a time, each folder made once.
+  const folders = new Map<string, Promise<unknown>>();
+  const write = async (file: string, text: string) => {
+    const dir = path.dirname(file);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    await made;
+    await writeFile(file, text);
+  };
+  const copies = site.plan.pages.map((page) => async () => {
+    // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
+    const copy = path.join(dist, page.slug + '.md');
+    if (!existsSync(copy)) await write(copy, markdownUnderBase(pageMarkdown(page), site.base));
+    const feed = changelogFeed(site, page);
+    if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
+  });
+  for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
+  await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
+  if (site.base !== '/') await moveUnderBase(site, dist);
+  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
+  const t0 = performance.now();
+  // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
+  // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
+  let indexer = search;
+  if (!indexer) {
+    indexer = await startSearchIndex({ cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: true });
+    await addPages(indexer, dist, renderOrder(site.plan.pages).map((p) => p.slug));
+  }
+  const { pages, errors, cached } = await indexer.finish(path.join(dist, 'pagefind'));
+  if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);
+  logger.info(`search index: ${pages} pages ${cached ? 'unchanged, from the cache' : `in ${Math.round(performance.now() - t0)} ms (after the last page)`}`);
+}

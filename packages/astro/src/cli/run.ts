@@ -1,0 +1,314 @@
+/**
+ * Zero-config Astro runs for a docs repo that has only docs.json: `build`, `dev`, `preview` through Astro's
+ * programmatic API with an inline config. Builds go to a staging directory that replaces `dist/` only on success.
+ */
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+import type { AstroInlineConfig } from 'astro';
+import lectern, { type LecternOptions } from '../index.ts';
+import type { CacheUsage } from '../build/session.ts';
+import type { SearchIndexer } from '../build/search-index.ts';
+import type { Site } from '../model/store.ts';
+import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
+
+export interface RunOptions {
+  /** Output directory (default `<root>/dist`). */
+  outDir?: string;
+  port?: number;
+  host?: string;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Serve the site under a sub-path (`/pr-42/`), as Astro's `base`. */
+  base?: string;
+  /** The address the site is published at (absolute URLs), as Astro's `site`. */
+  site?: string;
+  /** Warnings fail the build too. */
+  strict?: boolean;
+}
+
+/** `/pr-42`, `pr-42/` -> `/pr-42/`; anything that is not a plain URL path is refused with the reason. */
+export function normalizeBase(base: string): string {
+  const trimmed = base.trim();
+  if (!/^\/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(trimmed) || /[?#]/.test(trimmed)) {
+    throw new Error(`--base must be a URL path such as /pr-42/, got ${JSON.stringify(base)}`);
+  }
+  const segments = trimmed.split('/').filter(Boolean);
+  if (segments.some((s) => s === '.' || s === '..')) throw new Error(`--base must not contain . or .. segments, got ${JSON.stringify(base)}`);
+  return segments.length ? `/${segments.join('/')}/` : '/';
+}
+
+/** An absolute http(s) URL, without a trailing slash on its path. */
+export function normalizeSite(site: string): string {
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    throw new Error(`--site must be an absolute URL such as https://docs.example.com, got ${JSON.stringify(site)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`--site must be an http(s) URL, got ${JSON.stringify(site)}`);
+  return url.href.replace(/\/$/, '');
+}
+
+export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}, part?: LecternOptions['part']): AstroInlineConfig {
+  return {
+    root,
+    configFile: false,
+    outDir,
+    cacheDir: path.join(root, '.lectern', 'cache'),
+    srcDir: path.join(root, '.lectern', 'src'),
+    publicDir: path.join(root, '.lectern', 'public'),
+    logLevel: opts.logLevel ?? 'info',
+    integrations: [lectern({ root, strict: opts.strict, ...(part ? { part } : {}) })],
+    ...(opts.base ? { base: normalizeBase(opts.base) } : {}),
+    ...(opts.site ? { site: normalizeSite(opts.site) } : {}),
+    server: { port: opts.port ?? 4321, host: opts.host ?? '127.0.0.1' },
+    build: { format: 'directory' },
+    devToolbar: { enabled: false },
+    telemetry: false,
+    vite: { logLevel: 'warn' },
+  } as AstroInlineConfig;
+}
+
+/**
+ * Where a build writes before it replaces `dist/`. Astro renders pages from chunks it writes next to the output
+ * (`<out>/.prerender`), or under `<cwd>/.astro/` when the output is outside the working directory (so the chunks
+ * resolve `astro` from there); that folder would be shared by concurrent builds, which delete each other's chunks.
+ * So a repo outside the working directory stages under `<cwd>/.astro/`, in a folder of its own.
+ */
+function stagingDir(root: string): string {
+  const cwd = process.cwd();
+  const inCwd = root === cwd || root.startsWith(cwd + path.sep);
+  return path.join(inCwd ? path.join(root, '.lectern') : path.join(cwd, '.astro'), `out-${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+/** Move a finished build into place (a copy when the staging folder is on another file system). */
+async function moveInto(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
+/**
+ * While a build runs, V8 grows the heap to twice what survives a collection instead of its default (up to four
+ * times): a build's live heap stays near 200 MB, but it makes garbage fast, and the default let the process reach
+ * 1 GB of resident memory on a 1,200-page site. This costs about 5 % more CPU time. Returns the undo.
+ */
+function leanHeap(): () => void {
+  if (process.env.LECTERN_HEAP === 'default') return () => undefined;
+  v8.setFlagsFromString('--heap-growing-percent=100');
+  return () => v8.setFlagsFromString('--heap-growing-percent=0');
+}
+
+/**
+ * MDX pages per part of a large build. Bundling holds every page module of a build in memory at once (about 1 MB
+ * each, mostly native), so a site with more MDX pages than this is built in parts, one after the other, and the parts
+ * merged: the peak stays that of one part. Generated endpoint pages have no module of their own and do not count (a
+ * site of 1,200 operations builds in one process, with its search index streamed and its code highlighted in worker
+ * threads). `LECTERN_PART_PAGES` overrides it (0: one part).
+ */
+export const PART_PAGES = Number(process.env.LECTERN_PART_PAGES ?? 200);
+/**
+ * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
+ * the heap far beyond what is live before it collects, and the process holds on to that memory.
+ */
+const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
+
+
+/** Move every file of `from` into `to` that `to` does not have yet (assets two parts share are identical). */
+async function mergeInto(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const src = path.join(from, entry.name);
+    const dest = path.join(to, entry.name);
+    if (entry.isDirectory()) await mergeInto(src, dest);
+    else if (!existsSync(dest)) await rename(src, dest);
+  }
+}
+
+/**
+ * The site planned once and built in parts of `size` pages (see PART_PAGES), merged into `staging`. A site of one part
+ * is built in this process; several parts are built one after the other, each in a process of its own
+ * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
+ */
+async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot, lecternFingerprint }, { basePath, htmlUnderBase }, { renderWarning }, { addPages, startSearchIndex }] = await Promise.all([
+    import('../site/site.ts'), import('../shared/modules/own-files.ts'), import('../model/store.ts'), import('../build/after-build.ts'), import('../site/report.ts'), import('../shared/site/icon-files.ts'),
+    import('../build/session.ts'), import('../site/plan-cache.ts'), import('../build/part-cache.ts'), import('../shared/build-cache.ts'), import('../shared/site/base-path.ts'), import('../shared/render/render-warnings.ts'),
+    import('../build/search-index.ts'),
+  ]);
+  // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
+  const t0 = performance.now();
+  let fromCache = false;
+  const data = await cachedPlanData(abs, () => planData(abs, ownModule('components/index')), () => { fromCache = true; });
+  const planned = await siteFromPlan(data);
+  const pages = planned.site.plan.pages.map((p) => p.slug);
+  const slices = partsOf(planned.site, size);
+  const parts = slices.length;
+  const log = { info: (m: string) => console.log(`[lectern] ${m}`), warn: (m: string) => console.warn(`[lectern] ${m}`), error: (m: string) => console.error(`[lectern] ${m}`) };
+  log.info(`planned ${pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
+  let search: SearchIndexer | undefined;
+  if (parts === 1) {
+    const { build } = await import('astro');
+    const part: LecternOptions['part'] = { planned, slugs: new Set(pages), first: true };
+    const { buildLeavingOutFailures } = await import('../build/compile-failures.ts');
+    // Built again without a page that failed to compile: the plan's problems were reported the first time.
+    await buildLeavingOutFailures(planned.site, () => build(inlineConfig(abs, staging, opts, part)).finally(() => { part.reported = true; }), log.error);
+    search = part.done?.search;
+  } else {
+    reportPlan(planned, opts.strict === true, log);
+    for (const w of configWarnings(planned.site.config)) log.warn(w);
+    const { serialize } = await import('node:v8');
+    const { spawn } = await import('node:child_process');
+    const { writeFile, readFile } = await import('node:fs/promises');
+    const planFile = `${staging}-plan.bin`;
+    await writeFile(planFile, serialize(data));
+    const used: CacheUsage[] = [];
+    // A part whose pages all kept their keys is written back from the cache instead of built (part-cache.ts).
+    const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
+    const base = basePath(opts.base ? normalizeBase(opts.base) : undefined);
+    const astroSite = (opts.site ? normalizeSite(opts.site) : planned.site.config.lectern?.site) || undefined;
+    const identities = slices.map((slugs, index) => ({ index, count: parts, slugs, base, astroSite }));
+    const hits = identities.map((identity) => kept?.lookup(identity));
+    // The search index takes each part's pages once the part is in `staging`, part after part in plan order (the same
+    // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds.
+    // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
+    search = await startSearchIndex({
+      cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: hits.every(Boolean),
+    }).catch(() => undefined);
+    let fed: Promise<void> = Promise.resolve();
+    const index = (slugs: readonly string[]) => {
+      const to = search;
+      if (to) fed = fed.then(() => addPages(to, staging, slugs, base === '/' ? undefined : (html) => htmlUnderBase(html, base)));
+    };
+    try {
+      for (let i = 0; i < parts; i++) {
+        const partDir = `${staging}-part${i}`;
+        const jobFile = `${partDir}.json`;
+        const resultFile = `${partDir}.result.json`;
+        const slugs = slices[i]!;
+        const identity = identities[i]!;
+        const hit = hits[i];
+        const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
+        if (restored) {
+          log.info(`part ${i + 1} of ${parts} (${slugs.length} pages): no page changed, from the cache`);
+          for (const key of restored.icons) islandIconKeys().add(key);
+          for (const w of restored.warnings) renderWarning(w);
+          used.push(restored.usage);
+          index(slugs);
+          continue;
+        }
+        log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
+        try {
+          await writeFile(jobFile, JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }));
+          const code = await new Promise<number>((resolve, reject) => {
+            const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], { stdio: 'inherit', env: process.env });
+            child.once('error', reject);
+            child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+          });
+          if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
+          const result = JSON.parse(await readFile(resultFile, 'utf8')) as { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage; warnings?: string[] };
+          // Its pages' warnings, printed here: once for the whole build (a sidebar icon is drawn in every part).
+          for (const w of result.warnings ?? []) renderWarning(w);
+          planned.site.renderErrors.push(...result.renderErrors);
+          for (const key of result.icons) islandIconKeys().add(key);
+          if (result.cache) used.push(result.cache);
+          if (kept && result.cache && result.renderErrors.length === 0) await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
+          await mergeInto(partDir, staging);
+          index(slugs);
+        } finally {
+          await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
+        }
+      }
+      await fed;
+      const swept = sweepBuildCache(abs, used) + (await kept?.sweep() ?? 0);
+      if (swept) log.info(`cache: ${swept} old entries removed`);
+    } catch (err) {
+      await fed.catch(() => undefined);
+      await search?.close();
+      throw err;
+    } finally {
+      await rm(planFile, { force: true });
+    }
+    // The parent writes code.css (highlight.ts reads the themes through the Shiki host).
+    (await import('../shared/highlight/shiki-load.ts')).loadShiki();
+  }
+  const site = parts === 1 ? getSite(abs) : planned.site;
+  if (parts > 1 && opts.base) site.base = normalizeBase(opts.base);
+  site.only = undefined;
+  try {
+    failIfAnyFailed(site, opts.strict === true);
+  } catch (err) {
+    await search?.close();
+    throw err;
+  }
+  await afterBuild(site, staging, log, search);
+}
+
+/**
+ * The site's pages in parts of at most `size` MDX pages each (see PART_PAGES), in plan order: one part when the site
+ * has no more MDX pages than that.
+ */
+export function partsOf(site: Site, size: number): string[][] {
+  const modules = (p: Site['plan']['pages'][number]) => (p.file !== undefined || site.content.has(p.slug)) && !site.blocked.has(p.slug);
+  const total = site.plan.pages.filter(modules).length;
+  if (size <= 0 || total <= size) return [site.plan.pages.map((p) => p.slug)];
+  // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
+  const per = Math.ceil(total / Math.ceil(total / size));
+  const out: string[][] = [[]];
+  let count = 0;
+  for (const p of site.plan.pages) {
+    if (modules(p)) {
+      if (count === per) {
+        out.push([]);
+        count = 0;
+      }
+      count++;
+    }
+    out[out.length - 1]!.push(p.slug);
+  }
+  return out;
+}
+
+/** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
+export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
+  const abs = path.resolve(root);
+  const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
+  const staging = stagingDir(abs);
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(path.dirname(staging), { recursive: true });
+  const size = Number.isFinite(PART_PAGES) ? PART_PAGES : 200;
+  const restoreHeap = leanHeap();
+  try {
+    // Size 0 (LECTERN_PART_PAGES=0): one part, in this process.
+    await buildInParts(abs, staging, opts, size);
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  } finally {
+    restoreHeap();
+  }
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(path.dirname(outDir), { recursive: true });
+  await moveInto(staging, outDir);
+  return { outDir };
+}
+
+export async function devSite(root: string, opts: RunOptions = {}): Promise<{ stop(): Promise<void> }> {
+  const abs = path.resolve(root);
+  const { dev } = await import('astro');
+  return dev(inlineConfig(abs, path.join(abs, 'dist'), opts));
+}
+
+export async function previewSite(root: string, opts: RunOptions = {}): Promise<{ stop(): Promise<void> }> {
+  const abs = path.resolve(root);
+  const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
+  if (!existsSync(outDir)) throw new Error(`Nothing to preview: ${outDir} does not exist. Run \`lectern build\` first.`);
+  const { preview } = await import('astro');
+  return preview(inlineConfig(abs, outDir, opts));
+}

@@ -1,0 +1,186 @@
+/**
+ * `lectern dev`: mount the playground proxy and the assistant API from @lectern/server as Connect middleware on
+ * Vite's dev server, and re-plan the site when docs.json, a spec, a page or `.mintignore` changes, so navigation,
+ * generated endpoint pages, the proxy's allowed origins and the assistant's index follow the files.
+ */
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import type { ConnectMiddleware as Middleware } from '@lectern/server/dev';
+import { getSite, setSite, type Site } from '../model/store.ts';
+import { buildManifest } from '../build/after-build.ts';
+import { scopeJson } from '../build/nav-json.ts';
+import { codeCss } from '../shared/highlight/highlight.ts';
+import { formatDiagnostic } from '../mdx/prepare.ts';
+import { iconFile } from '../shared/site/icon-files.ts';
+import type { PlannedSite } from '../site/site.ts';
+import { applyBodyEdit } from './edits.ts';
+
+type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
+interface Logger { info(m: string): void; warn(m: string): void; error(m: string): void }
+
+const VIRTUAL_ID = '\0virtual:lectern/pages';
+/** Files that can change the plan. MDX bodies alone are recompiled by Vite; their frontmatter feeds the plan. */
+const PLAN_INPUT = /(^|[\\/])(docs\.json|mint\.json|\.mintignore)$|\.(json|ya?ml|mdx?)$/i;
+const IGNORED_DIR = /(^|[\\/])(node_modules|dist|\.lectern|\.astro|\.git|\.cache)([\\/]|$)/;
+
+export async function mountDevHandlers(server: ViteDevServer, root: string, replan: () => Promise<PlannedSite>, logger: Logger): Promise<void> {
+  server.middlewares.use((req, res, next) => {
+    const url = req.url ?? '';
+    if (url.startsWith('/_lectern/code.css')) {
+      res.setHeader('content-type', 'text/css');
+      void codeCss().then((css) => res.end(css));
+      return;
+    }
+    if (url.startsWith('/_lectern/tailwind.css')) {
+      res.setHeader('content-type', 'text/css');
+      res.end(getSite(root).tailwind);
+      return;
+    }
+    const icon = /^\/_lectern\/icons\/(.+)\.svg$/.exec(url.split('?')[0]!);
+    const svg = icon ? iconFile(decodeURIComponent(icon[1]!)) : undefined;
+    if (svg) {
+      res.setHeader('content-type', 'image/svg+xml');
+      res.end(svg);
+      return;
+    }
+    const m = /^\/_lectern\/nav\/(\d+)\.json$/.exec(url);
+    const scope = m ? getSite(root).nav.scopes[Number(m[1])] : undefined;
+    if (!scope) return next();
+    res.setHeader('content-type', 'application/json');
+    res.end(scopeJson(scope));
+  });
+
+  const handlers = await devHandlers(getSite(root), logger);
+  if (handlers) {
+    server.middlewares.use(handlers.proxyMiddleware);
+    if (handlers.assistantMiddleware) {
+      server.middlewares.use(handlers.assistantMiddleware);
+      logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
+    }
+    server.httpServer?.once('close', () => handlers.close());
+    logger.info('playground proxy mounted at /_lectern/api/request');
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const onChange = (file: string, event: 'change' | 'add' | 'unlink') => {
+    const rel = path.relative(root, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel) || IGNORED_DIR.test(rel) || !PLAN_INPUT.test(rel)) return;
+    // The text of a page changed, not its frontmatter: Vite reloads the module; the plan stays.
+    if (event === 'change' && applyBodyEdit(getSite(root), rel)) {
+      logger.info(`${rel} changed: page text only, not re-planned`);
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(() => reload(rel)).catch((err: Error) => logger.error(`dev reload failed: ${err.message}`));
+    }, 30);
+  };
+  const reload = async (changed: string) => {
+    const t0 = performance.now();
+    let planned: PlannedSite;
+    try {
+      planned = await replan();
+    } catch (err) {
+      logger.error(`re-planning after ${changed} failed: ${(err as Error).message}`);
+      return;
+    }
+    for (const d of planned.errors) logger.error(formatDiagnostic(d));
+    for (const d of planned.warnings) logger.warn(formatDiagnostic(d));
+    planned.site.base = getSite(root).base;
+    setSite(planned.site);
+    handlers?.update(planned.site);
+    for (const env of Object.values(server.environments)) {
+      const mod = env.moduleGraph.getModuleById(VIRTUAL_ID);
+      if (mod) env.moduleGraph.invalidateModule(mod);
+      // Astro clears its getStaticPaths cache on this event (vite-plugin-app).
+      if (env.name !== 'client') env.hot.send('astro:content-changed', {});
+    }
+    server.environments.client.hot.send({ type: 'full-reload' });
+    logger.info(`${changed} changed: re-planned ${planned.site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms`);
+  };
+  server.watcher.on('change', (file) => onChange(file, 'change'));
+  server.watcher.on('add', (file) => onChange(file, 'add'));
+  server.watcher.on('unlink', (file) => onChange(file, 'unlink'));
+}
+
+interface DevHandlers {
+  proxyMiddleware: Middleware;
+  assistantMiddleware?: Middleware;
+  update(site: Site): void;
+  close(): void;
+}
+
+/**
+ * The proxy (allowed origins from the current plan) and the assistant (an in-memory index of the current plan). The
+ * assistant's modules load only when docs.json enables it: most sites start without them.
+ */
+async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | undefined> {
+  let dev: typeof import('@lectern/server/dev');
+  try {
+    dev = await import('@lectern/server/dev');
+  } catch (err) {
+    logger.warn(`playground proxy not mounted: @lectern/server failed to load (${(err as Error).message})`);
+    return undefined;
+  }
+  let proxy: WebHandler = dev.createProxyHandler({ manifest: buildManifest(site) }) as WebHandler;
+  const proxyMiddleware = dev.proxyMiddleware((request, info) => proxy(request, info));
+  // As under `lectern serve`: mounted when docs.json enables it.
+  const assistant = site.config.lectern?.assistant?.enabled ? await devAssistant(site, logger) : undefined;
+  return {
+    proxyMiddleware,
+    assistantMiddleware: assistant ? dev.assistantMiddleware((request, info) => assistant.handler(request, info as never)) : undefined,
+    update(next) {
+      const old = proxy;
+      proxy = dev.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
+      void old.close?.();
+      assistant?.index(next);
+    },
+    close() {
+      void proxy.close?.();
+      assistant?.close();
+    },
+  };
+}
+
+/** The assistant API over an in-memory index of the plan (re-indexed on every re-plan), or undefined if it cannot start. */
+async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebHandler; index(s: Site): void; close(): void } | undefined> {
+  let server: typeof import('@lectern/server');
+  try {
+    server = await import('@lectern/server');
+  } catch (err) {
+    logger.warn(`assistant API not mounted: @lectern/server failed to load (${(err as Error).message})`);
+    return undefined;
+  }
+  const { DatabaseSync } = await import('node:sqlite');
+  const db = new DatabaseSync(':memory:');
+  const index = (s: Site) => {
+    const defaultLanguage = server.siteDefaultLanguage(s.plan);
+    server.buildAssistantIndexInto(db, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
+  };
+  try {
+    index(site);
+    // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
+    const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
+    const limits = site.config.lectern?.assistant?.limits;
+    const handler = server.createAssistantHandler({
+      root: site.root,
+      index: db,
+      siteName: site.config.name,
+      ...(database ? { database } : {}),
+      ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
+    }) as WebHandler;
+    return {
+      handler,
+      index,
+      close() {
+        handler.close?.();
+        db.close();
+      },
+    };
+  } catch (err) {
+    logger.warn(`assistant API not mounted: ${(err as Error).message}`);
+    db.close();
+    return undefined;
+  }
+}
