@@ -6,13 +6,12 @@
 import { runCheckCommand, type CliIO, type Diagnostic } from '@lectern/core';
 import { prepareSite, COMPONENTS_MODULE } from '../mdx/prepare.ts';
 import { compileDiagnostics } from '../mdx/compile.ts';
-import type { SiteConfig } from '../shared/config.ts';
 
 export async function runCheck(argv: string[], io?: CliIO): Promise<number> {
   return runCheckCommand(argv, io, {
     extra: async ({ plan, config, diagnostics }): Promise<Diagnostic[]> => {
       if (!config) return [];
-      const site = prepareSite({ plan, config: config as unknown as SiteConfig, diagnostics }, COMPONENTS_MODULE);
+      const site = prepareSite({ plan, config, diagnostics }, COMPONENTS_MODULE);
       // The build's own MDX compiler on what the build would hand it (mdx-compile.ts): check and build cannot disagree.
       return [...site.diagnostics, ...(await compileDiagnostics(site.prepared, plan.root, [...diagnostics, ...site.diagnostics], false))];
     },

@@ -38,33 +38,6 @@ export function findSchema(site: Site, page: SchemaPage): Schema | undefined {
   return doc && doc.kind === 'openapi' ? doc.schemas[page.schema] : undefined;
 }
 
-export interface ApiOptions {
-  postKeys: string[];
-  expanded: boolean;
-  full: boolean;
-  languages: string[];
-  defaults: 'required' | 'all';
-  autogenerate: boolean;
-  proxy: boolean;
-  credentials: boolean;
-  prefill: boolean;
-}
-
-export function apiOptions(site: Site): ApiOptions {
-  const api = site.config.api ?? {};
-  return {
-    postKeys: api.params?.post ?? [],
-    expanded: api.params?.expanded === 'all',
-    full: api.url === 'full',
-    languages: api.examples?.languages ?? ['bash', 'python', 'javascript', 'php', 'go', 'java', 'ruby'],
-    defaults: api.examples?.defaults ?? 'all',
-    autogenerate: api.examples?.autogenerate !== false,
-    proxy: api.playground?.proxy !== false,
-    credentials: api.playground?.credentials === true,
-    prefill: api.examples?.prefill === true,
-  };
-}
-
 export function displayOf(page: Page): 'interactive' | 'simple' | 'none' | 'auth' {
   return page.playground ?? 'interactive';
 }

@@ -7,13 +7,12 @@ import type { LanguageKey, Operation, OperationPage } from '@lectern/core';
 import type { RequestSample, ResponseExampleSet } from '../model/samples-source.ts';
 import type { Site } from '../model/store.ts';
 import { truncateCode, type LineMarks } from '../shared/highlight/highlight.ts';
-import { apiOptions } from './api-data.ts';
 
 export interface HighlightInput { code: string; lang: string; marks?: LineMarks }
 
 export function operationPanel(site: Site, page: OperationPage, op: Operation): { samples: readonly RequestSample[]; examples: readonly ResponseExampleSet[] } {
   const { requestSamples, responseExamples, extractApiBlocks } = site.lib;
-  const o = apiOptions(site);
+  const o = site.api;
   const blocks = page.body ? extractApiBlocks(page.body, page.file ?? page.spec) : undefined;
   const samples = requestSamples({ operation: op, languages: o.languages as LanguageKey[], defaults: o.defaults, autogenerate: o.autogenerate, pageExamples: blocks?.requestExamples });
   const examples = responseExamples(op, blocks?.responseExamples);

@@ -6,7 +6,7 @@ import { type MdxAnalysis } from './analyze.ts';
 import { analysisKey, cachedAnalyses, cachedAnalyzeMdx, importsFiles, importSpecifiers, isCached } from './cache.ts';
 import { locateImport } from '../shared/modules/import-paths.ts';
 import type { LoadedSite } from '../plan/source.ts';
-import type { SiteConfig } from '../shared/config.ts';
+import type { DocsConfig } from '@lectern/core';
 import { ownModule, PACKAGE_DIR } from '../shared/modules/own-files.ts';
 import { MINTLIFY_COMPONENTS, moduleImports, packageName, packageResolves, type PackageImport } from '../shared/modules/package-imports.ts';
 import { parseModule, prepareJsxModule, type IslandContext, type PreparedJsx } from './islands.ts';
@@ -37,10 +37,10 @@ export class IslandLookups {
   readonly analyses = new Map<string, MdxAnalysis>();
   private readonly pending = new Set<string>();
   readonly root: string;
-  readonly config: Pick<SiteConfig, 'variables' | 'styling'>;
+  readonly config: Pick<DocsConfig, 'variables' | 'styling'>;
   readonly componentsModule: string;
   readonly snippetOf: (abs: string) => boolean;
-  constructor(root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule: string, snippetOf: (abs: string) => boolean = (abs) => isSnippet(abs, root)) {
+  constructor(root: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule: string, snippetOf: (abs: string) => boolean = (abs) => isSnippet(abs, root)) {
     this.root = root;
     this.config = config;
     this.componentsModule = componentsModule;
@@ -103,14 +103,14 @@ const SNIPPETS_DIR = /(^|\/)snippets\//;
  * `snippet`: bare names in its expressions are props (defaults to `isSnippet`).
  */
 export function prepareFile(
-  abs: string, root: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root),
+  abs: string, root: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root),
   lookups: IslandLookups = new IslandLookups(root, config, componentsModule),
 ): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
   return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, analysisOptions(abs, config, componentsModule, snippet, lookups));
 }
 
-function analysisOptions(abs: string, config: Pick<SiteConfig, 'variables' | 'styling'>, componentsModule: string, snippet: boolean, lookups: IslandLookups): AnalysisOptions {
+function analysisOptions(abs: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule: string, snippet: boolean, lookups: IslandLookups): AnalysisOptions {
   return { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet, islands: lookups.context(abs) };
 }
 

@@ -9,6 +9,7 @@ import type { LoadedSite } from '../plan/source.ts';
 import { buildNavIndex, type NavIndex } from './nav.ts';
 import { substituteVariables } from '../shared/render/variables.ts';
 import type * as Lib from './lib.ts';
+import { resolveApiOptions, type ApiOptions } from './api-options.ts';
 
 export type SiteLib = typeof Lib;
 
@@ -22,6 +23,8 @@ export interface Site extends LoadedSite {
   updated: Map<string, string>;
   /** Absolute paths of MDX files -> prepared source (see mdx-analyze.ts). */
   prepared: Map<string, string>;
+  /** docs.json `api` options every API page shares, resolved once (api-options.ts). */
+  api: ApiOptions;
   /** Server-side helpers (see lib.ts). */
   lib: SiteLib;
   /** The path the site is served under (`/`, or `/pr-42/` for a preview): Astro's `base`. */
@@ -68,7 +71,7 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
   return {
-    ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), prepared, lib, content,
+    ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), api: resolveApiOptions(loaded.config.api), prepared, lib, content,
     updated: new Map(), base: '/', blocked: new Map(), imports: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
   };
 }

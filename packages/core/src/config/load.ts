@@ -185,12 +185,17 @@ export function loadConfig(root: string): LoadedConfig {
   }
   if (!nav.navigation || !parsedConfig) return { diagnostics, locator };
 
-  const raw = parsedConfig;
+  const config = completeConfig(parsedConfig, nav.navigation);
+  return { config, locator, diagnostics };
+}
+
+/** The schema's output plus what loading adds: the navigation as read, the sample languages normalised. */
+function completeConfig(raw: RawDocsConfig, navigation: NavigationConfig): DocsConfig {
   const configured = raw.api.examples.languages;
   const { keys } = normalizeLanguageList(configured ?? []);
-  const config: DocsConfig = {
+  return {
     ...raw,
-    navigation: nav.navigation,
+    navigation,
     api: {
       ...raw.api,
       examples: {
@@ -200,7 +205,15 @@ export function loadConfig(root: string): LoadedConfig {
       },
     },
   };
-  return { config, locator, diagnostics };
+}
+
+/**
+ * The config a site is drawn with when docs.json could not be read (the build reports why and fails): every default
+ * of the schema, named "Docs", with an empty navigation.
+ */
+export function fallbackConfig(): DocsConfig {
+  const raw = docsConfigSchema.parse({ theme: 'mint', name: 'Docs', colors: { primary: '#0D9373' }, navigation: {} });
+  return completeConfig(raw, { root: { kind: 'root', label: '', pointer: '/navigation', extra: {}, children: [] }, global: [] });
 }
 
 /** Drop the values at the failing paths (optional keys fall back to defaults) and parse again. */
