@@ -14,13 +14,15 @@
 // Diagnostics
 // ---------------------------------------------------------------------------------------------
 
+import type { DiagnosticCode } from './diagnostic-codes.ts';
+
 export type Severity = 'error' | 'warning';
 
 /** A problem found in the user's repo. Never thrown at the user as a stack trace. */
 export interface Diagnostic {
   severity: Severity;
-  /** Stable machine-readable code, e.g. `config/invalid`, `spec/broken-ref`, `nav/operation-not-found`. */
-  code: string;
+  /** Stable machine-readable code, e.g. `config/invalid`, `spec/broken-ref` (the catalogue: diagnostic-codes.ts). */
+  code: DiagnosticCode;
   /** Repo-relative posix path of the file at fault (or a URL for remote specs). */
   file: string;
   /** JSON pointer inside `file` (RFC 6901), when the file is JSON/YAML. */
@@ -486,25 +488,5 @@ export interface SiteManifest {
   base?: string;
 }
 
-/**
- * The playground proxy contract (browser island <-> `lectern serve` / dev server):
- * `POST /_lectern/api/request` with JSON `ProxyRequest`. The answer is the upstream response (status, headers
- * minus hop-by-hop and Set-Cookie, body streamed). When the proxy itself refuses or fails it answers 4xx/5xx with
- * header `X-Lectern-Proxy-Error: 1` and JSON `{ "error": { "code": string, "message": string } }`.
- */
-export interface ProxyRequest {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  /** UTF-8 text body. */
-  body?: string;
-  /** Binary / multipart body, base64 (mutually exclusive with `body`). */
-  bodyBase64?: string;
-  /**
-   * Names of query parameters of `url` that carry credentials (API keys in the query): the proxy leaves them out
-   * of the URL when a redirect leads to another origin, as it does with credential headers.
-   */
-  credentialQuery?: string[];
-}
-export const PROXY_PATH = '/_lectern/api/request';
-export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';
+/** The playground proxy contract: see `contract.ts` (`@lectern/core/contract`, loadable without the rest of core). */
+export { PROXY_PATH, PROXY_ERROR_HEADER, type ProxyRequest } from './contract.ts';

@@ -12,7 +12,7 @@ import type {
   ChannelPlaygroundProps, Json, JsonSchema, PgAsyncMessage, PgMediaType, PgParameter, PgScheme,
   PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
 } from './types.ts';
-import { DEFAULT_PROXY_URL } from './types.ts';
+import { PROXY_PATH } from '@lectern/core/contract';
 import { jsonSafeSchema } from '@lectern/core';
 import { specValue } from './spec-value.ts';
 
@@ -264,7 +264,7 @@ function options(o: PlaygroundPropsOptions): PlaygroundOptions {
     proxy: o.proxy ?? true,
     credentials: o.credentials ?? false,
     prefill: o.prefill ?? false,
-    proxyUrl: o.proxyUrl ?? DEFAULT_PROXY_URL,
+    proxyUrl: o.proxyUrl ?? PROXY_PATH,
   };
   if (o.languages) out.languages = [...o.languages];
   if (o.display === 'auth') out.display = 'auth';

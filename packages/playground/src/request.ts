@@ -2,7 +2,8 @@
  * Pure request building: form state -> URL, headers, body; proxy payload; cURL. No DOM beyond the
  * web-standard Blob / FormData / Response (available in browsers and Node 22).
  */
-import type { JsonSchema, PgMediaType, PgParameter, PgScheme, PgSecurityAlternative, PgServer, PlaygroundProps, ProxyRequestBody } from './types.ts';
+import type { JsonSchema, PgMediaType, PgParameter, PgScheme, PgSecurityAlternative, PgServer, PlaygroundProps } from './types.ts';
+import type { ProxyRequest } from '@lectern/core/contract';
 import { appendQuery, fillPath, serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.ts';
 
 export interface AuthValue {
@@ -263,8 +264,8 @@ function encodeForm(s: string): string {
 }
 
 /** The `ProxyRequest` JSON for the Lectern proxy: text body as `body`, anything binary as `bodyBase64`. */
-export async function toProxyRequest(req: BuiltRequest): Promise<ProxyRequestBody> {
-  const out: ProxyRequestBody = { method: req.method, url: req.url, headers: { ...req.headers } };
+export async function toProxyRequest(req: BuiltRequest): Promise<ProxyRequest> {
+  const out: ProxyRequest = { method: req.method, url: req.url, headers: { ...req.headers } };
   if (req.credentialQuery?.length) out.credentialQuery = [...req.credentialQuery];
   if (typeof req.body === 'string') out.body = req.body;
   else if (req.body instanceof FormData) {

@@ -1,7 +1,7 @@
 /** Send a built request (directly or through the Lectern proxy) and turn the answer into a `ResponseView`. */
 import type { BuiltRequest } from './request.ts';
 import { toProxyRequest } from './request.ts';
-import { PROXY_ERROR_HEADER } from './types.ts';
+import { PROXY_ERROR_HEADER } from '@lectern/core/contract';
 import { mediaOf, type ResponseView } from './response.tsx';
 
 export interface SendOptions {

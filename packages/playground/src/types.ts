@@ -170,18 +170,3 @@ export interface ChannelPlaygroundProps {
   display?: 'interactive' | 'auth';
   groups?: string[];
 }
-
-// Proxy contract (mirrors `ProxyRequest` in @lectern/core model.ts; kept here so the browser bundle
-// does not import the Node-side core package).
-
-export interface ProxyRequestBody {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-  bodyBase64?: string;
-  /** Query parameters that carry credentials: dropped by the proxy on a redirect to another origin. */
-  credentialQuery?: string[];
-}
-export const DEFAULT_PROXY_URL = '/_lectern/api/request';
-export const PROXY_ERROR_HEADER = 'X-Lectern-Proxy-Error';

@@ -8,4 +8,4 @@ export { fetchTransport } from './proxy/transport.ts';
 export type { Transport, TransportSettings, UpstreamRequest, UpstreamResponse, PrivateAccess } from './proxy/transport.ts';
 export { blockedAddressReason } from './proxy/ip.ts';
 export type { ProxyErrorCode, ProxyErrorBody } from './proxy/errors.ts';
-export { PROXY_PATH, PROXY_ERROR_HEADER } from './contract.ts';
+export { PROXY_PATH, PROXY_ERROR_HEADER } from '@lectern/core/contract';

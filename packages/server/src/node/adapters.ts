@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { PROXY_PATH } from '../contract.ts';
+import { PROXY_PATH } from '@lectern/core/contract';
 import type { ConnectionInfo } from '../proxy/handler.ts';
 
 export type WebHandler = (request: Request, info?: ConnectionInfo) => Promise<Response> | Response;

@@ -1,5 +1,5 @@
 /** The proxy's own refusals and failures: `{ "error": { code, message } }` + `X-Lectern-Proxy-Error: 1`. */
-import { PROXY_ERROR_HEADER } from '../contract.ts';
+import { PROXY_ERROR_HEADER } from '@lectern/core/contract';
 
 export type ProxyErrorCode =
   | 'method_not_allowed'

@@ -3,7 +3,8 @@
  * answered with the upstream's status, headers and (streamed) body, or with a JSON proxy error.
  * Security model: docs/api-pages/proxy.mdx.
  */
-import type { ProxyRequest, SiteManifest } from '@lectern/core';
+import type { SiteManifest } from '@lectern/core';
+import type { ProxyRequest } from '@lectern/core/contract';
 import { proxyError, ProxyFailure } from './errors.ts';
 import { downstreamResponseHeaders, isToken, upstreamRequestHeaders } from './headers.ts';
 import { blockedAddressReason, ipFamily } from './ip.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { SiteManifest } from '@lectern/core';
-import { PROXY_PATH } from '../contract.ts';
+import { PROXY_PATH } from '@lectern/core/contract';
 import { connectionInfo } from '../node/adapters.ts';
 import type { ConnectionInfo, ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
 import { createProxyHandler } from '../proxy/node-handler.ts';
