@@ -1,6 +1,7 @@
 /**
  * `lectern check` and `lectern generate`. Each returns an exit code; the `lectern` bin dispatches here.
  */
+import { diagnosticCodeTable } from './diagnostic-codes.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import { buildLinkIndex, checkConfigLinks, checkPageLinks } from './links.ts';
 import { parseMdxBody } from './mdx-check.ts';
 import type { Diagnostic, Page, SitePlan } from './model.ts';
 import { buildSitePlan } from './plan.ts';
+import { safeSpecContent } from './spec-content.ts';
 
 export interface CliIO {
   out: (text: string) => void;
@@ -133,6 +135,7 @@ links; prints every error and a summary of the warnings by rule; exits 1 on erro
   --format <format>  text (default); json: the report as JSON; github: GitHub Actions annotations, shown
                      inline on the pull request (file paths relative to $GITHUB_WORKSPACE)
   --json             the same as --format json
+  --codes            list every diagnostic code with what it means
 `;
 
 /** A GitHub Actions workflow-command value: `%`, CR and LF escaped (and `:` and `,` in properties). */
@@ -163,14 +166,18 @@ export interface CheckOptions {
 export async function runCheckCommand(argv: string[], io: CliIO = defaultIO(), options: CheckOptions = {}): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, all: { type: 'boolean' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, all: { type: 'boolean' }, format: { type: 'string' }, codes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
-    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --all, --format text|json|github, --json, --help\n`);
+    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --all, --format text|json|github, --json, --codes, --help\n`);
     return 2;
   }
   if (parsed.values.help) {
     io.out(CHECK_USAGE);
+    return 0;
+  }
+  if (parsed.values.codes) {
+    io.out(`Diagnostic codes (the rule in brackets after each problem):\n\n${diagnosticCodeTable()}`);
     return 0;
   }
   const format = parsed.values.json ? 'json' : (parsed.values.format ?? 'text');
@@ -223,6 +230,22 @@ export function generatedPageSource(page: Page): string {
   return `---\n${frontmatter}\n---\n${page.body ? `\n${page.body.trim()}\n` : ''}`;
 }
 
+/**
+ * What `lectern generate` writes for a page, which the build then compiles as the docs team's own MDX. A page from a
+ * spec whose content is not trusted (remote, or local without `lectern.trustSpecContent`) is checked again as it is
+ * written: its body must be what safeSpecContent leaves (the plan vetted it already; anything still unsafe is cut and
+ * named), and its frontmatter has no `layout`, a module @astrojs/mdx would import.
+ */
+export function generatedFileSource(page: Page, trust: { local: boolean; dollarMath: boolean }): { text: string; refused: string[] } {
+  const remote = 'spec' in page && /^https?:\/\//i.test(String(page.spec));
+  if (trust.local && !remote) return { text: generatedPageSource(page), refused: [] };
+  const { layout, ...frontmatter } = page.frontmatter;
+  const { text: body, refused } = safeSpecContent(page.body ?? '', { dollarMath: trust.dollarMath });
+  const messages = refused.map((r) => `x-mint.content${r.line ? ` (line ${r.line})` : ''}: ${r.message}; left out`);
+  if (layout !== undefined) messages.push('x-mint.metadata.layout: a module the build would import; left out');
+  return { text: generatedPageSource({ ...page, frontmatter, body } as Page), refused: messages };
+}
+
 export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()): Promise<number> {
   let parsed;
   try {
@@ -242,7 +265,7 @@ export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()
   }
   const root = path.resolve(parsed.positionals[0] ?? '.');
   const out = path.resolve(root, parsed.values.out ?? '.');
-  const { plan, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
+  const { plan, config, diagnostics } = await buildSitePlan(root, { onProgress: progressPrinter(io) });
   if (io.progress) io.err('\r\x1b[2K');
   const errors = diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
@@ -250,12 +273,17 @@ export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()
     io.err(`\nnothing written: ${errors.length} error${errors.length === 1 ? '' : 's'}\n`);
     return 1;
   }
+  // What was cut from spec content is not in the files either: say so, as `lectern check` does.
+  for (const d of sortDiagnostics(diagnostics.filter((d) => d.code === 'spec/content-refused'))) io.err(formatDiagnostic(d));
+  const trust = { local: config?.lectern?.trustSpecContent === true, dollarMath: config?.styling?.latex !== false };
   let written = 0;
   for (const page of plan.pages) {
     if (page.file || (page.kind !== 'operation' && page.kind !== 'channel')) continue;
     const target = path.join(out, `${page.slug}.mdx`);
+    const { text, refused } = generatedFileSource(page, trust);
+    for (const message of refused) io.err(`${path.relative(process.cwd(), target) || target}: warning: ${message}\n`);
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, generatedPageSource(page));
+    writeFileSync(target, text);
     written++;
   }
   io.out(`wrote ${written} page${written === 1 ? '' : 's'} to ${path.relative(process.cwd(), out) || '.'}\n`);

@@ -1,4 +1,5 @@
 export * from './model.ts';
+export { DIAGNOSTIC_CODES, diagnosticCodeTable, type DiagnosticCode } from './diagnostic-codes.ts';
 export * from './languages.ts';
 export * from './documents/index.ts'; export * from './schema.ts';
 export * from './config/index.ts';

@@ -123,7 +123,7 @@ export function loadConfig(root: string): LoadedConfig {
     })();
     diagnostics.push({ severity: 'error', code: 'config/ref', file: issue.file, pointer: issue.pointer || '/', ...position, message: issue.message, hint: issue.hint });
   }
-  const at = (pointer: string, severity: Diagnostic['severity'], code: string, message: string, hint?: string) => {
+  const at = (pointer: string, severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, hint?: string) => {
     const where = locator.locate(pointer);
     diagnostics.push({ severity, code, file: where.file, pointer: where.pointer, line: where.line, column: where.column, message, ...(hint ? { hint } : {}) });
   };

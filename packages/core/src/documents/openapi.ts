@@ -75,7 +75,7 @@ export function normalizeOpenApi(doc: Record<string, unknown>, source: string, o
   };
 }
 
-function warn(ctx: Ctx, code: string, pointer: string, message: string, hint?: string): void {
+function warn(ctx: Ctx, code: Diagnostic['code'], pointer: string, message: string, hint?: string): void {
   ctx.diagnostics.push({ severity: 'warning', code, file: ctx.file, pointer, message, ...(hint ? { hint } : {}) });
 }
 

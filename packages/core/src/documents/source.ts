@@ -21,7 +21,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Larger remote documents are refused (50 MB). */
 const MAX_REMOTE_BYTES = 50 * 1024 * 1024;
 
-function error(code: string, file: string, message: string, hint?: string): Diagnostic {
+function error(code: Diagnostic['code'], file: string, message: string, hint?: string): Diagnostic {
   return { severity: 'error', code, file, message, ...(hint ? { hint } : {}) };
 }
 

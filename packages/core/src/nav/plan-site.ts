@@ -56,11 +56,11 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const diagnostics: Diagnostic[] = [];
   const pages = new Map<string, Page>();
   const configFile = input.locator?.file ?? 'docs.json';
-  const report = (pointer: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
+  const report = (pointer: string, code: Diagnostic['code'], message: string, hint?: string, severity: Diagnostic['severity'] = 'error') => {
     const at = input.locator?.locate(pointer) ?? { file: configFile, pointer };
     diagnostics.push({ severity, code, file: at.file, pointer: at.pointer, ...(at.line ? { line: at.line, column: at.column } : {}), message, ...(hint ? { hint } : {}) });
   };
-  const reportFile = (file: string, code: string, message: string, hint?: string, severity: Diagnostic['severity'] = 'error', line?: number) => {
+  const reportFile = (file: string, code: Diagnostic['code'], message: string, hint?: string, severity: Diagnostic['severity'] = 'error', line?: number) => {
     diagnostics.push({ severity, code, file, ...(line ? { line } : {}), message, ...(hint ? { hint } : {}) });
   };
 
@@ -467,7 +467,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
     const page = pageFromFile(file, {});
     if (page) pages.set(page.slug, { ...page, hidden: true });
   }
-  vetSpecContent(pages, specs, config.lectern?.trustSpecContent === true, diagnostics);
+  vetSpecContent(pages, specs, config.lectern?.trustSpecContent === true, diagnostics, config.styling?.latex !== false);
   return { pages: [...pages.values()], navigation, global, diagnostics };
 }
 
@@ -475,12 +475,12 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
  * `x-mint.content` of generated pages, unless docs.json trusts the content of local specs: unsafe constructs are cut
  * (see spec-content.ts) and each cut is a warning naming the spec file and the JSON pointer of the content.
  */
-function vetSpecContent(pages: Map<string, Page>, specs: PlanSiteInput['specs'], trustLocal: boolean, diagnostics: Diagnostic[]): void {
+function vetSpecContent(pages: Map<string, Page>, specs: PlanSiteInput['specs'], trustLocal: boolean, diagnostics: Diagnostic[], dollarMath: boolean): void {
   for (const [slug, page] of pages) {
     if (page.kind !== 'operation' || page.file || !page.body.trim()) continue;
     const remote = /^https?:\/\//i.test(page.spec);
     if (trustLocal && !remote) continue;
-    const { text, refused } = safeSpecContent(page.body);
+    const { text, refused } = safeSpecContent(page.body, { dollarMath });
     if (!refused.length) continue;
     pages.set(slug, { ...page, body: text });
     const doc = specs.get(page.spec);
