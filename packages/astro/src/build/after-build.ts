@@ -66,8 +66,10 @@ const readText = (file: string) => {
 };
 
 export interface CopyOptions {
-  /** Spec files of the site (repo-relative): published without `x-excluded`/`x-hidden` operations. */
+  /** Spec files of the site (repo-relative): published without `x-excluded`/`x-hidden` and restricted operations. */
   specs?: Iterable<string>;
+  /** The site's pages: which operations they show to every reader and which to some readers only. */
+  pages?: readonly Page[];
   /** Text that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if named here. */
   references?: string;
   onSkipped?: (file: string, why: string) => void;
@@ -107,8 +109,13 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
       if (!STATIC_ASSET.test(e.name) || NOT_COPIED_FILES.has(e.name)) continue;
       const target = path.join(dist, rel);
       if (specs.has(rel)) {
+        const published = publishedSpecText(await readFile(abs, 'utf8'), rel, { pages: options.pages });
+        if (published === null) {
+          options.onSkipped?.(rel, 'every operation in it is for some readers only');
+          continue;
+        }
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, publishedSpecText(await readFile(abs, 'utf8'), rel));
+        await writeFile(target, published);
         count++;
         continue;
       }
@@ -206,7 +213,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   }
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
   const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
-  const copied = await copyAssets(site.root, dist, { specs, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
+  const copied = await copyAssets(site.root, dist, { specs, pages: site.plan.pages, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
   await writeIslandIcons(dist);
