@@ -1,6 +1,6 @@
 /** AsyncAPI WebSocket channel island: connect, compose `send` messages, live log of frames, disconnect. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChannelPlaygroundProps, PgAsyncServer, PgScheme } from './types.ts';
+import type { ChannelPlaygroundProps, PlaygroundAsyncServer, PlaygroundScheme } from './types.ts';
 import type { AuthValue } from './request.ts';
 import { encode } from './serialize.ts';
 import { Label } from './fields.tsx';
@@ -18,7 +18,7 @@ export function ChannelPlayground(props: ChannelPlaygroundProps) {
 export default ChannelPlayground;
 
 /** ws(s) URL of a server + channel address, with variables and parameters filled; query-style auth appended. */
-export function channelUrl(server: PgAsyncServer, vars: Record<string, string>, address: string, params: Record<string, string>): string {
+export function channelUrl(server: PlaygroundAsyncServer, vars: Record<string, string>, address: string, params: Record<string, string>): string {
   const host = server.host.replace(/\{([^}]+)\}/g, (w, n: string) => vars[n] ?? server.variables[n]?.default ?? w);
   const pathname = (server.pathname ?? '').replace(/\{([^}]+)\}/g, (w, n: string) => vars[n] ?? w);
   const addr = address.replace(/\{([^}]+)\}/g, (w, n: string) => (params[n] !== undefined ? encode(params[n]!) : w));
@@ -27,7 +27,7 @@ export function channelUrl(server: PgAsyncServer, vars: Record<string, string>, 
 }
 
 /** Query-style credentials go in the URL; every header-style credential becomes a subprotocol. */
-export function channelAuth(schemes: PgScheme[], auth: Record<string, AuthValue>): { query: string[]; protocols: string[] } {
+export function channelAuth(schemes: PlaygroundScheme[], auth: Record<string, AuthValue>): { query: string[]; protocols: string[] } {
   const query: string[] = [];
   const protocols: string[] = [];
   for (const s of schemes) {

@@ -1,7 +1,7 @@
 /** The OpenAPI playground island. Receives only its operation's slice (`PlaygroundProps`). */
 import { LiveSamples } from './samples.tsx';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { JsonSchema, PgParameter, PgScheme, PlaygroundProps } from './types.ts';
+import type { JsonSchema, PlaygroundParameter, PlaygroundScheme, PlaygroundProps } from './types.ts';
 import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type RequestState, serverUrl } from './request.ts';
 import { Field, FileInput, Label } from './fields.tsx';
 import { Response, type ResponseView } from './response.tsx';
@@ -143,7 +143,7 @@ function PlaygroundForm(props: PlaygroundProps) {
     setSaved(next);
     save(SERVER_VARS_KEY, next);
   };
-  const setParam = (p: PgParameter, v: unknown) => {
+  const setParam = (p: PlaygroundParameter, v: unknown) => {
     setParams((cur) => ({ ...cur, [paramKey(p)]: v }));
     setErrors((e) => { const { [`param:${paramKey(p)}`]: _, ...rest } = e; return rest; });
   };
@@ -286,7 +286,7 @@ function PlaygroundForm(props: PlaygroundProps) {
   );
 }
 
-function AuthInputs(p: { scheme: PgScheme; id: string; value: AuthValue; proxy: boolean; proxyUrl: string; onChange: (v: AuthValue) => void }) {
+function AuthInputs(p: { scheme: PlaygroundScheme; id: string; value: AuthValue; proxy: boolean; proxyUrl: string; onChange: (v: AuthValue) => void }) {
   const s = p.scheme;
   const name = s.key.replace(/[_-]+/g, ' ');
   const desc = s.description ? <p class="lp-desc">{s.description}</p> : null;

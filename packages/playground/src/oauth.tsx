@@ -7,7 +7,7 @@
  */
 import { oauthEndpoint } from './oauth-url.ts';
 import { useState } from 'preact/hooks';
-import type { PgScheme } from './types.ts';
+import type { PlaygroundScheme } from './types.ts';
 import { bytesToBase64 } from './request.ts';
 import { send } from './send.ts';
 
@@ -70,7 +70,7 @@ async function popup(authorizationUrl: string, query: Record<string, string>): P
 
 const input = (set: (v: string) => void) => (e: Event) => set((e.currentTarget as HTMLInputElement).value);
 
-export function OAuthTools(p: { scheme: PgScheme; id: string; proxy: boolean; proxyUrl: string; onToken: (t: string) => void }) {
+export function OAuthTools(p: { scheme: PlaygroundScheme; id: string; proxy: boolean; proxyUrl: string; onToken: (t: string) => void }) {
   const flows = p.scheme.flows ?? {};
   const cc = flows.clientCredentials?.tokenUrl ? flows.clientCredentials : undefined;
   const ac = flows.authorizationCode?.authorizationUrl && flows.authorizationCode.tokenUrl ? flows.authorizationCode : undefined;

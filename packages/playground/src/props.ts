@@ -9,8 +9,8 @@ import type {
   AsyncDocument, AsyncMessage, Channel, MediaTypeObject, Operation, Parameter, Schema, SecurityRequirement, Server,
 } from '@lectern/core';
 import type {
-  ChannelPlaygroundProps, Json, JsonSchema, PgAsyncMessage, PgMediaType, PgParameter, PgScheme,
-  PgSecurityAlternative, PgServer, PlaygroundOptions, PlaygroundProps,
+  ChannelPlaygroundProps, Json, JsonSchema, PlaygroundAsyncMessage, PlaygroundMediaType, PlaygroundParameter, PlaygroundScheme,
+  PlaygroundSecurityAlternative, PlaygroundServer, PlaygroundOptions, PlaygroundProps,
 } from './types.ts';
 import { PROXY_PATH } from '@lectern/core/contract';
 import { jsonSafeSchema } from '@lectern/core';
@@ -158,7 +158,7 @@ function mergeInto(target: JsonSchema, part: JsonSchema | undefined): void {
 
 // ---------------------------------------------------------------------------------------------
 
-function sliceServers(servers: Server[]): PgServer[] {
+function sliceServers(servers: Server[]): PlaygroundServer[] {
   return servers.map((s) => ({
     url: s.url,
     ...(s.description ? { description: s.description } : {}),
@@ -175,13 +175,13 @@ export function securityTitle(req: SecurityRequirement): string {
   return req.schemes.map((s) => s.scheme.key.replace(/[_-]+/g, ' ')).join(' & ');
 }
 
-export function sliceSecurity(security: SecurityRequirement[]): PgSecurityAlternative[] {
+export function sliceSecurity(security: SecurityRequirement[]): PlaygroundSecurityAlternative[] {
   return security
     .filter((req) => req.schemes.length > 0)
     .map((req) => ({
       title: securityTitle(req),
-      schemes: req.schemes.map(({ scheme, scopes }): PgScheme => {
-        const out: PgScheme = { key: scheme.key, type: scheme.type, scopes: [...scopes] };
+      schemes: req.schemes.map(({ scheme, scopes }): PlaygroundScheme => {
+        const out: PlaygroundScheme = { key: scheme.key, type: scheme.type, scopes: [...scopes] };
         if (scheme.description) out.description = scheme.description;
         if (scheme.scheme) out.scheme = scheme.scheme.toLowerCase();
         if (scheme.bearerFormat) out.bearerFormat = scheme.bearerFormat;
@@ -190,7 +190,7 @@ export function sliceSecurity(security: SecurityRequirement[]): PgSecurityAltern
         if (scheme.openIdConnectUrl) out.openIdConnectUrl = scheme.openIdConnectUrl;
         if (scheme.xDefault !== undefined) out.xDefault = String(scheme.xDefault);
         if (scheme.flows) {
-          const flows: NonNullable<PgScheme['flows']> = {};
+          const flows: NonNullable<PlaygroundScheme['flows']> = {};
           for (const [name, flow] of Object.entries(scheme.flows)) {
             if (!flow) continue;
             flows[name as keyof typeof flows] = {
@@ -214,10 +214,10 @@ function firstExampleValue(examples: Array<{ value?: unknown }>): Json | undefin
   return undefined;
 }
 
-function sliceParameter(p: Parameter, prefill: boolean): PgParameter {
+function sliceParameter(p: Parameter, prefill: boolean): PlaygroundParameter {
   const raw = p.schema ?? p.content?.schema;
   const schema = sliceSchema(raw);
-  const out: PgParameter = {
+  const out: PlaygroundParameter = {
     name: p.name, in: p.in, required: p.in === 'path' ? true : p.required,
     style: p.style, explode: p.explode,
   };
@@ -240,9 +240,9 @@ function sliceParameter(p: Parameter, prefill: boolean): PgParameter {
   return out;
 }
 
-function sliceMediaType(m: MediaTypeObject, prefill: boolean): PgMediaType {
+function sliceMediaType(m: MediaTypeObject, prefill: boolean): PlaygroundMediaType {
   const schema = sliceSchema(m.schema);
-  const out: PgMediaType = {
+  const out: PlaygroundMediaType = {
     mediaType: m.mediaType,
     examples: m.examples
       .filter((e) => e.value !== undefined)
@@ -299,8 +299,8 @@ export function playgroundProps(operation: Operation, opts: PlaygroundPropsOptio
   return props;
 }
 
-function sliceMessage(m: AsyncMessage, prefill: boolean): PgAsyncMessage {
-  const out: PgAsyncMessage = { id: m.id };
+function sliceMessage(m: AsyncMessage, prefill: boolean): PlaygroundAsyncMessage {
+  const out: PlaygroundAsyncMessage = { id: m.id };
   const title = m.title ?? m.name ?? m.summary;
   if (title) out.title = title;
   if (m.contentType) out.contentType = m.contentType;

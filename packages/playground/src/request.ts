@@ -2,7 +2,7 @@
  * Pure request building: form state -> URL, headers, body; proxy payload; cURL. No DOM beyond the
  * web-standard Blob / FormData / Response (available in browsers and Node 22).
  */
-import type { JsonSchema, PgMediaType, PgParameter, PgScheme, PgSecurityAlternative, PgServer, PlaygroundProps } from './types.ts';
+import type { JsonSchema, PlaygroundMediaType, PlaygroundParameter, PlaygroundScheme, PlaygroundSecurityAlternative, PlaygroundServer, PlaygroundProps } from './types.ts';
 import type { ProxyRequest } from '@lectern/core/contract';
 import { appendQuery, fillPath, serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.ts';
 
@@ -54,7 +54,7 @@ export interface BuildResult {
   errors: Record<string, string>;
 }
 
-export function paramKey(p: Pick<PgParameter, 'in' | 'name'>): string {
+export function paramKey(p: Pick<PlaygroundParameter, 'in' | 'name'>): string {
   return `${p.in}:${p.name}`;
 }
 
@@ -82,7 +82,7 @@ export function isFileSchema(schema: JsonSchema | undefined): boolean {
 }
 
 /** Fill `{var}` placeholders of a server URL; resolve a relative URL against `origin`. */
-export function serverUrl(server: PgServer | undefined, vars: Record<string, string>, origin = ''): string {
+export function serverUrl(server: PlaygroundServer | undefined, vars: Record<string, string>, origin = ''): string {
   if (!server) return origin;
   const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => vars[name] ?? server.variables[name]?.default ?? whole);
   return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : origin + (url.startsWith('/') ? url : '/' + url);
@@ -104,7 +104,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 const isEmpty = (v: unknown) => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-function authHeader(scheme: PgScheme, value: AuthValue): string | undefined {
+function authHeader(scheme: PlaygroundScheme, value: AuthValue): string | undefined {
   if (scheme.type === 'http' && scheme.scheme === 'basic') {
     if (!value.user && !value.password) return undefined;
     return 'Basic ' + utf8Base64(`${value.user ?? ''}:${value.password ?? ''}`);
@@ -119,7 +119,7 @@ function authHeader(scheme: PgScheme, value: AuthValue): string | undefined {
 
 /** Where each scheme of an alternative puts its value. */
 export function applyAuth(
-  alt: PgSecurityAlternative | undefined,
+  alt: PlaygroundSecurityAlternative | undefined,
   auth: Record<string, AuthValue>,
   target: { headers: Record<string, string>; query: string[]; cookies: string[]; credentialQuery?: string[] },
 ): void {
@@ -205,7 +205,7 @@ function contentTypeFor(mediaType: string, body: string | Blob): string {
   return mediaType.includes('*') ? 'application/octet-stream' : mediaType;
 }
 
-function buildBody(media: PgMediaType, state: BodyState, required: boolean, errors: Record<string, string>): string | Blob | FormData | undefined {
+function buildBody(media: PlaygroundMediaType, state: BodyState, required: boolean, errors: Record<string, string>): string | Blob | FormData | undefined {
   const kind = bodyKind(media.mediaType);
   if (kind === 'json') {
     const text = state.text ?? '';

@@ -8,24 +8,24 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** A JSON Schema object with cycles broken (see `props.ts`). */
 export type JsonSchema = { [key: string]: Json };
 
-export interface PgServerVariable {
+export interface PlaygroundServerVariable {
   default: string;
   enum?: string[];
   description?: string;
 }
 
-export interface PgServer {
+export interface PlaygroundServer {
   /** URL template, e.g. `https://{region}.api.example.com/v1`. */
   url: string;
   description?: string;
-  variables: Record<string, PgServerVariable>;
+  variables: Record<string, PlaygroundServerVariable>;
 }
 
-export type PgLocation = 'path' | 'query' | 'header' | 'cookie';
+export type PlaygroundLocation = 'path' | 'query' | 'header' | 'cookie';
 
-export interface PgParameter {
+export interface PlaygroundParameter {
   name: string;
-  in: PgLocation;
+  in: PlaygroundLocation;
   required: boolean;
   deprecated?: boolean;
   description?: string;
@@ -41,36 +41,36 @@ export interface PgParameter {
   contentType?: string;
 }
 
-export interface PgExample {
+export interface PlaygroundExample {
   key: string;
   summary?: string;
   value: Json;
 }
 
-export interface PgMediaType {
+export interface PlaygroundMediaType {
   mediaType: string;
   schema?: JsonSchema;
   /** Named examples with an inline value, in document order. */
-  examples: PgExample[];
+  examples: PlaygroundExample[];
   /** Body to prefill (first named example, else generated) — only present when prefill is on. */
   example?: Json;
   encoding?: Record<string, { contentType?: string }>;
 }
 
-export interface PgBody {
+export interface PlaygroundBody {
   required: boolean;
   description?: string;
-  content: PgMediaType[];
+  content: PlaygroundMediaType[];
 }
 
-export interface PgOAuthFlow {
+export interface PlaygroundOAuthFlow {
   authorizationUrl?: string;
   tokenUrl?: string;
   refreshUrl?: string;
   scopes: Record<string, string>;
 }
 
-export interface PgScheme {
+export interface PlaygroundScheme {
   /** Key under `components.securitySchemes`; also the localStorage key of its value. */
   key: string;
   type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
@@ -81,10 +81,10 @@ export interface PgScheme {
   name?: string;
   in?: 'header' | 'query' | 'cookie';
   flows?: {
-    implicit?: PgOAuthFlow;
-    password?: PgOAuthFlow;
-    clientCredentials?: PgOAuthFlow;
-    authorizationCode?: PgOAuthFlow;
+    implicit?: PlaygroundOAuthFlow;
+    password?: PlaygroundOAuthFlow;
+    clientCredentials?: PlaygroundOAuthFlow;
+    authorizationCode?: PlaygroundOAuthFlow;
   };
   openIdConnectUrl?: string;
   /** Scopes the requirement asks for. */
@@ -93,10 +93,10 @@ export interface PgScheme {
 }
 
 /** One selectable alternative: every scheme in it is sent together. */
-export interface PgSecurityAlternative {
+export interface PlaygroundSecurityAlternative {
   /** Scheme names joined by ` & ` with `_`/`-` as spaces. */
   title: string;
-  schemes: PgScheme[];
+  schemes: PlaygroundScheme[];
 }
 
 export interface PlaygroundOptions {
@@ -123,32 +123,32 @@ export interface PlaygroundProps extends PlaygroundOptions {
   id: string;
   method: string;
   path: string;
-  servers: PgServer[];
-  parameters: PgParameter[];
-  body?: PgBody;
+  servers: PlaygroundServer[];
+  parameters: PlaygroundParameter[];
+  body?: PlaygroundBody;
   /** Alternatives; `[]` means no auth. */
-  security: PgSecurityAlternative[];
+  security: PlaygroundSecurityAlternative[];
 }
 
 // AsyncAPI -------------------------------------------------------------------------------------
 
-export interface PgAsyncServer {
+export interface PlaygroundAsyncServer {
   id: string;
   protocol: string;
   host: string;
   pathname?: string;
   description?: string;
-  variables: Record<string, PgServerVariable>;
+  variables: Record<string, PlaygroundServerVariable>;
 }
 
-export interface PgChannelParameter {
+export interface PlaygroundChannelParameter {
   name: string;
   description?: string;
   default?: string;
   enum?: string[];
 }
 
-export interface PgAsyncMessage {
+export interface PlaygroundAsyncMessage {
   id: string;
   title?: string;
   contentType?: string;
@@ -161,11 +161,11 @@ export interface ChannelPlaygroundProps {
   id: string;
   /** Channel address with `{param}` placeholders (may be empty). */
   address: string;
-  servers: PgAsyncServer[];
-  parameters: PgChannelParameter[];
-  send: PgAsyncMessage[];
-  receive: PgAsyncMessage[];
-  security: PgSecurityAlternative[];
+  servers: PlaygroundAsyncServer[];
+  parameters: PlaygroundChannelParameter[];
+  send: PlaygroundAsyncMessage[];
+  receive: PlaygroundAsyncMessage[];
+  security: PlaygroundSecurityAlternative[];
   prefill: boolean;
   display?: 'interactive' | 'auth';
   groups?: string[];

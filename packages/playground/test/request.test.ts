@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest, paramKey, toCurl, toProxyRequest, bodyKind, isFileSchema, serverUrl, type RequestState } from '../src/request.ts';
-import type { PgScheme, PlaygroundProps } from '../src/types.ts';
+import type { PlaygroundScheme, PlaygroundProps } from '../src/types.ts';
 
-const scheme = (s: Partial<PgScheme> & Pick<PgScheme, 'key' | 'type'>): PgScheme => ({ scopes: [], ...s });
+const scheme = (s: Partial<PlaygroundScheme> & Pick<PlaygroundScheme, 'key' | 'type'>): PlaygroundScheme => ({ scopes: [], ...s });
 
 function props(over: Partial<PlaygroundProps> = {}): PlaygroundProps {
   return {
@@ -52,7 +52,7 @@ describe('URL and parameters', () => {
 });
 
 describe('auth placement', () => {
-  const alt = (schemes: PgScheme[]) => [{ title: schemes.map((s) => s.key).join(' & '), schemes }];
+  const alt = (schemes: PlaygroundScheme[]) => [{ title: schemes.map((s) => s.key).join(' & '), schemes }];
   const base = { 'path:id': 1 };
   it('bearer -> Authorization: Bearer', () => {
     const r = buildRequest(props({ security: alt([scheme({ key: 'bearer', type: 'http', scheme: 'bearer' })]) }), state({ params: base, security: 0, auth: { bearer: { token: 'tok' } } }));
