@@ -123,6 +123,14 @@ export function slugOfFile(dist: string, file: string): string | undefined {
   return match[1] === undefined || match[1] === '' ? 'index' : match[1];
 }
 
+/**
+ * A file of `dist/` for the server only, never sent to readers: `_lectern/manifest.json` (and precompressed copies of
+ * it), which names the restricted pages and their groups. A request for it is answered as a missing file.
+ */
+export function isServerOnlyFile(dist: string, file: string): boolean {
+  return /^_lectern\/manifest\.json(\.(br|gz))?$/i.test(path.relative(dist, file).split(path.sep).join('/'));
+}
+
 export async function createServer(options: ServeOptions): Promise<LecternServer> {
   const log = options.log === false ? () => {} : (options.log ?? ((line: string) => console.log(line)));
   const dist = path.resolve(options.dist);
@@ -208,7 +216,8 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     }
     // Access is decided from the file the path resolves to, so every spelling of a restricted page (`/a`, `/a/`,
     // `/a.html`, `/a/index.html`, `/a.md`, `/a/rss.xml`) is gated alike.
-    const found = await files.find(url.pathname);
+    const file = await files.find(url.pathname);
+    const found = file && !isServerOnlyFile(dist, file.file) ? file : null;
     const slug = found ? slugOfFile(dist, found.file) : undefined;
     const groups = slug === undefined ? undefined : restricted[slug];
     if (groups && slug !== undefined) {
