@@ -1,4 +1,7 @@
-/** What a build emits for the runtime (`dist/_lectern/manifest.json`): proxy allowlist, redirects, restricted pages. */
+/**
+ * What a build emits for the runtime (`dist/_lectern/manifest.json`): proxy allowlist, redirects, restricted pages.
+ * It names the restricted pages and their groups, so it is for the server only: `lectern serve` never sends it.
+ */
 import type { DocsConfig } from './config/load.ts';
 import type { Server, SiteManifest, SitePlan } from './model.ts';
 import { isRestricted } from './access.ts';
