@@ -8,12 +8,11 @@
  * 2. Otherwise: every `x-codeSamples` entry in spec order, then (unless `autogenerate: false`) one generated
  *    sample per configured language, in the configured order.
  */
-import { HTTPSnippet, targets, type HarRequest, type Request, type Target } from 'httpsnippet';
+import { addTarget, addTargetClient, HTTPSnippet, targets, type HarRequest, type Request, type Target } from 'httpsnippet';
 import type { Operation } from '../model.ts';
-import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
-import { harFromOperation, restoreTokens, type HarBuild, type HarParam } from './har.ts';
-import { registerTargets } from './targets.ts';
-import { fixFileBodies } from './files.ts';
+import { languageInfo, normalizeLanguage, sampleLanguage, SAMPLE_LANGUAGES, type LanguageKey } from './languages/index.ts';
+import type { SampleLanguage } from './language.ts';
+import { harFromOperation, restoreTokens, type HarBuild } from './har.ts';
 import type { CodeBlock, ManualOperation } from './mdx.ts';
 
 export interface RequestSample {
@@ -47,148 +46,28 @@ export interface SampleClient {
   library: string;
 }
 
-/** The client used for each language (one idiomatic client per language). */
-export const SAMPLE_CLIENTS: Readonly<Record<LanguageKey, SampleClient>> = {
-  bash: { target: 'shell', client: 'lectern-curl', library: 'cURL' },
-  python: { target: 'python', client: 'requests', library: 'requests' },
-  javascript: { target: 'javascript', client: 'lectern-fetch', library: 'fetch' },
-  node: { target: 'node', client: 'lectern-axios', library: 'axios' },
-  php: { target: 'php', client: 'curl', library: 'ext-curl' },
-  go: { target: 'go', client: 'native', library: 'net/http' },
-  java: { target: 'java', client: 'nethttp', library: 'java.net.http.HttpClient' },
-  ruby: { target: 'ruby', client: 'native', library: 'net/http' },
-  powershell: { target: 'powershell', client: 'lectern-restmethod', library: 'Invoke-RestMethod' },
-  swift: { target: 'swift', client: 'lectern-urlsession', library: 'URLSession (Foundation)' },
-  csharp: { target: 'csharp', client: 'restsharp', library: 'RestSharp' },
-  dotnet: { target: 'csharp', client: 'httpclient', library: 'System.Net.Http.HttpClient' },
-  typescript: { target: 'typescript', client: 'fetch', library: 'fetch' },
-  c: { target: 'c', client: 'libcurl', library: 'libcurl' },
-  'c++': { target: 'cpp', client: 'cpr', library: 'cpr (C++ Requests)' },
-  kotlin: { target: 'kotlin', client: 'okhttp', library: 'OkHttp' },
-  rust: { target: 'rust', client: 'reqwest', library: 'reqwest' },
-  dart: { target: 'dart', client: 'http', library: 'http (package:http)' },
-};
+/** The httpsnippet client of each language (one idiomatic client per language; see ./languages/). */
+export const SAMPLE_CLIENTS = Object.fromEntries(SAMPLE_LANGUAGES.map((l) => [l.key, { ...l.client }])) as Readonly<Record<LanguageKey, SampleClient>>;
 
-/**
- * Apply `fix` to the body of every double-quoted literal of PHP/Ruby code (single-quoted literals are
- * skipped), e.g. to escape `$` (PHP) or `#{` (Ruby) that would interpolate.
- */
-function fixDoubleQuoted(code: string, fix: (body: string) => string): string {
-  let out = '';
-  let i = 0;
-  while (i < code.length) {
-    const ch = code[i]!;
-    if (ch !== '"' && ch !== "'") { out += ch; i++; continue; }
-    let j = i + 1;
-    while (j < code.length && code[j] !== ch) j += code[j] === '\\' ? 2 : 1;
-    const body = code.slice(i + 1, j);
-    out += ch + (ch === '"' ? fix(body) : body) + (j < code.length ? ch : '');
-    i = j + 1;
+let registered = false;
+
+/** Add the languages' own clients (and targets) to httpsnippet with its plugin API, once. */
+function registerClients(): void {
+  if (registered) return;
+  registered = true;
+  const reg = targets as unknown as Record<string, Target>;
+  for (const { key, client: { target }, ownClient } of SAMPLE_LANGUAGES) {
+    if (!ownClient) continue;
+    const { client, newTarget } = ownClient;
+    if (reg[target]) {
+      if (!reg[target].clientsById[client.info.key]) addTargetClient(target as never, client);
+    } else if (newTarget) {
+      addTarget({ info: { key: target as never, title: newTarget.title, extname: newTarget.extname, default: client.info.key }, clientsById: { [client.info.key]: client } });
+    } else {
+      throw new Error(`sample language ${key}: httpsnippet has no target ${JSON.stringify(target)} and the language gives no newTarget`);
+    }
   }
-  return out;
 }
-
-function phpString(s: string): string {
-  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
-
-function phpLiteral(v: unknown, indent: string): string {
-  if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string') return phpString(v);
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
-  if (typeof v === 'boolean') return String(v);
-  const inner = `${indent}  `;
-  if (Array.isArray(v)) return v.length ? `[\n${v.map((x) => inner + phpLiteral(x, inner)).join(',\n')}\n${indent}]` : '[]';
-  const entries = Object.entries(v as Record<string, unknown>);
-  if (!entries.length) return 'new \\stdClass()';
-  return `[\n${entries.map(([k, x]) => `${inner}${phpString(k)} => ${phpLiteral(x, inner)}`).join(',\n')}\n${indent}]`;
-}
-
-/**
- * httpsnippet's PHP array printer doubles the indentation at every level (65,000-space lines on deep
- * bodies): re-print the `json_encode(...)` argument with a 2-space step.
- */
-function fixPhpJson(code: string, build: HarBuild): string {
-  const marker = 'CURLOPT_POSTFIELDS => json_encode(';
-  const start = code.indexOf(marker);
-  if (start < 0 || build.bodyKind !== 'json' || !build.har.postData?.text) return code;
-  let value: unknown;
-  try {
-    value = JSON.parse(build.har.postData.text);
-  } catch {
-    return code;
-  }
-  let i = start + marker.length;
-  let depth = 1;
-  while (i < code.length && depth > 0) {
-    const ch = code[i]!;
-    if (ch === "'" || ch === '"') {
-      i++;
-      while (i < code.length && code[i] !== ch) i += code[i] === '\\' ? 2 : 1;
-    } else if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    i++;
-  }
-  if (depth !== 0) return code;
-  return `${code.slice(0, start)}${marker}${phpLiteral(value, '  ')})${code.slice(i)}`;
-}
-
-/** A Dictionary cannot hold repeated form names (exploded arrays): use a list of pairs then. */
-function fixDotnetRepeatedForm(code: string, build: HarBuild): string {
-  const names = build.bodyKind === 'form' ? (build.har.postData?.params ?? []).map((p) => p.name) : [];
-  if (new Set(names).size === names.length || !code.includes('new FormUrlEncodedContent(new Dictionary<string, string>')) return code;
-  return code
-    .replace('new FormUrlEncodedContent(new Dictionary<string, string>', () => 'new FormUrlEncodedContent(new List<KeyValuePair<string, string>>')
-    .replace(/^(\s*)\{ ("(?:[^"\\]|\\.)*"), ("(?:[^"\\]|\\.)*") \},$/gm, (_m, indent: string, k: string, v: string) => `${indent}new KeyValuePair<string, string>(${k}, ${v}),`);
-}
-
-/** Fixes applied to one client's output (upstream bugs that leave the code invalid or misleading). */
-const POST_PROCESS: Partial<Record<LanguageKey, (code: string) => string>> = {
-  // httpsnippet quotes the file expression: `{ "file": "open('x', 'rb')" }` sends the text, not the file.
-  python: (code) => code.replace(/"open\('((?:[^'\\]|\\.)*)', 'rb'\)"/g, "open('$1', 'rb')"),
-  // Kotlin string templates: every `$` of the okhttp client's output sits inside a string literal; a `$`
-  // that would start a template (`$name`, `${`) becomes `${'$'}` (tree-sitter-kotlin misreads `\$\"`).
-  kotlin: (code) => code.replace(/\$(?=[A-Za-z_{])/g, () => "${'$'}"),
-  // java.net.http samples are statements (JShell / Java 21+ unnamed classes): add the imports they use.
-  java: (code) => {
-    const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];
-    if (code.includes('Path.of(')) imports.push('java.nio.file.Path');
-    return `${imports.map((i) => `import ${i};`).join('\n')}\n\n${code}`;
-  },
-  php: (code) => fixDoubleQuoted(code, (body) => body.replace(/\$/g, '\\$')),
-  ruby: (code) => fixDoubleQuoted(code, (body) => body.replace(/#(?=[{$@])/g, '\\#')),
-};
-
-function controlEscape(style: 'x' | 'u{}'): (s: string) => string {
-  return (s) => s.replace(/\\/g, '\\\\').replace(/[\u0000-\u001f\u007f]/g, (c) => {
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    const hex = c.charCodeAt(0).toString(16);
-    return style === 'x' ? `\\x${hex.padStart(2, '0')}` : `\\u{${hex}}`;
-  });
-}
-
-function mapJson(value: unknown, str: (s: string) => string, key: (s: string) => string, nul?: unknown): unknown {
-  if (typeof value === 'string') return str(value);
-  if (value === null) return nul === undefined ? null : nul;
-  if (Array.isArray(value)) return value.map((v) => mapJson(v, str, key, nul));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[key(k)] = mapJson(v, str, key, nul);
-    return out;
-  }
-  return value;
-}
-
-/**
- * Pre-escaping of the parsed JSON body for clients whose literal printers only escape `"` in strings and
- * nothing in keys (python/rust helpers).
- */
-const JSON_OBJ_FIX: Partial<Record<LanguageKey, (v: unknown) => unknown>> = {
-  python: (v) => { const e = controlEscape('x'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
-  rust: (v) => { const e = controlEscape('u{}'); return mapJson(v, e, (k) => e(k).replace(/"/g, '\\"')); },
-};
 
 const prepared = new WeakMap<HarBuild, Request | null>();
 
@@ -207,16 +86,22 @@ function preparedRequest(build: HarBuild): Request | null {
   return req;
 }
 
-function runClient(base: Request, lang: LanguageKey, target: string, clientId: string): string {
+function runClient(base: Request, language: SampleLanguage, clientId: string): string {
   // Every conversion gets its own deep copy of the prepared request: clients mutate it (the cause of
   // corrupted samples when one HTTPSnippet instance serves several languages).
   const req = structuredClone(base);
-  const fixJson = JSON_OBJ_FIX[lang];
-  if (fixJson && req.postData?.jsonObj) req.postData.jsonObj = fixJson(req.postData.jsonObj) as never;
-  REQUEST_FIX[lang]?.(req);
-  const client = (targets as unknown as Record<string, Target>)[target]?.clientsById[clientId];
+  language.prepare?.(req);
+  const client = (targets as unknown as Record<string, Target>)[language.client.target]?.clientsById[clientId];
   if (!client) return '';
   return client.convert(req, {});
+}
+
+/** Replace inlined multipart bodies and binary placeholders by the language's file handling. */
+function fixFileBodies(language: SampleLanguage, code: string, build: HarBuild): string {
+  if (build.bodyKind === 'binary') return language.binary ? language.binary(code) : code;
+  if (build.bodyKind !== 'multipart' || !language.multipart) return code;
+  const parts = (build.har.postData?.params ?? []).map((p) => ({ name: p.name, file: p.fileName !== undefined, value: p.value ?? '' }));
+  return language.multipart(code, parts);
 }
 
 /**
@@ -225,82 +110,28 @@ function runClient(base: Request, lang: LanguageKey, target: string, clientId: s
  * (pinned by the order-independence test).
  */
 export function convertHar(build: HarBuild, lang: LanguageKey): string {
-  registerTargets();
-  const { target, client } = SAMPLE_CLIENTS[lang];
+  registerClients();
+  const language = sampleLanguage(lang);
   const base = preparedRequest(build);
   let code = '';
   if (base) {
     try {
-      code = runClient(base, lang, target, client);
-      // RestSharp's Method enum has no TRACE/QUERY: the C# tab shows HttpClient then.
-      if (lang === 'csharp' && code.startsWith('Method not supported')) code = runClient(base, lang, 'csharp', 'httpclient');
+      code = runClient(base, language, language.client.client);
+      const fallback = language.fallbackClient;
+      if (fallback?.when(code)) code = runClient(base, language, fallback.client);
     } catch {
       code = '';
     }
   }
-  if (!code) return fallbackComment(lang, build);
-  code = fixFileBodies(lang, restoreTokens(code, build.tokens), build);
-  if (lang === 'php') code = fixPhpJson(code, build);
-  if (lang === 'dotnet') code = fixDotnetRepeatedForm(code, build);
-  const fix = POST_PROCESS[lang];
-  return fix ? fix(code) : code;
+  if (!code) return fallbackComment(language, build);
+  code = fixFileBodies(language, restoreTokens(code, build.tokens), build);
+  return language.fix ? language.fix(code, build) : code;
 }
-
-/** Rust's reqwest client escapes nothing in query pairs, multipart parts, header values and text bodies. */
-function fixRustRequest(req: Request): void {
-  const lit = controlEscape('u{}');
-  const full = (v: string): string => lit(v).replace(/"/g, '\\"');
-  const mapObj = (o: Record<string, unknown>, f: (s: string) => string): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(o)) out[full(k)] = Array.isArray(v) ? v.map((x) => f(String(x))) : typeof v === 'string' ? f(v) : v;
-    return out;
-  };
-  req.queryObj = mapObj(req.queryObj, full) as never;
-  req.allHeaders = mapObj(req.allHeaders, lit) as never;
-  if (req.postData) {
-    if (req.postData.params) req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: full(p.name), ...(p.value !== undefined ? { value: full(p.value) } : {}) }));
-    if (req.postData.paramsObj) req.postData.paramsObj = mapObj(req.postData.paramsObj, lit) as never;
-    if (req.postData.text && !req.postData.jsonObj) req.postData.text = lit(req.postData.text);
-  }
-}
-
-/** .NET HttpClient: form field names/values and multipart part names are printed without escaping. */
-function fixDotnetRequest(req: Request): void {
-  const cs = (v: string): string => JSON.stringify(v).slice(1, -1);
-  if (!req.postData?.params) return;
-  const form = req.postData.mimeType === 'application/x-www-form-urlencoded';
-  req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: cs(p.name), ...(form && p.value !== undefined ? { value: cs(p.value) } : {}) }));
-}
-
-/** PHP: the JSON body is re-printed by `fixPhpJson`; keep httpsnippet's (exponentially indented) printer idle. */
-function fixPhpRequest(req: Request): void {
-  if (req.postData?.jsonObj) req.postData.jsonObj = { lectern: 0 } as never;
-}
-
-/** Python requests client: form/multipart field values only get `"` escaped, names nothing. */
-function fixPythonRequest(req: Request): void {
-  const e = controlEscape('x');
-  const key = (k: string): string => e(k).replace(/"/g, '\\"');
-  if (!req.postData) return;
-  if (req.postData.paramsObj) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(req.postData.paramsObj)) out[key(k)] = Array.isArray(v) ? v.map((x) => e(String(x))) : typeof v === 'string' ? e(v) : v;
-    req.postData.paramsObj = out as never;
-  }
-  if (req.postData.params && req.postData.mimeType.startsWith('multipart/')) {
-    req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: key(p.name), ...(p.value !== undefined ? { value: e(p.value) } : {}) }));
-  }
-}
-
-const REQUEST_FIX: Partial<Record<LanguageKey, (req: Request) => void>> = { rust: fixRustRequest, dotnet: fixDotnetRequest, php: fixPhpRequest, python: fixPythonRequest };
 
 /** A valid comment-only sample when a client cannot render the request (never expected; safety net). */
-function fallbackComment(lang: LanguageKey, build: HarBuild): string {
+function fallbackComment(language: SampleLanguage, build: HarBuild): string {
   const line = restoreTokens(`${build.har.method} ${build.har.url}`, build.tokens).replace(/\*\//g, '*\\/');
-  switch (lang) {
-    case 'bash': case 'python': case 'ruby': case 'powershell': return `# ${line}`;
-    default: return `// ${line}`;
-  }
+  return `${language.comment} ${line}`;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { convertHar } from './generate.ts';
 import type { BodyKind, HarBuild, HarParam } from './har.ts';
 import { BINARY_MARKER, BINARY_TEXT_PLACEHOLDER, FILE_PLACEHOLDER } from './har.ts';
-import { languageInfo, normalizeLanguage, type LanguageKey } from '../languages.ts';
+import { languageInfo, normalizeLanguage, type LanguageKey } from './languages/index.ts';
 
 /** The request as the playground built it (`FormData` parts and files described, not read). */
 export interface LiveRequest {
