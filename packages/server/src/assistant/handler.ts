@@ -12,10 +12,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { createExtractiveComposer, type ComposeInput, type Composer } from './composer.ts';
 import { bearer, CORS, errorResponse, clientIp, isJsonContentType, readLimited, type ErrorSpec, type RequestInfo } from './http.ts';
 import type { FieldIssue } from './schema.ts';
-import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyStore } from './keys.ts';
+import { isValidName, KEY_PREFIX, openSqliteKeyStore, type KeyRecord, type KeyStore } from './keys.ts';
 import { openPostgresStore } from './pg-store.ts';
 import { StoreUnavailableError, type AssistantStore } from './store.ts';
-import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions } from './limits.ts';
+import { createRateLimiter, rateLimitHeaders, type LimitState, type LimitsOptions, type RateLimiter } from './limits.ts';
 import { composerFromEnv } from './model-composer.ts';
 import { conversationTurns, openAssistantIndex, retrieve, type AssistantIndex, type Retrieval } from './retrieval.ts';
 import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type ContextItem, type RequestMessage } from './schema.ts';
@@ -121,6 +121,280 @@ function resolveIndex(
   };
 }
 
+/** What every request's steps share: one handler's stores, index, limits and composer. */
+interface HandlerState {
+  keys: KeyStore;
+  threads: ThreadStore;
+  indexFor: (domain: string) => Promise<AssistantIndex | undefined>;
+  limiter: RateLimiter;
+  maxBody: number;
+  composer: Composer;
+  onError: (error: unknown) => void;
+  trustProxy: boolean;
+  siteName: string | undefined;
+}
+
+/** The endpoint a request is for. */
+interface Route {
+  version: 1 | 2;
+  domain: string;
+  /** The path before `/v1/…` or `/v2/…` (a base path, or empty). */
+  prefix: string;
+}
+
+/** One request's error answers: each carries the rate-limit states counted so far. */
+interface Reply {
+  states: LimitState[];
+  limitHeaders(): Record<string, string>;
+  fail(e: ErrorSpec): Response;
+}
+
+function replyFor(limiter: RateLimiter): Reply {
+  const states: LimitState[] = [];
+  const limitHeaders = () => rateLimitHeaders(states, limiter.now());
+  return { states, limitHeaders, fail: (e) => errorResponse(e, limitHeaders()) };
+}
+
+/** Route (404), CORS preflight (204) and method (405): answered before anything is counted. */
+function routeOf(request: Request): Route | Response {
+  const url = new URL(request.url);
+  const v1 = ASSISTANT_ROUTE.exec(url.pathname);
+  const route = v1 ?? ASSISTANT_V2_ROUTE.exec(url.pathname);
+  let domain = '';
+  try {
+    domain = route ? decodeURIComponent(route[2]!) : '';
+  } catch {
+    domain = '';
+  }
+  if (!route || !isValidName(domain)) {
+    return errorResponse({ status: 404, code: 'not_found', message: `no assistant endpoint at ${url.pathname}` });
+  }
+  if (request.method === 'OPTIONS') {
+    return new Response(null, { status: 204, headers: CORS });
+  }
+  if (request.method !== 'POST') {
+    return errorResponse({
+      status: 405,
+      code: 'method_not_allowed',
+      message: `use POST (got ${request.method})`,
+      headers: { Allow: 'POST, OPTIONS' },
+    });
+  }
+  return { version: v1 ? 1 : 2, domain, prefix: route[1]! };
+}
+
+/** Per-IP limit (429), bearer key (401), domain (404), key scope (403), per-organization limit (429): the key. */
+async function authorize(state: HandlerState, request: Request, info: RequestInfo | undefined, domain: string, reply: Reply): Promise<KeyRecord | Response> {
+  const { keys, limiter } = state;
+  const { fail } = reply;
+  // The per-IP count and the two read-only lookups the checks below need go to the store together (one round
+  // trip to a database instead of three); the checks still apply in their order.
+  const auth = request.headers.get('authorization') ?? '';
+  const m = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(auth);
+  const secret = m?.[1];
+  const [ipState, key, owner] = await Promise.all([
+    limiter.hit('ip', clientIp(request, info, state.trustProxy)),
+    secret?.startsWith(KEY_PREFIX) ? keys.findBySecret(secret) : undefined,
+    secret ? keys.domainOrg(domain) : undefined,
+  ]);
+  reply.states.push(ipState);
+  if (ipState.exceeded) {
+    return fail({ status: 429, code: 'rate_limited', message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)` });
+  }
+
+  // --- authentication (RFC 6750) ---
+  if (!secret) {
+    const malformed = auth !== '' && /^Bearer\b/i.test(auth);
+    return fail({
+      status: 401,
+      code: 'unauthorized',
+      message: malformed
+        ? 'malformed Authorization header: expected "Authorization: Bearer <key>"'
+        : `missing API key: send "Authorization: Bearer ${KEY_PREFIX}…"`,
+      headers: malformed ? bearer('invalid_token', 'malformed bearer token') : bearer(),
+    });
+  }
+  if (!key || key.revokedAt) {
+    return fail({
+      status: 401,
+      code: 'invalid_key',
+      message: key ? 'this API key has been revoked' : 'unknown API key',
+      headers: bearer('invalid_token', key ? 'the key has been revoked' : 'unknown key'),
+    });
+  }
+  if (owner === undefined) {
+    return fail({ status: 404, code: 'domain_not_found', message: `unknown domain "${domain}"` });
+  }
+  if (owner !== key.org || !key.domains.includes(domain)) {
+    return fail({
+      status: 403,
+      code: 'forbidden',
+      message: `this API key is not valid for domain "${domain}"`,
+      headers: bearer('insufficient_scope', `the key is not valid for domain ${domain}`),
+    });
+  }
+  const orgState = await limiter.hit('org', key.org);
+  reply.states.push(orgState);
+  if (orgState.exceeded) {
+    return fail({ status: 429, code: 'rate_limited', message: `too many requests for this organization (limit ${orgState.limit} per ${orgState.windowMs / 1000}s)` });
+  }
+  return key;
+}
+
+/** Content type (415), size (413), readable body (400), JSON (400): the parsed body. */
+async function readJson(request: Request, maxBody: number, { fail }: Reply): Promise<{ json: unknown } | Response> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return fail({
+      status: 415,
+      code: 'unsupported_media_type',
+      message: `send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? '')})`,
+      headers: { 'Accept-Post': 'application/json' },
+    });
+  }
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBody) {
+    return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
+  }
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await readLimited(request, maxBody);
+  } catch {
+    return fail({ status: 400, code: 'body_unreadable', message: 'the request body could not be read to the end' });
+  }
+  if (!bytes) return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
+  try {
+    return { json: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch (error) {
+    return fail({ status: 400, code: 'malformed_json', message: `the body is not valid JSON: ${(error as Error).message}` });
+  }
+}
+
+/** The body against its version's schema (400): what both versions boil down to. */
+function assistantRequest(json: unknown, version: 1 | 2, { fail }: Reply): AssistantRequest | Response {
+  const invalid = (issues: FieldIssue[]) =>
+    fail({ status: 400, code: 'invalid_request', message: `invalid request body: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues });
+  if (version === 1) {
+    const valid = validateMessageRequest(json);
+    if (!valid.ok) return invalid(valid.issues);
+    return { ...valid.value, question: valid.question, regenerate: false };
+  }
+  const valid = validateV2MessageRequest(json);
+  if (!valid.ok) return invalid(valid.issues);
+  return { ...valid.value, question: valid.question, messages: valid.messages, regenerate: valid.value.trigger === 'regenerate-message' };
+}
+
+/** The thread a follow-up names (404 unless its id and key match a thread of this organization and domain). */
+async function openThread(threads: ThreadStore, body: AssistantRequest, org: string, domain: string, { fail }: Reply): Promise<ThreadRecord | undefined | Response> {
+  if (!body.threadId) return undefined;
+  const thread = body.threadKey ? await threads.open({ id: body.threadId, key: body.threadKey, org, domain }) : undefined;
+  if (thread) return thread;
+  return fail({
+    status: 404,
+    code: 'thread_not_found',
+    message: 'no thread with this threadId and threadKey (send both; the key is the X-Thread-Key of the first answer)',
+  });
+}
+
+/** The domain's index (503 / 404) searched for the conversation so far (503 when the search fails). */
+async function search(state: HandlerState, domain: string, body: AssistantRequest, thread: ThreadRecord | undefined, { fail }: Reply): Promise<Retrieval | Response> {
+  let index: AssistantIndex | undefined;
+  try {
+    index = await state.indexFor(domain);
+  } catch (error) {
+    state.onError(error);
+    return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
+  }
+  if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
+  const earlier = thread ? await state.threads.messages(thread.id) : [];
+  try {
+    return retrieve(index, {
+      turns: conversationTurns(body.messages, earlier),
+      context: (body.context ?? []).map((c) => c.value),
+      filter: body.filter ?? null,
+      limit: body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
+      ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+    });
+  } catch (error) {
+    state.onError(error);
+    return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
+  }
+}
+
+/** The question in its thread: a new thread (and its key), or appended to the one named unless regenerating. */
+async function recordQuestion(
+  threads: ThreadStore,
+  body: AssistantRequest,
+  thread: ThreadRecord | undefined,
+  org: string,
+  domain: string,
+): Promise<{ threadId: string; threadKey?: string }> {
+  const question: StoredMessage = { role: 'user', content: body.question, createdAt: new Date().toISOString() };
+  if (!thread) {
+    const created = await threads.create({ org, domain, fp: body.fp, messages: [question] });
+    return { threadId: created.thread.id, threadKey: created.key };
+  }
+  // A regenerated answer's question is already in the thread (v2 `trigger: "regenerate-message"`).
+  if (!body.regenerate) await threads.append(thread.id, [question]);
+  return { threadId: thread.id };
+}
+
+/** Headers of the answer stream: the thread, CORS, the limits; v1 also its deprecation and successor. */
+function streamHeaders(route: Route, thread: { threadId: string; threadKey?: string }, reply: Reply): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Thread-Id': thread.threadId, ...CORS, ...reply.limitHeaders() };
+  if (thread.threadKey) headers['X-Thread-Key'] = thread.threadKey;
+  if (route.version === 1) {
+    Object.assign(headers, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'X-Accel-Buffering': 'no',
+      Deprecation: 'true',
+      // Relative to the request URL, so a reverse proxy's public origin is kept.
+      Link: `<${route.prefix}/v2/assistant/${encodeURIComponent(route.domain)}/message>; rel="successor-version"`,
+    });
+  }
+  return headers;
+}
+
+/** One request, step by step (see the top of this file); a store that cannot be reached throws. */
+async function answer(state: HandlerState, request: Request, info: RequestInfo | undefined): Promise<Response> {
+  const route = routeOf(request);
+  if (route instanceof Response) return route;
+  const { domain } = route;
+  const reply = replyFor(state.limiter);
+  const key = await authorize(state, request, info, domain, reply);
+  if (key instanceof Response) return key;
+  const read = await readJson(request, state.maxBody, reply);
+  if (read instanceof Response) return read;
+  const body = assistantRequest(read.json, route.version, reply);
+  if (body instanceof Response) return body;
+  const thread = await openThread(state.threads, body, key.org, domain, reply);
+  if (thread instanceof Response) return thread;
+  const found = await search(state, domain, body, thread, reply);
+  if (found instanceof Response) return found;
+  const recorded = await recordQuestion(state.threads, body, thread, key.org, domain);
+
+  const composeInput: ComposeInput = {
+    question: body.question,
+    terms: found.terms,
+    passages: found.passages,
+    messages: body.messages,
+    signal: request.signal,
+    ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+    ...(state.siteName ? { siteName: state.siteName } : {}),
+  };
+  const input = {
+    headers: streamHeaders(route, recorded, reply),
+    searchText: found.query,
+    found,
+    composer: state.composer,
+    composeInput,
+    threads: state.threads,
+    threadId: recorded.threadId,
+    onError: state.onError,
+  };
+  return route.version === 1 ? answerStream(input) : uiMessageStream(input);
+}
+
 /** Create the assistant message handler (v2 and v1). */
 export function createAssistantHandler(options: AssistantHandlerOptions): AssistantHandler {
   const root = options.root;
@@ -143,9 +417,17 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     ? store.description
     : `SQLite ${typeof keysOption === 'string' ? keysOption : '(keys given)'}, ${typeof threadsOption === 'string' ? threadsOption : '(threads given)'}${store?.counters ? '' : ' (rate limits in memory)'}`;
   const { get: indexFor, close: closeIndex } = resolveIndex(options.index, root);
-  const limiter = createRateLimiter(options.limits, store?.counters);
-  const maxBody = options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const composer = options.composer ?? composerFromEnv() ?? createExtractiveComposer();
+  const state: HandlerState = {
+    keys,
+    threads,
+    indexFor,
+    limiter: createRateLimiter(options.limits, store?.counters),
+    maxBody: options.limits?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    composer: options.composer ?? composerFromEnv() ?? createExtractiveComposer(),
+    onError,
+    trustProxy: options.trustProxy ?? false,
+    siteName: options.siteName,
+  };
   const stopRetention = scheduleRetention(threads, options.retentionDays ?? DEFAULT_RETENTION_DAYS, (error) => {
     if (!(error instanceof StoreUnavailableError)) onError(error);
   });
@@ -154,7 +436,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
 
   const handler = async function assistantHandler(request: Request, info?: RequestInfo): Promise<Response> {
     try {
-      const response = await answer(request, info);
+      const response = await answer(state, request, info);
       storeDown = false;
       return response;
     } catch (error) {
@@ -169,210 +451,6 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
       });
     }
   };
-
-  async function answer(request: Request, info: RequestInfo | undefined): Promise<Response> {
-    const url = new URL(request.url);
-    const v1 = ASSISTANT_ROUTE.exec(url.pathname);
-    const route = v1 ?? ASSISTANT_V2_ROUTE.exec(url.pathname);
-    const version = v1 ? 1 : 2;
-    let domain = '';
-    try {
-      domain = route ? decodeURIComponent(route[2]!) : '';
-    } catch {
-      domain = '';
-    }
-    if (!route || !isValidName(domain)) {
-      return errorResponse({ status: 404, code: 'not_found', message: `no assistant endpoint at ${url.pathname}` });
-    }
-    if (request.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: CORS });
-    }
-    if (request.method !== 'POST') {
-      return errorResponse({
-        status: 405,
-        code: 'method_not_allowed',
-        message: `use POST (got ${request.method})`,
-        headers: { Allow: 'POST, OPTIONS' },
-      });
-    }
-
-    const states: LimitState[] = [];
-    // The per-IP count and the two read-only lookups the checks below need go to the store together (one round
-    // trip to a database instead of three); the checks still apply in their order.
-    const auth = request.headers.get('authorization') ?? '';
-    const m = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(auth);
-    const secret = m?.[1];
-    const [ipState, key, owner] = await Promise.all([
-      limiter.hit('ip', clientIp(request, info, options.trustProxy ?? false)),
-      secret?.startsWith(KEY_PREFIX) ? keys.findBySecret(secret) : undefined,
-      secret ? keys.domainOrg(domain) : undefined,
-    ]);
-    states.push(ipState);
-    const limitHeaders = () => rateLimitHeaders(states, limiter.now());
-    const fail = (e: ErrorSpec) => errorResponse(e, limitHeaders());
-    const invalid = (issues: FieldIssue[]) =>
-      fail({ status: 400, code: 'invalid_request', message: `invalid request body: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues });
-    if (ipState.exceeded) {
-      return errorResponse(
-        { status: 429, code: 'rate_limited', message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)` },
-        limitHeaders(),
-      );
-    }
-
-    // --- authentication (RFC 6750) ---
-    if (!secret) {
-      const malformed = auth !== '' && /^Bearer\b/i.test(auth);
-      return fail({
-        status: 401,
-        code: 'unauthorized',
-        message: malformed
-          ? 'malformed Authorization header: expected "Authorization: Bearer <key>"'
-          : `missing API key: send "Authorization: Bearer ${KEY_PREFIX}…"`,
-        headers: malformed ? bearer('invalid_token', 'malformed bearer token') : bearer(),
-      });
-    }
-    if (!key || key.revokedAt) {
-      return fail({
-        status: 401,
-        code: 'invalid_key',
-        message: key ? 'this API key has been revoked' : 'unknown API key',
-        headers: bearer('invalid_token', key ? 'the key has been revoked' : 'unknown key'),
-      });
-    }
-    if (owner === undefined) {
-      return fail({ status: 404, code: 'domain_not_found', message: `unknown domain "${domain}"` });
-    }
-    if (owner !== key.org || !key.domains.includes(domain)) {
-      return fail({
-        status: 403,
-        code: 'forbidden',
-        message: `this API key is not valid for domain "${domain}"`,
-        headers: bearer('insufficient_scope', `the key is not valid for domain ${domain}`),
-      });
-    }
-    const orgState = await limiter.hit('org', key.org);
-    states.push(orgState);
-    if (orgState.exceeded) {
-      return errorResponse(
-        { status: 429, code: 'rate_limited', message: `too many requests for this organization (limit ${orgState.limit} per ${orgState.windowMs / 1000}s)` },
-        limitHeaders(),
-      );
-    }
-
-    // --- body ---
-    if (!isJsonContentType(request.headers.get('content-type'))) {
-      return fail({
-        status: 415,
-        code: 'unsupported_media_type',
-        message: `send the body as JSON with "Content-Type: application/json" (got ${JSON.stringify(request.headers.get('content-type') ?? '')})`,
-        headers: { 'Accept-Post': 'application/json' },
-      });
-    }
-    const declared = Number(request.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > maxBody) {
-      return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
-    }
-    let bytes: Uint8Array | undefined;
-    try {
-      bytes = await readLimited(request, maxBody);
-    } catch {
-      return fail({ status: 400, code: 'body_unreadable', message: 'the request body could not be read to the end' });
-    }
-    if (!bytes) return fail({ status: 413, code: 'payload_too_large', message: `request body is larger than ${maxBody} bytes` });
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch (error) {
-      return fail({ status: 400, code: 'malformed_json', message: `the body is not valid JSON: ${(error as Error).message}` });
-    }
-    let body: AssistantRequest;
-    if (version === 1) {
-      const valid = validateMessageRequest(json);
-      if (!valid.ok) return invalid(valid.issues);
-      body = { ...valid.value, question: valid.question, regenerate: false };
-    } else {
-      const valid = validateV2MessageRequest(json);
-      if (!valid.ok) return invalid(valid.issues);
-      body = { ...valid.value, question: valid.question, messages: valid.messages, regenerate: valid.value.trigger === 'regenerate-message' };
-    }
-
-    // --- thread ---
-    let thread: ThreadRecord | undefined;
-    let threadKey: string | undefined;
-    if (body.threadId) {
-      thread = body.threadKey
-        ? await threads.open({ id: body.threadId, key: body.threadKey, org: key.org, domain })
-        : undefined;
-      if (!thread) {
-        return fail({
-          status: 404,
-          code: 'thread_not_found',
-          message: 'no thread with this threadId and threadKey (send both; the key is the X-Thread-Key of the first answer)',
-        });
-      }
-    }
-
-    // --- retrieval ---
-    let index: AssistantIndex | undefined;
-    try {
-      index = await indexFor(domain);
-    } catch (error) {
-      onError(error);
-      return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
-    }
-    if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
-    const earlier = thread ? await threads.messages(thread.id) : [];
-    let found: Retrieval;
-    try {
-      found = retrieve(index, {
-        turns: conversationTurns(body.messages, earlier),
-        context: (body.context ?? []).map((c) => c.value),
-        filter: body.filter ?? null,
-        limit: body.retrievalPageSize ?? DEFAULT_RETRIEVAL_PAGE_SIZE,
-        ...(body.currentPath ? { currentPath: body.currentPath } : {}),
-      });
-    } catch (error) {
-      onError(error);
-      return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
-    }
-
-    const question: StoredMessage = { role: 'user', content: body.question, createdAt: new Date().toISOString() };
-    if (!thread) {
-      const created = await threads.create({ org: key.org, domain, fp: body.fp, messages: [question] });
-      thread = created.thread;
-      threadKey = created.key;
-    } else if (!body.regenerate) {
-      // A regenerated answer's question is already in the thread (v2 `trigger: "regenerate-message"`).
-      await threads.append(thread.id, [question]);
-    }
-    const threadId = thread.id;
-
-    const headers: Record<string, string> = { 'X-Thread-Id': threadId, ...CORS, ...limitHeaders() };
-    if (threadKey) headers['X-Thread-Key'] = threadKey;
-    if (version === 1) {
-      Object.assign(headers, {
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'X-Accel-Buffering': 'no',
-        Deprecation: 'true',
-        // Relative to the request URL, so a reverse proxy's public origin is kept.
-        Link: `<${route[1]}/v2/assistant/${encodeURIComponent(domain)}/message>; rel="successor-version"`,
-      });
-    }
-
-    const composeInput: ComposeInput = {
-      question: body.question,
-      terms: found.terms,
-      passages: found.passages,
-      messages: body.messages,
-      signal: request.signal,
-      ...(body.currentPath ? { currentPath: body.currentPath } : {}),
-      ...(options.siteName ? { siteName: options.siteName } : {}),
-    };
-
-    const input = { headers, searchText: found.query, found, composer, composeInput, threads, threadId, onError };
-    return version === 1 ? answerStream(input) : uiMessageStream(input);
-  }
 
   return Object.assign(handler, {
     storage,
