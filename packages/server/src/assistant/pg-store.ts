@@ -41,8 +41,19 @@ function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 }
 
-/** Open a PostgreSQL-backed store. Nothing connects until `ready()` or the first operation. */
-export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): AssistantStore {
+/** One pool behind its migrations, shared by the keys, threads and counters: every failure is a `StoreUnavailableError`. */
+interface Database {
+  /** `PostgreSQL postgres://…` without credentials. */
+  description: string;
+  /** Connects and migrates once (again after a failure). */
+  ready(): Promise<void>;
+  query<R extends Row = Row>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** Runs `fn` in a transaction on one connection; a `KeyStoreError` from `fn` rolls back and passes through. */
+  transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function openPool(url: string, options: PostgresStoreOptions): pg.Pool {
   const queryTimeout = options.queryTimeoutMs ?? 5_000;
   const pool = new pg.Pool({
     connectionString: url,
@@ -58,6 +69,11 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   // An idle connection the server closed (restart, failover) is reported here; the pool drops it and opens a new
   // one when needed. Without a listener the process would crash.
   pool.on('error', (error) => options.onError?.(error));
+  return pool;
+}
+
+function openDatabase(url: string, options: PostgresStoreOptions): Database {
+  const pool = openPool(url, options);
   const description = `PostgreSQL ${redactDatabaseUrl(url)}`;
 
   const unavailable = (error: unknown): StoreUnavailableError => {
@@ -95,7 +111,6 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     }
   }
 
-  /** Run `fn` in a transaction on one connection; a `KeyStoreError` from `fn` rolls back and passes through. */
   async function transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     await ready();
     let client: pg.PoolClient;
@@ -120,21 +135,27 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     }
   }
 
-  const KEY_COLUMNS = `k.id, k.org, k.hint, k.created_at, k.revoked_at,
-    ARRAY(SELECT d.domain FROM lectern_key_domains d WHERE d.key_id = k.id ORDER BY d.domain) AS domains`;
-  const toKey = (row: Row): KeyRecord => {
-    const record: KeyRecord = {
-      id: String(row.id),
-      org: String(row.org),
-      domains: (row.domains as string[] | null) ?? [],
-      hint: String(row.hint),
-      createdAt: iso(row.created_at),
-    };
-    if (row.revoked_at != null) record.revokedAt = iso(row.revoked_at);
-    return record;
-  };
+  let closed: Promise<void> | undefined;
+  return { description, ready, query, transaction, close: () => (closed ??= pool.end().catch(() => {})) };
+}
 
-  const keys: KeyStore = {
+const KEY_COLUMNS = `k.id, k.org, k.hint, k.created_at, k.revoked_at,
+    ARRAY(SELECT d.domain FROM lectern_key_domains d WHERE d.key_id = k.id ORDER BY d.domain) AS domains`;
+
+function toKey(row: Row): KeyRecord {
+  const record: KeyRecord = {
+    id: String(row.id),
+    org: String(row.org),
+    domains: (row.domains as string[] | null) ?? [],
+    hint: String(row.hint),
+    createdAt: iso(row.created_at),
+  };
+  if (row.revoked_at != null) record.revokedAt = iso(row.revoked_at);
+  return record;
+}
+
+function postgresKeyStore({ query, transaction }: Database): KeyStore {
+  return {
     async create({ org, domains }) {
       if (!isValidName(org)) throw new KeyStoreError(`invalid organization "${org}": use letters, digits, ".", "_" or "-"`);
       if (domains.length === 0) throw new KeyStoreError('a key needs at least one domain');
@@ -174,8 +195,20 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       return rows[0]?.org;
     },
   };
+}
 
-  const threads: ThreadStore = {
+function toMessage(row: Row): StoredMessage {
+  const m: StoredMessage = {
+    role: row.role === 'assistant' ? 'assistant' : 'user',
+    content: String(row.content),
+    createdAt: iso(row.created_at),
+  };
+  if (Array.isArray(row.sources)) m.sources = row.sources as StoredMessage['sources'];
+  return m;
+}
+
+function postgresThreadStore({ query }: Database): ThreadStore {
+  return {
     async create({ org, domain, fp, messages = [] }) {
       const { thread, key } = newThread(org, domain, fp);
       const lastActive = messages.reduce((max, m) => (m.createdAt > max ? m.createdAt : max), messages[0]?.createdAt ?? thread.createdAt);
@@ -213,24 +246,19 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     },
     async messages(threadId) {
       const { rows } = await query('SELECT role, content, sources, created_at FROM lectern_messages WHERE thread_id = $1 ORDER BY seq', [threadId]);
-      return rows.map((row) => {
-        const m: StoredMessage = {
-          role: row.role === 'assistant' ? 'assistant' : 'user',
-          content: String(row.content),
-          createdAt: iso(row.created_at),
-        };
-        if (Array.isArray(row.sources)) m.sources = row.sources as StoredMessage['sources'];
-        return m;
-      });
+      return rows.map(toMessage);
     },
     async purge(before) {
       const { rowCount } = await query('DELETE FROM lectern_threads WHERE last_active_at < $1', [before.toISOString()]);
       return rowCount ?? 0;
     },
   };
+}
 
+/** Rate-limit windows counted in the database, shared by every instance; finished windows swept once a minute. */
+function postgresCounters({ query }: Database): WindowCounter {
   let lastSweep = 0;
-  const counters: WindowCounter = {
+  return {
     async increment(scope, key, windowStart, windowMs) {
       const now = Date.now();
       if (now - lastSweep >= 60_000) {
@@ -247,15 +275,18 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       return Number(rows[0]!.count);
     },
   };
+}
 
-  let closed: Promise<void> | undefined;
+/** Open a PostgreSQL-backed store. Nothing connects until `ready()` or the first operation. */
+export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): AssistantStore {
+  const db = openDatabase(url, options);
   return {
     kind: 'postgres',
-    description,
-    keys,
-    threads,
-    counters,
-    ready,
-    close: () => (closed ??= pool.end().catch(() => {})),
+    description: db.description,
+    keys: postgresKeyStore(db),
+    threads: postgresThreadStore(db),
+    counters: postgresCounters(db),
+    ready: db.ready,
+    close: db.close,
   };
 }
