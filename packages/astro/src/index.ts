@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site/site.ts';
 import { cachedPlanData } from './site/plan-cache.ts';
 import { LecternBuildError } from './mdx/errors.ts';
+import { guardSpecContent } from './mdx/spec-content-guard.ts';
 import { astroRedirects } from './shared/site/redirects.ts';
 import { afterBuild } from './build/after-build.ts';
 import { configWarnings, failIfAnyFailed, reportPlan } from './site/report.ts';
@@ -245,6 +246,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         }
         site.base = basePath(config.base);
         setSite(site);
+        // Spec content's URLs are checked once more on the tree the build compiles (mdx/spec-content-guard.ts).
+        guardSpecContent(config.markdown, () => getSite(root), (m) => logger.warn(m));
         if (command === 'build') {
           await session?.abort();
           session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m), ...(part ? { part: { index: part.index ?? 0, count: part.count ?? 1 } } : {}) });

@@ -48,10 +48,14 @@ export function plainText(text: string | undefined | null, max = 300): string {
   return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 
-/** Only http(s), mailto, relative and fragment URLs survive (for hrefs taken from docs.json / specs). */
+/**
+ * Only http(s), mailto, relative and fragment URLs survive (for hrefs taken from docs.json / specs). The scheme is
+ * read as a browser reads it: control characters and whitespace, which it drops (`\u0001javascript:`,
+ * `java\tscript:`), do not hide one.
+ */
 export function safeUrl(url: string | undefined | null): string | undefined {
   if (!url) return undefined;
   const u = url.trim();
-  if (/^(https?:|mailto:)/i.test(u) || /^[/#?.]/.test(u) || !/^[a-z][a-z0-9+.-]*:/i.test(u)) return u;
-  return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u.replace(/[\u0000-\u0020\u007f-\u009f]/g, ''))?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'mailto' ? u : undefined;
 }
