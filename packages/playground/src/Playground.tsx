@@ -1,14 +1,16 @@
 /** The OpenAPI playground island. Receives only its operation's slice (`PlaygroundProps`). */
 import { LiveSamples } from './samples.tsx';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { JsonSchema, PlaygroundParameter, PlaygroundScheme, PlaygroundProps } from './types.ts';
-import { type AuthValue, type BodyState, bodyKind, buildRequest, paramKey, type RequestState, serverUrl } from './request.ts';
+import type { JsonSchema, PlaygroundParameter, PlaygroundScheme, PlaygroundServer, PlaygroundProps } from './types.ts';
+import { type AuthValue, type BodyState, bodyKind, type BuiltRequest, buildRequest, paramKey, type RequestState, serverUrl } from './request.ts';
 import { Field, FileInput, Label } from './fields.tsx';
 import { Response, type ResponseView } from './response.tsx';
 import { send } from './send.ts';
 import { AUTH_PREFIX, load, save, SERVER_VARS_KEY } from './storage.ts';
 import { useAuthGate, useRuntime } from './hooks.ts';
+import type { PlaygroundInputs, RuntimeState } from './runtime.ts';
 import { OAuthTools } from './oauth.tsx';
+import { fieldIds, initialAuth, SecuritySelect } from './form-parts.tsx';
 
 const TIMEOUT_MS = 60_000;
 const LOCATIONS = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
@@ -19,17 +21,6 @@ export function Playground(props: PlaygroundProps) {
   return visible ? <PlaygroundForm {...props} /> : <div class="lp-gate" aria-busy="true" />;
 }
 export default Playground;
-
-/** Auth values: `x-default`, or (`saved`) what the reader stored in this browser. */
-function initialAuth(props: PlaygroundProps, saved: boolean): Record<string, AuthValue> {
-  const out: Record<string, AuthValue> = {};
-  for (const alt of props.security) {
-    for (const s of alt.schemes) {
-      out[s.key] = (saved ? load<AuthValue>(AUTH_PREFIX + s.key) : undefined) ?? (s.xDefault !== undefined ? { token: s.xDefault } : {});
-    }
-  }
-  return out;
-}
 
 function initialBodies(props: PlaygroundProps): Record<string, BodyState> {
   const out: Record<string, BodyState> = {};
@@ -56,70 +47,174 @@ function stripBinary(ex: Record<string, unknown>, schema: JsonSchema | undefined
   return out;
 }
 
-function safeId(s: string): string {
-  return s.replace(/[^A-Za-z0-9_-]/g, '_');
+/** Parameter values before the reader types: the example when the page prefills, else the schema default. */
+function initialParams(props: PlaygroundProps): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of props.parameters) {
+    const v = props.prefill && p.example !== undefined ? p.example : p.default;
+    if (v !== undefined) out[paramKey(p)] = v;
+  }
+  return out;
 }
 
-function PlaygroundForm(props: PlaygroundProps) {
+/** Runtime prefill (`setInputs`): matching parameters, and security inputs of this endpoint's schemes. */
+function runtimePrefill(props: PlaygroundProps, inputs: PlaygroundInputs): { params: Record<string, unknown>; auth: Record<string, AuthValue> } {
+  const params: Record<string, unknown> = {};
+  for (const p of props.parameters) {
+    const v = inputs[p.in]?.[p.name];
+    if (v !== undefined) params[paramKey(p)] = v;
+  }
+  const auth: Record<string, AuthValue> = {};
+  for (const alt of props.security) {
+    for (const s of alt.schemes) {
+      if (load(AUTH_PREFIX + s.key)) continue; // the reader's own value wins
+      const v = s.type === 'apiKey' && s.name && s.in ? inputs[s.in]?.[s.name]
+        : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect' ? inputs.header?.Authorization ?? inputs.header?.authorization : undefined;
+      if (v === undefined) continue;
+      if (s.type === 'http' && s.scheme === 'basic') continue;
+      auth[s.key] = { token: v.replace(/^bearer\s+/i, '') };
+    }
+  }
+  return { params, auth };
+}
+
+/** The server's variables: the reader's edit > runtime value > saved in this browser > runtime input > default. */
+function serverVariables(srv: PlaygroundServer | undefined, edits: Record<string, string>, runtime: RuntimeState, saved: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(srv?.variables ?? {})) {
+    out[name] = edits[name] ?? runtime.serverVariables[name] ?? saved[name] ?? runtime.inputs.server?.[name] ?? v.default;
+  }
+  return out;
+}
+
+/** The credentials entered, as placeholders (what the samples panel shows unless the reader asks to see them). */
+function placeholderAuth(auth: Record<string, AuthValue>): Record<string, AuthValue> {
+  const placeholders: Record<string, AuthValue> = {};
+  for (const [k, a] of Object.entries(auth)) {
+    placeholders[k] = { ...(a.token ? { token: '<token>' } : {}), ...(a.user ? { user: '<user>' } : {}), ...(a.password ? { password: '<password>' } : {}) };
+  }
+  return placeholders;
+}
+
+/** Moves the focus to the first field in error (its input, select or textarea when it has one). */
+function focusFirstError(errors: Record<string, string>, fid: (key: string) => string): void {
+  const first = Object.keys(errors)[0];
+  if (!first) return;
+  const id = first === 'body' ? fid('body') : first.startsWith('body:') ? `${fid('body')}-${first.slice(5)}` : fid(first);
+  queueMicrotask(() => (document.getElementById(id)?.querySelector?.('input,select,textarea') as HTMLElement | null ?? document.getElementById(id))?.focus());
+}
+
+/** What the reader chose and typed (with saved and runtime values folded in), the errors shown, and the setters. */
+interface FormInputs {
+  server: number;
+  /** The chosen server's variables, resolved (see `serverVariables`). */
+  serverVars: Record<string, string>;
+  params: Record<string, unknown>;
+  /** Index of the security alternative; -1 when the operation has none. */
+  security: number;
+  auth: Record<string, AuthValue>;
+  media: string;
+  bodies: Record<string, BodyState>;
+  /** The JSON body is edited as text rather than as fields. */
+  raw: boolean;
+  errors: Record<string, string>;
+  setServer: (index: number) => void;
+  setVar: (name: string, value: string) => void;
+  setParam: (p: PlaygroundParameter, value: unknown) => void;
+  setSecurity: (index: number) => void;
+  setAuthValue: (key: string, value: AuthValue) => void;
+  setMedia: (mediaType: string) => void;
+  setBody: (body: BodyState) => void;
+  setRaw: (raw: boolean) => void;
+  setErrors: (errors: Record<string, string>) => void;
+}
+
+function useFormInputs(props: PlaygroundProps): FormInputs {
   const runtime = useRuntime();
-  const fid = (k: string) => `${props.id}-${safeId(k)}`;
   const [server, setServer] = useState(0);
   // Server render and first client render must match (hydration): browser storage is read after mount.
   const [saved, setSaved] = useState<Record<string, string>>({});
   const [edits, setEdits] = useState<Record<string, string>>({});
-  const [params, setParams] = useState<Record<string, unknown>>(() => {
-    const out: Record<string, unknown> = {};
-    for (const p of props.parameters) {
-      const v = props.prefill && p.example !== undefined ? p.example : p.default;
-      if (v !== undefined) out[paramKey(p)] = v;
-    }
-    return out;
-  });
+  const [params, setParams] = useState(() => initialParams(props));
   const [security, setSecurity] = useState(props.security.length ? 0 : -1);
-  const [auth, setAuth] = useState(() => initialAuth(props, false));
+  const [auth, setAuth] = useState(() => initialAuth(props.security, false));
   const [media, setMedia] = useState(props.body?.content[0]?.mediaType ?? '');
   const [bodies, setBodies] = useState(() => initialBodies(props));
   const [raw, setRaw] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [view, setView] = useState<ResponseView | undefined>();
-  const ctrl = useRef<AbortController | null>(null);
-  const blobUrl = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     setSaved(load(SERVER_VARS_KEY) ?? {});
-    setAuth((cur) => ({ ...cur, ...initialAuth(props, true) }));
+    setAuth((cur) => ({ ...cur, ...initialAuth(props.security, true) }));
   }, []);
 
-  // Runtime prefill (`setInputs`): matching parameters, and security inputs of this endpoint's schemes.
   useEffect(() => {
-    const inputs = runtime.inputs;
-    const nextParams: Record<string, unknown> = {};
-    for (const p of props.parameters) {
-      const v = inputs[p.in]?.[p.name];
-      if (v !== undefined) nextParams[paramKey(p)] = v;
-    }
-    if (Object.keys(nextParams).length) setParams((cur) => ({ ...cur, ...nextParams }));
-    const nextAuth: Record<string, AuthValue> = {};
-    for (const alt of props.security) {
-      for (const s of alt.schemes) {
-        if (load(AUTH_PREFIX + s.key)) continue; // the reader's own value wins
-        const v = s.type === 'apiKey' && s.name && s.in ? inputs[s.in]?.[s.name]
-          : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect' ? inputs.header?.Authorization ?? inputs.header?.authorization : undefined;
-        if (v === undefined) continue;
-        if (s.type === 'http' && s.scheme === 'basic') continue;
-        nextAuth[s.key] = { token: v.replace(/^bearer\s+/i, '') };
-      }
-    }
-    if (Object.keys(nextAuth).length) setAuth((cur) => ({ ...cur, ...nextAuth }));
+    const next = runtimePrefill(props, runtime.inputs);
+    if (Object.keys(next.params).length) setParams((cur) => ({ ...cur, ...next.params }));
+    if (Object.keys(next.auth).length) setAuth((cur) => ({ ...cur, ...next.auth }));
   }, [runtime.inputs]);
 
-  useEffect(() => () => { ctrl.current?.abort(); if (blobUrl.current) URL.revokeObjectURL(blobUrl.current); }, []);
+  return {
+    server, serverVars: serverVariables(props.servers[server], edits, runtime, saved), params, security, auth, media, bodies, raw, errors,
+    setServer, setSecurity, setMedia, setRaw, setErrors,
+    setVar: (name, value) => {
+      setEdits((e) => ({ ...e, [name]: value }));
+      const next = { ...saved, [name]: value };
+      setSaved(next);
+      save(SERVER_VARS_KEY, next);
+    },
+    setParam: (p, v) => {
+      setParams((cur) => ({ ...cur, [paramKey(p)]: v }));
+      setErrors((e) => { const { [`param:${paramKey(p)}`]: _, ...rest } = e; return rest; });
+    },
+    setAuthValue: (key, v) => {
+      setAuth((cur) => ({ ...cur, [key]: v }));
+      save(AUTH_PREFIX + key, v);
+    },
+    setBody: (b) => {
+      setBodies((cur) => ({ ...cur, [b.mediaType]: b }));
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('body'))));
+    },
+  };
+}
 
-  const srv = props.servers[server];
-  const serverVars: Record<string, string> = {};
-  for (const [name, v] of Object.entries(srv?.variables ?? {})) {
-    serverVars[name] = edits[name] ?? runtime.serverVariables[name] ?? saved[name] ?? runtime.inputs.server?.[name] ?? v.default;
-  }
+/** The answer shown and the request in flight: one at a time, aborted after the timeout, on Cancel or when the island goes. */
+interface Sender {
+  view: ResponseView | undefined;
+  busy: () => boolean;
+  send: (request: BuiltRequest) => Promise<void>;
+  cancel: () => void;
+}
+
+function useSender(props: PlaygroundProps): Sender {
+  const [view, setView] = useState<ResponseView | undefined>();
+  const ctrl = useRef<AbortController | null>(null);
+  const blobUrl = useRef<string | undefined>(undefined);
+  useEffect(() => () => { ctrl.current?.abort(); if (blobUrl.current) URL.revokeObjectURL(blobUrl.current); }, []);
+  return {
+    view,
+    busy: () => ctrl.current !== null,
+    cancel: () => ctrl.current?.abort('cancel'),
+    async send(request) {
+      const c = new AbortController();
+      ctrl.current = c;
+      const timer = setTimeout(() => c.abort('timeout'), props.timeoutMs ?? TIMEOUT_MS);
+      setView({ kind: 'loading' });
+      const result = await send(request, { proxy: props.proxy, proxyUrl: props.proxyUrl, credentials: props.credentials, signal: c.signal });
+      clearTimeout(timer);
+      ctrl.current = null;
+      if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
+      blobUrl.current = result.kind === 'response' ? result.url : undefined;
+      setView(result);
+    },
+  };
+}
+
+function PlaygroundForm(props: PlaygroundProps) {
+  const fid = fieldIds(props.id);
+  const inputs = useFormInputs(props);
+  const sender = useSender(props);
+  const { server, serverVars, params, security, auth, media, bodies, errors } = inputs;
 
   const state: RequestState = {
     server, serverVars, params, security, auth,
@@ -129,71 +224,32 @@ function PlaygroundForm(props: PlaygroundProps) {
   const built = useMemo(() => buildRequest(props, state, origin), [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
   // The samples panel shows credentials as placeholders unless the reader asks to see them.
   const hasSecrets = Object.values(auth).some((a) => a.token || a.password || a.user);
-  const masked = useMemo(() => {
-    const placeholders: Record<string, AuthValue> = {};
-    for (const [k, a] of Object.entries(auth)) {
-      placeholders[k] = { ...(a.token ? { token: '<token>' } : {}), ...(a.user ? { user: '<user>' } : {}), ...(a.password ? { password: '<password>' } : {}) };
-    }
-    return buildRequest(props, { ...state, auth: placeholders }, origin).request;
-  }, [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
-
-  const setVar = (name: string, value: string) => {
-    setEdits((e) => ({ ...e, [name]: value }));
-    const next = { ...saved, [name]: value };
-    setSaved(next);
-    save(SERVER_VARS_KEY, next);
-  };
-  const setParam = (p: PlaygroundParameter, v: unknown) => {
-    setParams((cur) => ({ ...cur, [paramKey(p)]: v }));
-    setErrors((e) => { const { [`param:${paramKey(p)}`]: _, ...rest } = e; return rest; });
-  };
-  const setAuthValue = (key: string, v: AuthValue) => {
-    setAuth((cur) => ({ ...cur, [key]: v }));
-    save(AUTH_PREFIX + key, v);
-  };
-  const setBody = (b: BodyState) => {
-    setBodies((cur) => ({ ...cur, [b.mediaType]: b }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith('body'))));
-  };
+  const masked = useMemo(
+    () => buildRequest(props, { ...state, auth: placeholderAuth(auth) }, origin).request,
+    [server, JSON.stringify(serverVars), params, security, auth, media, bodies],
+  );
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    if (ctrl.current) return;
+    if (sender.busy()) return;
     if (!built.ok) {
-      setErrors(built.errors);
-      const first = Object.keys(built.errors)[0];
-      if (first) {
-        const id = first === 'body' ? fid('body') : first.startsWith('body:') ? `${fid('body')}-${first.slice(5)}` : fid(first);
-        queueMicrotask(() => (document.getElementById(id)?.querySelector?.('input,select,textarea') as HTMLElement | null ?? document.getElementById(id))?.focus());
-      }
+      inputs.setErrors(built.errors);
+      focusFirstError(built.errors, fid);
       return;
     }
-    setErrors({});
-    const c = new AbortController();
-    ctrl.current = c;
-    const timer = setTimeout(() => c.abort('timeout'), props.timeoutMs ?? TIMEOUT_MS);
-    setView({ kind: 'loading' });
-    const result = await send(built.request, { proxy: props.proxy, proxyUrl: props.proxyUrl, credentials: props.credentials, signal: c.signal });
-    clearTimeout(timer);
-    ctrl.current = null;
-    if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
-    blobUrl.current = result.kind === 'response' ? result.url : undefined;
-    setView(result);
+    inputs.setErrors({});
+    await sender.send(built.request);
   };
 
   const method = props.method.toUpperCase();
-  const loading = view?.kind === 'loading';
-  const cookieNote = !props.proxy && (props.parameters.some((p) => p.in === 'cookie') || props.security[security]?.schemes.some((s) => s.in === 'cookie'));
-  const bodyMedia = props.body?.content.find((m) => m.mediaType === media);
-
   return (
     <div class="lectern-playground" id={props.id}>
       <form onSubmit={submit} noValidate aria-label={`Try ${method} ${props.path}`}>
         <div class="lp-bar">
           <span class={`lp-method lp-m-${method.toLowerCase()}`}>{method}</span>
           <code class="lp-url" title={built.request.url}>{built.request.url}</code>
-          {loading ? (
-            <button key="cancel" type="button" class="lp-btn" onClick={(e) => { e.preventDefault(); ctrl.current?.abort('cancel'); }}>Cancel</button>
+          {sender.view?.kind === 'loading' ? (
+            <button key="cancel" type="button" class="lp-btn" onClick={(e) => { e.preventDefault(); sender.cancel(); }}>Cancel</button>
           ) : (
             <button key="send" type="submit" class="lp-btn lp-primary">Send</button>
           )}
@@ -201,88 +257,116 @@ function PlaygroundForm(props: PlaygroundProps) {
         {Object.keys(errors).length ? (
           <p class="lp-alert" role="alert">Fix the marked fields before sending ({Object.keys(errors).length}).</p>
         ) : null}
-
-        {props.servers.length > 1 || Object.keys(srv?.variables ?? {}).length ? (
-          <fieldset class="lp-section">
-            <legend class="lp-h">Server</legend>
-            {props.servers.length > 1 ? (
-              <div class="lp-field">
-                <Label for={fid('server')} name="Base URL" />
-                <select id={fid('server')} value={String(server)} onChange={(e) => setServer(Number((e.currentTarget as HTMLSelectElement).value))}>
-                  {props.servers.map((s, i) => <option key={i} value={String(i)}>{s.description ? `${s.description} — ${s.url}` : s.url}</option>)}
-                </select>
-              </div>
-            ) : null}
-            {Object.entries(srv?.variables ?? {}).map(([name, v]) => (
-              <div class="lp-field" key={`${server}-${name}`}>
-                <Label for={fid(`var-${name}`)} name={name} type={v.enum ? 'enum<string>' : 'string'} />
-                {v.description ? <p class="lp-desc">{v.description}</p> : null}
-                {v.enum ? (
-                  <select id={fid(`var-${name}`)} value={serverVars[name]} onChange={(e) => setVar(name, (e.currentTarget as HTMLSelectElement).value)}>
-                    {(v.enum.includes(serverVars[name] ?? '') ? v.enum : [serverVars[name] ?? '', ...v.enum]).map((o) => <option key={o} value={o}>{o}</option>)}
-                  </select>
-                ) : (
-                  <input id={fid(`var-${name}`)} type="text" value={serverVars[name]} onInput={(e) => setVar(name, (e.currentTarget as HTMLInputElement).value)} />
-                )}
-              </div>
-            ))}
-            {srv ? <p class="lp-desc">{serverUrl(srv, serverVars, origin)}</p> : null}
-          </fieldset>
-        ) : null}
-
-        {props.security.length ? (
-          <fieldset class="lp-section">
-            <legend class="lp-h">Authorization</legend>
-            {props.security.length > 1 ? (
-              <div class="lp-field">
-                <Label for={fid('security')} name="Method" />
-                <select id={fid('security')} value={String(security)} onChange={(e) => setSecurity(Number((e.currentTarget as HTMLSelectElement).value))}>
-                  {props.security.map((a, i) => <option key={i} value={String(i)}>{a.title}</option>)}
-                </select>
-              </div>
-            ) : null}
-            {props.security[security]?.schemes.map((s) => (
-              <AuthInputs key={s.key} scheme={s} id={fid(`auth-${s.key}`)} value={auth[s.key] ?? {}} proxy={props.proxy} proxyUrl={props.proxyUrl}
-                onChange={(v) => setAuthValue(s.key, v)} />
-            ))}
-          </fieldset>
-        ) : null}
-
-        {LOCATIONS.map(([loc, title]) => {
-          const list = props.parameters.filter((p) => p.in === loc);
-          if (!list.length) return null;
-          return (
-            <fieldset class="lp-section" key={loc}>
-              <legend class="lp-h">{title}</legend>
-              {loc === 'cookie' && cookieNote ? <p class="lp-note">Browsers do not let pages set cookies on other sites: cookie values are only sent when the playground proxy is on.</p> : null}
-              {list.map((p) => (
-                <Field key={paramKey(p)} id={fid(`param:${paramKey(p)}`)} name={p.name} schema={p.schema} value={params[paramKey(p)]}
-                  required={p.required} deprecated={p.deprecated} description={p.description} error={errors[`param:${paramKey(p)}`]}
-                  onChange={(v) => setParam(p, v)} />
-              ))}
-            </fieldset>
-          );
-        })}
-
-        {props.body && bodyMedia ? (
-          <fieldset class="lp-section">
-            <legend class="lp-h">Body{props.body.required ? <>{' '}<span class="lp-req">required</span></> : null}</legend>
-            {props.body.content.length > 1 ? (
-              <div class="lp-field">
-                <Label for={fid('media')} name="Content-Type" />
-                <select id={fid('media')} value={media} onChange={(e) => setMedia((e.currentTarget as HTMLSelectElement).value)}>
-                  {props.body.content.map((m) => <option key={m.mediaType} value={m.mediaType}>{m.mediaType}</option>)}
-                </select>
-              </div>
-            ) : <p class="lp-desc">{bodyMedia.mediaType}</p>}
-            <BodyEditor id={fid('body')} media={bodyMedia} state={bodies[media]!} raw={raw} setRaw={setRaw} errors={errors} onChange={setBody} />
-          </fieldset>
-        ) : null}
-
+        <ServerSection props={props} inputs={inputs} fid={fid} origin={origin} />
+        <AuthSection props={props} inputs={inputs} fid={fid} />
+        <ParameterSections props={props} inputs={inputs} fid={fid} />
+        <BodySection props={props} inputs={inputs} fid={fid} />
         <LiveSamples id={fid('samples')} languages={props.languages?.length ? props.languages : ['bash']} request={built.request} masked={masked} hasSecrets={hasSecrets} />
       </form>
-      <Response view={view} id={props.id} />
+      <Response view={sender.view} id={props.id} />
     </div>
+  );
+}
+
+/** What each section of the form is drawn from. */
+interface SectionProps {
+  props: PlaygroundProps;
+  inputs: FormInputs;
+  fid: (key: string) => string;
+}
+
+/** The base URL (when there are several) and the server's variables. */
+function ServerSection({ props, inputs, fid, origin }: SectionProps & { origin: string }) {
+  const { server, serverVars, setVar } = inputs;
+  const srv = props.servers[server];
+  if (!(props.servers.length > 1 || Object.keys(srv?.variables ?? {}).length)) return null;
+  return (
+    <fieldset class="lp-section">
+      <legend class="lp-h">Server</legend>
+      {props.servers.length > 1 ? (
+        <div class="lp-field">
+          <Label for={fid('server')} name="Base URL" />
+          <select id={fid('server')} value={String(server)} onChange={(e) => inputs.setServer(Number((e.currentTarget as HTMLSelectElement).value))}>
+            {props.servers.map((s, i) => <option key={i} value={String(i)}>{s.description ? `${s.description} — ${s.url}` : s.url}</option>)}
+          </select>
+        </div>
+      ) : null}
+      {Object.entries(srv?.variables ?? {}).map(([name, v]) => (
+        <div class="lp-field" key={`${server}-${name}`}>
+          <Label for={fid(`var-${name}`)} name={name} type={v.enum ? 'enum<string>' : 'string'} />
+          {v.description ? <p class="lp-desc">{v.description}</p> : null}
+          {v.enum ? (
+            <select id={fid(`var-${name}`)} value={serverVars[name]} onChange={(e) => setVar(name, (e.currentTarget as HTMLSelectElement).value)}>
+              {(v.enum.includes(serverVars[name] ?? '') ? v.enum : [serverVars[name] ?? '', ...v.enum]).map((o) => <option key={o} value={o}>{o}</option>)}
+            </select>
+          ) : (
+            <input id={fid(`var-${name}`)} type="text" value={serverVars[name]} onInput={(e) => setVar(name, (e.currentTarget as HTMLInputElement).value)} />
+          )}
+        </div>
+      ))}
+      {srv ? <p class="lp-desc">{serverUrl(srv, serverVars, origin)}</p> : null}
+    </fieldset>
+  );
+}
+
+/** The security alternative (when there are several) and the credentials of its schemes. */
+function AuthSection({ props, inputs, fid }: SectionProps) {
+  if (!props.security.length) return null;
+  return (
+    <fieldset class="lp-section">
+      <legend class="lp-h">Authorization</legend>
+      <SecuritySelect id={fid('security')} label="Method" security={props.security} value={inputs.security} onChange={inputs.setSecurity} />
+      {props.security[inputs.security]?.schemes.map((s) => (
+        <AuthInputs key={s.key} scheme={s} id={fid(`auth-${s.key}`)} value={inputs.auth[s.key] ?? {}} proxy={props.proxy} proxyUrl={props.proxyUrl}
+          onChange={(v) => inputs.setAuthValue(s.key, v)} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** One section per parameter location that has parameters. */
+function ParameterSections({ props, inputs, fid }: SectionProps) {
+  const { params, errors } = inputs;
+  const cookieNote = !props.proxy && (props.parameters.some((p) => p.in === 'cookie') || props.security[inputs.security]?.schemes.some((s) => s.in === 'cookie'));
+  return (
+    <>
+      {LOCATIONS.map(([loc, title]) => {
+        const list = props.parameters.filter((p) => p.in === loc);
+        if (!list.length) return null;
+        return (
+          <fieldset class="lp-section" key={loc}>
+            <legend class="lp-h">{title}</legend>
+            {loc === 'cookie' && cookieNote ? <p class="lp-note">Browsers do not let pages set cookies on other sites: cookie values are only sent when the playground proxy is on.</p> : null}
+            {list.map((p) => (
+              <Field key={paramKey(p)} id={fid(`param:${paramKey(p)}`)} name={p.name} schema={p.schema} value={params[paramKey(p)]}
+                required={p.required} deprecated={p.deprecated} description={p.description} error={errors[`param:${paramKey(p)}`]}
+                onChange={(v) => inputs.setParam(p, v)} />
+            ))}
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}
+
+/** The body's media type (when there are several) and its editor. */
+function BodySection({ props, inputs, fid }: SectionProps) {
+  const { media, bodies } = inputs;
+  const bodyMedia = props.body?.content.find((m) => m.mediaType === media);
+  if (!props.body || !bodyMedia) return null;
+  return (
+    <fieldset class="lp-section">
+      <legend class="lp-h">Body{props.body.required ? <>{' '}<span class="lp-req">required</span></> : null}</legend>
+      {props.body.content.length > 1 ? (
+        <div class="lp-field">
+          <Label for={fid('media')} name="Content-Type" />
+          <select id={fid('media')} value={media} onChange={(e) => inputs.setMedia((e.currentTarget as HTMLSelectElement).value)}>
+            {props.body.content.map((m) => <option key={m.mediaType} value={m.mediaType}>{m.mediaType}</option>)}
+          </select>
+        </div>
+      ) : <p class="lp-desc">{bodyMedia.mediaType}</p>}
+      <BodyEditor id={fid('body')} media={bodyMedia} state={bodies[media]!} raw={inputs.raw} setRaw={inputs.setRaw} errors={inputs.errors} onChange={inputs.setBody} />
+    </fieldset>
   );
 }
 
