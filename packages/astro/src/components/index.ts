@@ -1,4 +1,4 @@
-/** The components map: every name an author may use without importing (see names.ts). */
+/** The components map: every name an author may use without importing (see shared/render/component-names.ts). */
 import Note from './Note.astro';
 import Warning from './Warning.astro';
 import Info from './Info.astro';

@@ -71,7 +71,7 @@ export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: s
         continue;
       }
       if (isBuiltin(spec)) continue;
-      if (spec.startsWith('../') || spec.startsWith('../../')) {
+      if (spec.startsWith('./') || spec.startsWith('../')) {
         const target = path.resolve(path.dirname(file), spec);
         if (!JS.test(target) || !isRoot(target)) node.bad = true;
         else node.deps.push(target);

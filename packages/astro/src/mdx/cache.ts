@@ -52,7 +52,7 @@ function importsDigest(root: string, abs: string, source: string, memo: Map<stri
     const [from, code] = queue.shift()!;
     for (const m of (MODULE_CODE.test(from) ? code : withoutCode(code)).matchAll(IMPORT_STATEMENT)) {
       const spec = (m[1] ?? m[2])!;
-      if (!spec.startsWith('/') && !spec.startsWith('../') && !spec.startsWith('../../')) return undefined;
+      if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) return undefined;
       for (const candidate of importCandidates(root, from, spec)) {
         let text = memo.get(candidate);
         if (text === undefined) {

@@ -24,7 +24,7 @@ export function islandPath(abs: string, root: string): string {
 /** A local import specifier of `from` (`/snippets/x.jsx` from the repo root, or relative) as an absolute path. */
 export function resolveLocalImport(from: string, spec: string, root: string): string | undefined {
   if (spec.startsWith('/')) return path.join(root, spec);
-  if (spec.startsWith('../') || spec.startsWith('../../')) return path.resolve(path.dirname(from), spec);
+  if (spec.startsWith('./') || spec.startsWith('../')) return path.resolve(path.dirname(from), spec);
   return undefined;
 }
 
