@@ -2,10 +2,11 @@
  * Issue 33's measurement: public Mintlify docs repos built unchanged by Lectern, judged against Mintlify's own
  * published packages used as test oracles (never copied into Lectern).
  *
- *   node bench/mintlify-oracle.ts [--part=tune|heldout|all] [--only=word,word] [--git-dirs=<folder>]
- *                                 [--timeout-min=20] [--mdx-cap=300] [--report] [--details]
+ *   node bench/mintlify-oracle.ts [--part=tune|heldout|all] [--only=word,word] [--source=corpus|new]
+ *                                 [--git-dirs=<folder>] [--timeout-min=20] [--mdx-cap=300] [--report] [--details]
  *
- * Repos, commits and the fixed tune/heldout split: bench/mintlify-oracle.json. For each repo of the part, one at a
+ * Repos, commits and the fixed tune/heldout split: bench/mintlify-oracle.json (`--only` keeps the repos whose
+ * owner/name contains one of the words, `--source` those from bench/mintlify-corpus.json or the new ones). For each repo of the part, one at a
  * time: its files at the commit are written to .cache/oracle-corpus/<owner+name>/ (from a snapshot under
  * `--git-dirs`, default /work/.mirror, as `owner+name/repo`; else a blobless clone in .cache/corpus/), then
  *
@@ -56,8 +57,10 @@ const split = JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-o
 const part = (flag('part') ?? 'tune') as Part | 'all';
 if (!['tune', 'heldout', 'all'].includes(part)) throw new Error(`--part must be tune, heldout or all, not ${part}`);
 const only = flag('only')?.split(',').map((w) => w.toLowerCase());
+const source = flag('source');
 const entries = (part === 'all' ? [...split.tune, ...split.heldout] : split[part])
-  .filter((e) => !only || only.some((w) => e.repo.toLowerCase().includes(w)));
+  .filter((e) => !only || only.some((w) => e.repo.toLowerCase().includes(w)))
+  .filter((e) => !source || e.source === source);
 const partOf = (e: Entry): Part => (split.heldout.some((h) => h.repo === e.repo) ? 'heldout' : 'tune');
 const TIMEOUT_MS = Number(flag('timeout-min') ?? 20) * 60_000;
 const MDX_CAP = Number(flag('mdx-cap') ?? 300);
@@ -147,7 +150,8 @@ function checkDiagnostics(out: string): Diagnostic[] | undefined {
 /** The `error|warning <file>:<line>[:<col>] [(pointer)] <message> [code]` lines a build prints. */
 function buildDiagnostics(out: string): Diagnostic[] {
   const found: Diagnostic[] = [];
-  const re = /^\s*(?:\[lectern\] )?(error|warning):? (\S+?)(?::(\d+)(?::\d+)?)?(?: \([^)]*\))? (.*?) \[([\w-]+\/[\w-]+)\]\s*$/gm;
+  // The code closes the diagnostic's last line: its message's, or its hint's on the next line.
+  const re = /^\s*(?:\[lectern\] )?(error|warning):? (\S+?)(?::(\d+)(?::\d+)?)?(?: \([^)]*\))? (.*?)(?:\n\s+hint: .*?)? \[([\w-]+\/[\w-]+)\]\s*$/gm;
   for (const m of out.matchAll(re)) found.push({ severity: m[1]!, file: m[2]!, line: m[3] ? Number(m[3]) : undefined, message: m[4]!, code: m[5]! });
   return found;
 }
@@ -294,7 +298,8 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
 
 /** Why a navigation page was not written: a diagnostic on its file (build error, check error, build warning), else the build's fatal error. */
 function causeOf(f: PageFate, buildErrors: Map<string, Diagnostic>, buildWarnings: Map<string, Diagnostic>, siteProduced: boolean, fatal: { key: string; example: string }): { key: string; example: string } {
-  const d = (f.file && (buildErrors.get(f.file) ?? f.checkError ?? buildWarnings.get(f.file))) || undefined;
+  // A warning explains a missing page only in a site that was written (a failed build writes none).
+  const d = (f.file && (buildErrors.get(f.file) ?? f.checkError ?? (siteProduced ? buildWarnings.get(f.file) : undefined))) || undefined;
   if (d) return { key: `${d === f.checkError && !buildErrors.get(f.file!) ? 'check' : 'build'} ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file}${d.line ? `:${d.line}` : ''}` };
   if (!siteProduced) return { key: `no site: ${fatal.key}`, example: fatal.example };
   return { key: f.file ? 'left out without a diagnostic on its file' : 'generated page not written', example: f.slug };
