@@ -142,7 +142,7 @@ describe('installed from the packed tarballs', () => {
     // The tarballs stand in for the registry: the same version, installed the way a user adds Lectern.
     const install = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], repo);
     expect(install.code, install.out).toBe(0);
-    expect(existsSync(path.join(repo, 'node_modules/lectern/dist/cli.js'))).toBe(true);
+    expect(existsSync(path.join(repo, 'node_modules/lectern/dist/cli/main.js'))).toBe(true);
 
     const build = await run('npm', ['run', 'build'], repo);
     expect(build.code, build.out).toBe(0);
