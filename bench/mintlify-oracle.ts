@@ -276,7 +276,7 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
     else if (titleMismatches.length < 10) titleMismatches.push(`${p.slug}: Mintlify "${p.title}", Lectern "${t.got.slice(0, 80)}"`);
   }
   // (b): the files Lectern refused, judged by Mintlify's MDX pipeline.
-  const refused = fates.filter((f) => f.file && /\.mdx?$/.test(f.file) && (f.checkError || (siteProduced && !f.built)));
+  const refused = fates.filter((f) => f.file && /\.mdx?$/.test(f.file) && (f.checkError || buildErrors.has(f.file) || (siteProduced && !f.built)));
   const verdicts = await judge(site, refused.map((f) => f.file!).slice(0, MDX_CAP), scratch);
   const accepted = (f: PageFate) => verdicts[f.file ?? '']?.accepted === true;
   const classes = classify(fates, accepted);
@@ -346,7 +346,7 @@ function totals(rs: RepoResult[]): string[] {
   const nav = sum(rs, (r) => r.navPages);
   const slug = sum(rs, (r) => r.sameSlug);
   return [
-    `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError).length}`,
+    `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError && !r.navPages).length}; navigation without generated OpenAPI pages (a spec URL unreachable offline): ${rs.filter((r) => r.prebuildError && r.navPages).length}`,
     `- (a) prebuild navigation pages: ${nav}; built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
     `- (b) navigation MDX files Mintlify's pipeline accepts that Lectern refused: ${sum(rs, (r) => r.acceptedRefused)} (of ${sum(rs, (r) => r.refusedFiles)} refused; ${sum(rs, (r) => r.judged)} judged, ${sum(rs, (r) => r.mintlifyRejects)} rejected by Mintlify too)`,
     `- (c) navigation pages \`check\` passed that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}; repos whose check exited 0 and build did not: ${rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0).length}`,

@@ -7,7 +7,8 @@
  * `prebuild(dir, { lazyPages: true, skipStaticFiles: true })` is run with a scratch folder as the working directory
  * (it writes `src/_props/` and `public/` there); its decorated navigation (`src/_props/generatedDocsNav.json`: every
  * page with its `href` and `title`, OpenAPI pages generated) is written to out.json as a list of pages, with what it
- * printed. `lazyPages` skips parsing every page (the MDX verdicts come from bench/mintlify/oracle-mdx.ts, for the
+ * printed. When the prebuild stops (offline, a spec named by URL cannot be fetched) it is run again with
+ * `disableOpenApi`, and `error` says so: the navigation then lacks the generated OpenAPI pages. `lazyPages` skips parsing every page (the MDX verdicts come from bench/mintlify/oracle-mdx.ts, for the
  * pages that need one); the titles are those of the page's frontmatter or, failing that, of its slug, as deployed.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,12 +54,19 @@ async function main(): Promise<void> {
     process.chdir(work);
     const entry = pathToFileURL(path.join(oracleDir, 'node_modules/@mintlify/prebuild/dist/index.js')).href;
     const { prebuild } = await import(entry) as { prebuild: (dir: string, options: Record<string, unknown>) => Promise<unknown> };
-    await prebuild(path.resolve(site), { lazyPages: true, skipStaticFiles: true });
+    try {
+      await prebuild(path.resolve(site), { lazyPages: true, skipStaticFiles: true });
+    } catch (e) {
+      // Offline, a spec named by URL cannot be fetched and the prebuild stops: the navigation without generated
+      // OpenAPI pages is still the oracle for every other page (noted in the result).
+      result.error = `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}; navigation taken with disableOpenApi`;
+      await prebuild(path.resolve(site), { lazyPages: true, skipStaticFiles: true, disableOpenApi: true });
+    }
     const nav = JSON.parse(readFileSync(path.join(work, 'src/_props/generatedDocsNav.json'), 'utf8')) as unknown;
     const seen = new Set<string>();
     result.pages = pagesOf(nav).filter((p) => !seen.has(p.slug) && seen.add(p.slug));
   } catch (e) {
-    result.error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    result.error = `${result.error ? `${result.error}; then ` : ''}${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
   } finally {
     result.ms = Math.round(performance.now() - t0);
     process.chdir(tmpdir());
