@@ -18,7 +18,8 @@
  *      `@mintlify/common/server-mdx`'s `getMdx`) on every navigation page's file Lectern refused (at most
  *      `--mdx-cap` a repo).
  *
- * Figures per repo and in total: (a) prebuild navigation pages, how many Lectern built at the same slug (an HTML file
+ * Figures per repo and in total: (a) prebuild navigation pages (those the navigation lists without a file and that
+ * are not generated from a spec are left out: the prebuild keeps them with a warning, Mintlify serves nothing), how many Lectern built at the same slug (an HTML file
  * at that path of the output) and with the same title (the page's `<h1>` or `<title>` against the prebuild's title);
  * (b) navigation pages whose MDX Mintlify accepts but Lectern refused (an error from `check` on the file, or the page
  * missing from a site that was built); (c) navigation pages `check` passed (no error on their file) that the build did
@@ -69,7 +70,7 @@ const MDX_CAP = Number(flag('mdx-cap') ?? 300);
 interface FailureClass { key: string; pages: number; acceptedByMintlify: number; occurrences: number; example: string }
 interface RepoResult {
   repo: string; commit: string; part: Part; lectern: string; at: string;
-  navPages: number; withFile: number; generated: number; sameSlug: number; sameTitle: number;
+  navPages: number; listedWithoutFile: number; withFile: number; generated: number; sameSlug: number; sameTitle: number;
   /** (b) navigation pages whose file Mintlify's pipeline accepts and Lectern refused; and how many were judged. */
   acceptedRefused: number; refusedFiles: number; judged: number; mintlifyRejects: number;
   /** (c) navigation pages with no `check` error on their file that the build did not write. */
@@ -257,7 +258,11 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
       return d ? { key: `build ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file ?? ''}${d.line ? `:${d.line}` : ''}` }
         : { key: `build stopped: ${pattern(crashLine(build.out))}`, example: crashLine(build.out).slice(0, 200) };
     })();
-  const fates: PageFate[] = prebuild.pages.map((p) => {
+  // A page the navigation lists without a file (and not generated from a spec) is kept by the prebuild with a warning
+  // and a title made from its slug, but Mintlify serves no page there: not counted, listed apart.
+  const listedWithoutFile = prebuild.pages.filter((p) => !p.openapi && !p.asyncapi && !fileFor(site, p.slug)).map((p) => p.slug);
+  const pages = prebuild.pages.filter((p) => !listedWithoutFile.includes(p.slug));
+  const fates: PageFate[] = pages.map((p) => {
     const file = fileFor(site, p.slug);
     const built = !!htmlFor(dist, p.slug);
     const checkError = file ? checkErrors.get(file) : undefined;
@@ -268,7 +273,7 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
   // Titles, for the pages built.
   let sameTitle = 0;
   const titleMismatches: string[] = [];
-  for (const p of prebuild.pages) {
+  for (const p of pages) {
     const html = htmlFor(dist, p.slug);
     if (!html) continue;
     const t = titleMatches(readFileSync(html, 'utf8'), p.title);
@@ -282,7 +287,7 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
   const classes = classify(fates, accepted);
   return {
     repo: entry.repo, commit: entry.commit, part: partOf(entry), lectern: lecternVersion(), at: new Date().toISOString(),
-    navPages: prebuild.pages.length, withFile: fates.filter((f) => f.file).length, generated: fates.filter((f) => !f.file).length,
+    navPages: pages.length, listedWithoutFile: listedWithoutFile.length, withFile: fates.filter((f) => f.file).length, generated: fates.filter((f) => !f.file).length,
     sameSlug: fates.filter((f) => f.built).length, sameTitle,
     acceptedRefused: refused.filter(accepted).length, refusedFiles: refused.length, judged: Object.keys(verdicts).length,
     mintlifyRejects: Object.values(verdicts).filter((v) => !v.accepted).length,
@@ -302,7 +307,7 @@ function causeOf(f: PageFate, buildErrors: Map<string, Diagnostic>, buildWarning
   const d = (f.file && (buildErrors.get(f.file) ?? f.checkError ?? (siteProduced ? buildWarnings.get(f.file) : undefined))) || undefined;
   if (d) return { key: `${d === f.checkError && !buildErrors.get(f.file!) ? 'check' : 'build'} ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file}${d.line ? `:${d.line}` : ''}` };
   if (!siteProduced) return { key: `no site: ${fatal.key}`, example: fatal.example };
-  return { key: f.file ? 'left out without a diagnostic on its file' : 'generated page not written', example: f.slug };
+  return { key: f.file ? 'left out without a diagnostic on its file' : 'generated (OpenAPI/AsyncAPI) page not written', example: f.slug };
 }
 
 /** Failure classes, by the pages they cost (pages not built, or built while `check` reports an error on their file). */
@@ -347,7 +352,7 @@ function totals(rs: RepoResult[]): string[] {
   const slug = sum(rs, (r) => r.sameSlug);
   return [
     `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError && !r.navPages).length}; navigation without generated OpenAPI pages (a spec URL unreachable offline): ${rs.filter((r) => r.prebuildError && r.navPages).length}`,
-    `- (a) prebuild navigation pages: ${nav}; built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
+    `- (a) prebuild navigation pages: ${nav} (not counted: ${sum(rs, (r) => r.listedWithoutFile ?? 0)} listed without a file, which Mintlify does not serve); built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
     `- (b) navigation MDX files Mintlify's pipeline accepts that Lectern refused: ${sum(rs, (r) => r.acceptedRefused)} (of ${sum(rs, (r) => r.refusedFiles)} refused; ${sum(rs, (r) => r.judged)} judged, ${sum(rs, (r) => r.mintlifyRejects)} rejected by Mintlify too)`,
     `- (c) navigation pages \`check\` passed that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}; repos whose check exited 0 and build did not: ${rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0).length}`,
     `- (d) repos with no site: ${rs.filter((r) => !r.siteProduced).map((r) => r.repo).join(', ') || 'none'}`,
