@@ -354,7 +354,7 @@ function totals(rs: RepoResult[]): string[] {
     `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError && !r.navPages).length}; navigation without generated OpenAPI pages (a spec URL unreachable offline): ${rs.filter((r) => r.prebuildError && r.navPages).length}`,
     `- (a) prebuild navigation pages: ${nav} (not counted: ${sum(rs, (r) => r.listedWithoutFile ?? 0)} listed without a file, which Mintlify does not serve); built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
     `- (b) navigation MDX files Mintlify's pipeline accepts that Lectern refused: ${sum(rs, (r) => r.acceptedRefused)} (of ${sum(rs, (r) => r.refusedFiles)} refused; ${sum(rs, (r) => r.judged)} judged, ${sum(rs, (r) => r.mintlifyRejects)} rejected by Mintlify too)`,
-    `- (c) navigation pages \`check\` passed that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}; repos whose check exited 0 and build did not: ${rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0).length}`,
+    `- (c) navigation pages \`check\` passed (no error on their file) that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}, of which ${sum(rs.filter((r) => r.checkExit === 0), (r) => r.checkPassedBuildRefused)} in repos whose \`check\` exited 0 (the rest lost with a site that a reported error stopped); repos whose check exited 0 and build did not: ${rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0).map((r) => r.repo).join(', ') || 'none'}`,
     `- (d) repos with no site: ${rs.filter((r) => !r.siteProduced).map((r) => r.repo).join(', ') || 'none'}`,
   ];
 }
@@ -380,7 +380,8 @@ function classTable(rs: RepoResult[]): string[] {
       merged.set(c.key, m);
     }
   }
-  const rows = ['| failure class | pages it cost | of which Mintlify accepts the MDX | pages with it | repos | example |', '|---|---|---|---|---|---|'];
+  // "Mintlify accepts": the page's own file, judged when Lectern refused that file (a page lost with its site is not).
+  const rows = ['| failure class | pages it cost | of which Mintlify accepts the page\'s MDX | pages with it | repos | example |', '|---|---|---|---|---|---|'];
   for (const c of [...merged.values()].sort((a, b) => b.pages - a.pages || b.occurrences - a.occurrences)) {
     rows.push(`| ${c.key.replace(/\|/g, '\\|')} | ${c.pages} | ${c.acceptedByMintlify} | ${c.occurrences} | ${c.repos.size} | ${c.example.replace(/\|/g, '\\|')} |`);
   }
