@@ -10,6 +10,7 @@ export { parseOperationRef, findOperation, matchSpecFile, formatOperationRef, ty
 export { specPathFromRoot, resolvePlayground, hrefSlug, DEFAULT_DIRECTORY } from './nav/generate.ts';
 export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type PageFile } from './pages.ts';
 export { parseMdxBody } from './mdx-check.ts';
+export { cutHeadingIds, normalizeHeadingId, type HeadingIdCut } from './heading-ids.ts';
 export { loadIgnore } from './ignore-file.ts';
 export { runCheckCommand, runGenerateCommand, runSchemaCommand, githubAnnotation, escapeAnnotation, formatDiagnostic, summarizeDiagnostics, sortDiagnostics, generatedPageSource, checkPageSyntax, checkPages, type CliIO, type CheckOptions } from './cli.ts';
 export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, NOT_COPIED_FILES, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';

@@ -1,7 +1,8 @@
 /**
  * MDX syntax check of page bodies with unified + remark-parse + remark-mdx, so `lectern check` finds
  * broken MDX (unclosed tags, bad expressions) with the file's own line numbers, before any build.
- * Dollar math (`$…$`, `$$…$$`) is parsed as the build parses it: inside it `{` and `<` are LaTeX, not MDX.
+ * Dollar math (`$…$`, `$$…$$`) is parsed as the build parses it: inside it `{` and `<` are LaTeX, not MDX. Custom
+ * heading ids (`## Title {#id}`) are cut first, as the build cuts them (heading-ids.ts).
  */
 import { mathFromMarkdown } from 'mdast-util-math';
 import { math as mathSyntax } from 'micromark-extension-math';
@@ -10,6 +11,7 @@ import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
 import type { Root } from 'mdast';
 import type { Diagnostic } from './model.ts';
+import { cutHeadingIds } from './heading-ids.ts';
 
 function remarkMathSyntax(this: Processor): void {
   const data = this.data();
@@ -38,7 +40,7 @@ export function parseMdxBody(file: string, body: string, bodyLine = 1, options: 
   const isMarkdown = /\.md$/i.test(file);
   const math = options.math !== false;
   try {
-    const tree = (isMarkdown ? (math ? markdownProcessor : markdownWithoutMath) : math ? processor : processorWithoutMath).parse(body) as Root;
+    const tree = isMarkdown ? (math ? markdownProcessor : markdownWithoutMath).parse(body) as Root : (math ? processor : processorWithoutMath).parse(cutHeadingIds(body).text) as Root;
     return { tree, diagnostics: [] };
   } catch (error) {
     const e = error as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };

@@ -1,11 +1,12 @@
 /**
- * Custom heading ids (`## Title {#id}`): the `{#id}` is cut before MDX parses it (it is no expression); the ids are
- * exported by heading text (`lecternHeadingIds`) and applied to the rendered heading and the table of contents
- * (routes/page.astro).
+ * Custom heading ids (`## Title {#id}`, every form Mintlify accepts: spaces, digits first, any script, after inline
+ * code): the `{#id}` is cut before MDX parses it (it is no expression) by core's `cutHeadingIds`, the same function
+ * `lectern check` parses with, keeping every position. The ids are exported by heading text (`lecternHeadingIds`) and
+ * applied to the rendered heading and the table of contents (routes/page.astro).
  */
+import { cutHeadingIds } from '@lectern/core';
 import { visit } from 'unist-util-visit';
 import type { AnyNode, MdxPass } from './context.ts';
-import { codeRanges } from './text.ts';
 import { inlineText } from './tree.ts';
 
 export function headingIds(): MdxPass {
@@ -15,7 +16,7 @@ export function headingIds(): MdxPass {
     name: 'heading-ids',
     source(text) {
       const cut = cutHeadingIds(text);
-      lines = cut.lines;
+      lines = cut.ids;
       return cut.text;
     },
     end(ctx) {
@@ -23,26 +24,10 @@ export function headingIds(): MdxPass {
       const ids: Record<string, string> = {};
       visit(ctx.tree as never, (node: AnyNode) => {
         const id = node.type === 'heading' && node.position ? lines.get(node.position.start.line) : undefined;
-        if (id) ids[inlineText(node).trim()] = id;
+        const text = id ? inlineText(node).trim() : '';
+        if (id && text && !Object.hasOwn(ids, text)) ids[text] = id;
       });
-      ctx.tail.push(`export const lecternHeadingIds = ${JSON.stringify(ids)};`);
+      if (Object.keys(ids).length) ctx.tail.push(`export const lecternHeadingIds = ${JSON.stringify(ids)};`);
     },
   };
-}
-
-/** `## Title {#id}` headings: the text with each `{#id}` blanked (same length), and the heading line -> id. */
-function cutHeadingIds(src: string): { text: string; lines: Map<number, string> } {
-  const lines = new Map<number, string>();
-  if (!src.includes('{#')) return { text: src, lines };
-  const code = codeRanges(src);
-  let offset = 0;
-  const out = src.split('\n').map((line, i) => {
-    const m = /^(\s{0,3}#{1,6}\s.*?)(\s*)\{#([A-Za-z][\w:.-]*)\}\s*$/.exec(line);
-    const at = offset;
-    offset += line.length + 1;
-    if (!m || code.some(([a, b]) => at >= a && at < b)) return line;
-    lines.set(i + 1, m[3]!);
-    return m[1]! + ' '.repeat(line.length - m[1]!.length);
-  });
-  return { text: out.join('\n'), lines };
 }
