@@ -25,13 +25,13 @@ import { visit } from 'unist-util-visit';
 import { math as mathSyntax } from 'micromark-extension-math';
 import { mathFromMarkdown } from 'mdast-util-math';
 import type { Processor } from 'unified';
-import type { Diagnostic } from '@lectern/core';
+import { cutHeadingIds, type Diagnostic } from '@lectern/core';
 import { substituteVariables } from '../shared/render/variables.ts';
 import { declaredIn, freeNames, literalValue, type EsNode } from '../shared/modules/estree-scope.ts';
 import { moduleImports, type PackageImport } from '../shared/modules/package-imports.ts';
 import type { AnalyzeOptions, AnyAttribute, AnyNode, Edit, Expression, MdxContext, MdxPass, MdxPassFactory, RawElement, SnippetRead, SnippetUsage } from './passes/context.ts';
 import { PASSES } from './passes/index.ts';
-import { codeRanges } from './passes/text.ts';
+import { codeRanges, lineAt } from './passes/text.ts';
 import { childrenText, isElement, stringAttr } from './passes/tree.ts';
 
 export { substituteVariables };
@@ -124,6 +124,24 @@ function applyEdits(text: string, edits: Edit[]): string {
   let out = text;
   for (const e of kept) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
+}
+
+/**
+ * Where the expressions of an MDX file first read `name` without defining it, as a line and column of `source`: for
+ * an error thrown while a page renders that names it (`location is not defined`), the expression's own line, not the
+ * first place the word appears (prose, a code fence above it). Undefined when no expression reads it.
+ */
+export function freeNameAt(source: string, name: string): { line: number; column: number } | undefined {
+  const { frontmatter, body } = splitFrontmatter(source);
+  const text = cutHeadingIds(frontmatter.replace(/[^\n]/g, ' ') + body).text;
+  const parsed = parseFile(text, '', { componentsModule: '' });
+  if ('error' in parsed) return undefined;
+  let at: { line: number; column: number } | undefined;
+  forEachExpression({ tree: parsed.tree, rawAt: parsed.rawAt } as MdxContext, (expr) => {
+    const read = at ? undefined : freeNames(expr.program, parsed.scope.moduleNames).find((f) => f.name === name && !f.jsx);
+    if (read) at = lineAt(text, read.start);
+  });
+  return at;
 }
 
 // The parse ---------------------------------------------------------------------------------------------------------

@@ -2,17 +2,20 @@
  * Snippet props: in a snippet, a bare name in an expression is a prop (`{word}` -> `{props.word}`), and `{word}` in
  * its code fences is the prop `word` when the page passes it (Mintlify's code-fence variables). In any file, where it
  * renders an imported `.mdx`/`.md` snippet and the props it passes it (to check them against the snippet's reads).
+ * A name only a browser defines (`{location}`) is a prop too: the snippet renders at build time (mdx/build-time-names.ts).
  */
-import { isGlobalName } from '../../shared/modules/estree-scope.ts';
+import type { EsNode } from '../../shared/modules/estree-scope.ts';
+import { browserGuarded, isBuildTimeName } from '../build-time-names.ts';
 import type { AnalyzeOptions, MdxPass } from './context.ts';
 import { lineAt } from './text.ts';
 import { componentUse } from './tree.ts';
 
 export function snippetProps(): MdxPass {
+  const guards = new WeakMap<EsNode, Set<string>>();
   return {
     name: 'snippet-props',
-    freeName(f, _expr, ctx) {
-      if (f.jsx || isGlobalName(f.name) || !ctx.opts.snippet) return;
+    freeName(f, expr, ctx) {
+      if (f.jsx || isBuildTimeName(f.name) || !ctx.opts.snippet || browserGuarded(f.name, f.inFunction, expr.program, guards)) return;
       ctx.edits.push({ start: f.start, end: f.end, text: f.shorthand ? `${f.name}: props.${f.name}` : `props.${f.name}` });
       ctx.reads.push({ name: f.name, ...lineAt(ctx.text, f.start), crashes: f.crashes && !f.inFunction });
     },
