@@ -18,7 +18,7 @@ describe('MDX analysis passes', () => {
     const names = PASSES.map((make) => make().name);
     expect(names).toEqual([
       'variables', 'islands', 'opening-tags', 'snippet-props', 'undefined-names', 'unknown-components', 'math', 'mermaid', 'code-fences',
-      'legacy-snippets', 'param-field-anchors', 'file-trees', 'prompt', 'visibility', 'component-imports', 'heading-ids',
+      'legacy-snippets', 'param-field-anchors', 'file-trees', 'prompt', 'visibility', 'icons', 'component-imports', 'heading-ids',
     ]);
     const files = readdirSync(PASSES_DIR).filter((f) => f.endsWith('.ts') && !NOT_PASSES.includes(f)).map((f) => f.slice(0, -3));
     expect([...names].sort()).toEqual(files.sort());

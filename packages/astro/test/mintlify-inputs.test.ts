@@ -3,7 +3,8 @@
  * (`lectern check`, then `lectern build` on the same repo): custom heading ids in every form (`{#quick run}`,
  * `{#3d_…}`, in components, in a translated page), used for the anchor and the table of contents; names only a
  * browser defines (`{location}`, `{history}`) in prose, shown as written with a warning on the expression's own line
- * instead of a ReferenceError at build time.
+ * instead of a ReferenceError at build time; icons no icon set has (Font Awesome Pro names), which the build draws as a
+ * dot and warns about, reported by `lectern check` too, with file and line.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +16,28 @@ import { analyzeMdx, freeNameAt } from '../src/mdx/analyze.ts';
 import { readPage, REPO } from './helpers.ts';
 
 const opts = { componentsModule: '/x/components/index.ts' };
+
+const ICONS = [
+  '---',
+  'title: Icons',
+  'description: Icons from several sets.',
+  'icon: book-open-cover',
+  '---',
+  '',
+  '<CardGroup>',
+  '  <Card title="Pro" icon="chart-mixed">A Font Awesome Pro name.</Card>',
+  '  <Card title="Free" icon="rocket">A free one.</Card>',
+  '  <Card title="Regular" icon="square" iconType="regular">A regular one.</Card>',
+  '  <Card title="Image" icon="/images/logo.svg">An image.</Card>',
+  '</CardGroup>',
+  '',
+  'Inline <Icon icon="square-1" /> and <Icon icon={"house"} />.',
+  '',
+  '<Steps>',
+  "  <Step title=\"One\" icon={{ name: 'not-an-icon-at-all' }}>x</Step>",
+  '</Steps>',
+  '',
+].join('\n');
 
 const HEADINGS = [
   '---',
@@ -92,6 +115,17 @@ describe('custom heading ids in the MDX analysis', () => {
   });
 });
 
+describe('icons in the MDX analysis', () => {
+  it("records the literal icons of built-in components with their line, for check to look up", () => {
+    const { icons } = analyzeMdx(ICONS, 'icons.mdx', opts);
+    expect(icons?.map((u) => [u.component, u.icon, u.iconType, u.line, u.column])).toEqual([
+      ['Card', 'chart-mixed', undefined, 8, 21], ['Card', 'rocket', undefined, 9, 22], ['Card', 'square', 'regular', 10, 25],
+      ['Card', '/images/logo.svg', undefined, 11, 23], ['Icon', 'square-1', undefined, 14, 14], ['Icon', 'house', undefined, 14, 43],
+      ['Step', { name: 'not-an-icon-at-all' }, undefined, 17, 21],
+    ]);
+  });
+});
+
 describe('names only a browser defines, in a page rendered at build time', () => {
   it('are undefined in prose (shown as written, a warning on their own line); Node globals and guarded reads stay', () => {
     const { code, diagnostics } = analyzeMdx(BROWSER_NAMES, 'jobs.mdx', opts);
@@ -143,11 +177,19 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     const files: Record<string, string> = {
       'docs.json': JSON.stringify({
         name: 'S', theme: 'mint', colors: { primary: '#0D9373' },
-        navigation: { languages: [{ language: 'en', groups: [{ group: 'G', pages: ['index', 'jobs'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] }] },
-      }),
+        navbar: { links: [{ label: 'Status', href: 'https://status.example.com', icon: 'signal-bars-good' }] },
+        navigation: {
+          languages: [
+            { language: 'en', groups: [{ group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons'] }, { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] }] },
+            { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] },
+          ],
+        },
+      }, null, 2),
       'index.mdx': HEADINGS,
       'fr/index.mdx': TRANSLATED,
       'jobs.mdx': BROWSER_NAMES,
+      'icons.mdx': ICONS,
+      'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     };
     for (const [name, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(root, name)), { recursive: true });
@@ -156,7 +198,10 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('check passes, naming each browser-only name as a warning on its line', async () => {
+  /** The unknown icons `lectern check` reported. */
+  let checkedIcons: Diagnostic[] = [];
+
+  it('check passes, naming each browser-only name and each icon the build draws as a dot, with file and line', async () => {
     const { code, out } = await lectern(['check', root, '--format', 'json']);
     expect(code).toBe(0);
     const report = JSON.parse(out) as { errors: number; diagnostics: Diagnostic[] };
@@ -164,6 +209,19 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(report.diagnostics.filter((d) => d.code === 'mdx/undefined-name').map((d) => [d.file, d.line, d.message.split(' ')[0]])).toEqual([
       ['jobs.mdx', 10, '`project`'], ['jobs.mdx', 10, '`location`'], ['jobs.mdx', 10, '`job`'], ['jobs.mdx', 12, '`prompt`'], ['jobs.mdx', 12, '`history`'],
     ]);
+    checkedIcons = report.diagnostics.filter((d) => d.code.endsWith('/unknown-icon'));
+    const icons = checkedIcons.map((d) => [d.code, d.file, d.line, d.pointer, d.target]).sort((a, b) => String(a[4]).localeCompare(String(b[4])));
+    expect(icons).toEqual([
+      ['mdx/unknown-icon', 'icons.mdx', 4, undefined, 'book-open-cover'],
+      ['config/unknown-icon', 'docs.json', 23, '/navigation/languages/0/groups/0/icon', 'book-sparkles'],
+      ['mdx/unknown-icon', 'icons.mdx', 8, undefined, 'chart-mixed'],
+      ['mdx/unknown-icon', 'icons.mdx', 17, undefined, 'not-an-icon-at-all'],
+      ['config/unknown-icon', 'docs.json', 12, '/navbar/links/0/icon', 'signal-bars-good'],
+      ['mdx/unknown-icon', 'icons.mdx', 14, undefined, 'square-1'],
+    ]);
+    const card = checkedIcons.find((d) => d.target === 'chart-mixed')!;
+    expect(card.message).toBe('Unknown icon "chart-mixed" on <Card>: not in Font Awesome (https://fontawesome.com/icons), Font Awesome brands or Lectern\'s own icons; drawn as a dot.');
+    expect(card.hint).toContain('Use a Font Awesome icon name, a URL or a path to an image.');
   }, 60_000);
 
   it('build writes every page: custom ids on the headings and in the table of contents, browser names shown as written', async () => {
@@ -185,5 +243,8 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(jobs).toContain('GET projects/{project}/locations/{location}/jobs/{job}');
     expect(jobs).toContain('Answer {prompt} using {history}.');
     expect(jobs).toContain('Width: unknown; year 1970; 2 [1].');
+    // The build warns about the very icons check reported.
+    const warned = [...out.matchAll(/unknown icon "([^"]+)"/g)].map((m) => m[1]!);
+    expect([...new Set(warned)].sort()).toEqual(checkedIcons.map((d) => d.target).sort());
   }, 120_000);
 });

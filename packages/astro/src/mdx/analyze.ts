@@ -12,6 +12,7 @@
  *  - mermaid: `<Mermaid>…</Mermaid>` children kept verbatim; code-fences: fences -> `<CodeBlock data="…"/>`;
  *  - legacy-snippets: `<Snippet file="x.mdx"/>` -> an import of `/snippets/x.mdx`;
  *  - param-field-anchors, file-trees, prompt, visibility: what those built-in components need;
+ *  - icons: the icons built-in components draw, for `lectern check` to look up;
  *  - component-imports: an import of the built-in components the file uses (authors never import them);
  *  - heading-ids: `## Title {#id}`.
  * The passes' edits keep the file's line numbers (replacements are padded to the same number of lines).
@@ -29,7 +30,7 @@ import { cutHeadingIds, type Diagnostic } from '@lectern/core';
 import { substituteVariables } from '../shared/render/variables.ts';
 import { declaredIn, freeNames, literalValue, type EsNode } from '../shared/modules/estree-scope.ts';
 import { moduleImports, type PackageImport } from '../shared/modules/package-imports.ts';
-import type { AnalyzeOptions, AnyAttribute, AnyNode, Edit, Expression, MdxContext, MdxPass, MdxPassFactory, RawElement, SnippetRead, SnippetUsage } from './passes/context.ts';
+import type { AnalyzeOptions, AnyAttribute, AnyNode, Edit, Expression, IconUse, MdxContext, MdxPass, MdxPassFactory, RawElement, SnippetRead, SnippetUsage } from './passes/context.ts';
 import { PASSES } from './passes/index.ts';
 import { codeRanges, lineAt } from './passes/text.ts';
 import { childrenText, isElement, stringAttr } from './passes/tree.ts';
@@ -37,7 +38,7 @@ import { childrenText, isElement, stringAttr } from './passes/tree.ts';
 export { substituteVariables };
 export { dedent } from './passes/text.ts';
 export { suggest } from './passes/unknown-components.ts';
-export type { AnalyzeOptions, SnippetRead, SnippetUsage };
+export type { AnalyzeOptions, IconUse, SnippetRead, SnippetUsage };
 
 export interface MdxAnalysis {
   /** The source to hand to @astrojs/mdx. */
@@ -51,6 +52,8 @@ export interface MdxAnalysis {
   reads: SnippetRead[];
   /** Where the file renders `.mdx`/`.md` files it imports, and the props it passes them. */
   usages: SnippetUsage[];
+  /** Icons its built-in components draw, when it has any (passes/icons.ts). */
+  icons?: IconUse[];
   /** The island module of the file's components (see islands/islands.ts), to be written at `path`. */
   island?: { path: string; code: string; names: string[]; interactive: boolean };
 }
@@ -68,13 +71,13 @@ export function analyzeMdx(source: string, file: string, opts: AnalyzeOptions, p
   if ('error' in parsed) return { code: source, diagnostics: [parsed.error], imports: [], reads: [], usages: [] };
   const ctx: MdxContext = {
     file, opts, text, tree: parsed.tree, rawAt: parsed.rawAt, ...parsed.scope,
-    edits: [], diagnostics: [], reads: [], usages: [], used: new Set(), unknown: new Set(), tail: [],
+    edits: [], diagnostics: [], reads: [], usages: [], icons: [], used: new Set(), unknown: new Set(), tail: [],
   };
   runPasses(run, ctx);
   let code = frontmatter + applyEdits(text, ctx.edits).slice(frontmatter.length);
   if (ctx.tail.length) code += '\n\n' + ctx.tail.join('\n') + '\n';
   const island = ctx.island?.used ? { path: ctx.island.ctx.path, code: ctx.island.code(), names: ctx.island.names, interactive: ctx.island.interactive } : undefined;
-  return { code, diagnostics: ctx.diagnostics, imports: ctx.imports, packages: ctx.packages, reads: ctx.reads, usages: ctx.usages, ...(island ? { island } : {}) };
+  return { code, diagnostics: ctx.diagnostics, imports: ctx.imports, packages: ctx.packages, reads: ctx.reads, usages: ctx.usages, ...(ctx.icons.length ? { icons: ctx.icons } : {}), ...(island ? { island } : {}) };
 }
 
 /**

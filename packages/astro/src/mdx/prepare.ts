@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
-import { type MdxAnalysis } from './analyze.ts';
+import { type IconUse, type MdxAnalysis } from './analyze.ts';
 import { analysisKey, cachedAnalyses, cachedAnalyzeMdx, importsFiles, importSpecifiers, isCached } from './cache.ts';
 import { locateImport } from '../shared/modules/import-paths.ts';
 import type { LoadedSite } from '../plan/source.ts';
@@ -167,6 +167,8 @@ export interface PreparedSite {
   imports: Map<string, string[]>;
   /** Island modules to write (absolute path -> source), see islands/islands.ts. */
   islands: Map<string, string>;
+  /** The icons the files' built-in components draw, with the file (repo-relative): `lectern check` looks them up. */
+  icons: Array<IconUse & { file: string }>;
 }
 
 export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): PreparedSite {
@@ -251,7 +253,8 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   diagnostics.push(...missingProps(results, root, resolveImport));
   const islands = new Map<string, string>();
   for (const result of results.values()) if (result.island) islands.set(result.island.path, result.island.code);
-  return { prepared, diagnostics, imports: graph, islands };
+  const icons = [...results].flatMap(([abs, result]) => (result.icons ?? []).map((use) => ({ ...use, file: path.relative(root, abs).split(path.sep).join('/') })));
+  return { prepared, diagnostics, imports: graph, islands, icons };
 }
 
 /** JavaScript modules a page may import (the bundler builds them; planning follows their imports). */

@@ -24,6 +24,8 @@ export interface AnyNode { type: string; name?: string | null; value?: string; l
 
 /** A prop a snippet reads as a bare name (`{word}`), rewritten to `props.word`. */
 export interface SnippetRead { name: string; line: number; column: number; crashes: boolean }
+/** An icon a built-in component draws (`<Card icon="…">`), written as a literal: `lectern check` looks it up in the icon set. */
+export interface IconUse { icon: string | Record<string, unknown>; iconType?: string; component: string; line: number; column: number }
 /** A place a file renders an imported `.mdx`/`.md` snippet: `props` undefined when a spread passes unknown ones. */
 export interface SnippetUsage { source: string; component: string; props?: string[]; line?: number; column?: number }
 
@@ -71,6 +73,8 @@ export interface MdxContext {
   readonly packages: PackageImport[];
   readonly reads: SnippetRead[];
   readonly usages: SnippetUsage[];
+  /** Icons the file's built-in components draw (passes/icons.ts). */
+  readonly icons: IconUse[];
   /** Built-in components the file uses: imported at its end (passes/component-imports.ts). */
   readonly used: Set<string>;
   /** Component names nothing defines: bound to a pass-through at its end (passes/component-imports.ts). */

@@ -19,6 +19,7 @@ import { paramFieldAnchors } from './param-field-anchors.ts';
 import { fileTrees } from './file-trees.ts';
 import { prompt } from './prompt.ts';
 import { visibility } from './visibility.ts';
+import { icons } from './icons.ts';
 import { componentImports } from './component-imports.ts';
 import { headingIds } from './heading-ids.ts';
 
@@ -37,6 +38,7 @@ export const PASSES: readonly MdxPassFactory[] = [
   fileTrees, // <Tree> Markdown lists
   prompt, // <Prompt source>
   visibility, // <Visibility for="agents"> dropped from the page
+  icons, // the icons built-in components draw, for `lectern check`
   componentImports, // the built-in components the file uses, imported at its end
   headingIds, // `## Title {#id}`
 ];

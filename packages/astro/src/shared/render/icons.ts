@@ -237,8 +237,17 @@ function noteUnknown(name: string, library: IconLibrary, where: string | undefin
   const place = where ?? '';
   if (places.has(place)) return;
   places.add(place);
+  const { notIn, use } = unknownIconText(library);
+  s.warn(`[lectern] warning: unknown icon "${name}"${where ? ` in ${where}` : ''}: ${notIn}. ${use}`);
+}
+
+/** What the warning about an icon no set has says (the build's, at render, and `lectern check`'s): where it was looked for, what to use. */
+export function unknownIconText(library: IconLibrary): { notIn: string; use: string } {
   const lib = library === 'fontawesome' ? 'Font Awesome (https://fontawesome.com/icons)' : library === 'lucide' ? 'Lucide (https://lucide.dev/icons)' : 'Tabler (https://tabler.io/icons)';
-  s.warn(`[lectern] warning: unknown icon "${name}"${where ? ` in ${where}` : ''}: not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot. Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`);
+  return {
+    notIn: `not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot`,
+    use: `Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`,
+  };
 }
 
 /**
@@ -265,24 +274,41 @@ export function iconSvg(icon: unknown, size = 16, options: IconOptions | string 
   const o: IconOptions = typeof options === 'string' ? { class: options } : options;
   const cls = o.class ? `icon ${esc(o.class)}` : 'icon ';
   if (isVNode(icon)) return jsxSvg(icon, size, cls);
+  const found = lookup(icon, o);
+  if (!found) return '';
+  if ('src' in found) return `<img class="${cls}" src="${esc(found.src)}" width="${size}" height="${size}" alt="" loading="lazy">`;
+  let d = found.drawn;
+  if (!d) {
+    noteUnknown(found.raw, found.library, o.where ?? state().source);
+    d = PLACEHOLDER;
+  }
+  const paint = d.stroke ? ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"' : '';
+  return `<svg class="${cls}" viewBox="${d.viewBox}" width="${size}" height="${size}"${paint} aria-hidden="true">${d.body}</svg>`;
+}
+
+/**
+ * The icon `iconSvg` would draw as the dot (its name in no set), with the library it was looked for in; undefined for
+ * one it draws, an image URL or path, or anything that is no icon. Draws and warns nothing: for `lectern check`.
+ */
+export function unknownIcon(icon: unknown, options: Pick<IconOptions, 'iconType' | 'library' | 'social'> = {}): { name: string; library: IconLibrary } | undefined {
+  if (isVNode(icon)) return undefined;
+  const found = lookup(icon, options);
+  return found && !('src' in found) && !found.drawn ? { name: found.raw, library: found.library } : undefined;
+}
+
+/** An icon (name, docs.json object) as `iconSvg` finds it: an image's URL, or the drawing of its name (null: none). */
+function lookup(icon: unknown, o: IconOptions): { src: string } | { raw: string; library: IconLibrary; drawn: Drawn | null } | undefined {
   const raw = iconName(icon);
-  if (!raw) return '';
+  if (!raw) return undefined;
   if (/^(https?:)?\/\//.test(raw) || raw.startsWith('/') || /\.(svg|png|jpe?g|webp|gif|avif|ico)$/i.test(raw)) {
-    const src = /^(https?:|\/)/.test(raw) ? raw : '/' + raw.replace(/^\.\//, '');
-    return `<img class="${cls}" src="${esc(src)}" width="${size}" height="${size}" alt="" loading="lazy">`;
+    return { src: /^(https?:|\/)/.test(raw) ? raw : '/' + raw.replace(/^\.\//, '') };
   }
   const name = raw.trim().toLowerCase();
   const obj = typeof icon === 'object' ? (icon as { style?: unknown; library?: unknown }) : {};
   const libName = o.library ?? (typeof obj.library === 'string' ? obj.library : undefined);
   const library: IconLibrary = libName === 'fontawesome' || libName === 'lucide' || libName === 'tabler' ? libName : state().library;
   const style = (o.iconType ?? (typeof obj.style === 'string' ? obj.style : undefined))?.toLowerCase();
-  let d = resolve(name, library, style, o);
-  if (!d) {
-    noteUnknown(raw, library, o.where ?? state().source);
-    d = PLACEHOLDER;
-  }
-  const paint = d.stroke ? ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"' : '';
-  return `<svg class="${cls}" viewBox="${d.viewBox}" width="${size}" height="${size}"${paint} aria-hidden="true">${d.body}</svg>`;
+  return { raw, library, drawn: resolve(name, library, style, o) };
 }
 
 // ---- Inline SVG JSX (MDX `icon={<svg viewBox="0 0 24 24"><path d="…"/></svg>}`) ----
