@@ -56,6 +56,21 @@ function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
+/**
+ * Why an `x-mint.href` cannot be a page path of the site, or undefined when it can. Its slug becomes a folder of the
+ * output and a route of the build, so: no `.` or `..` segment and no NUL (it would leave the site), and no `%`, `?`
+ * or `#` (a path is written as its characters: Astro decodes a route's `%`, and fails the build on one that is no
+ * escape; `?` and `#` start a query or fragment, never part of a page's path).
+ */
+export function hrefProblem(href: string): string | undefined {
+  const segments = href.split(/[\\/]+/).filter(Boolean);
+  if (!segments.length) return 'names no page';
+  if (segments.some((s) => s === '.' || s === '..' || s.includes('\0'))) return 'leaves the site';
+  const bad = /[%?#]/.exec(href);
+  if (bad) return `has "${bad[0]}", which a page path cannot hold`;
+  return undefined;
+}
+
 /** `x-mint` of an operation merged with its path item's `x-mint.groups`. */
 export function readXMint(op: Record<string, unknown>, pathItem: Record<string, unknown> | undefined, file: string, pointer: string, diagnostics: Diagnostic[]): XMint {
   const raw = op['x-mint'];

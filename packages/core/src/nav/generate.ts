@@ -4,6 +4,7 @@
  */
 import type { ApiDocument, AsyncDocument, Channel, ChannelPage, Operation, OperationPage, PlaygroundDisplay } from '../model.ts';
 import { camelToSentenceCase, slugify, slugToTitle } from './slug.ts';
+import { hrefProblem } from '../documents/extensions.ts';
 
 export const DEFAULT_DIRECTORY = 'api-reference';
 export const UNTAGGED_GROUP = 'API Reference';
@@ -54,14 +55,10 @@ export function groupLabel(doc: ApiDocument, op: Operation): string {
   return tag?.xGroup ?? tag?.summary ?? name;
 }
 
-/**
- * The page path an `x-mint.href` asks for, or undefined when it would leave the site (`..`, `.` segments, a NUL):
- * a slug becomes a folder of the output, so one from a spec must stay inside it.
- */
+/** The page path an `x-mint.href` asks for, or undefined when it cannot be one (`hrefProblem`). */
 export function hrefSlug(href: string): string | undefined {
-  const segments = href.split(/[\\/]+/).filter(Boolean);
-  if (!segments.length || segments.some((s) => s === '.' || s === '..' || s.includes('\0'))) return undefined;
-  return segments.join('/');
+  if (hrefProblem(href)) return undefined;
+  return href.split(/[\\/]+/).filter(Boolean).join('/');
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   NavItem, Page, SchemaPage, Server, SpecDocument,
 } from '../model.ts';
 import { pageMeta, type PageFile } from '../pages.ts';
+import { hrefProblem } from '../documents/extensions.ts';
 import {
   allocateChannelSlugs, allocateOperationSlugs, channelPage, DEFAULT_DIRECTORY, operationPage, resolvePlayground,
   type ChannelSlot, type OperationSlot, type PlaygroundDefaults,
@@ -83,8 +84,8 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
           code: 'spec/unsafe-href',
           file: doc.source,
           pointer: `${op.pointer}/x-mint/href`,
-          message: `x-mint.href ${JSON.stringify(op.xMint.href)} of ${op.kind === 'webhook' ? 'webhook' : op.method.toUpperCase()} ${op.path} leaves the site; the page keeps its generated URL`,
-          hint: 'use a path inside the site such as "/api/users/get-user" (no "." or ".." segments)',
+          message: `x-mint.href ${JSON.stringify(op.xMint.href)} of ${op.kind === 'webhook' ? 'webhook' : op.method.toUpperCase()} ${op.path} ${hrefProblem(op.xMint.href ?? '')}; the page keeps its generated URL`,
+          hint: 'use a path inside the site such as "/api/users/get-user" (no "." or ".." segments, no %, ? or #)',
         }),
       );
       operationSlots.set(key, slots);
