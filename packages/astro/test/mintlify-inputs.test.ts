@@ -222,7 +222,7 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     const card = checkedIcons.find((d) => d.target === 'chart-mixed')!;
     expect(card.message).toBe('Unknown icon "chart-mixed" on <Card>: not in Font Awesome (https://fontawesome.com/icons), Font Awesome brands or Lectern\'s own icons; drawn as a dot.');
     expect(card.hint).toContain('Use a Font Awesome icon name, a URL or a path to an image.');
-  }, 60_000);
+  }, 180_000);
 
   it('build writes every page: custom ids on the headings and in the table of contents, browser names shown as written', async () => {
     const { code, out } = await lectern(['build', root]);
@@ -246,5 +246,5 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     // The build warns about the very icons check reported.
     const warned = [...out.matchAll(/unknown icon "([^"]+)"/g)].map((m) => m[1]!);
     expect([...new Set(warned)].sort()).toEqual(checkedIcons.map((d) => d.target).sort());
-  }, 120_000);
+  }, 300_000);
 });
