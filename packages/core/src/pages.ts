@@ -110,6 +110,9 @@ function asString(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Typed view of the frontmatter fields Lectern uses (see pageMeta). */
+export type PageMeta = ReturnType<typeof pageMeta>;
+
 /** Typed view of the frontmatter fields Lectern uses; every other key is passed through untouched. */
 export function pageMeta(frontmatter: Record<string, unknown>) {
   const groups = Array.isArray(frontmatter.groups) ? frontmatter.groups.filter((g): g is string => typeof g === 'string') : undefined;
