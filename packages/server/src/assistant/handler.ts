@@ -2,7 +2,7 @@
  * `POST {base}/v2/assistant/{domain}/message` (AI SDK v5+ UI message stream) and `POST {base}/v1/assistant/{domain}/message`
  * (deprecated, AI SDK v4 data stream): one web-standard Request -> Response handler for both.
  *
- * Checks, in order: route (404), CORS preflight, method (405), per-IP limit (429), bearer key (401), domain (404),
+ * Checks, in order: route (404), CORS preflight, method (405), a domain this site does not serve (404), per-IP limit (429), bearer key (401), domain (404),
  * key scope (403), per-organization limit (429), content type (415), size (413), JSON (400), schema (400),
  * thread (404). Then it searches the site's index and streams the answer. Both versions share every step; only
  * the request schema and the stream encoding differ. A database that cannot be reached answers 503.
@@ -58,6 +58,12 @@ export interface AssistantHandlerOptions {
   trustProxy?: boolean;
   /** Name used in answers ("the Acme documentation"). */
   siteName?: string;
+  /**
+   * The domains this site answers for (docs.json `lectern.assistant.domain`). Any other domain in the URL gets 404
+   * `domain_not_served` before keys are looked up, even when a shared database holds keys for it. Unset: every
+   * domain the key store knows.
+   */
+  domains?: readonly string[];
   /** Called with errors that happen while streaming (default: `console.error`). */
   onError?: (error: unknown) => void;
   /**
@@ -132,6 +138,7 @@ interface HandlerState {
   onError: (error: unknown) => void;
   trustProxy: boolean;
   siteName: string | undefined;
+  domains: readonly string[] | undefined;
 }
 
 /** The endpoint a request is for. */
@@ -181,6 +188,15 @@ function routeOf(request: Request): Route | Response {
     });
   }
   return { version: v1 ? 1 : 2, domain, prefix: route[1]! };
+}
+
+/** 404 for a domain that is not this site's (a shared database may hold keys for other sites' domains). */
+function notServed(domain: string, domains: readonly string[]): Response {
+  return errorResponse({
+    status: 404,
+    code: 'domain_not_served',
+    message: `this site answers only for assistant domain${domains.length === 1 ? '' : 's'} ${domains.map((d) => `"${d}"`).join(', ')}, not "${domain}"`,
+  });
 }
 
 /** Per-IP limit (429), bearer key (401), domain (404), key scope (403), per-organization limit (429): the key. */
@@ -360,6 +376,7 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
   const route = routeOf(request);
   if (route instanceof Response) return route;
   const { domain } = route;
+  if (state.domains && !state.domains.includes(domain)) return notServed(domain, state.domains);
   const reply = replyFor(state.limiter);
   const key = await authorize(state, request, info, domain, reply);
   if (key instanceof Response) return key;
@@ -427,6 +444,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     onError,
     trustProxy: options.trustProxy ?? false,
     siteName: options.siteName,
+    domains: options.domains,
   };
   const stopRetention = scheduleRetention(threads, options.retentionDays ?? DEFAULT_RETENTION_DAYS, (error) => {
     if (!(error instanceof StoreUnavailableError)) onError(error);

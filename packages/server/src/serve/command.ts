@@ -80,6 +80,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       ...(database ? { database } : {}),
       ...(settings.retentionDays !== undefined ? { retentionDays: settings.retentionDays } : {}),
       ...(settings.limits ? { limits: settings.limits } : {}),
+      ...(settings.domains ? { domains: settings.domains } : {}),
     });
     assistant = handler;
     ownAssistant = handler;
@@ -148,6 +149,8 @@ interface AssistantSettings {
   retentionDays?: number;
   database?: unknown;
   limits?: { orgLimit?: number; ipLimit?: number };
+  /** `lectern.assistant.domain`: the only domain(s) this site answers for. */
+  domains?: string[];
   /** Settings that cannot be used, each naming its JSON pointer in docs.json. */
   problems: string[];
 }
@@ -165,6 +168,11 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
   const days = a.retentionDays;
   if (typeof days === 'number' && days >= 0) out.retentionDays = days;
   if (a.database !== undefined) out.database = a.database;
+  if (a.domain !== undefined) {
+    const list = Array.isArray(a.domain) ? a.domain : [a.domain];
+    if (list.length > 0 && list.every((d) => typeof d === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(d))) out.domains = list as string[];
+    else out.problems.push(`docs.json /lectern/assistant/domain: expected the assistant domain this site answers for, such as "acme-docs" (got ${JSON.stringify(a.domain)})`);
+  }
   const limits = a.limits as Record<string, unknown> | undefined;
   if (limits !== undefined) {
     const count = (name: string): number | undefined => {
