@@ -11,6 +11,7 @@ import { z } from 'zod/v4';
 import {
   contextItemSchema,
   fieldIssues,
+  unstorableText,
   MAX_CURRENT_PATH,
   requestFields,
   type FieldIssue,
@@ -115,6 +116,8 @@ function toComposerMessages(messages: V2Message[]): RequestMessage[] {
 export function validateV2MessageRequest(body: unknown): V2ValidationResult {
   const parsed = v2MessageRequestSchema.safeParse(body);
   if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error.issues) };
+  const unstorable = unstorableText(body);
+  if (unstorable.length > 0) return { ok: false, issues: unstorable };
   const value = parsed.data;
   const lastUser = value.messages.findLastIndex((m) => m.role === 'user');
   if (lastUser < 0) {

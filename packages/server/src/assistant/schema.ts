@@ -169,9 +169,38 @@ export function fieldIssues(zodIssues: ReadonlyArray<{ path: ReadonlyArray<Prope
   return issues;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Strings of the body that no store can keep: a NUL character (PostgreSQL text refuses it) or a lone surrogate
+ * (not valid Unicode). Checked for both versions before any query, so SQLite and PostgreSQL answer the same 400.
+ */
+export function unstorableText(body: unknown, limit = 5): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const check = (text: string, path: PropertyKey[]) => {
+    const problem = text.includes('\u0000') ? 'contains a NUL character (\\u0000), which is not allowed in text' : LONE_SURROGATE.test(text) ? 'contains a lone surrogate (an invalid UTF-16 \\uD800–\\uDFFF escape), which is not valid text' : undefined;
+    if (problem) issues.push({ path: dotted(path), pointer: pointer(path), message: problem });
+  };
+  const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: body, path: [] }];
+  while (stack.length > 0 && issues.length < limit) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') check(value, path);
+    else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value).reverse()) {
+        check(k, [...path, k]);
+        stack.push({ value: v, path: [...path, k] });
+      }
+    }
+  }
+  return issues.slice(0, limit);
+}
+
 export function validateMessageRequest(body: unknown): ValidationResult {
   const parsed = messageRequestSchema.safeParse(body);
   if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error.issues) };
+  const unstorable = unstorableText(body);
+  if (unstorable.length > 0) return { ok: false, issues: unstorable };
   const value = parsed.data;
   // The question is the last user message; it must carry some text.
   const lastUser = value.messages.findLastIndex((m) => m.role === 'user');
