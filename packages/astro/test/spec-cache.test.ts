@@ -10,6 +10,7 @@ import { serialize } from 'node:v8';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ApiDocument } from '@lectern/core';
 import { loadSite } from '../src/plan/source.ts';
+import { sealBlob } from '../src/shared/build-cache.ts';
 
 const made: string[] = [];
 afterAll(() => {
@@ -67,11 +68,12 @@ describe('loaded specs in the build cache', () => {
     const again = await loadSite(root);
     expect(again.plan.specs).toEqual(first.plan.specs);
     expect(again.plan.pages.map((p) => p.slug)).toEqual(first.plan.pages.map((p) => p.slug));
-    // It really comes from the entry: one written with another description is what the next plan shows.
+    // It really comes from the entry: one written with another description (with the hash of its content, as the cache
+    // stores it) is what the next plan shows.
     const file = path.join(root, '.lectern/cache/lectern/specs', entry!);
     const doc = structuredClone(first.plan.specs['openapi.json'] as ApiDocument);
     operation(doc).description = 'From the cache.';
-    writeFileSync(file, serialize({ document: doc, diagnostics: [] }));
+    writeFileSync(file, sealBlob(serialize({ document: doc, diagnostics: [] })));
     expect(operation((await loadSite(root)).plan.specs['openapi.json']).description).toBe('From the cache.');
 
     // A damaged entry is not used: the spec is loaded again and the entry written anew.

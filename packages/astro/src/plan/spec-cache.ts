@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { LoadSpecResult, SpecLoadCache } from '@lectern/core';
-import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, sha256, writeAtomic } from '../shared/build-cache.ts';
+import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, sealBlob, sha256, writeAtomic } from '../shared/build-cache.ts';
 
 export interface SpecCacheSession extends SpecLoadCache {
   /** Remove the entries this run did not use. */
@@ -38,7 +38,7 @@ export function specCache(root: string): SpecCacheSession | undefined {
         const n = name(key);
         const data = serialize(result);
         // `put` skips a name the folder already has: a broken entry is replaced here.
-        if (broken.has(n)) writeAtomic(path.join(store.dir, `${n}.v8`), data);
+        if (broken.has(n)) writeAtomic(path.join(store.dir, `${n}.v8`), sealBlob(data));
         store.put(n, data);
       } catch {
         // The cache is an optimisation: a folder that cannot be written leaves the build as it was.

@@ -1,8 +1,10 @@
 /**
  * The cache between builds: content-addressed files under `<repo>/.lectern/cache/lectern/` (or `$LECTERN_CACHE_DIR`).
  * Every entry is named by a hash of everything that went into it, so an entry is either right or never looked up:
- * the folder is safe to delete, and safe to restore in CI from another machine's build. Each build removes the
- * entries it did not use, so the folder holds one build's worth (see `sweep`).
+ * the folder is safe to delete, and safe to restore in CI from another machine's build. Each blob also carries the
+ * SHA-256 of its content, checked when it is read: an entry cut short, damaged or written by hand is not used (a
+ * warning line; the caller builds it again, and the next `put` rewrites it). Each build removes the entries it did
+ * not use, so the folder holds one build's worth (see `sweep`).
  *
  * What is cached: rendered pages (see prerender.ts, page-keys.ts) and highlighted code (see highlight-pool.ts). The
  * last good copy of each remote spec (`remote-specs/`) is kept by @lectern/core (spec/remote-cache.ts); the folder and the
@@ -15,8 +17,8 @@ import path from 'node:path';
 import { lecternCacheEnabled as cacheEnabled, lecternCacheRoot as cacheRoot, writeAtomic } from '@lectern/core';
 import { OWN_DIR } from './modules/own-files.ts';
 
-/** Bumped when the layout or meaning of cache entries changes. */
-const FORMAT = 1;
+/** Bumped when the layout or meaning of cache entries changes (2: blobs carry the hash of their content). */
+const FORMAT = 2;
 
 export function sha256(...parts: Array<string | Buffer>): string {
   const h = createHash('sha256');
@@ -91,9 +93,29 @@ export function lecternFingerprint(): string {
   return fingerprintMemo;
 }
 
+/** A blob as stored: the SHA-256 of its content in hex, a newline, the content. */
+export function sealBlob(data: string | Buffer): Buffer {
+  const body = typeof data === 'string' ? Buffer.from(data) : data;
+  return Buffer.concat([Buffer.from(createHash('sha256').update(body).digest('hex') + '\n'), body]);
+}
+
+const HEADER = 65;
+/** The content of a stored blob, or undefined when it is not one whose content matches its hash. */
+export function openBlob(stored: Buffer): Buffer | undefined {
+  if (stored.length < HEADER || stored[HEADER - 1] !== 0x0a) return undefined;
+  const body = stored.subarray(HEADER);
+  const expected = stored.subarray(0, HEADER - 1).toString('latin1');
+  return createHash('sha256').update(body).digest('hex') === expected ? body : undefined;
+}
+
+export interface BlobStoreOptions {
+  /** Where the line about an entry that does not match its hash goes (default: stderr, as the build's warnings). */
+  warn?: (message: string) => void;
+}
+
 /**
- * A folder of content-addressed blobs (`<key><ext>`). `get` and `put` mark a key as used by this build; `sweep`
- * deletes the others.
+ * A folder of content-addressed blobs (`<key><ext>`), each checked against the hash stored with it when read (see
+ * `sealBlob`). `get` and `put` mark a key as used by this build; `sweep` deletes the others.
  */
 export interface BlobStore {
   readonly dir: string;
@@ -106,7 +128,8 @@ export interface BlobStore {
   sweep(keep?: Iterable<string>): number;
 }
 
-export function blobStore(dir: string, ext: string): BlobStore {
+export function blobStore(dir: string, ext: string, options: BlobStoreOptions = {}): BlobStore {
+  const warn = options.warn ?? ((m: string) => console.warn(`[lectern] ${m}`));
   const used = new Set<string>();
   let existing: Set<string> | undefined;
   const file = (key: string) => path.join(dir, key + ext);
@@ -125,18 +148,27 @@ export function blobStore(dir: string, ext: string): BlobStore {
     has: (key) => listing().has(key),
     get(key) {
       if (!listing().has(key)) return undefined;
+      let stored: Buffer;
       try {
-        const data = readFileSync(file(key));
-        used.add(key);
-        return data;
+        stored = readFileSync(file(key));
       } catch {
         return undefined;
       }
+      const data = openBlob(stored);
+      if (!data) {
+        // Not used, and gone: what asked builds it again, and `put` writes it anew.
+        warn(`build cache: ${path.join(path.basename(dir), key + ext)} does not match the hash stored with it (cut short, damaged or edited): not used, built again`);
+        rmSync(file(key), { force: true });
+        listing().delete(key);
+        return undefined;
+      }
+      used.add(key);
+      return data;
     },
     put(key, data) {
       used.add(key);
       if (listing().has(key)) return;
-      writeAtomic(file(key), data);
+      writeAtomic(file(key), sealBlob(data));
       listing().add(key);
     },
     used: () => [...used],
