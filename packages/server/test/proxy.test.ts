@@ -65,6 +65,25 @@ function upstreamHandler(origin: () => string) {
         ]);
         return res.end('<script>alert(1)</script>');
       }
+      case '/origin-policies-2': {
+        res.writeHead(200, [
+          ['Access-Control-Allow-Origin', '*'],
+          ['Access-Control-Allow-Credentials', 'true'],
+          ['Access-Control-Allow-Headers', '*'],
+          ['Access-Control-Allow-Methods', 'GET, POST, DELETE'],
+          ['Access-Control-Allow-Private-Network', 'true'],
+          ['Access-Control-Expose-Headers', '*'],
+          ['Access-Control-Max-Age', '86400'],
+          ['Link', '<https://evil.example/x.js>; rel=preload; as=script'],
+          ['Permissions-Policy', 'camera=*, geolocation=*'],
+          ['Origin-Agent-Cluster', '?0'],
+          ['Speculation-Rules', '"https://evil.example/rules.json"'],
+          ['Supports-Loading-Mode', 'credentialed-prerender'],
+          ['X-Keep-Me', 'yes'],
+          ['Content-Type', 'text/plain'],
+        ]);
+        return res.end('ok');
+      }
       case '/origin-policies': {
         res.writeHead(200, [
           ['NEL', '{"report_to":"x","max_age":86400}'],
@@ -690,6 +709,18 @@ describe('redirects', () => {
     expect(response.status).toBe(200);
     for (const name of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch', 'critical-ch']) expect(response.headers.get(name), name).toBeNull();
     expect(response.headers.get('x-keep-me')).toBe('yes');
+  });
+
+  it('drops headers that would act on the docs origin (CORS grants, Link preload, Permissions-Policy, Origin-Agent-Cluster, speculation rules)', async () => {
+    const proxy = makeProxy();
+    const response = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/origin-policies-2` }));
+    expect(response.status).toBe(200);
+    const names = [...response.headers.keys()];
+    expect(names.filter((n) => n.startsWith('access-control-'))).toEqual([]);
+    for (const name of ['link', 'permissions-policy', 'origin-agent-cluster', 'speculation-rules', 'supports-loading-mode']) expect(response.headers.get(name), name).toBeNull();
+    expect(response.headers.get('x-lectern-link')).toBe('<https://evil.example/x.js>; rel=preload; as=script');
+    expect(response.headers.get('x-keep-me')).toBe('yes');
+    expect(await response.text()).toBe('ok');
   });
 
   it('bounds request bodies held in memory across all clients (503 proxy_busy past the budget)', async () => {

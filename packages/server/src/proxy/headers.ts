@@ -40,6 +40,12 @@ const RESPONSE_DROPPED = new Set([
   'set-login',
   'accept-ch',
   'critical-ch',
+  // Feature grants, process isolation and prerendering of the docs origin.
+  'permissions-policy',
+  'feature-policy',
+  'origin-agent-cluster',
+  'speculation-rules',
+  'supports-loading-mode',
 ]);
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -108,13 +114,15 @@ export function upstreamRequestHeaders(input: Record<string, unknown> | undefine
 
 export const SET_COOKIE_EXPOSED = 'X-Lectern-Set-Cookie';
 export const LOCATION_EXPOSED = 'X-Lectern-Location';
+export const LINK_EXPOSED = 'X-Lectern-Link';
 
 /**
  * Headers of the answer to the browser from the upstream response headers: hop-by-hop and origin-affecting
  * headers removed, any `X-Lectern-*` header from upstream removed (so upstream cannot forge a proxy error),
  * each `Set-Cookie` exposed as `X-Lectern-Set-Cookie` (never set on the docs origin), `Location` of a
  * response that was not followed exposed as `X-Lectern-Location` (so the browser never follows it on the docs
- * origin), and a sandbox CSP + nosniff added so an upstream HTML answer cannot run script on the docs origin.
+ * origin), `Link` exposed as `X-Lectern-Link` (never preloaded on the docs origin), upstream CORS grants
+ * (`Access-Control-*`) dropped, and a sandbox CSP + nosniff added so an upstream HTML answer cannot run script on the docs origin.
  */
 export function downstreamResponseHeaders(upstream: Array<[string, string]>, options: { decoded: boolean }): Headers {
   const out = new Headers();
@@ -132,7 +140,13 @@ export function downstreamResponseHeaders(upstream: Array<[string, string]>, opt
       out.append(LOCATION_EXPOSED, value);
       continue;
     }
-    if (RESPONSE_DROPPED.has(lower)) continue;
+    // `Link` can preload or prefetch into the docs origin: kept for the reader (pagination) under another name.
+    if (lower === 'link') {
+      if (FIELD_VALUE.test(value)) out.append(LINK_EXPOSED, value);
+      continue;
+    }
+    // CORS grants from upstream would let other sites read the docs origin's proxy answers.
+    if (RESPONSE_DROPPED.has(lower) || lower.startsWith('access-control-')) continue;
     // A transport that decoded the body (fetch) makes these describe bytes we no longer have.
     if (options.decoded && (lower === 'content-encoding' || lower === 'content-length')) continue;
     if (!isToken(name) || !FIELD_VALUE.test(value)) continue;
