@@ -6,7 +6,7 @@
 import type { DocsConfig } from '../config/load.ts';
 import type { GuidePage, ManualEndpoint, ManualEndpointPage, Page, SchemaPage, Server } from '../model.ts';
 import { pageMeta, type PageFile, type PageMeta } from '../pages.ts';
-import { operationPage, resolvePlayground } from './generate.ts';
+import { operationPage, operationTitle, resolvePlayground } from './generate.ts';
 import { matchSpecFile, parseOperationRef } from './operation-ref.ts';
 import { normalizeSpecSource, pageContext, type Context, type Planner } from './planner.ts';
 import { resolveChannel, resolveOperation } from './resolve.ts';
@@ -15,22 +15,10 @@ import { slugToTitle } from './slug.ts';
 /** The fields every page of a file has, whatever its kind. */
 type PageBase = Omit<GuidePage, 'kind'>;
 
-/** A page file turned into a Page; a page without a description (its own, or its operation's) is a warning. */
-export function pageFromFile(p: Planner, file: PageFile, ctx: Context, slug = file.slug): Page | undefined {
-  const page = pageOfFile(p, file, ctx, slug);
-  if (page && page.description === undefined && pageMeta(file.frontmatter).title !== undefined && !pageMeta(file.frontmatter).url) {
-    p.reportFile(file.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
-  }
-  return page;
-}
-
 /** A page file turned into a Page (guide, operation, channel, schema or manual endpoint). */
-function pageOfFile(p: Planner, file: PageFile, ctx: Context, slug: string): Page | undefined {
+export function pageFromFile(p: Planner, file: PageFile, ctx: Context, slug = file.slug): Page {
   const meta = pageMeta(file.frontmatter);
   const base = pageBase(file, meta, ctx, slug);
-  if (meta.title === undefined) {
-    p.reportFile(file.file, 'page/no-title', `page has no "title" in its frontmatter; using "${base.title}"`, 'add `title:` (and `description:`) to the frontmatter', 'warning');
-  }
   if (meta.openapi) return operationFilePage(p, file, meta.openapi, meta, base, ctx);
   if (meta.asyncapi) return channelFilePage(p, file, meta.asyncapi, meta, base);
   if (meta.openapiSchema) return schemaFilePage(p, file, meta.openapiSchema, base);
@@ -63,7 +51,11 @@ function pageBase(file: PageFile, meta: PageMeta, ctx: Context, slug: string): P
 function operationFilePage(p: Planner, file: PageFile, value: string, meta: PageMeta, base: PageBase, ctx: Context): Page {
   const ref = parseOperationRef(value);
   if (!ref) {
-    p.reportFile(file.file, 'page/openapi', `invalid "openapi" frontmatter "${value}"`, 'write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "GET /users/{id}"');
+    // Mintlify publishes such a page as it would any other (without the API reference): a warning.
+    const specOnly = /^\S+\.(json|ya?ml)$/i.test(value.trim());
+    p.reportFile(file.file, 'page/openapi',
+      `${specOnly ? `"openapi: ${value.trim()}" names a spec file but no operation` : `invalid "openapi" frontmatter "${value}"`}; the page is built from its MDX content alone`,
+      `write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "${specOnly ? `${value.trim()} GET /users/{id}` : 'GET /users/{id}'}"`, 'warning', file.keyLines?.openapi);
     return { ...base, kind: 'guide' };
   }
   const found = resolveOperation(p, ref, undefined, { file: file.file, line: file.keyLines?.openapi });
@@ -74,7 +66,8 @@ function operationFilePage(p: Planner, file: PageFile, value: string, meta: Page
   return {
     ...generated,
     ...base,
-    title: meta.title ?? generated.title,
+    // As Mintlify: the frontmatter's title, else the operation's, else the page's own slug.
+    title: meta.title ?? operationTitle(operation) ?? base.title,
     ...(meta.description ?? generated.description ? { description: meta.description ?? generated.description } : {}),
     deprecated: meta.deprecated || generated.deprecated,
     groups: meta.groups ?? generated.groups,
@@ -124,6 +117,23 @@ function endpointFilePage(p: Planner, file: PageFile, value: string, meta: PageM
     playground: resolvePlayground([meta.playground], p.playgroundDefaults.display, endpoint.servers.length > 0),
   };
   return page;
+}
+
+/**
+ * Pages from files without a title (the warning names the title the page got: its operation's, or one made of its
+ * slug) or, titled, without a description (its own, or its operation's). Run once the pages are planned.
+ */
+export function reportMissingMeta(p: Planner): void {
+  for (const page of p.pages.values()) {
+    if (!page.file) continue;
+    const meta = pageMeta(page.frontmatter);
+    if (meta.title === undefined && page.title === slugToTitle(page.slug)) {
+      p.reportFile(page.file, 'page/no-title', `page has no "title" in its frontmatter; using "${page.title}"`, 'add `title:` (and `description:`) to the frontmatter', 'warning');
+    }
+    if (page.description === undefined && meta.title !== undefined && !meta.url) {
+      p.reportFile(page.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
+    }
+  }
 }
 
 /** `api:` frontmatter: `"POST https://host/path"` or `"POST /path"` (servers from `api.mdx.server`). */

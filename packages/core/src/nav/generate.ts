@@ -82,6 +82,11 @@ function stringOr(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The title an operation gives its page: `x-mint.metadata.title`, else its summary. */
+export function operationTitle(op: Operation): string | undefined {
+  return stringOr(op.xMint.metadata.title) ?? op.summary;
+}
+
 export function operationPage(
   doc: ApiDocument,
   slot: OperationSlot,
@@ -90,7 +95,7 @@ export function operationPage(
   const op = slot.operation;
   const meta = op.xMint.metadata;
   const leaf = slot.slug.split('/').pop() ?? slot.slug;
-  const title = stringOr(meta.title) ?? op.summary ?? slugToTitle(leaf);
+  const title = operationTitle(op) ?? slugToTitle(leaf);
   const description = stringOr(meta.description) ?? op.description;
   const deprecated = typeof meta.deprecated === 'boolean' ? meta.deprecated : op.deprecated;
   const method = op.kind === 'webhook' ? 'webhook' : op.method;

@@ -5,10 +5,10 @@
  */
 import { safeSpecContent } from '../spec-content.ts';
 import type { NavNodeConfig, NavPageEntry } from '../config/navigation.ts';
-import type { ApiDocument, Diagnostic, NavDivision, NavGroup, NavItem, Page, SpecDocument } from '../model.ts';
+import type { ApiDocument, ChannelPage, Diagnostic, NavDivision, NavGroup, NavItem, OperationPage, Page, SpecDocument } from '../model.ts';
 import { pageMeta, type PageFile } from '../pages.ts';
 import { channelPage, DEFAULT_DIRECTORY, operationPage } from './generate.ts';
-import { pageFromFile } from './file-page.ts';
+import { pageFromFile, reportMissingMeta } from './file-page.ts';
 import { findOperation, matchSpecFile, parseOperationRef } from './operation-ref.ts';
 import {
   addPage, channelSlotsFor, createPlanner, normalizeSpecSource, operationSlotsFor, pageContext, specMissing, type Context,
@@ -34,6 +34,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const navigation = childItems(p, root, nodeContext(root, {}));
   const global = input.config.navigation.global.map((node) => walkNode(p, node, {})).filter((n): n is NavItem => !!n);
   addUnlistedFiles(p);
+  reportMissingMeta(p);
   vetSpecContent(p.pages, p.specs, input.config.lectern?.trustSpecContent === true, p.diagnostics, input.config.styling?.latex !== false);
   return { pages: [...p.pages.values()], navigation, global, diagnostics: p.diagnostics };
 }
@@ -110,7 +111,7 @@ function entryItem(p: Planner, entry: NavPageEntry, ctx: Context): NavItem | und
     if (!found) return undefined;
     const page = operationPage(found.doc, found.slot, { ...pageContext(ctx), playground: p.playgroundDefaults });
     // Listing an operation explicitly shows it, even when it is x-hidden.
-    addPage(p, { ...page, hidden: false }, entry.pointer);
+    slotPage(p, { ...page, hidden: false }, ctx, entry.pointer);
     return { type: 'page', slug: page.slug };
   }
   const pagePath = normalizePagePath(entry.value);
@@ -169,7 +170,7 @@ function addOperationPages(p: Planner, refs: NonNullable<NavNodeConfig['openapi'
     for (const slot of operationSlotsFor(p, doc, directory)) {
       const own = documentedIn(p, doc, { method: slot.operation.kind === 'webhook' ? 'webhook' : slot.operation.method, path: slot.operation.path }, directory);
       const fromFile = own ? p.pages.get(own.slug) ?? pageFromFile(p, own, ctx) : undefined;
-      const page = fromFile ? addPage(p, fromFile) : addPage(p, operationPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }));
+      const page = fromFile ? addPage(p, fromFile) : slotPage(p, operationPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }), ctx);
       if (!slot.operation.hidden) add(slot.group, page.slug);
     }
   }
@@ -181,10 +182,47 @@ function addChannelPages(p: Planner, refs: NonNullable<NavNodeConfig['asyncapi']
     const doc = p.specs.get(normalizeSpecSource(ref.source));
     if (doc?.kind !== 'asyncapi') continue;
     for (const slot of channelSlotsFor(p, doc, ref.directory ?? DEFAULT_DIRECTORY)) {
-      const page = addPage(p, channelPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }));
+      const page = slotPage(p, channelPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }), ctx);
       add(slot.group, page.slug);
     }
   }
+}
+
+/**
+ * Plans a generated page at its slot, unless a page file sits on that slug: then, as on Mintlify, the file's page takes
+ * the slot (a warning names both) and the generated page is left out. A file that documents the same operation or
+ * channel (what `lectern generate` writes) is no conflict: the usual rules merge the two.
+ */
+function slotPage(p: Planner, generated: OperationPage | ChannelPage, ctx: Context, pointer?: string): Page {
+  const file = p.files.get(generated.slug);
+  const own = file ? p.pages.get(file.slug) ?? pageFromFile(p, file, ctx) : undefined;
+  if (!file || !own || sameTarget(own, generated)) return addPage(p, generated, pointer);
+  if (!p.filesOnSlots.has(file.slug)) {
+    p.filesOnSlots.add(file.slug);
+    const what = generated.kind === 'operation' ? `${generated.method === 'webhook' ? 'webhook' : generated.method.toUpperCase()} ${generated.path}` : `channel ${generated.channel}`;
+    p.reportFile(file.file, 'nav/slug-conflict', `"/${generated.slug}": ${file.file} takes the place of the generated page of ${what} (${generated.spec}), which is left out, as on Mintlify`,
+      'to keep both, give the generated page another URL (x-mint.href, or a "directory" on the navigation\'s openapi entry), or rename the file', 'warning');
+  }
+  const page = withGeneratedMeta(own, generated);
+  p.pages.set(page.slug, page);
+  return page;
+}
+
+/** The page of a file documents the operation or channel a generated page is for. */
+function sameTarget(page: Page, generated: OperationPage | ChannelPage): boolean {
+  if (page.kind === 'operation' && generated.kind === 'operation') return page.spec === generated.spec && page.method === generated.method && page.path === generated.path;
+  return page.kind === 'channel' && generated.kind === 'channel' && page.spec === generated.spec && page.channel === generated.channel;
+}
+
+/** A file's page on a generated slot keeps the generated title, sidebar title and description its frontmatter lacks (as Mintlify's). */
+function withGeneratedMeta(page: Page, generated: Page): Page {
+  const meta = pageMeta(page.frontmatter);
+  return {
+    ...page,
+    ...(meta.title === undefined ? { title: generated.title } : {}),
+    ...(meta.sidebarTitle === undefined && generated.sidebarTitle ? { sidebarTitle: generated.sidebarTitle } : {}),
+    ...(meta.description === undefined && generated.description ? { description: generated.description } : {}),
+  };
 }
 
 /**

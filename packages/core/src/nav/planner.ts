@@ -56,6 +56,8 @@ export interface Planner {
   /** Slots of generated pages, allocated on first use, by `source\ndirectory`. */
   readonly operationSlots: Map<string, OperationSlot[]>;
   readonly channelSlots: Map<string, ChannelSlot[]>;
+  /** Slugs of generated pages a page file took (warned once). */
+  readonly filesOnSlots: Set<string>;
   /** MDX pages that document an operation, by `spec method path` (built on first use: see documentedIn). */
   documented?: Map<string, PageFile[]>;
   /** A problem at a docs.json pointer (located to a file and line when the config was read with a locator). */
@@ -90,6 +92,7 @@ export function createPlanner(input: PlanSiteInput): Planner {
     allocate: createSlugAllocator(),
     operationSlots: new Map(),
     channelSlots: new Map(),
+    filesOnSlots: new Set(),
     report(pointer, code, message, hint, severity = 'error') {
       const at = input.locator?.locate(pointer) ?? { file: configFile, pointer };
       diagnostics.push({ severity, code, file: at.file, pointer: at.pointer, ...(at.line ? { line: at.line, column: at.column } : {}), message, ...(hint ? { hint } : {}) });
