@@ -75,6 +75,13 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'outside.txt'), 'outside dist');
   symlinkSync(path.join(root, 'outside.txt'), path.join(dist, 'images', 'linked.txt'));
   write('.env', 'SECRET=1');
+  // Symlinks inside dist/ to a restricted page, its Markdown, the manifest and a dotfile (issue 38, finding 11).
+  symlinkSync(path.join(dist, 'internal/secret/index.html'), path.join(dist, 'images', 'page.html'));
+  symlinkSync(path.join(dist, 'internal/secret.md'), path.join(dist, 'images', 'notes.txt'));
+  symlinkSync(path.join(dist, 'internal/secret'), path.join(dist, 'public-dir'));
+  symlinkSync('../internal/flat-secret.html', path.join(dist, 'images', 'relative.png'));
+  symlinkSync(path.join(dist, '.env'), path.join(dist, 'images', 'env.txt'));
+  symlinkSync(path.join(dist, 'flat.html'), path.join(dist, 'images', 'flat-link.html'));
   write('_lectern/manifest.json', JSON.stringify({ ...manifest, name: 'From manifest file' }));
   site = await createServer({
     dist,
@@ -284,6 +291,17 @@ describe('endpoints', () => {
     const res = await get(`${site.url}/images/linked.txt`);
     expect(res.status).toBe(404);
     expect(res.body.toString()).not.toContain('outside dist');
+  });
+
+  it('gates a symlink inside dist/ as the file it leads to (restricted pages, dotfiles), and serves a link to a public page', async () => {
+    for (const spelling of ['/images/page.html', '/images/page', '/images/notes.txt', '/public-dir/', '/public-dir/index.html', '/public-dir/rss.xml', '/images/relative.png', '/images/env.txt']) {
+      const res = await get(`${site.url}${spelling}`);
+      expect([401, 404], spelling).toContain(res.status);
+      expect(res.body.toString(), spelling).not.toMatch(/Secret|launch code|SECRET=1/i);
+    }
+    const linked = await get(`${site.url}/images/flat-link.html`);
+    expect(linked.status).toBe(200);
+    expect(linked.body.toString()).toContain('<title>Flat</title>');
   });
 
   it('answers only IP literals, localhost and allowed hosts (DNS-rebinding protection)', async () => {

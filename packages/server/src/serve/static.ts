@@ -184,13 +184,21 @@ export function createStaticServer(root: string, options: { statTtlMs?: number }
   const statFile = cachedStat(options.statTtlMs ?? 1_000);
   let realRoot: Promise<string> | undefined;
 
-  /** `findFile`, then the file's real path must stay inside the root's: a symlink in dist/ never leads out of it. */
+  /**
+   * `findFile`, then the file a symlink leads to decides: its real path must stay inside the root's (a symlink in
+   * dist/ never leads out of it), it must not be a dotfile, and the file returned is the target (under the root),
+   * so the caller gates a symlink to a restricted page as the page itself.
+   */
   async function find(pathname: string): Promise<StaticFile | null> {
     const found = await findFile(absoluteRoot, pathname, statFile);
     if (!found) return null;
     realRoot ??= realpath(absoluteRoot).catch(() => absoluteRoot);
     const [base, real] = await Promise.all([realRoot, realpath(found.file).catch(() => null)]);
-    return real && real.startsWith(base + path.sep) ? found : null;
+    if (!real || !real.startsWith(base + path.sep)) return null;
+    const relative = path.relative(base, real);
+    const parts = relative.split(path.sep);
+    if (parts.some((s, i) => s.startsWith('.') && !(s === '.well-known' && i === 0 && parts.length > 1))) return null;
+    return { ...found, file: path.join(absoluteRoot, relative) };
   }
 
   async function compressed(found: StaticFile, coding: Coding): Promise<Buffer | null> {
