@@ -28,6 +28,13 @@ import { DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB, openSiteAssistan
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
 export const ASSISTANT_V2_ROUTE = /^(.*)\/v2\/assistant\/([^/]+)\/message\/?$/;
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
+/** Longest question, in characters (413 `question_too_large`). */
+export const MAX_QUESTION_CHARS = 16_000;
+/** Most parts across a request's messages (400 `too_many_parts`). */
+export const MAX_REQUEST_PARTS = 500;
+/** Most messages a thread keeps, and most characters across them (413 `thread_too_large`: start a new thread). */
+export const MAX_THREAD_MESSAGES = 100;
+export const MAX_THREAD_CHARS = 400_000;
 
 export interface AssistantHandlerOptions {
   /**
@@ -285,6 +292,18 @@ async function readJson(request: Request, maxBody: number, { fail }: Reply): Pro
   }
 }
 
+/** Parts across the body's messages, counted before the schema so a 20,000-part body costs no validation. */
+function countParts(json: unknown): number {
+  const messages = (json as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(messages)) return 0;
+  let n = messages.length;
+  for (const m of messages) {
+    const parts = (m as { parts?: unknown } | null)?.parts;
+    if (Array.isArray(parts)) n += parts.length;
+  }
+  return n;
+}
+
 /** The body against its version's schema (400): what both versions boil down to. */
 function assistantRequest(json: unknown, version: 1 | 2, { fail }: Reply): AssistantRequest | Response {
   const invalid = (issues: FieldIssue[]) =>
@@ -312,7 +331,7 @@ async function openThread(threads: ThreadStore, body: AssistantRequest, org: str
 }
 
 /** The domain's index (503 / 404) searched for the conversation so far (503 when the search fails). */
-async function search(state: HandlerState, domain: string, body: AssistantRequest, thread: ThreadRecord | undefined, { fail }: Reply): Promise<Retrieval | Response> {
+async function search(state: HandlerState, domain: string, body: AssistantRequest, earlier: StoredMessage[], { fail }: Reply): Promise<Retrieval | Response> {
   let index: AssistantIndex | undefined;
   try {
     index = await state.indexFor(domain);
@@ -321,7 +340,6 @@ async function search(state: HandlerState, domain: string, body: AssistantReques
     return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
   }
   if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
-  const earlier = thread ? await state.threads.messages(thread.id) : [];
   try {
     return retrieve(index, {
       turns: conversationTurns(body.messages, earlier),
@@ -382,11 +400,27 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
   if (key instanceof Response) return key;
   const read = await readJson(request, state.maxBody, reply);
   if (read instanceof Response) return read;
+  const parts = countParts(read.json);
+  if (parts > MAX_REQUEST_PARTS) {
+    return reply.fail({ status: 400, code: 'too_many_parts', message: `the request has ${parts} message parts; at most ${MAX_REQUEST_PARTS} are accepted` });
+  }
   const body = assistantRequest(read.json, route.version, reply);
   if (body instanceof Response) return body;
+  if (body.question.length > MAX_QUESTION_CHARS) {
+    return reply.fail({ status: 413, code: 'question_too_large', message: `the question has ${body.question.length} characters; at most ${MAX_QUESTION_CHARS} are accepted` });
+  }
   const thread = await openThread(state.threads, body, key.org, domain, reply);
   if (thread instanceof Response) return thread;
-  const found = await search(state, domain, body, thread, reply);
+  const earlier = thread ? await state.threads.messages(thread.id) : [];
+  const stored = earlier.reduce((n, m) => n + m.content.length, 0);
+  if (earlier.length + 2 > MAX_THREAD_MESSAGES || stored + body.question.length > MAX_THREAD_CHARS) {
+    return reply.fail({
+      status: 413,
+      code: 'thread_too_large',
+      message: `this thread is full (at most ${MAX_THREAD_MESSAGES} messages and ${MAX_THREAD_CHARS} characters); start a new thread (send no threadId)`,
+    });
+  }
+  const found = await search(state, domain, body, earlier, reply);
   if (found instanceof Response) return found;
   const recorded = await recordQuestion(state.threads, body, thread, key.org, domain);
 
