@@ -2,15 +2,21 @@
  * What every page would repeat, written once: a long inline `<script>` (Astro's island runtime, Lectern's
  * playground stub) becomes `<script src="/_lectern/scripts/<hash>.js">` at the same place. A classic script with a
  * `src` runs where it stands, as the inline one did, and the browser fetches it once for the whole site instead of
- * with every page (4-6 KB per endpoint page; on a 1,200-page site 6.5 MB of `dist/`).
+ * with every page (4-6 KB per endpoint page; on a 1,200-page site 6.5 MB of `dist/`). The page is read with an HTML
+ * tokenizer (html-tokens.ts): `<script>` in spec text (an attribute value, a title) is text, not a script.
  */
 import { createHash } from 'node:crypto';
+import { applyEdits, forEachTag } from './html-tokens.ts';
 
 /** Inline scripts shorter than this stay inline (the theme script in the head must run before the first paint). */
 const MIN_LENGTH = 600;
 export const SCRIPTS_DIR = '_lectern/scripts';
-const INLINE = /<script>([\s\S]*?)<\/script>/g;
+/**
+ * The tag `externalizeScripts` writes, exactly. Looked for as text, which is sound here: every tag it wrote matches,
+ * and a match that is no tag (text that spells one) only asks for one more script, never loses one.
+ */
 const EXTERNAL = /<script src="\/_lectern\/scripts\/([0-9a-f]{16})\.js"><\/script>/g;
+const SCRIPT = new Set(['script']);
 
 export function scriptName(content: string): string {
   return createHash('sha256').update(content).digest('hex').slice(0, 16);
@@ -20,13 +26,25 @@ export function scriptName(content: string): string {
 export function externalizeScripts(html: string): { html: string; scripts: Map<string, string> } {
   const scripts = new Map<string, string>();
   if (!html.includes('<script>')) return { html, scripts };
-  const out = html.replace(INLINE, (whole, content: string) => {
-    if (content.length < MIN_LENGTH) return whole;
-    const name = scriptName(content);
-    scripts.set(name, content);
-    return `<script src="/${SCRIPTS_DIR}/${name}.js"></script>`;
-  });
-  return { html: out, scripts };
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  // The `<script>` (no attributes) whose text runs now, if any.
+  let inline: { start: number; contentStart: number } | undefined;
+  forEachTag(html, (tag) => {
+    if (tag.name !== 'script') return;
+    if (!tag.closing) {
+      inline = tag.attributes.length === 0 ? { start: tag.start, contentStart: tag.end } : undefined;
+      return;
+    }
+    if (!inline) return;
+    const content = html.slice(inline.contentStart, tag.start);
+    if (content.length >= MIN_LENGTH) {
+      const name = scriptName(content);
+      scripts.set(name, content);
+      edits.push({ start: inline.start, end: tag.end, text: `<script src="/${SCRIPTS_DIR}/${name}.js"></script>` });
+    }
+    inline = undefined;
+  }, SCRIPT);
+  return { html: applyEdits(html, edits), scripts };
 }
 
 /** The script names a page references (for a page reused from the cache). */
