@@ -347,15 +347,17 @@ async function judge(site: string, files: string[], scratch: string): Promise<Re
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
 const sum = (rs: RepoResult[], f: (r: RepoResult) => number) => rs.reduce((n, r) => n + f(r), 0);
 
-function totals(rs: RepoResult[]): string[] {
+/** The totals; `named` lists the repos behind (c) and (d) too (not for the held-out part without --details). */
+function totals(rs: RepoResult[], named: boolean): string[] {
+  const names = (list: RepoResult[]) => (named ? list.map((r) => r.repo).join(', ') || 'none' : String(list.length));
   const nav = sum(rs, (r) => r.navPages);
   const slug = sum(rs, (r) => r.sameSlug);
   return [
     `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError && !r.navPages).length}; navigation without generated OpenAPI pages (a spec URL unreachable offline): ${rs.filter((r) => r.prebuildError && r.navPages).length}`,
     `- (a) prebuild navigation pages: ${nav} (not counted: ${sum(rs, (r) => r.listedWithoutFile ?? 0)} listed without a file, which Mintlify does not serve); built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
     `- (b) navigation MDX files Mintlify's pipeline accepts that Lectern refused: ${sum(rs, (r) => r.acceptedRefused)} (of ${sum(rs, (r) => r.refusedFiles)} refused; ${sum(rs, (r) => r.judged)} judged, ${sum(rs, (r) => r.mintlifyRejects)} rejected by Mintlify too)`,
-    `- (c) navigation pages \`check\` passed (no error on their file) that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}, of which ${sum(rs.filter((r) => r.checkExit === 0), (r) => r.checkPassedBuildRefused)} in repos whose \`check\` exited 0 (the rest lost with a site that a reported error stopped); repos whose check exited 0 and build did not: ${rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0).map((r) => r.repo).join(', ') || 'none'}`,
-    `- (d) repos with no site: ${rs.filter((r) => !r.siteProduced).map((r) => r.repo).join(', ') || 'none'}`,
+    `- (c) navigation pages \`check\` passed (no error on their file) that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}, of which ${sum(rs.filter((r) => r.checkExit === 0), (r) => r.checkPassedBuildRefused)} in repos whose \`check\` exited 0 (the rest lost with a site that a reported error stopped); repos whose check exited 0 and build did not: ${names(rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0))}`,
+    `- (d) repos with no site: ${names(rs.filter((r) => !r.siteProduced))}`,
   ];
 }
 
@@ -389,7 +391,7 @@ function classTable(rs: RepoResult[]): string[] {
 }
 
 function report(rs: RepoResult[], details: boolean): string {
-  const lines = [`# Mintlify oracle, part ${part} (${rs.length} repos)`, '', ...totals(rs)];
+  const lines = [`# Mintlify oracle, part ${part} (${rs.length} repos)`, '', ...totals(rs, details)];
   if (details) lines.push('', ...repoTable(rs), '', '## Failure classes', '', ...classTable(rs));
   const missing = entries.filter((e) => !rs.some((r) => r.repo === e.repo && r.commit === e.commit));
   if (missing.length) lines.push('', `Not measured yet: ${missing.map((e) => e.repo).join(', ')}.`);
