@@ -7,9 +7,11 @@
  *   gives it, from the cache, the pages that come before the first one to render.
  * - `wrap` (astro:build:start): wraps Astro's prerenderer. A page whose key is cached is answered from the cache;
  *   a rendered page has its long inline scripts moved out (html-weight.ts) and is stored; every page goes to the
- *   search index in render order (render-order.ts).
+ *   search index in render order (render-order.ts, search-feed.ts).
  * - `finish` (astro:build:done, before the search index is written): writes the shared scripts, the highlight cache
  *   and `state.json`, and removes the cache entries this build did not use.
+ *
+ * Each step is a function of this module over the session's shared state (`SessionState`).
  *
  * A build in several parts (run.ts) has a session per part: it sees the pages of its part only, keeps its own
  * `state` and highlight files, feeds no search index (the parent indexes the merged output) and sweeps nothing: the
@@ -28,8 +30,8 @@ import { startHighlightPool, workerCount, type HighlightPool } from '../workers/
 import { panelInputs } from '../endpoint/panel.ts';
 import { pageCodeBlockInputs } from './code-blocks.ts';
 import { findOperation } from '../endpoint/api-data.ts';
-import { QUEUE_BYTES, startSearchIndex, type SearchIndexer } from './search-index.ts';
-import { htmlUnderBase } from '../shared/site/base-path.ts';
+import { startSearchIndex, type SearchIndexer } from './search-index.ts';
+import { SearchFeed } from './search-feed.ts';
 import { externalizeScripts, referencedScripts, SCRIPTS_DIR } from '../shared/site/html-weight.ts';
 import { islandIconKeys, recordIslandIcons } from '../shared/site/icon-files.ts';
 import { recordRenderWarnings, renderWarning, resetRenderWarnings } from '../shared/render/render-warnings.ts';
@@ -74,6 +76,66 @@ export interface SessionOptions {
 /** Keys of the page, script and image blobs a build used. */
 export interface CacheUsage { pages: string[]; scripts: string[]; assets?: string[] }
 
+/** The build cache's stores (when the cache is on). */
+interface Stores {
+  /** Rendered pages, by page key. */
+  pages: BlobStore;
+  /** The scripts pages share (html-weight.ts), by name. */
+  scripts: BlobStore;
+  /**
+   * The images Astro optimised for rendered pages (`_astro/<hashed name>`), kept with them: a page from the cache does
+   * not render, so Astro writes none of its images; the build copies them from here.
+   */
+  assets: BlobStore;
+}
+
+/** A rendered page that references images: cached at the end, once its images are in dist/ to be kept too. */
+interface PageWithImages { key: string; body: Buffer; names: string[]; printed: string[] }
+
+/**
+ * What the steps of one session share. The first fields are fixed when it starts; `keys` is filled in when the first
+ * page renders (the client assets are known then); the rest is what the pages of this build collect for `finish`.
+ */
+interface SessionState {
+  site: Site;
+  options: SessionOptions;
+  /** A part of a build in several parts (see the header). */
+  several: boolean;
+  fingerprint: string;
+  /** `state.json` (`state.part<i>.json` for a part). */
+  stateFile: string;
+  /** The last build's `state.json` (cache on). */
+  last?: CacheState;
+  /** The cache (on), or undefined (off). */
+  stores?: Stores;
+  /** The site key and the page keys predicted with the last build's client assets (see `predictKeys`). */
+  predictedSite?: string;
+  predictedKeys: Map<string, string>;
+  /** Code highlighting and Markdown ahead of rendering, in worker threads (`workers` of them) or from the cache. */
+  pool?: HighlightPool;
+  markdown?: MarkdownPool;
+  workers: number;
+  /** The pages to the search index (a build in one part, Pagefind started). */
+  feed?: SearchFeed;
+  /** The keys of this build: its client assets, its site key and the page keys computed so far (see `keyFor`). */
+  keys: { assets?: string[]; assetSet?: Set<string>; siteKey?: string; memo: Map<string, string> };
+  /** Images the reused pages need in dist/. */
+  neededAssets: Set<string>;
+  /** `_astro/` files that some page of this build references (but the client assets). */
+  referenced: Set<string>;
+  withImages: PageWithImages[];
+  /** The images of this build's cached pages, by key (kept in the state file for the next build). */
+  images: Record<string, string[]>;
+  /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
+  scripts: Map<string, string>;
+  /** Warnings of this build's cached pages, by page key (kept in the state file for the next build). */
+  warnings: Record<string, string[]>;
+  /** Pages through `wrap`, and of Lectern's pages those rendered (by slug) and reused. */
+  wrapped: number;
+  rendered: string[];
+  reused: number;
+}
+
 /** After a build in parts: remove the cache entries no part used. */
 export function sweepBuildCache(root: string, used: CacheUsage[]): number {
   if (!cacheEnabled()) return 0;
@@ -102,7 +164,7 @@ function slugOfPath(pathname: string, base: string): string {
 
 /**
  * `/_astro/…` files a page references that the client build did not write: images Astro optimised for it, written
- * only when the page renders. A page is cached with them (see `assetStore` in startBuildSession).
+ * only when the page renders. A page is cached with them (see `Stores.assets`).
  */
 function otherAssets(html: string, assets: Set<string>): string[] {
   const names = new Set<string>();
@@ -150,52 +212,18 @@ function predictKeys(site: Site, pages: readonly Page[], input: SiteKeyInput, ca
   return computed;
 }
 
-export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
-  // The icon files written and warnings printed are those of this build's pages (a process may build more than once).
-  islandIconKeys().clear();
-  resetRenderWarnings();
-  const useCache = cacheEnabled();
-  const dir = cacheRoot(site.root);
-  const fingerprint = lecternFingerprint();
-  const several = (options.part?.count ?? 1) > 1;
-  const tag = several ? `.part${options.part!.index}` : '';
-  const stateFile = path.join(dir, `state${tag}.json`);
-  const state = useCache ? readJson<CacheState>(stateFile) : undefined;
-  const sitePages = site.only ? site.plan.pages.filter((p) => site.only!.has(p.slug)) : site.plan.pages;
-  const pages: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'pages'), '.html') : undefined;
-  const scriptStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'scripts'), '.js') : undefined;
-  /**
-   * The images Astro optimised for rendered pages (`_astro/<hashed name>`), kept with them: a page from the cache does
-   * not render, so Astro writes none of its images; the build copies them from here.
-   */
-  const assetStore: BlobStore | undefined = useCache ? blobStore(path.join(dir, 'assets'), '') : undefined;
-  /** Images the reused pages need in dist/. */
-  const neededAssets = new Set<string>();
-  /** `_astro/` files that some page of this build references (but the client assets). */
-  const referenced = new Set<string>();
-  /** Rendered pages that reference images: cached at the end, once their images are in dist/ to be kept too. */
-  const withImages: Array<{ key: string; body: Buffer; names: string[]; printed: string[] }> = [];
-  /** The images of this build's cached pages, by key (kept in the state file for the next build). */
-  const images: Record<string, string[]> = {};
-  /** Scripts the pages of this build reference (see html-weight.ts): name -> content. */
-  const scripts = new Map<string, string>();
-  /** Warnings of this build's cached pages, by page key (kept in the state file for the next build). */
-  const warnings: Record<string, string[]> = {};
-  const keyInput = (assets: readonly string[]): SiteKeyInput => ({ fingerprint, astroSite: options.astroSite, base: options.base, assets });
+/** What page keys are computed from besides the site: Lectern itself, Astro's `site` and `base`, the client assets. */
+const keyInput = (s: Pick<SessionState, 'fingerprint' | 'options'>, assets: readonly string[]): SiteKeyInput => ({ fingerprint: s.fingerprint, astroSite: s.options.astroSite, base: s.options.base, assets });
 
-  // Which pages will render: those whose key (with the last build's assets) is not cached. A site planned from the
-  // plan cache (no file of the repo changed) has the keys the build that planned it computed, for the same options.
-  const predicted = pages && state ? predictKeys(site, sitePages, keyInput(state.assets), several ? undefined : dir) : undefined;
-  const predictedSite = predicted?.siteKey;
-  const predictedKeys = new Map(predicted?.keys ?? []);
-  const dirty = sitePages.filter((p) => !pages || !predictedKeys.has(p.slug) || !pages.has(predictedKeys.get(p.slug)!));
-
-  const order = renderOrder(sitePages);
+/**
+ * The highlight pool and the Markdown worker for the pages that will render (`dirty`, in render order), or none.
+ * `cacheFile`: the highlight cache's file, when the cache is on.
+ */
+function startCodeWorkers(site: Site, dirty: readonly Page[], fingerprint: string, cacheFile: string | undefined, warn?: (m: string) => void): { pool?: HighlightPool; markdown?: MarkdownPool; workers: number } {
   // The code samples and MDX code blocks of the pages that will render, to the workers, in render order. Threads pay
   // for themselves from a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few
   // dozen pages on.
-  const dirtySlugs = new Set(dirty.map((p) => p.slug));
-  const inputs = order.filter((p) => dirtySlugs.has(p.slug)).flatMap((p) => {
+  const inputs = dirty.flatMap((p) => {
     const blocks = pageCodeBlockInputs(site, p);
     if (p.kind !== 'operation') return blocks;
     const op = findOperation(site, p);
@@ -205,222 +233,268 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
   // The highlight cache is read whenever pages with samples render: a page whose samples are all in it never loads
   // Shiki's grammars (about a second for one endpoint page). It is written again from a few dozen pages on, or when a
   // few pages brought code it did not have.
-  const cacheFile = useCache && (dirty.length >= 50 || inputs.length > 0) ? path.join(dir, `highlight${tag}.json`) : undefined;
-  const pool: HighlightPool | undefined = workers || cacheFile
-    ? startHighlightPool({ workers, fingerprint, cacheFile, writeBack: dirty.length >= 50 ? 'always' : 'when-new', onError: options.warn })
+  const file = cacheFile && (dirty.length >= 50 || inputs.length > 0) ? cacheFile : undefined;
+  const pool = workers || file
+    ? startHighlightPool({ workers, fingerprint, cacheFile: file, writeBack: dirty.length >= 50 ? 'always' : 'when-new', onError: warn })
     : undefined;
   pool?.prefetch(inputs);
   // The descriptions of those pages, to a worker of their own (see markdown-pool.ts): from 500 texts on, not with one
   // core (the worker would take turns with the main thread). `LECTERN_WORKERS` set: whatever the cores and the
   // number of texts, as for highlighting (`0`: no worker).
   const forced = process.env.LECTERN_WORKERS !== undefined;
-  const texts = workers && (forced || os.availableParallelism() > 1) ? pageMarkdown(site, order.filter((p) => dirtySlugs.has(p.slug))) : [];
-  const markdown: MarkdownPool | undefined = texts.length >= 500 || (forced && texts.length) ? startMarkdownPool(texts, { onError: options.warn }) : undefined;
+  const texts = workers && (forced || os.availableParallelism() > 1) ? pageMarkdown(site, dirty) : [];
+  const markdown = texts.length >= 500 || (forced && texts.length) ? startMarkdownPool(texts, { onError: warn }) : undefined;
+  return { pool, markdown, workers };
+}
+
+/**
+ * The session's state at its start: the cache read, the keys predicted, the pages that will render handed to the
+ * workers, Pagefind started and given the cached pages that come first.
+ */
+async function openSession(site: Site, options: SessionOptions): Promise<SessionState> {
+  const useCache = cacheEnabled();
+  const dir = cacheRoot(site.root);
+  const fingerprint = lecternFingerprint();
+  const several = (options.part?.count ?? 1) > 1;
+  const tag = several ? `.part${options.part!.index}` : '';
+  const stateFile = path.join(dir, `state${tag}.json`);
+  const last = useCache ? readJson<CacheState>(stateFile) : undefined;
+  const sitePages = site.only ? site.plan.pages.filter((p) => site.only!.has(p.slug)) : site.plan.pages;
+  const stores: Stores | undefined = useCache
+    ? { pages: blobStore(path.join(dir, 'pages'), '.html'), scripts: blobStore(path.join(dir, 'scripts'), '.js'), assets: blobStore(path.join(dir, 'assets'), '') }
+    : undefined;
+
+  // Which pages will render: those whose key (with the last build's assets) is not cached. A site planned from the
+  // plan cache (no file of the repo changed) has the keys the build that planned it computed, for the same options.
+  const predicted = stores && last ? predictKeys(site, sitePages, keyInput({ fingerprint, options }, last.assets), several ? undefined : dir) : undefined;
+  const predictedSite = predicted?.siteKey;
+  const predictedKeys = new Map(predicted?.keys ?? []);
+  const dirty = sitePages.filter((p) => !stores || !predictedKeys.has(p.slug) || !stores.pages.has(predictedKeys.get(p.slug)!));
+  const order = renderOrder(sitePages);
+  const dirtySlugs = new Set(dirty.map((p) => p.slug));
+  const highlightFile = useCache ? path.join(dir, `highlight${tag}.json`) : undefined;
+  const { pool, markdown, workers } = startCodeWorkers(site, order.filter((p) => dirtySlugs.has(p.slug)), fingerprint, highlightFile, options.warn);
 
   // The search index of the last build is reused when every page reads the same to Pagefind; with no page expected to
   // render, Pagefind is not even started unless that turns out otherwise (see search-index.ts).
   const search = several ? undefined : await startSearchIndex({
     cacheDir: useCache ? path.join(dir, 'search') : undefined, fingerprint, deferred: predictedSite !== undefined && dirty.length === 0,
   }).catch(() => undefined);
-  let wrapped = 0;
-  let rendered = 0;
-  let reused = 0;
-  const renderedSlugs: string[] = [];
-  let actualAssets: string[] | undefined;
-  let assetSet: Set<string> | undefined;
-  let currentSiteKey: string | undefined;
-  const keyMemo = new Map<string, string>();
-
-  const keyFor = (page: Page): string | undefined => {
-    if (!pages) return undefined;
-    if (!currentSiteKey) {
-      actualAssets = clientAssets(options.outDir);
-      assetSet = new Set(actualAssets);
-      const predicted = predictedSite !== undefined && state!.assets.join('\n') === actualAssets.join('\n');
-      currentSiteKey = predicted ? predictedSite : siteKey(site, keyInput(actualAssets));
-      if (predicted) for (const [slug, key] of predictedKeys) keyMemo.set(slug, key);
-    }
-    let k = keyMemo.get(page.slug);
-    if (!k) keyMemo.set(page.slug, (k = pageKey(site, page, currentSiteKey)));
-    return k;
-  };
-
-  // The search index takes the pages in render order (a sequencer holds a page that comes early). Pages before the
-  // first one that must render are handed over from the cache at once, while Astro starts and bundles.
-  const expected = order.map((p) => p.slug);
-  const waitingPages = new Map<string, Buffer | string>();
-  let next = 0;
-  let searchValid = true;
-  const urlOf = (slug: string) => (slug === 'index' ? '/' : options.format === 'file' ? `/${slug}.html` : `/${slug}/`);
-  const offer = async (slug: string, html: Buffer | string) => {
-    if (!search) return;
-    waitingPages.set(slug, html);
-    while (next < expected.length && waitingPages.has(expected[next]!)) {
-      const s = expected[next++]!;
-      const page = waitingPages.get(s)!;
-      waitingPages.delete(s);
-      search.add(urlOf(s), options.base === '/' ? page : htmlUnderBase(page.toString(), options.base));
-    }
-    await search.drain(QUEUE_BYTES);
-  };
-  const prefed = new Map<string, string>();
-  if (search && pages && predictedSite) {
-    for (const p of order) {
-      const key = predictedKeys.get(p.slug);
-      if (!key || !pages.has(key)) break;
-      prefed.set(p.slug, key);
-    }
-    void (async () => {
-      for (const [slug, key] of prefed) {
-        const html = pages.get(key);
-        if (!html) {
-          searchValid = false;
-          return;
-        }
-        await offer(slug, html);
-      }
-    })();
-  }
+  const feed = search ? new SearchFeed(search, order.map((p) => p.slug), options.base, options.format) : undefined;
+  if (feed && stores && predictedSite) feed.prefeed(order, predictedKeys, stores.pages);
 
   return {
+    site, options, several, fingerprint, stateFile, last, stores, predictedSite, predictedKeys, pool, markdown, workers, feed,
+    keys: { memo: new Map() }, neededAssets: new Set(), referenced: new Set(), withImages: [], images: {}, scripts: new Map(), warnings: {},
+    wrapped: 0, rendered: [], reused: 0,
+  };
+}
+
+/**
+ * The key of `page` in this build (cache on). The first call reads the client assets Astro wrote: the same as the last
+ * build's, the predicted keys hold; otherwise the site key is computed again.
+ */
+function keyFor(s: SessionState, page: Page): string | undefined {
+  if (!s.stores) return undefined;
+  const keys = s.keys;
+  if (!keys.siteKey) {
+    keys.assets = clientAssets(s.options.outDir);
+    keys.assetSet = new Set(keys.assets);
+    const predicted = s.predictedSite !== undefined && s.last!.assets.join('\n') === keys.assets.join('\n');
+    keys.siteKey = predicted ? s.predictedSite : siteKey(s.site, keyInput(s, keys.assets));
+    if (predicted) for (const [slug, key] of s.predictedKeys) keys.memo.set(slug, key);
+  }
+  let k = keys.memo.get(page.slug);
+  if (!k) keys.memo.set(page.slug, (k = pageKey(s.site, page, keys.siteKey!)));
+  return k;
+}
+
+/**
+ * The cached HTML of the page `key`, if it can be used: its images and shared scripts must be in the cache too (a
+ * page missing one renders). Records what it needs on the way (images, icon files, scripts).
+ */
+function cachedPage(s: SessionState, key: string): Buffer | undefined {
+  const stores = s.stores!;
+  const hit = stores.pages.get(key);
+  if (!hit) return undefined;
+  const text = hit.toString('latin1');
+  // Its images: from the cache (a page whose images are not all there renders).
+  const named = otherAssets(text, s.keys.assetSet!);
+  for (const name of named) s.referenced.add(name);
+  const names = s.last?.images?.[key] ? s.last.images[key] : named;
+  if (names.some((name) => !stores.assets.has(name))) return undefined;
+  if (names.length) {
+    for (const name of names) s.neededAssets.add(name);
+    s.images[key] = names;
+  }
+  // Its islands do not render: the icon files they drew are written all the same.
+  recordIslandIcons(text);
+  // Its shared scripts must be at hand too (they are written with the site).
+  for (const name of referencedScripts(text)) {
+    if (s.scripts.has(name)) continue;
+    const content = stores.scripts.get(name);
+    if (content === undefined) return undefined;
+    s.scripts.set(name, content.toString('utf8'));
+  }
+  return hit;
+}
+
+/** Answer the page `slug` from the cache: its warnings printed again, handed to the search index. */
+async function reuse(s: SessionState, slug: string, key: string, hit: Buffer): Promise<Response> {
+  s.reused++;
+  const kept = s.last?.warnings?.[key];
+  if (kept) {
+    s.warnings[key] = kept;
+    for (const w of kept) renderWarning(w);
+  }
+  await s.feed?.page(slug, hit, key);
+  return new Response(bodyOf(hit), { status: 200, headers: { 'content-type': 'text/html' } });
+}
+
+/**
+ * Keep a rendered page in the cache under `key`: at once, or at the end with its images (see `keepPagesWithImages`).
+ * A page that failed to render (it shows its error) is not kept: the next build renders it again and fails again.
+ */
+function keepRendered(s: SessionState, slug: string, key: string | undefined, html: string, body: Buffer, printed: string[]): void {
+  const names = s.keys.assetSet ? otherAssets(html, s.keys.assetSet) : [];
+  for (const name of names) s.referenced.add(name);
+  if (!key || renderFailed(s.site, slug)) return;
+  if (names.length) s.withImages.push({ key, body, names, printed });
+  else {
+    s.stores!.pages.put(key, body);
+    if (printed.length) s.warnings[key] = printed;
+  }
+}
+
+type RenderOptions = Parameters<AstroPrerenderer['render']>[1];
+type RenderResult = Awaited<ReturnType<AstroPrerenderer['render']>>;
+
+/**
+ * Render a page with Astro's prerenderer: its long inline scripts moved out, kept in the cache (`key`), and, one of
+ * Lectern's pages (`ours`), handed to the search index.
+ */
+async function render(s: SessionState, inner: AstroPrerenderer, request: Request, opts: RenderOptions, slug: string, key: string | undefined, ours: boolean): Promise<RenderResult> {
+  const { result, warnings: printed } = await recordRenderWarnings(() => inner.render(request, opts));
+  const response = result instanceof Response ? result : result.response;
+  if (response.status !== 200 || !response.body) return result;
+  const weighed = externalizeScripts(Buffer.from(await response.arrayBuffer()).toString('utf8'));
+  for (const [name, content] of weighed.scripts) {
+    s.scripts.set(name, content);
+    s.stores?.scripts.put(name, content);
+  }
+  const body = Buffer.from(weighed.html);
+  if (ours) s.rendered.push(slug);
+  keepRendered(s, slug, key, weighed.html, body, printed);
+  // (A page handed to the index from the cache, yet rendered: the index holds another page than dist/, see search-feed.ts.)
+  if (ours) await s.feed?.page(slug, weighed.html, undefined);
+  const fresh = new Response(bodyOf(body), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return result instanceof Response ? fresh : { ...result, response: fresh };
+}
+
+/** Astro's prerenderer, wrapped: a page whose key is cached (with all it needs) is answered from the cache. */
+function wrapPrerenderer(s: SessionState, inner: AstroPrerenderer): AstroPrerenderer {
+  return {
+    ...inner,
+    name: `lectern(${inner.name})`,
+    async render(request, opts) {
+      s.wrapped++;
+      const { pathname } = new URL(request.url);
+      const slug = slugOfPath(pathname, s.options.base);
+      const page = s.site.pages.get(slug);
+      const ours = page !== undefined && opts.routeData.route !== '/404';
+      const key = ours ? keyFor(s, page) : undefined;
+      const hit = key ? cachedPage(s, key) : undefined;
+      if (hit) return reuse(s, slug, key!, hit);
+      return render(s, inner, request, opts, slug, key, ours);
+    },
+  };
+}
+
+/** Write the scripts the pages share into `dist` (see html-weight.ts). */
+async function writeScripts(s: SessionState, dist: string): Promise<void> {
+  if (!s.scripts.size) return;
+  await mkdir(path.join(dist, SCRIPTS_DIR), { recursive: true });
+  for (const [name, content] of s.scripts) await writeFile(path.join(dist, SCRIPTS_DIR, `${name}.js`), content);
+}
+
+/** The images the reused pages need, from the cache into `<dist>/_astro`, as a cold build would leave that folder. */
+async function restoreImages(s: SessionState, assets: BlobStore, folder: string): Promise<void> {
+  for (const name of s.neededAssets) {
+    if (existsSync(path.join(folder, name))) continue;
+    const data = assets.get(name);
+    if (data) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, name), data);
+    }
+  }
+  // Astro writes the original of an image it transforms and removes it after, unless a page uses it as it is; a
+  // page from the cache transforms nothing, so the original Astro wrote stays: removed as a cold build would.
+  const stems = imageStems(s.neededAssets);
+  if (stems.size && existsSync(folder)) {
+    // (It was written before the pages rendered, so it is among the client assets the page keys name.)
+    for (const f of readdirSync(folder)) {
+      if (s.neededAssets.has(f) || s.referenced.has(f) || !stems.has(f.slice(0, f.lastIndexOf('.')))) continue;
+      await rm(path.join(folder, f), { force: true });
+    }
+  }
+}
+
+/** The rendered pages with images, cached now that their images (and the originals) are in `folder` to be kept too. */
+function keepPagesWithImages(s: SessionState, stores: Stores, folder: string): void {
+  const files = s.withImages.length ? readdirSync(folder) : [];
+  for (const { key, body, names, printed } of s.withImages) {
+    if (!names.every((name) => existsSync(path.join(folder, name)))) continue;
+    const all = withOriginals(names, files);
+    for (const name of all) if (!stores.assets.has(name)) stores.assets.put(name, readFileSync(path.join(folder, name)));
+    stores.pages.put(key, body);
+    s.images[key] = all;
+    if (printed.length) s.warnings[key] = printed;
+  }
+}
+
+/** Close the workers, sweep the cache (one part: not), write `state.json` and say what was reused and rendered. */
+async function closeAndReport(s: SessionState, log: (m: string) => void): Promise<void> {
+  const highlights = await s.pool?.close();
+  const md = await s.markdown?.close();
+  const ahead = md ? `; Markdown: ${md.rendered} of ${md.sent} descriptions rendered ahead in a worker` : '';
+  const workers = `${s.workers} worker${s.workers === 1 ? '' : 's'}`;
+  const { stores } = s;
+  if (stores) {
+    const swept = s.several ? 0 : stores.pages.sweep() + stores.scripts.sweep() + stores.assets.sweep([...s.neededAssets]);
+    if (s.keys.assets) {
+      const state: CacheState = { assets: s.keys.assets, lastBuild: { reused: s.reused, rendered: s.rendered }, warnings: s.warnings, images: s.images };
+      writeAtomic(s.stateFile, JSON.stringify(state));
+    }
+    log(`cache: ${s.reused} pages reused, ${s.rendered.length} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers}, ${highlights.cached} from the cache, ${highlights.highlighted} while rendering` : ''}${ahead}`);
+  } else if (highlights) {
+    log(`code: ${highlights.prefetched} highlighted ahead in ${workers}, ${highlights.highlighted} while rendering${ahead}`);
+  }
+}
+
+export async function startBuildSession(site: Site, options: SessionOptions): Promise<BuildSession> {
+  // The icon files written and warnings printed are those of this build's pages (a process may build more than once).
+  islandIconKeys().clear();
+  resetRenderWarnings();
+  const s = await openSession(site, options);
+  return {
     site,
-    search,
-    wrap(inner) {
-      return {
-        ...inner,
-        name: `lectern(${inner.name})`,
-        async render(request, opts) {
-          wrapped++;
-          const { pathname } = new URL(request.url);
-          const slug = slugOfPath(pathname, options.base);
-          const page = site.pages.get(slug);
-          const ours = page && opts.routeData.route !== '/404';
-          const key = ours ? keyFor(page) : undefined;
-          let hit = key ? pages!.get(key) : undefined;
-          // A cached page's shared scripts must be at hand too (they are written with the site).
-          if (hit) {
-            const text = hit.toString('latin1');
-            // Its images: from the cache (a page whose images are not all there renders).
-            const named = otherAssets(text, assetSet!);
-            for (const name of named) referenced.add(name);
-            const names = key && state?.images?.[key] ? state.images[key] : named;
-            if (names.some((name) => !assetStore!.has(name))) hit = undefined;
-            else if (names.length) {
-              for (const name of names) neededAssets.add(name);
-              images[key!] = names;
-            }
-          }
-          if (hit) {
-            const text = hit.toString('latin1');
-            // Its islands do not render: the icon files they drew are written all the same.
-            recordIslandIcons(text);
-            for (const name of referencedScripts(text)) {
-              if (scripts.has(name)) continue;
-              const content = scriptStore?.get(name);
-              if (content === undefined) {
-                hit = undefined;
-                break;
-              }
-              scripts.set(name, content.toString('utf8'));
-            }
-          }
-          if (hit) {
-            reused++;
-            const kept = key ? state?.warnings?.[key] : undefined;
-            if (kept) {
-              warnings[key!] = kept;
-              for (const w of kept) renderWarning(w);
-            }
-            if (prefed.has(slug)) {
-              if (prefed.get(slug) !== key) searchValid = false;
-            } else await offer(slug, hit);
-            return new Response(bodyOf(hit), { status: 200, headers: { 'content-type': 'text/html' } });
-          }
-          const { result, warnings: printed } = await recordRenderWarnings(() => inner.render(request, opts));
-          const response = result instanceof Response ? result : result.response;
-          if (response.status !== 200 || !response.body) return result;
-          const weighed = externalizeScripts(Buffer.from(await response.arrayBuffer()).toString('utf8'));
-          for (const [name, content] of weighed.scripts) {
-            scripts.set(name, content);
-            scriptStore?.put(name, content);
-          }
-          const body = Buffer.from(weighed.html);
-          if (ours) {
-            rendered++;
-            renderedSlugs.push(slug);
-          }
-          // A page that failed to render (it shows its error) is not kept: the next build renders it again and fails again.
-          const names = assetSet ? otherAssets(weighed.html, assetSet) : [];
-          for (const name of names) referenced.add(name);
-          if (key && !renderFailed(site, slug)) {
-            if (names.length) withImages.push({ key, body, names, printed });
-            else {
-              pages!.put(key, body);
-              if (printed.length) warnings[key] = printed;
-            }
-          }
-          if (ours) {
-            // Handed to the index from the cache, yet rendered: the index holds another page than dist/.
-            if (prefed.has(slug)) searchValid = false;
-            else await offer(slug, weighed.html);
-          }
-          const fresh = new Response(bodyOf(body), { status: response.status, statusText: response.statusText, headers: response.headers });
-          return result instanceof Response ? fresh : { ...result, response: fresh };
-        },
-      };
-    },
-    streamed: () => wrapped > 0 && search !== undefined && searchValid && next === expected.length,
+    search: s.feed?.index,
+    wrap: (inner) => wrapPrerenderer(s, inner),
+    streamed: () => s.wrapped > 0 && s.feed !== undefined && s.feed.complete(),
     async finish(dist, log) {
-      if (scripts.size) {
-        await mkdir(path.join(dist, SCRIPTS_DIR), { recursive: true });
-        for (const [name, content] of scripts) await writeFile(path.join(dist, SCRIPTS_DIR, `${name}.js`), content);
-      }
-      if (assetStore) {
+      await writeScripts(s, dist);
+      if (s.stores) {
         const folder = path.join(dist, '_astro');
-        for (const name of neededAssets) {
-          if (existsSync(path.join(folder, name))) continue;
-          const data = assetStore.get(name);
-          if (data) {
-            await mkdir(folder, { recursive: true });
-            await writeFile(path.join(folder, name), data);
-          }
-        }
-        // Astro writes the original of an image it transforms and removes it after, unless a page uses it as it is; a
-        // page from the cache transforms nothing, so the original Astro wrote stays: removed as a cold build would.
-        const stems = imageStems(neededAssets);
-        if (stems.size && existsSync(folder)) {
-          // (It was written before the pages rendered, so it is among the client assets the page keys name.)
-          for (const f of readdirSync(folder)) {
-            if (neededAssets.has(f) || referenced.has(f) || !stems.has(f.slice(0, f.lastIndexOf('.')))) continue;
-            await rm(path.join(folder, f), { force: true });
-          }
-        }
-        const files = withImages.length ? readdirSync(folder) : [];
-        for (const { key, body, names, printed } of withImages) {
-          if (!names.every((name) => existsSync(path.join(folder, name)))) continue;
-          const all = withOriginals(names, files);
-          for (const name of all) if (!assetStore.has(name)) assetStore.put(name, readFileSync(path.join(folder, name)));
-          pages!.put(key, body);
-          images[key] = all;
-          if (printed.length) warnings[key] = printed;
-        }
+        await restoreImages(s, s.stores.assets, folder);
+        keepPagesWithImages(s, s.stores, folder);
       }
-      const highlights = await pool?.close();
-      const md = await markdown?.close();
-      const ahead = md ? `; Markdown: ${md.rendered} of ${md.sent} descriptions rendered ahead in a worker` : '';
-      if (pages) {
-        const swept = several ? 0 : pages.sweep() + (scriptStore?.sweep() ?? 0) + (assetStore?.sweep([...neededAssets]) ?? 0);
-        if (actualAssets) writeAtomic(stateFile, JSON.stringify({ assets: actualAssets, lastBuild: { reused, rendered: renderedSlugs }, warnings, images } satisfies CacheState));
-        log(`cache: ${reused} pages reused, ${rendered} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.cached} from the cache, ${highlights.highlighted} while rendering` : ''}${ahead}`);
-      } else if (highlights) {
-        log(`code: ${highlights.prefetched} highlighted ahead in ${workers} worker${workers === 1 ? '' : 's'}, ${highlights.highlighted} while rendering${ahead}`);
-      }
+      await closeAndReport(s, log);
     },
-    usage: () => ({ pages: pages?.used() ?? [], scripts: scriptStore?.used() ?? [], assets: [...new Set([...(assetStore?.used() ?? []), ...neededAssets])] }),
+    usage: () => ({ pages: s.stores?.pages.used() ?? [], scripts: s.stores?.scripts.used() ?? [], assets: [...new Set([...(s.stores?.assets.used() ?? []), ...s.neededAssets])] }),
     async abort() {
-      await pool?.close().catch(() => undefined);
-      await markdown?.close().catch(() => undefined);
-      await search?.close().catch(() => undefined);
+      await s.pool?.close().catch(() => undefined);
+      await s.markdown?.close().catch(() => undefined);
+      await s.feed?.index.close().catch(() => undefined);
     },
   };
 }
