@@ -26,6 +26,7 @@ import { basePath } from './shared/site/base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './build/live-samples-bundle.ts';
 import { OWN_DIR, ownModule, PACKAGE_DIR } from './shared/modules/own-files.ts';
+import { refusedImport } from './shared/modules/publishable.ts';
 import { startBuildSession, type BuildSession, type CacheUsage } from './build/session.ts';
 import type { SearchIndexer } from './build/search-index.ts';
 import { startDevWarmup, type DevWarmup } from './dev/warmup.ts';
@@ -85,6 +86,8 @@ function workspacePlaygroundDir(): RegExp | undefined {
 
 const MISSING_IMAGE = path.join(OWN_DIR, 'assets', 'missing-image.svg');
 const IMAGE_FILE = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico|tiff?)$/i;
+/** What a module import of a refused file loads instead (see `refusedImport`): a component that renders nothing. */
+const REFUSED_MODULE = '\0lectern:refused-file';
 
 /** The placeholder for an image a `.md` page of the repo names by a relative path to nothing. */
 function missingMarkdownImage(id: string, importer: string | undefined, root: string): string | undefined {
@@ -100,11 +103,21 @@ function missingMarkdownImage(id: string, importer: string | undefined, root: st
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
   let astroBuild: Plugin | undefined;
+  const told = new Set<string>();
   return {
     name: 'lectern',
     enforce: 'pre',
     async resolveId(id, importer, options) {
       if (id === VIRTUAL) return '\0' + VIRTUAL;
+      // A file of the repo is judged where it really is (publishable.ts): an import that a symlink leads into .git/, to
+      // a dotfile or dot-folder, a restricted page's source or out of the repo loads a stand-in (an image: the
+      // missing-image picture), never the file.
+      const refused = refusedImport(id, importer, root, getSite(root).plan.pages);
+      if (refused) {
+        if (!told.has(refused.rel)) console.warn(`[lectern] not read: ${refused.message}`);
+        told.add(refused.rel);
+        return IMAGE_FILE.test(refused.rel) ? MISSING_IMAGE : REFUSED_MODULE;
+      }
       // The playground's live samples run httpsnippet in the browser: its Node-only imports get small stand-ins.
       const shim = liveSampleShim(id, importer);
       if (shim) return shim;
@@ -145,6 +158,7 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
           return (typeof hook === 'function' ? hook : hook.handler).call(this, '/@fs' + id);
         }
         if (command === 'dev' && detached && id.split('?')[0] === LIVE_SAMPLES_FILE) return bundleLiveSamples().then((code) => ({ code, map: null }));
+        if (id.startsWith(REFUSED_MODULE)) return 'export default function RefusedFile() { return null; }';
         if (id !== '\0' + VIRTUAL) return undefined;
         const site = getSite(root);
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
@@ -337,8 +351,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
             return;
           }
           const site = getSite(root);
-          failIfAnyFailed(site, options.strict === true);
+          // Pages that failed are left out (build/left-out.ts): the rest of the site is written, then the build fails.
           await afterBuild(site, dist, logger, search);
+          failIfAnyFailed(site, options.strict === true);
         } catch (err) {
           await s?.abort();
           throw err;

@@ -12,6 +12,7 @@ export { listPageFiles, readPageFile, parsePage, pageMeta, findPageFile, type Pa
 export { parseMdxBody } from './mdx-check.ts';
 export { cutHeadingIds, normalizeHeadingId, type HeadingIdCut } from './heading-ids.ts';
 export { loadIgnore } from './ignore-file.ts';
+export { refusedRepoFile, refusedRepoFileAsync, repoPathProblem, describeRefusal, type RefusedFile, type RepoFileRules } from './publishable.ts';
 export { runCheckCommand, runGenerateCommand, runSchemaCommand, githubAnnotation, escapeAnnotation, formatDiagnostic, summarizeDiagnostics, sortDiagnostics, generatedPageSource, checkPageSyntax, checkPages, type CliIO, type CheckOptions } from './cli.ts';
 export { collectLinks, internalTarget, buildLinkIndex, checkPageLinks, checkConfigLinks, editDistance, STATIC_ASSET, NOT_COPIED_FILES, BROKEN_LINK_CODE, type FoundLink, type LinkIndex } from './links.ts';
 export { siteManifest } from './manifest.ts';

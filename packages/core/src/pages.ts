@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Diagnostic } from './model.ts';
+import { describeRefusal, refusedRepoFile } from './publishable.ts';
 
 export interface PageFile {
   /** Repo-relative posix path, e.g. `guides/quickstart.mdx`. */
@@ -62,6 +63,11 @@ export function findPageFile(root: string, pagePath: string): string | undefined
 }
 
 export function readPageFile(root: string, file: string): { page?: PageFile; diagnostics: Diagnostic[] } {
+  // A page file that is a symlink is read only when the file it leads to may reach the site (publishable.ts).
+  const refused = refusedRepoFile(root, path.join(root, file));
+  if (refused && refused.target !== file) {
+    return { diagnostics: [{ severity: 'warning', code: 'page/refused-file', file, message: `${describeRefusal(file, refused)}: not read, the page is left out`, hint: 'A page that is a symlink must lead to a page file inside the repo, not under .git/, a dot-folder or a dotfile.' }] };
+  }
   const text = readFileSync(path.join(root, file), 'utf8');
   return parsePage(file, text);
 }

@@ -1,6 +1,6 @@
 /** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
 import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isRestricted } from '@lectern/core/access';
 import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
@@ -17,6 +17,8 @@ import { htmlUnderBase, markdownUnderBase } from '../shared/site/base-path.ts';
 import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { renderOrder } from './render-order.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
+import { leftOutPages, removePages } from './left-out.ts';
+import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -44,11 +46,12 @@ export function siteRoot(site: Pick<Site, 'config' | 'base'>): string {
   return (site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
 }
 
-function llmsTxt(site: Site): string {
+/** `pages`: those the build wrote (not those it left out, left-out.ts). */
+function llmsTxt(site: Site, pages: readonly Page[]): string {
   const lines = [`# ${site.config.name}`, ''];
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
   const base = siteRoot(site);
-  for (const p of site.plan.pages) {
+  for (const p of pages) {
     if (p.hidden || isRestricted(p)) continue;
     lines.push(`- [${p.title}](${base}${p.slug === 'index' ? '/index' : pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
   }
@@ -65,6 +68,9 @@ const readText = (file: string) => {
   }
 };
 
+/** `file` is `dir` or inside it. */
+const inside = (file: string, dir: string) => file === dir || file.startsWith(dir + path.sep);
+
 export interface CopyOptions {
   /** Spec files of the site (repo-relative): published without `x-excluded`/`x-hidden` and restricted operations. */
   specs?: Iterable<string>;
@@ -77,8 +83,10 @@ export interface CopyOptions {
 
 /**
  * Copy the repo's static files (images, videos, fonts, spec files…) into dist/ at the same paths. Never dotfiles or
- * dot-folders (but `/.well-known/`), never a symlink that leads out of the repo, and JSON/YAML only when it is a spec
- * of the site (stripped of unpublished operations) or a page or docs.json names it.
+ * dot-folders (but `/.well-known/`), and JSON/YAML only when it is a spec of the site (stripped of unpublished
+ * operations) or a page or docs.json names it. A symlink is judged by where it leads (publishable.ts): never into
+ * `.git/`, a dotfile or dot-folder, a restricted page's source or out of the repo, and only to a file this copy would
+ * publish at its own path (a spec only there, stripped).
  */
 export async function copyAssets(root: string, dist: string, options: CopyOptions = {}): Promise<number> {
   let count = 0;
@@ -86,27 +94,45 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
   const realRoot = await realpath(root);
   const specs = new Set([...(options.specs ?? [])].map((s) => s.replace(/^\/+/, '')));
   const references = options.references ?? '';
+  const rules = repoFileRules(options.pages ?? []);
+  /** A file this copy publishes as it is (a spec is published stripped, see below). */
+  const copied = (rel: string) => {
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    return STATIC_ASSET.test(name) && !NOT_COPIED_FILES.has(name) && (specs.has(rel) || !DATA_FILE.test(name) || references.includes(name));
+  };
+  /** Why the link `abs` to `real` is not followed: where it leads is never read, or not published at its own path. */
+  const linkProblem = (abs: string, real: string, isDir: boolean): string | undefined => {
+    const refused = refusedFile(root, abs, rules)?.refused;
+    if (refused) return `${refused.target} (${refused.why})`;
+    const target = path.relative(realRoot, real).split(path.sep).join('/');
+    if (ignored(target, isDir) || target.split('/').some((s) => SKIP_DIRS.has(s))) return `${target} (not published)`;
+    if (isDir) return inside(realpathSync(path.dirname(abs)), real) ? `${target} (a folder that holds the link)` : undefined;
+    if (specs.has(target)) return `${target} (a spec: published at its own path only)`;
+    return copied(target) ? undefined : `${target} (not published)`;
+  };
   const walk = async (dir: string): Promise<void> => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
       const abs = path.join(dir, e.name);
       const rel = path.relative(root, abs).split(path.sep).join('/');
       if (e.name.startsWith('.') && rel !== '.well-known') continue;
       let isDir = e.isDirectory();
-      if (e.isSymbolicLink()) {
-        const target = await realpath(abs).catch(() => undefined);
-        if (!target || (target !== realRoot && !target.startsWith(realRoot + path.sep))) {
-          options.onSkipped?.(rel, 'a symlink that leads out of the repo');
+      const real = e.isSymbolicLink() ? await realpath(abs).catch(() => undefined) : abs;
+      if (!real) continue;
+      if (real !== abs) isDir = (await stat(real)).isDirectory();
+      if (ignored(rel, isDir)) continue;
+      if (real !== abs && (isDir || copied(rel))) {
+        const why = linkProblem(abs, real, isDir);
+        if (why) {
+          options.onSkipped?.(rel, `a symlink to ${why}`);
           continue;
         }
-        isDir = (await stat(target)).isDirectory();
       }
-      if (ignored(rel, isDir)) continue;
       if (isDir) {
         if (SKIP_DIRS.has(e.name) || path.resolve(abs) === path.resolve(dist)) continue;
         await walk(abs);
         continue;
       }
-      if (!STATIC_ASSET.test(e.name) || NOT_COPIED_FILES.has(e.name)) continue;
+      if (!copied(rel)) continue;
       const target = path.join(dist, rel);
       if (specs.has(rel)) {
         const published = publishedSpecText(await readFile(abs, 'utf8'), rel, { pages: options.pages });
@@ -119,7 +145,6 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
         count++;
         continue;
       }
-      if (DATA_FILE.test(e.name) && !references.includes(e.name)) continue;
       await mkdir(path.dirname(target), { recursive: true });
       await copyFile(abs, target);
       count++;
@@ -196,8 +221,14 @@ export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): 
   ].join('\n');
 }
 
-/** `search`: the index the build streamed its pages to, if it did (see build-session.ts). */
+/**
+ * `search`: the index the build streamed its pages to, if it did (see build-session.ts). Pages the build left out
+ * (left-out.ts) get no HTML, Markdown copy, feed, `llms.txt` line or search entry.
+ */
 export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }, search?: SearchIndexer): Promise<void> {
+  const leftOut = leftOutPages(site);
+  await removePages(dist, leftOut);
+  const written = site.plan.pages.filter((p) => !leftOut.has(p.slug));
   await mkdir(path.join(dist, '_lectern'), { recursive: true });
   for (const scope of site.nav.scopes) {
     if (!isLarge(scope)) continue;
@@ -226,7 +257,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await made;
     await writeFile(file, text);
   };
-  const copies = site.plan.pages.map((page) => async () => {
+  const copies = written.map((page) => async () => {
     // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
     const copy = path.join(dist, page.slug + '.md');
     if (!existsSync(copy)) await write(copy, markdownUnderBase(pageMarkdown(page), site.base));
@@ -236,14 +267,14 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
-  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
+  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site, written));
   const t0 = performance.now();
   // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
   let indexer = search;
   if (!indexer) {
     indexer = await startSearchIndex({ cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: true });
-    await addPages(indexer, dist, renderOrder(site.plan.pages).map((p) => p.slug));
+    await addPages(indexer, dist, renderOrder(written).map((p) => p.slug));
   }
   const { pages, errors, cached } = await indexer.finish(path.join(dist, 'pagefind'));
   if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);

@@ -1,7 +1,8 @@
 /**
  * `lectern dev`: mount the playground proxy and the assistant API from @lectern/server as Connect middleware on
  * Vite's dev server, and re-plan the site when docs.json, a spec, a page or `.mintignore` changes, so navigation,
- * generated endpoint pages, the proxy's allowed origins and the assistant's index follow the files.
+ * generated endpoint pages, the proxy's allowed origins and the assistant's index follow the files. A file of the repo
+ * is sent only when the site may show where it really leads (`refusedRequest`).
  */
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
@@ -14,6 +15,7 @@ import { formatDiagnostic } from '../mdx/prepare.ts';
 import { iconFile } from '../shared/site/icon-files.ts';
 import type { PlannedSite } from '../site/site.ts';
 import { applyBodyEdit } from './edits.ts';
+import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger { info(m: string): void; warn(m: string): void; error(m: string): void }
@@ -23,7 +25,31 @@ const VIRTUAL_ID = '\0virtual:lectern/pages';
 const PLAN_INPUT = /(^|[\\/])(docs\.json|mint\.json|\.mintignore)$|\.(json|ya?ml|mdx?)$/i;
 const IGNORED_DIR = /(^|[\\/])(node_modules|dist|\.lectern|\.astro|\.git|\.cache)([\\/]|$)/;
 
+/**
+ * Why a request names a file of the repo that is never sent (publishable.ts: a symlink into `.git/`, to a dotfile or
+ * dot-folder, a restricted page's source or out of the repo), by its path or by Vite's `/@fs/` spelling; or undefined.
+ */
+export function refusedRequest(url: string, root: string, site: Site): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split(/[?#]/)[0]!);
+  } catch {
+    return undefined;
+  }
+  const abs = pathname.startsWith('/@fs/') ? path.resolve(pathname.slice('/@fs'.length)) : path.join(root, pathname);
+  return refusedFile(root, abs, repoFileRules(site.plan.pages))?.message;
+}
+
 export async function mountDevHandlers(server: ViteDevServer, root: string, replan: () => Promise<PlannedSite>, logger: Logger): Promise<void> {
+  // Before Vite serves a file or a module: a file a symlink leads to that the site may not show is not found.
+  server.middlewares.use((req, res, next) => {
+    const refused = refusedRequest(req.url ?? '', root, getSite(root));
+    if (!refused) return next();
+    logger.warn(`not sent: ${refused}`);
+    res.statusCode = 404;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  });
   server.middlewares.use((req, res, next) => {
     const url = req.url ?? '';
     if (url.startsWith('/_lectern/code.css')) {

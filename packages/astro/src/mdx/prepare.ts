@@ -8,6 +8,8 @@ import { locateImport } from '../shared/modules/import-paths.ts';
 import type { LoadedSite } from '../plan/source.ts';
 import type { DocsConfig } from '@lectern/core';
 import { ownModule, PACKAGE_DIR } from '../shared/modules/own-files.ts';
+import { readableFile, refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
+import type { RepoFileRules } from '@lectern/core';
 import { MINTLIFY_COMPONENTS, moduleImports, packageName, packageResolves, type PackageImport } from '../shared/modules/package-imports.ts';
 import { parseModule, prepareJsxModule, type IslandContext, type PreparedJsx } from './islands.ts';
 
@@ -135,9 +137,11 @@ export function analysisJobs(site: LoadedSite, componentsModule = COMPONENTS_MOD
   const jobs: AnalysisJob[] = [];
   const seen = new Set<string>();
   const queue = [...pages];
+  // A file a symlink leads into .git/, to a dotfile, a restricted page's source or out of the repo is never read.
+  const rules = repoFileRules(site.plan.pages);
   while (queue.length) {
     const abs = queue.shift()!;
-    if (seen.has(abs) || !existsSync(abs) || !statSync(abs).isFile()) continue;
+    if (seen.has(abs) || !existsSync(abs) || !statSync(abs).isFile() || !readableFile(root, abs, rules)) continue;
     seen.add(abs);
     const source = readFileSync(abs, 'utf8');
     if (importsFiles(source)) {
@@ -186,13 +190,15 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   const lookups = new IslandLookups(root, site.config, componentsModule, (abs) => !pages.has(abs) || isSnippet(abs, root));
   const modules: string[] = [];
   const resolveImport = (from: string, imp: string) => locateImport(root, from, imp);
+  // A file a symlink leads into .git/, to a dotfile, a restricted page's source or out of the repo is never read.
+  const rules = repoFileRules(site.plan.pages);
   while (queue.length) {
     const abs = path.resolve(queue.shift()!);
     if (results.has(abs)) continue;
-    if (!existsSync(abs)) continue;
+    if (!readableFile(root, abs, rules)) continue;
     if (!pages.has(abs)) importedOnly.add(abs);
     const analyzed = lookups.analyze(abs);
-    const result = { ...analyzed, code: missingImages(retargetImports(analyzed, abs, root), abs, root) };
+    const result = { ...analyzed, code: missingImages(retargetImports(analyzed, abs, root, rules), abs, root, rules) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const targets: string[] = [];
@@ -200,6 +206,15 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     for (const imp of result.imports) {
       const target = resolveImport(abs, imp);
       targets.push(path.resolve(target));
+      const refused = refusedFile(root, target, rules);
+      if (refused) {
+        diagnostics.push({
+          severity: 'warning', code: 'mdx/refused-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp), target: imp,
+          message: `Imported file ${refused.message}: not read, what it would show is left out of the page.`,
+          hint: 'An import may not lead into .git/, to a dotfile or dot-folder, to the source of a page for some readers only, or out of the repo (a symlink is judged by the file it leads to).',
+        });
+        continue;
+      }
       if (!existsSync(target)) {
         diagnostics.push({
           severity: 'warning', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp), target: imp,
@@ -235,7 +250,7 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
     if (isSnippet(abs, root) || !results.has(abs)) continue;
     importedOnly.add(abs);
     const reprepared = prepareFile(abs, root, site.config, componentsModule, true, lookups);
-    const result = { ...reprepared, code: missingImages(retargetImports(reprepared, abs, root), abs, root) };
+    const result = { ...reprepared, code: missingImages(retargetImports(reprepared, abs, root, rules), abs, root, rules) };
     prepared.set(abs, result.code);
     results.set(abs, result);
     const seen = new Set<string>();
@@ -300,14 +315,15 @@ function importLine(code: string, imp: string): number | undefined {
 
 /**
  * The prepared code with each import pointing at the file `locateImport` found (`/snippets/x` -> `/_snippets/x.mdx`),
- * and imports of files that do not exist replaced by stand-ins that render nothing (reported as `mdx/missing-import`).
+ * and imports of files that do not exist, or may not be read (`mdx/refused-import`), replaced by stand-ins that render
+ * nothing (reported as `mdx/missing-import`).
  */
-function retargetImports(result: MdxAnalysis, abs: string, root: string): string {
+function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: RepoFileRules): string {
   let code = result.code;
   for (const imp of new Set(result.imports)) {
     const found = locateImport(root, abs, imp);
     const quoted = new RegExp(`(['"])${escapeRe(imp)}\\1`, 'g');
-    if (!existsSync(found)) {
+    if (!readableFile(root, found, rules)) {
       code = code.replace(new RegExp(`^import\\s+([^;'"]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'), (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1));
       continue;
     }
@@ -320,14 +336,14 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string): string
 }
 
 /**
- * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`): MDX would import
- * the file and fail the whole build; Mintlify shows a broken image. They become root-absolute URLs, drawn as plain
- * <img> (`lectern check` reports each as a broken link).
+ * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`), or that may not be
+ * read (publishable.ts): MDX would import the file and fail the whole build; Mintlify shows a broken image. They become
+ * root-absolute URLs, drawn as plain <img> (`lectern check` reports each as a broken link).
  */
-function missingImages(code: string, abs: string, root: string): string {
+function missingImages(code: string, abs: string, root: string, rules: RepoFileRules): string {
   return code.replace(/(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g, (whole, head: string, url: string) => {
     const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
-    if (existsSync(file) || !file.startsWith(root + path.sep)) return whole;
+    if (readableFile(root, file, rules) || !file.startsWith(root + path.sep)) return whole;
     return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
   });
 }

@@ -18,6 +18,7 @@ import type {
 import { extensionsOf, isRecord } from './extensions.ts';
 import { childPointer, toPointer } from './pointer.ts';
 import { fetchText, insideRoot, isDiagnostic, type FetchOptions } from './source.ts';
+import { describeRefusal, refusedRepoFileAsync } from '../publishable.ts';
 
 export interface AsyncLoadContext extends FetchOptions {
   root: string;
@@ -59,8 +60,13 @@ async function readFileRef(uri: { toString(): string; path?: () => string }): Pr
   const { ctx } = state;
   const abs = decodeURIComponent(raw.replace(/^file:\/\//, ''));
   const rel = path.relative(ctx.root, abs).split(path.sep).join('/');
-  if (ctx.remote || !(await insideRoot(ctx.root, abs))) {
+  const refused = ctx.remote ? undefined : await refusedRepoFileAsync(ctx.root, abs);
+  if (ctx.remote || refused?.why === 'out of the repo' || !(await insideRoot(ctx.root, abs))) {
     state.diagnostics.push({ severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message: `$ref target ${abs} is outside the docs repo and was not read.`, hint: 'External $refs must point to files inside the repo.' });
+    return placeholder(raw);
+  }
+  if (refused) {
+    state.diagnostics.push({ severity: 'error', code: 'spec/refused-file', file: ctx.id, message: `$ref target ${describeRefusal(rel, refused)}: not read.`, hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).' });
     return placeholder(raw);
   }
   try {

@@ -11,6 +11,7 @@ import type { Diagnostic } from '../model.ts';
 import { dereferenceInternal } from './internal-refs.ts';
 import { toPointer } from './pointer.ts';
 import { fetchText, insideRoot, isDiagnostic, type FetchOptions } from './source.ts';
+import { describeRefusal, refusedRepoFileAsync } from '../publishable.ts';
 
 /** OpenAPI versions swagger-parser's own `parse` accepts. */
 const SWAGGER_PARSER_VERSIONS = /^(2\.0|3\.0\.[0-4]|3\.1\.[0-2])$/;
@@ -130,9 +131,15 @@ async function readRef(url: string, ctx: DereferenceContext, errors: Map<string,
     throw new Error(message);
   }
   const abs = toFsPath(url);
-  if (!(await insideRoot(ctx.root, abs))) {
+  const refused = await refusedRepoFileAsync(ctx.root, abs);
+  if (refused?.why === 'out of the repo' || !(await insideRoot(ctx.root, abs))) {
     const message = `$ref target ${abs} is outside the docs repo.`;
     errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message, hint: 'External $refs must point to files inside the repo.' });
+    throw new Error(message);
+  }
+  if (refused) {
+    const message = `$ref target ${describeRefusal(displayFile(abs, ctx), refused)}: not read.`;
+    errors.set(url, { severity: 'error', code: 'spec/refused-file', file: ctx.id, message, hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).' });
     throw new Error(message);
   }
   try {
@@ -191,10 +198,10 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
     case 'EUNMATCHEDRESOLVER': {
       const known = (err.source ? resolverErrors.get(err.source) : undefined) ?? [...resolverErrors.values()].find((d) => err.message.includes(d.message));
       const reason = (known?.message ?? cleanMessage(err.message)).replace(/\.$/, '');
-      const outside = known?.code === 'spec/ref-outside-root';
+      const refused = known?.code === 'spec/ref-outside-root' || known?.code === 'spec/refused-file' ? known.code : undefined;
       return {
-        severity: outside ? 'error' : 'warning',
-        code: outside ? 'spec/ref-outside-root' : 'spec/broken-ref',
+        severity: refused ? 'error' : 'warning',
+        code: refused ?? 'spec/broken-ref',
         file: ctx.id,
         ...at,
         message: `Broken $ref at ${pointer ?? '(unknown location)'}: ${reason}.`,

@@ -5,6 +5,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../model.ts';
+import { describeRefusal, refusedRepoFileAsync } from '../publishable.ts';
 
 export interface FetchOptions {
   allowHttp?: boolean;
@@ -57,8 +58,13 @@ export async function insideRoot(root: string, abs: string): Promise<boolean> {
 }
 
 export async function readLocalText(root: string, loc: { id: string; abs: string }): Promise<{ text: string } | Diagnostic> {
-  if (!(await insideRoot(root, loc.abs))) {
+  // Where the file really is decides (publishable.ts): never out of the repo, under .git/, a dot-folder or a dotfile.
+  const refused = await refusedRepoFileAsync(root, loc.abs);
+  if (refused?.why === 'out of the repo') {
     return error('spec/outside-root', loc.id, `Spec path "${loc.id}" resolves outside the docs repo (symlink?).`);
+  }
+  if (refused) {
+    return error('spec/refused-file', loc.id, `Spec ${describeRefusal(loc.id, refused)}: not read.`, 'Keep specs where the build may publish them: not under .git/ or another dot-folder, not a dotfile (a symlink is judged by the file it leads to).');
   }
   try {
     return { text: await readFile(loc.abs, 'utf8') };

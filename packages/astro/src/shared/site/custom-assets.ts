@@ -1,11 +1,13 @@
 /**
  * The repo's own styles and scripts, as Mintlify includes them: every `.css` and `.js` file of the content directory
  * on every page (outside node_modules, dist/, dot-folders and what .mintignore excludes). Scripts run after the page
- * is interactive (`defer`), in no guaranteed order.
+ * is interactive (`defer`), in no guaranteed order. A symlink counts only when the file it leads to may be published
+ * (publishable.ts): `custom.css -> .git/config` is no style.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadIgnore } from '@lectern/core';
+import { refusedFile } from '../modules/publishable.ts';
 
 export interface CustomAssets { css: string[]; js: string[] }
 
@@ -27,6 +29,7 @@ export function findCustomAssets(root: string): CustomAssets {
       if (e.name.startsWith('.') || SKIP.has(e.name)) continue;
       const relPath = rel ? `${rel}/${e.name}` : e.name;
       if (ignored(relPath, e.isDirectory())) continue;
+      if (e.isSymbolicLink() && refusedFile(root, path.join(dir, e.name))) continue;
       if (e.isDirectory()) walk(path.join(dir, e.name), relPath);
       else if (e.name.endsWith('.css')) out.css.push(relPath);
       else if (e.name.endsWith('.js') && !CONFIG_FILE.test(relPath)) out.js.push(relPath);
