@@ -100,10 +100,14 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     return STATIC_ASSET.test(name) && !NOT_COPIED_FILES.has(name) && (specs.has(rel) || !DATA_FILE.test(name) || references.includes(name));
   };
-  /** Why the link `abs` to `real` is not followed: where it leads is never read, or not published at its own path. */
-  const linkProblem = (abs: string, real: string, isDir: boolean): string | undefined => {
+  /**
+   * Why the link `abs` (`rel`) to `real` is not followed: where it leads is never read, or not published at its own
+   * path (a spec of the site that is a link is published as the spec, stripped, as its target is read as the spec).
+   */
+  const linkProblem = (abs: string, rel: string, real: string, isDir: boolean): string | undefined => {
     const refused = refusedFile(root, abs, rules)?.refused;
     if (refused) return `${refused.target} (${refused.why})`;
+    if (specs.has(rel)) return undefined;
     const target = path.relative(realRoot, real).split(path.sep).join('/');
     if (ignored(target, isDir) || target.split('/').some((s) => SKIP_DIRS.has(s))) return `${target} (not published)`;
     if (isDir) return inside(realpathSync(path.dirname(abs)), real) ? `${target} (a folder that holds the link)` : undefined;
@@ -121,7 +125,7 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
       if (real !== abs) isDir = (await stat(real)).isDirectory();
       if (ignored(rel, isDir)) continue;
       if (real !== abs && (isDir || copied(rel))) {
-        const why = linkProblem(abs, real, isDir);
+        const why = linkProblem(abs, rel, real, isDir);
         if (why) {
           options.onSkipped?.(rel, `a symlink to ${why}`);
           continue;
