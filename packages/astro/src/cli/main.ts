@@ -26,7 +26,7 @@ Usage: lectern <command> [dir] [options]      (dir: the docs repo, default the c
 Commands:
   init [dir]       Create a new docs repo from the starter template (no network needed)
   dev [dir]        Start the dev server with live reload (default port 4321)
-  build [dir]      Build the static site into <dir>/dist (fails with every error, file and line)
+  build [dir]      Build the static site into <dir>/dist (a failing page is left out; every failure listed, exit 1)
   preview [dir]    Serve the built site locally
   check [dir]      Validate docs.json, pages, specs and internal links without building
   generate [dir]   Write generated endpoint pages as MDX files
@@ -46,7 +46,7 @@ const STOP_GRACE_MS = 5_000;
 const LOCAL: Record<string, LocalCommand> = {
   build: {
     usage: 'lectern build [dir] [--out <dir>] [--base <path>] [--site <url>] [--strict]',
-    about: 'Builds the static site. On any error nothing is written and every error is listed with file and line.',
+    about: 'Builds the static site. A page that fails to compile or render is left out: every other page and the rest of the site are written, every failure is listed with file and line, and the build exits 1. Errors in docs.json, the navigation or specs stop it before anything is written.',
     options: { out: { type: 'string' }, base: { type: 'string' }, site: { type: 'string' }, strict: { type: 'boolean' }, help },
     help: [
       ['--out <dir>', 'output directory (default <dir>/dist)'],
