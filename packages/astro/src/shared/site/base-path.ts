@@ -19,6 +19,8 @@ export function underBase(url: string, base: string): string {
 }
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'data-copy-page', 'data-src']);
+/** The attributes `valueUnderBase` reads. */
+const READ = { attributes: new Set([...URL_ATTRIBUTES, 'srcset', 'content', 'http-equiv']), noEndTags: true };
 const REFRESH_URL = /^(\d+;\s*url=)(\/.*)$/i;
 
 /** The value of one attribute of a tag, under `base` (undefined: left as it is). */
@@ -46,7 +48,7 @@ export function htmlUnderBase(html: string, base: string): string {
       const text = valueUnderBase(html, tag, a, base);
       if (text !== undefined && text !== html.slice(a.valueStart, a.valueEnd)) edits.push({ start: a.valueStart, end: a.valueEnd, text });
     }
-  });
+  }, READ);
   return applyEdits(html, edits);
 }
 

@@ -24,8 +24,18 @@ export interface Tag {
   attributes: TagAttribute[];
 }
 
-/** Call `visit` with every start and end tag of `html`, in order (`only`: of these names only, which is faster). */
-export function forEachTag(html: string, visit: (tag: Tag) => void, only?: ReadonlySet<string>): void {
+/** Which tags and attributes `forEachTag` reports (fewer is faster): by lower-cased name. */
+export interface TagFilter {
+  tags?: ReadonlySet<string>;
+  attributes?: ReadonlySet<string>;
+  /** Leave out end tags. */
+  noEndTags?: boolean;
+}
+
+/** Call `visit` with every start and end tag of `html` (those `filter` names), in order. */
+export function forEachTag(html: string, visit: (tag: Tag) => void, filter: TagFilter = {}): void {
+  const only = filter.tags;
+  const attributes = filter.attributes;
   let open: Tag | undefined;
   let attribute: TagAttribute | undefined;
   const finishOpen = (endIndex: number) => {
@@ -41,7 +51,9 @@ export function forEachTag(html: string, visit: (tag: Tag) => void, only?: Reado
       open = !only || only.has(name) ? { name, start: start - 1, end, closing: false, attributes: [] } : undefined;
     },
     onattribname(start, end) {
-      attribute = open ? { name: html.slice(start, end).toLowerCase(), valueStart: end, valueEnd: end } : undefined;
+      if (!open) return;
+      const name = html.slice(start, end).toLowerCase();
+      attribute = !attributes || attributes.has(name) ? { name, valueStart: end, valueEnd: end } : undefined;
     },
     onattribdata(start, end) {
       if (!attribute) return;
@@ -55,6 +67,7 @@ export function forEachTag(html: string, visit: (tag: Tag) => void, only?: Reado
     onopentagend: finishOpen,
     onselfclosingtag: finishOpen,
     onclosetag(start, end) {
+      if (filter.noEndTags) return;
       const name = html.slice(start, end).toLowerCase();
       if (only && !only.has(name)) return;
       const close = html.indexOf('>', end);

@@ -16,7 +16,7 @@ export const SCRIPTS_DIR = '_lectern/scripts';
  * and a match that is no tag (text that spells one) only asks for one more script, never loses one.
  */
 const EXTERNAL = /<script src="\/_lectern\/scripts\/([0-9a-f]{16})\.js"><\/script>/g;
-const SCRIPT = new Set(['script']);
+const SCRIPTS = { tags: new Set(['script']) };
 
 export function scriptName(content: string): string {
   return createHash('sha256').update(content).digest('hex').slice(0, 16);
@@ -43,7 +43,7 @@ export function externalizeScripts(html: string): { html: string; scripts: Map<s
       edits.push({ start: inline.start, end: tag.end, text: `<script src="/${SCRIPTS_DIR}/${name}.js"></script>` });
     }
     inline = undefined;
-  }, SCRIPT);
+  }, SCRIPTS);
   return { html: applyEdits(html, edits), scripts };
 }
 
