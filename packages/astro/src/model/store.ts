@@ -31,7 +31,8 @@ export interface Site extends LoadedSite {
   base: string;
   /**
    * Pages that cannot be compiled (an MDX error in the page or a file it imports), by slug: they are left out of the
-   * bundle and render a notice, so one broken page never stops the others; the build then fails naming them all.
+   * bundle and of the site (build/left-out.ts; `lectern dev` shows a notice), so one broken page never stops the
+   * others; the build then fails naming them all.
    */
   blocked: Map<string, Diagnostic[]>;
   /** Absolute path of an MDX file -> the absolute paths of the files it imports (set by site.ts). */
