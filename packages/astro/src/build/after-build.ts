@@ -17,6 +17,7 @@ import { htmlUnderBase, markdownUnderBase } from '../shared/site/base-path.ts';
 import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { renderOrder } from './render-order.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
+import { leftOutPages, removePages } from './left-out.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
@@ -45,11 +46,12 @@ export function siteRoot(site: Pick<Site, 'config' | 'base'>): string {
   return (site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
 }
 
-function llmsTxt(site: Site): string {
+/** `pages`: those the build wrote (not those it left out, left-out.ts). */
+function llmsTxt(site: Site, pages: readonly Page[]): string {
   const lines = [`# ${site.config.name}`, ''];
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
   const base = siteRoot(site);
-  for (const p of site.plan.pages) {
+  for (const p of pages) {
     if (p.hidden || isRestricted(p)) continue;
     lines.push(`- [${p.title}](${base}${p.slug === 'index' ? '/index' : pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
   }
@@ -223,8 +225,14 @@ export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): 
   ].join('\n');
 }
 
-/** `search`: the index the build streamed its pages to, if it did (see build-session.ts). */
+/**
+ * `search`: the index the build streamed its pages to, if it did (see build-session.ts). Pages the build left out
+ * (left-out.ts) get no HTML, Markdown copy, feed, `llms.txt` line or search entry.
+ */
 export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }, search?: SearchIndexer): Promise<void> {
+  const leftOut = leftOutPages(site);
+  await removePages(dist, leftOut);
+  const written = site.plan.pages.filter((p) => !leftOut.has(p.slug));
   await mkdir(path.join(dist, '_lectern'), { recursive: true });
   for (const scope of site.nav.scopes) {
     if (!isLarge(scope)) continue;
@@ -253,7 +261,7 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await made;
     await writeFile(file, text);
   };
-  const copies = site.plan.pages.map((page) => async () => {
+  const copies = written.map((page) => async () => {
     // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
     const copy = path.join(dist, page.slug + '.md');
     if (!existsSync(copy)) await write(copy, markdownUnderBase(pageMarkdown(page), site.base));
@@ -263,14 +271,14 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
-  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site));
+  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site, written));
   const t0 = performance.now();
   // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
   let indexer = search;
   if (!indexer) {
     indexer = await startSearchIndex({ cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: true });
-    await addPages(indexer, dist, renderOrder(site.plan.pages).map((p) => p.slug));
+    await addPages(indexer, dist, renderOrder(written).map((p) => p.slug));
   }
   const { pages, errors, cached } = await indexer.finish(path.join(dist, 'pagefind'));
   if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);

@@ -3,12 +3,13 @@
  * (mdx-compile.ts) and leaves out the pages it refuses; what it cannot foresee (a `.js` file a page imports that does
  * not parse, an error of a compiler further down the line) stops Astro's bundling of the whole build or part. Then the
  * pages whose files fail are found from the error (its file, and every page importing that file), recorded with file,
- * line and message like render errors (the build fails at the end naming them all), left out of the bundle (they show
- * the notice of a page that could not be built), and the build or part runs again without them.
+ * line and message like render errors (the build fails at the end naming them all), left out of the bundle and of the
+ * site (left-out.ts), and the build or part runs again without them.
  */
 import path from 'node:path';
 import type { Diagnostic } from '@lectern/core';
 import type { Site } from '../model/store.ts';
+import { pageLabel } from './left-out.ts';
 
 export interface BuildFailure { file: string; line?: number; column?: number; message: string }
 
@@ -82,8 +83,8 @@ export async function buildLeavingOutFailures(site: Site, build: () => Promise<v
           const own = page.file !== undefined && path.resolve(site.root, page.file) === path.resolve(failure.file);
           const d: Diagnostic = {
             severity: 'error', code: 'page/compile', file: rel, ...(failure.line ? { line: failure.line } : {}), ...(failure.column ? { column: failure.column } : {}),
-            message: `page /${slug === 'index' ? '' : slug} cannot be compiled${own ? '' : ` (it imports ${rel})`}: ${failure.message}`,
-            hint: 'the other pages were built; fix this file and build again',
+            message: `${pageLabel(slug)} cannot be compiled${own ? '' : ` (it imports ${rel})`}: ${failure.message}`,
+            hint: 'the page was left out of the site, every other page was written; fix this file and build again',
           };
           site.blocked.set(slug, [d]);
           site.renderErrors.push(d);

@@ -1,11 +1,13 @@
 /**
  * A page whose rendering throws is reported, not fatal: the error is recorded with the page's file (and the line of
- * the name it is about, when there is one) and the build goes on with the other pages, then fails naming them all.
+ * the name it is about, when there is one), the page is left out of the site (left-out.ts) and the build goes on with
+ * the other pages, then fails naming them all.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
+import { pageLabel } from './left-out.ts';
 
 /** The local files a source imports (`/snippets/x.jsx`, `./y.mdx`), absolute. */
 function importsOf(abs: string, root: string, text: string): string[] {
@@ -54,9 +56,9 @@ export function locateRenderError(site: Pick<Site, 'root' | 'content'>, page: Pa
   return page.file ? { file: page.file } : fallback;
 }
 
-const failedPrefix = (slug: string) => `page /${slug === 'index' ? '' : slug} failed to render: `;
+const failedPrefix = (slug: string) => `${pageLabel(slug)} failed to render: `;
 
-/** Whether a render error was recorded for the page `slug` (its output then must not be cached). */
+/** Whether a render error was recorded for the page `slug` (its output is then neither written nor cached). */
 export function renderFailed(site: Site, slug: string): boolean {
   const prefix = failedPrefix(slug);
   return site.renderErrors.some((d) => d.code === 'page/render' && d.message.startsWith(prefix));
@@ -68,7 +70,7 @@ export function recordRenderError(site: Site, page: Page, err: unknown): Diagnos
   const d: Diagnostic = {
     severity: 'error', code: 'page/render', ...locateRenderError(site, page, err),
     message: `${failedPrefix(page.slug)}${message.split('\n')[0]}`,
-    hint: 'the other pages were built; fix this one and build again',
+    hint: 'the page was left out of the site, every other page was written; fix it and build again',
   };
   site.renderErrors.push(d);
   return d;

@@ -9,8 +9,8 @@ import { htmlUnderBase } from '../shared/site/base-path.ts';
 import { QUEUE_BYTES, type SearchIndexer } from './search-index.ts';
 
 export class SearchFeed {
-  /** Pages handed over early, by slug, until the pages before them are in. */
-  private readonly waiting = new Map<string, Buffer | string>();
+  /** Pages handed over early, by slug, until the pages before them are in (null: a page left out, see `skip`). */
+  private readonly waiting = new Map<string, Buffer | string | null>();
   /** How many pages of `expected` the index has. */
   private next = 0;
   /** False once the index holds another page than dist/ (see `page`). */
@@ -64,6 +64,12 @@ export class SearchFeed {
     } else await this.offer(slug, html);
   }
 
+  /** A page of `expected` the build leaves out (its rendering threw, left-out.ts): the index goes on without it. */
+  async skip(slug: string): Promise<void> {
+    if (this.prefed.has(slug)) this.valid = false;
+    else await this.offer(slug, null);
+  }
+
   /** Whether every page reached the index, each as dist/ has it. */
   complete(): boolean {
     return this.valid && this.next === this.expected.length;
@@ -73,13 +79,13 @@ export class SearchFeed {
     return slug === 'index' ? '/' : this.format === 'file' ? `/${slug}.html` : `/${slug}/`;
   }
 
-  private async offer(slug: string, html: Buffer | string): Promise<void> {
+  private async offer(slug: string, html: Buffer | string | null): Promise<void> {
     this.waiting.set(slug, html);
     while (this.next < this.expected.length && this.waiting.has(this.expected[this.next]!)) {
       const s = this.expected[this.next++]!;
       const page = this.waiting.get(s)!;
       this.waiting.delete(s);
-      this.index.add(this.url(s), this.base === '/' ? page : htmlUnderBase(page.toString(), this.base));
+      if (page !== null) this.index.add(this.url(s), this.base === '/' ? page : htmlUnderBase(page.toString(), this.base));
     }
     await this.index.drain(QUEUE_BYTES);
   }

@@ -7,7 +7,8 @@
  *   gives it, from the cache, the pages that come before the first one to render.
  * - `wrap` (astro:build:start): wraps Astro's prerenderer. A page whose key is cached is answered from the cache;
  *   a rendered page has its long inline scripts moved out (html-weight.ts) and is stored; every page goes to the
- *   search index in render order (render-order.ts, search-feed.ts).
+ *   search index in render order (render-order.ts, search-feed.ts). A page left out (left-out.ts: it could not be
+ *   compiled, or its rendering threw) is answered with no body, so Astro writes no file for it, and is not indexed.
  * - `finish` (astro:build:done, before the search index is written): writes the shared scripts, the highlight cache
  *   and `state.json`, and removes the cache entries this build did not use.
  *
@@ -37,6 +38,7 @@ import { islandIconKeys, recordIslandIcons } from '../shared/site/icon-files.ts'
 import { recordRenderWarnings, renderWarning, resetRenderWarnings } from '../shared/render/render-warnings.ts';
 import { renderOrder } from './render-order.ts';
 import { renderFailed } from './render-errors.ts';
+import { leftOutPages } from './left-out.ts';
 import { pageMarkdown, startMarkdownPool, type MarkdownPool } from '../workers/markdown-pool.ts';
 
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
@@ -117,6 +119,8 @@ interface SessionState {
   workers: number;
   /** The pages to the search index (a build in one part, Pagefind started). */
   feed?: SearchFeed;
+  /** The pages known at the start to be left out (they cannot be compiled): never rendered (see left-out.ts). */
+  leftOut: ReadonlySet<string>;
   /** The keys of this build: its client assets, its site key and the page keys computed so far (see `keyFor`). */
   keys: { assets?: string[]; assetSet?: Set<string>; siteKey?: string; memo: Map<string, string> };
   /** Images the reused pages need in dist/. */
@@ -280,11 +284,13 @@ async function openSession(site: Site, options: SessionOptions): Promise<Session
   const search = several ? undefined : await startSearchIndex({
     cacheDir: useCache ? path.join(dir, 'search') : undefined, fingerprint, deferred: predictedSite !== undefined && dirty.length === 0,
   }).catch(() => undefined);
-  const feed = search ? new SearchFeed(search, order.map((p) => p.slug), options.base, options.format) : undefined;
-  if (feed && stores && predictedSite) feed.prefeed(order, predictedKeys, stores.pages);
+  const leftOut = leftOutPages(site);
+  const indexed = order.filter((p) => !leftOut.has(p.slug));
+  const feed = search ? new SearchFeed(search, indexed.map((p) => p.slug), options.base, options.format) : undefined;
+  if (feed && stores && predictedSite) feed.prefeed(indexed, predictedKeys, stores.pages);
 
   return {
-    site, options, several, fingerprint, stateFile, last, stores, predictedSite, predictedKeys, pool, markdown, workers, feed,
+    site, options, several, fingerprint, stateFile, last, stores, predictedSite, predictedKeys, pool, markdown, workers, feed, leftOut,
     keys: { memo: new Map() }, neededAssets: new Set(), referenced: new Set(), withImages: [], images: {}, scripts: new Map(), warnings: {},
     wrapped: 0, rendered: [], reused: 0,
   };
@@ -377,6 +383,12 @@ async function render(s: SessionState, inner: AstroPrerenderer, request: Request
   const { result, warnings: printed } = await recordRenderWarnings(() => inner.render(request, opts));
   const response = result instanceof Response ? result : result.response;
   if (response.status !== 200 || !response.body) return result;
+  if (ours && renderFailed(s.site, slug)) {
+    // It threw (Guard.astro recorded where): left out of the site and of the search index.
+    s.rendered.push(slug);
+    await s.feed?.skip(slug);
+    return result instanceof Response ? noPage() : { ...result, response: noPage() };
+  }
   const weighed = externalizeScripts(Buffer.from(await response.arrayBuffer()).toString('utf8'));
   for (const [name, content] of weighed.scripts) {
     s.scripts.set(name, content);
@@ -402,6 +414,8 @@ function wrapPrerenderer(s: SessionState, inner: AstroPrerenderer): AstroPrerend
       const slug = slugOfPath(pathname, s.options.base);
       const page = s.site.pages.get(slug);
       const ours = page !== undefined && opts.routeData.route !== '/404';
+      // A page that cannot be compiled: no file (the build fails at the end, naming it).
+      if (ours && s.leftOut.has(slug)) return noPage();
       const key = ours ? keyFor(s, page) : undefined;
       const hit = key ? cachedPage(s, key) : undefined;
       if (hit) return reuse(s, slug, key!, hit);
@@ -498,6 +512,9 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
     },
   };
 }
+
+/** The answer for a page left out of the site: no body, so Astro writes no file (its URL serves the 404 page). */
+const noPage = () => new Response(null, { status: 200 });
 
 /** A Buffer as a Response body (it is a Uint8Array; the DOM types want one over an ArrayBuffer). */
 const bodyOf = (b: Buffer) => b as unknown as Uint8Array<ArrayBuffer>;

@@ -5,14 +5,18 @@ import { formatDiagnostic } from '../mdx/prepare.ts';
 import type { PlannedSite } from './site.ts';
 import { integrationProblems } from '../shared/site/analytics.ts';
 import { astroRedirects } from '../shared/site/redirects.ts';
+import { leftOutPages, PAGE_ERRORS } from '../build/left-out.ts';
 
-/** A problem of one page (its MDX, or a file it imports): the page is left out, the others still build. */
-export const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/');
+/**
+ * A problem of one page (its MDX or frontmatter, or a file it imports): the page is left out (left-out.ts), the others
+ * still build.
+ */
+export const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/') || PAGE_ERRORS.has(d.code);
 
 /**
  * docs.json, specs and navigation must be sound to build anything: their errors stop the build here (every one of
- * them listed), except a remote spec that could not be fetched. A page with an MDX error only keeps itself (and the pages importing it) out: the build goes on and
- * fails at the end, listing every page that failed.
+ * them listed), except a remote spec that could not be fetched. A page with an MDX error only keeps itself (and the
+ * pages importing it) out: the build writes every other page and fails at the end, listing every page that failed.
  */
 export function reportPlan({ site, errors, warnings }: PlannedSite, strict: boolean, logger: { warn(m: string): void; error(m: string): void }): void {
   // A remote spec that could not be fetched keeps only its own pages out (the navigation is planned without them):
@@ -20,10 +24,10 @@ export function reportPlan({ site, errors, warnings }: PlannedSite, strict: bool
   const planErrors = errors.filter((d) => !isPageProblem(d) && d.code !== 'spec/fetch-failed');
   if (planErrors.length) throw new LecternBuildError(strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
   if (warnings.length && !strict) logger.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`);
-  if (site.blocked.size) logger.error(`${site.blocked.size} page${site.blocked.size === 1 ? '' : 's'} cannot be compiled; building the others to report every failure`);
+  const left = leftOutPages(site).size;
+  if (left) logger.error(`${left} page${left === 1 ? '' : 's'} cannot be compiled; building the others (they are left out of the site) to report every failure`);
 }
 
-/** Every page that failed, in one run: MDX errors found before the build, render errors found during it (and, with --strict, the warnings). */
 /**
  * What a build says about docs.json beyond the plan: integrations Lectern does not support, redirects static hosting
  * cannot express. Printed once per build (by the parent of a build in parts, not by each part).
@@ -38,10 +42,19 @@ export function configWarnings(config: PlannedSite['site']['config']): string[] 
   return out;
 }
 
-export function failIfAnyFailed(site: PlannedSite['site'], strict: boolean): void {
+/**
+ * Every problem that fails the build, in one error: errors found while planning, pages that could not be compiled or
+ * rendered (and, with --strict, the warnings); undefined when the build succeeded. The build writes the site first.
+ */
+export function buildFailure(site: PlannedSite['site'], strict: boolean): LecternBuildError | undefined {
   const failed = [...site.diagnostics.filter((d) => d.severity === 'error'), ...site.renderErrors];
-  if (failed.length || (strict && site.diagnostics.length)) {
-    const all = [...site.diagnostics, ...site.renderErrors];
-    throw new LecternBuildError(strict ? all.map((d) => ({ ...d, severity: 'error' as const })) : all);
-  }
+  if (!failed.length && !(strict && site.diagnostics.length)) return undefined;
+  const all = [...site.diagnostics, ...site.renderErrors];
+  return new LecternBuildError(strict ? all.map((d) => ({ ...d, severity: 'error' as const })) : all);
+}
+
+/** Throw `buildFailure`, if any. */
+export function failIfAnyFailed(site: PlannedSite['site'], strict: boolean): void {
+  const failure = buildFailure(site, strict);
+  if (failure) throw failure;
 }
