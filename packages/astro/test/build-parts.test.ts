@@ -1,7 +1,7 @@
 /**
  * A large site is built in parts, each in a process of its own (run.ts, build-part.ts), so that the memory peak is
  * that of one part: the merged output is the same site as a build in one process, and a page failing in any part is
- * reported with the others.
+ * reported with the others and left out, every other page written.
  */
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -98,7 +98,7 @@ describe('a build in parts', () => {
       const cold = await build(parts, { LECTERN_PART_PAGES: '4', LECTERN_CACHE: 'off' });
       expect(cold.code, cold.out).toBe(0);
       expect(differences(await fileDigests(path.join(parts, 'dist')), warm)).toEqual([]);
-      // A page that throws in one part and one in another: both reported, nothing written.
+      // A page that throws in one part and one in another: both reported and left out, every other page written.
       await writeFile(path.join(parts, 'guides/lenient.mdx'), '---\ntitle: L\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n');
       await writeFile(path.join(parts, 'api/missing-op.mdx'), '---\ntitle: M\ndescription: d\n---\n\nexport const z = undefined;\n\n{z.w}\n');
       await rm(path.join(parts, 'dist'), { recursive: true, force: true });
@@ -107,7 +107,13 @@ describe('a build in parts', () => {
       expect(c.out).toMatch(/Lectern found 2 errors/);
       expect(c.out).toContain('guides/lenient.mdx:8');
       expect(c.out).toContain('api/missing-op.mdx:8');
-      await expect(readdir(path.join(parts, 'dist'))).rejects.toThrow();
+      const written = pages(await files(path.join(parts, 'dist')));
+      expect(written).not.toContain('guides/lenient/index.html');
+      expect(written).not.toContain('api/missing-op/index.html');
+      expect(written).not.toContain('api/missing-op.md');
+      const documents = (list: string[]) => list.filter((f) => f.endsWith('.html') || f.endsWith('.md'));
+      expect(documents(written)).toEqual(documents(pages(await files(path.join(one, 'dist')))).filter((f) => !['guides/lenient/index.html', 'guides/lenient.md', 'api/missing-op/index.html', 'api/missing-op.md'].includes(f)));
+      expect(indexed(c.out), c.out).toBe(indexed(a.out) - 2);
     } finally {
       await rm(one, { recursive: true, force: true });
       await rm(parts, { recursive: true, force: true });
@@ -140,7 +146,10 @@ describe('a build in parts', () => {
       expect(r.out).toMatch(/error snippets\/draw\.ts page \/four cannot be compiled \(it imports snippets\/draw\.ts\): cannot resolve the import "chart-package-not-installed"/);
       expect(r.out).toMatch(/error six\.mdx:8:\d+ page \/six failed to render/);
       expect(r.out).toMatch(/Lectern found 4 errors/);
-      await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
+      // Every other page is written; those four are left out (their URLs serve the 404 page).
+      expect(r.out).toMatch(/4 pages left out of the site \(they failed, see below\): \/two, \/three, \/four, \/six; every other page was written/);
+      const written = (await files(path.join(root, 'dist'))).filter((f) => f.endsWith('.html'));
+      expect(written).toEqual(['404.html', 'five/index.html', 'index.html', 'one/index.html']);
       // Fixed, the same site builds (in one part, in process), every page there.
       await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2, 3];\n');
       await writeFile(path.join(root, 'snippets/draw.ts'), "export const draw = (): string => 'chart';\n");

@@ -1,4 +1,4 @@
-/** The `lectern` bin: help, failing builds (every error, exit 1, no partial output), init. */
+/** The `lectern` bin: help, failing builds (every error, exit 1, the site written without the failing pages), init. */
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -60,7 +60,10 @@ describe('lectern CLI', () => {
       expect(out).toContain('Failed to fetch spec https://127.0.0.1:1/openapi.json');
       // Found only by rendering: the build went on past the spec.
       expect(out).toMatch(/broken\.mdx[^\n]*failed to render/);
-      expect(existsSync(path.join(root, 'dist'))).toBe(false);
+      // The site is written without the page that failed (and without the spec's pages).
+      expect(await readFile(path.join(root, 'dist/index.html'), 'utf8')).toContain('Hello.');
+      expect(existsSync(path.join(root, 'dist/broken/index.html'))).toBe(false);
+      expect(await readFile(path.join(root, 'dist/llms.txt'), 'utf8')).not.toContain('broken');
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -113,7 +116,7 @@ describe('lectern CLI', () => {
     expect(stderr).toContain('unknown command "frobnicate"');
   });
 
-  it('a failing build reports ALL failing pages with file and line, exits 1 and leaves dist/ untouched', async () => {
+  it('a failing build reports ALL failing pages with file and line, exits 1 and writes the site without them', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-broken-'));
     try {
       await cp(path.join(FIXTURES, 'broken'), root, { recursive: true });
@@ -130,7 +133,11 @@ describe('lectern CLI', () => {
       expect(stdout + stderr).toContain('guides/a.mdx:8:1 Unknown component <Fancy>');
       // Spec content is untrusted: an unknown element there is cut with a warning, not a build error.
       expect(stderr).not.toContain('<Glitter>');
-      expect(await readdir(path.join(root, 'dist'))).toEqual(['previous.html']);
+      // The site replaces dist/, every page but the two that failed.
+      const dist = await readdir(path.join(root, 'dist'));
+      expect(dist).not.toContain('previous.html');
+      expect(dist).toEqual(expect.arrayContaining(['index.html', '404.html', 'llms.txt', 'pagefind', 'guides']));
+      expect((await readdir(path.join(root, 'dist/guides'))).sort()).toEqual(['a', 'a.md', 'b', 'b.md']);
       const staging = existsSync(path.join(root, '.lectern')) ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-')) : [];
       expect(staging).toEqual([]);
     } finally {
@@ -176,6 +183,9 @@ describe('lectern CLI', () => {
       expect(build.stderr).toMatch(/error quoted\.mdx:6:3 the build's MDX compiler refuses this file/);
       expect(build.stderr).toMatch(/error snippets\/quote\.mdx:3:3 the build's MDX compiler refuses this file/);
       expect(build.stdout + build.stderr).toMatch(/2 pages cannot be compiled; building the others/);
+      expect(existsSync(path.join(root, 'dist/index.html'))).toBe(true);
+      expect(existsSync(path.join(root, 'dist/quoted/index.html'))).toBe(false);
+      expect(existsSync(path.join(root, 'dist/uses-snippet/index.html'))).toBe(false);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

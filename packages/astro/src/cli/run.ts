@@ -1,6 +1,8 @@
 /**
  * Zero-config Astro runs for a docs repo that has only docs.json: `build`, `dev`, `preview` through Astro's
- * programmatic API with an inline config. Builds go to a staging directory that replaces `dist/` only on success.
+ * programmatic API with an inline config. Builds go to a staging directory that replaces `dist/` once the site is
+ * written: also when some pages failed (they are left out, see build/left-out.ts, and the build then fails naming
+ * them), never when the build stopped (docs.json, navigation or specs unusable, a crash).
  */
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +14,7 @@ import lectern, { type LecternOptions } from '../index.ts';
 import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { Site } from '../model/store.ts';
+import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
 
 export interface RunOptions {
@@ -135,12 +138,14 @@ async function mergeInto(from: string, to: string): Promise<void> {
  * The site planned once and built in parts of `size` pages (see PART_PAGES), merged into `staging`. A site of one part
  * is built in this process; several parts are built one after the other, each in a process of its own
  * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
+ * Returns the build's failure (pages that failed, or with --strict warnings) once the site is written to `staging`;
+ * throws when the build stopped.
  */
-async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<void> {
-  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, failIfAnyFailed, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot, lecternFingerprint }, { basePath, htmlUnderBase }, { renderWarning }, { addPages, startSearchIndex }] = await Promise.all([
+async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<LecternBuildError | undefined> {
+  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, buildFailure, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot, lecternFingerprint }, { basePath, htmlUnderBase }, { renderWarning }, { addPages, startSearchIndex }, { leftOutPages }] = await Promise.all([
     import('../site/site.ts'), import('../shared/modules/own-files.ts'), import('../model/store.ts'), import('../build/after-build.ts'), import('../site/report.ts'), import('../shared/site/icon-files.ts'),
     import('../build/session.ts'), import('../site/plan-cache.ts'), import('../build/part-cache.ts'), import('../shared/build-cache.ts'), import('../shared/site/base-path.ts'), import('../shared/render/render-warnings.ts'),
-    import('../build/search-index.ts'),
+    import('../build/search-index.ts'), import('../build/left-out.ts'),
   ]);
   // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
   const t0 = performance.now();
@@ -241,13 +246,12 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   const site = parts === 1 ? getSite(abs) : planned.site;
   if (parts > 1 && opts.base) site.base = normalizeBase(opts.base);
   site.only = undefined;
-  try {
-    failIfAnyFailed(site, opts.strict === true);
-  } catch (err) {
-    await search?.close();
-    throw err;
-  }
+  // Pages that failed are left out: the rest of the site is written all the same, then the build fails naming them.
+  const failure = buildFailure(site, opts.strict === true);
   await afterBuild(site, staging, log, search);
+  const left = [...leftOutPages(site)].map((slug) => (slug === 'index' ? '/' : `/${slug}`));
+  if (left.length) log.error(`${left.length} page${left.length === 1 ? '' : 's'} left out of the site (they failed, see below): ${left.slice(0, 10).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}; every other page was written`);
+  return failure;
 }
 
 /**
@@ -275,7 +279,11 @@ export function partsOf(site: Site, size: number): string[][] {
   return out;
 }
 
-/** Build `root` into `outDir`; on failure nothing is left behind and the previous output is untouched. */
+/**
+ * Build `root` into `outDir`. Pages that fail are left out: the rest of the site replaces `outDir`, then the build
+ * throws naming every failure. A build that stops (docs.json, navigation or specs unusable, a crash) leaves nothing
+ * behind and the previous output untouched.
+ */
 export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ outDir: string }> {
   const abs = path.resolve(root);
   const outDir = path.resolve(opts.outDir ?? path.join(abs, 'dist'));
@@ -284,9 +292,10 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   await mkdir(path.dirname(staging), { recursive: true });
   const size = Number.isFinite(PART_PAGES) ? PART_PAGES : 200;
   const restoreHeap = leanHeap();
+  let failure: LecternBuildError | undefined;
   try {
     // Size 0 (LECTERN_PART_PAGES=0): one part, in this process.
-    await buildInParts(abs, staging, opts, size);
+    failure = await buildInParts(abs, staging, opts, size);
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;
@@ -296,6 +305,7 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.dirname(outDir), { recursive: true });
   await moveInto(staging, outDir);
+  if (failure) throw failure;
   return { outDir };
 }
 
