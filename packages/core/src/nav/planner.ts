@@ -9,6 +9,7 @@ import type { ApiDocument, AsyncDocument, Diagnostic, Page, SpecDocument } from 
 import type { PageFile } from '../pages.ts';
 import { allocateChannelSlugs, allocateOperationSlugs, type ChannelSlot, type OperationSlot, type PlaygroundDefaults } from './generate.ts';
 import { createSlugAllocator } from './slug.ts';
+import { hrefProblem } from '../documents/extensions.ts';
 
 export interface PlanSiteInput {
   config: DocsConfig;
@@ -119,8 +120,8 @@ export function operationSlotsFor(p: Planner, doc: ApiDocument, directory: strin
         code: 'spec/unsafe-href',
         file: doc.source,
         pointer: `${op.pointer}/x-mint/href`,
-        message: `x-mint.href ${JSON.stringify(op.xMint.href)} of ${op.kind === 'webhook' ? 'webhook' : op.method.toUpperCase()} ${op.path} leaves the site; the page keeps its generated URL`,
-        hint: 'use a path inside the site such as "/api/users/get-user" (no "." or ".." segments)',
+        message: `x-mint.href ${JSON.stringify(op.xMint.href)} of ${op.kind === 'webhook' ? 'webhook' : op.method.toUpperCase()} ${op.path} ${hrefProblem(op.xMint.href ?? '')}; the page keeps its generated URL`,
+        hint: 'use a path inside the site such as "/api/users/get-user" (no "." or ".." segments, no %, ? or #)',
       }),
     );
     p.operationSlots.set(key, slots);
