@@ -55,7 +55,22 @@ import {
 } from '../packages/server/src/assistant/index.ts';
 import { queryTerms } from '../packages/server/src/assistant/text.ts';
 
-const PARTS = ['dev', 'held-out', 'held-out-2', 'held-out-3', 'held-out-4', 'held-out-5', 'held-out-6', 'held-out-7', 'held-out-8', 'held-out-9', 'held-out-10', 'held-out-11', 'held-out-12', 'held-out-13'] as const;
+const PARTS = [
+  'dev',
+  'held-out',
+  'held-out-2',
+  'held-out-3',
+  'held-out-4',
+  'held-out-5',
+  'held-out-6',
+  'held-out-7',
+  'held-out-8',
+  'held-out-9',
+  'held-out-10',
+  'held-out-11',
+  'held-out-12',
+  'held-out-13',
+] as const;
 interface Question {
   q: string;
   pages: string[];
@@ -81,7 +96,12 @@ const tune = args.includes('--tune');
 const sets = (name: string): QuestionSet => {
   const set = JSON.parse(readFileSync(join(here, 'assistant-quality', `${name}.json`), 'utf8')) as QuestionSet;
   return tune
-    ? { ...set, questions: set.questions.filter((q) => q.set === 'dev'), followUps: set.followUps.filter((f) => f.set === undefined), offTopic: [] }
+    ? {
+        ...set,
+        questions: set.questions.filter((q) => q.set === 'dev'),
+        followUps: set.followUps.filter((f) => f.set === undefined),
+        offTopic: [],
+      }
     : set;
 };
 
@@ -152,7 +172,12 @@ async function documentsOf(
   const { plan, config } = await buildSitePlan(root);
   const defaultLanguage = siteDefaultLanguage(plan);
   const documentsOptions = config ? { config } : {};
-  return { plan, docs: documentsFromPlan(plan, documentsOptions), options: defaultLanguage ? { defaultLanguage } : {}, config: documentsOptions };
+  return {
+    plan,
+    docs: documentsFromPlan(plan, documentsOptions),
+    options: defaultLanguage ? { defaultLanguage } : {},
+    config: documentsOptions,
+  };
 }
 
 interface SiteResult {
@@ -183,7 +208,9 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   const buildMs = performance.now() - t;
   const index: AssistantIndex = openAssistantIndex(dbPath);
   const base = baselineIndex(docs);
-  console.log(`\n### ${name}: ${docs.length} pages indexed of ${plan.pages.length} planned (${built.sections} sections; plan ${planMs.toFixed(0)} ms, index ${buildMs.toFixed(0)} ms)`);
+  console.log(
+    `\n### ${name}: ${docs.length} pages indexed of ${plan.pages.length} planned (${built.sections} sections; plan ${planMs.toFixed(0)} ms, index ${buildMs.toFixed(0)} ms)`,
+  );
 
   const ask = (turns: string[], limit = 10) => retrieve(index, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit });
   const times: number[] = [];
@@ -205,7 +232,8 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const prevPath = join(dbDir, `${name}.previous.db`);
     previous.buildAssistantIndex(previous.documentsFromPlan(plan, config), prevPath, options);
     const prevIndex = previous.openAssistantIndex(prevPath);
-    const prevAsk = (turns: string[]) => previous.retrieve(prevIndex, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit: 10 });
+    const prevAsk = (turns: string[]) =>
+      previous.retrieve(prevIndex, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit: 10 });
     before = set.questions.map((q) => {
       const s = performance.now();
       const r = prevAsk([q.q]);
@@ -220,11 +248,24 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   }
 
   console.log(`  ${''.padEnd(34)} ${'n'.padStart(4)}   hit@1  hit@5  MRR@10`);
-  const rankers: Array<[string, string[][]]> = [['assistant', ours], ...(before ? [['previous ranker', before] as [string, string[][]]] : []), ['plain BM25', baseRanked]];
+  const rankers: Array<[string, string[][]]> = [
+    ['assistant', ours],
+    ...(before ? [['previous ranker', before] as [string, string[][]]] : []),
+    ['plain BM25', baseRanked],
+  ];
   for (const part of PARTS) {
     const idx = set.questions.map((q, i) => (q.set === part ? i : -1)).filter((i) => i >= 0);
     if (idx.length === 0) continue;
-    for (const [label, ranked] of rankers) console.log(row(`${label}, ${part}`, score(idx.map((i) => ranked[i]!), idx.map((i) => expected[i]!))));
+    for (const [label, ranked] of rankers)
+      console.log(
+        row(
+          `${label}, ${part}`,
+          score(
+            idx.map((i) => ranked[i]!),
+            idx.map((i) => expected[i]!),
+          ),
+        ),
+      );
   }
   for (const [label, ranked] of rankers) console.log(row(`${label}, all`, score(ranked, expected)));
 
@@ -241,8 +282,24 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     console.log(row(`follow-ups${label}, alone`, score(alone, want)));
     const prev = beforeFollowUps;
     if (prev) {
-      console.log(row(`previous: follow-ups${label}, in thread`, score(idx.map((i) => prev.inThread[i]!), want)));
-      console.log(row(`previous: follow-ups${label}, alone`, score(idx.map((i) => prev.alone[i]!), want)));
+      console.log(
+        row(
+          `previous: follow-ups${label}, in thread`,
+          score(
+            idx.map((i) => prev.inThread[i]!),
+            want,
+          ),
+        ),
+      );
+      console.log(
+        row(
+          `previous: follow-ups${label}, alone`,
+          score(
+            idx.map((i) => prev.alone[i]!),
+            want,
+          ),
+        ),
+      );
     }
   }
 
@@ -250,8 +307,12 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   const distinct = ours.map((pages) => new Set(pages.slice(0, 5)).size / Math.max(1, Math.min(5, pages.length)));
   const languages = results.flatMap((r) => r.passages.slice(0, 5).map((p) => p.language));
   const defaultLanguage = index.defaultLanguage?.();
-  const foreign = defaultLanguage ? languages.filter((l) => l !== undefined && l !== defaultLanguage).length / Math.max(1, languages.length) : 0;
-  console.log(`  distinct pages in the top 5: ${(100 * distinct.reduce((a, b) => a + b, 0) / distinct.length).toFixed(0)} %; results in another language than the default (no filter): ${(100 * foreign).toFixed(1)} %`);
+  const foreign = defaultLanguage
+    ? languages.filter((l) => l !== undefined && l !== defaultLanguage).length / Math.max(1, languages.length)
+    : 0;
+  console.log(
+    `  distinct pages in the top 5: ${((100 * distinct.reduce((a, b) => a + b, 0)) / distinct.length).toFixed(0)} %; results in another language than the default (no filter): ${(100 * foreign).toFixed(1)} %`,
+  );
 
   // Answers of the offline composer.
   let notFoundButRetrieved = 0;
@@ -265,7 +326,9 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     if (NOT_FOUND.test(text) && r.passages.slice(0, 5).some((p) => want.has(p.page))) {
       notFoundButRetrieved++;
       const rel = (r.passages.find((p) => want.has(p.page))?.relevance ?? 0).toFixed(2);
-      console.log(`  "nothing found" although retrieved (relevance ${rel}, best ${r.passages[0]!.relevance.toFixed(2)}): ${set.questions[i]!.q}`);
+      console.log(
+        `  "nothing found" although retrieved (relevance ${rel}, best ${r.passages[0]!.relevance.toFixed(2)}): ${set.questions[i]!.q}`,
+      );
     }
     if (HEDGED.test(text)) hedged++;
     const top = r.passages[0];
@@ -326,7 +389,11 @@ async function ttfb(dir: string, githubRoot: string, requests: number): Promise<
       const res = await fetch(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ fp: 'bench', retrievalPageSize: 5, messages: [{ role: 'user', content: q, parts: [{ type: 'text', text: q }] }] }),
+        body: JSON.stringify({
+          fp: 'bench',
+          retrievalPageSize: 5,
+          messages: [{ role: 'user', content: q, parts: [{ type: 'text', text: q }] }],
+        }),
       });
       const reader = res.body!.getReader();
       let first = -1;

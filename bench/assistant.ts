@@ -101,7 +101,10 @@ async function main(): Promise<void> {
 
     // --- server ---
     const { key } = await openSqliteKeyStore(join(dir, 'keys.db')).create({ org: 'bench', domains: ['github'] });
-    child = fork(fileURLToPath(import.meta.url), ['--serve', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--no-warnings'] });
+    child = fork(fileURLToPath(import.meta.url), ['--serve', dir], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: ['--no-warnings'],
+    });
     const port = await new Promise<number>((resolve, reject) => {
       child!.once('message', (m) => resolve((m as { port: number }).port));
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -112,7 +115,11 @@ async function main(): Promise<void> {
       const res = await fetch(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ fp: 'bench', retrievalPageSize: 5, messages: [{ role: 'user', content: q, parts: [{ type: 'text', text: q }] }] }),
+        body: JSON.stringify({
+          fp: 'bench',
+          retrievalPageSize: 5,
+          messages: [{ role: 'user', content: q, parts: [{ type: 'text', text: q }] }],
+        }),
       });
       if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
       const reader = res.body!.getReader();
@@ -158,7 +165,9 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - start) / 1000;
-      console.log(`\nconcurrent          ${concurrentTotal} streams, ${level} in flight: ${(concurrentTotal / seconds).toFixed(0)} streams/s, ${errors} errors`);
+      console.log(
+        `\nconcurrent          ${concurrentTotal} streams, ${level} in flight: ${(concurrentTotal / seconds).toFixed(0)} streams/s, ${errors} errors`,
+      );
       console.log(
         `  full answer         p50 ${fmt(percentile(ctotal, 50))}, p90 ${fmt(percentile(ctotal, 90))}, p99 ${fmt(percentile(ctotal, 99))}, over 1 s: ${ctotal.filter((x) => x > 1000).length}`,
       );
@@ -168,7 +177,9 @@ async function main(): Promise<void> {
       child!.send('stats');
     });
     const startRss = (stats as { startRssMB?: number }).startRssMB ?? 0;
-    console.log(`\nserver memory       peak RSS ${stats.maxRssMB.toFixed(0)} MB (at start ${startRss.toFixed(0)} MB, now ${stats.rssMB.toFixed(0)} MB)`);
+    console.log(
+      `\nserver memory       peak RSS ${stats.maxRssMB.toFixed(0)} MB (at start ${startRss.toFixed(0)} MB, now ${stats.rssMB.toFixed(0)} MB)`,
+    );
     console.log(`server connections  ${(stats as { connections?: number }).connections} distinct client ports`);
     console.log(`server event loop   delay p99 ${stats.loopP99Ms.toFixed(1)} ms, max ${stats.loopMaxMs.toFixed(1)} ms`);
     console.log('(machine: shared 2 cores; client and server on the same host)');
@@ -176,7 +187,8 @@ async function main(): Promise<void> {
     // lectern serve processes: one on SQLite, then two sharing PostgreSQL (bench/assistant/instances.ts).
     // `--pg-requests 0` skips them.
     const { benchInstances } = await import('./assistant/instances.ts');
-    if (arg('pg-requests', 2000) > 0) await benchInstances({ dir, questions, requests: arg('pg-requests', 2000), concurrency: arg('pg-concurrency', 100) });
+    if (arg('pg-requests', 2000) > 0)
+      await benchInstances({ dir, questions, requests: arg('pg-requests', 2000), concurrency: arg('pg-concurrency', 100) });
   } finally {
     child?.send('exit');
     rmSync(dir, { recursive: true, force: true });

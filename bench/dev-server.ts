@@ -33,7 +33,15 @@ import { packedInstall, type PackedInstall } from './packed.ts';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
 const BROWSER = argv.includes('--browser');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -93,7 +101,9 @@ async function hmrSocket(base: string): Promise<{ next(type: string, timeoutMs?:
       const from = seen.length;
       const t0 = performance.now();
       while (performance.now() - t0 < timeoutMs) {
-        const hit = seen.slice(from).find((m) => m.type === type || (type === 'reload' && (m.type === 'full-reload' || m.type === 'update')));
+        const hit = seen
+          .slice(from)
+          .find((m) => m.type === type || (type === 'reload' && (m.type === 'full-reload' || m.type === 'update')));
         if (hit) return hit.at;
         await sleep(5);
       }
@@ -107,7 +117,10 @@ async function hmrSocket(base: string): Promise<{ next(type: string, timeoutMs?:
 async function servedWith(url: string, text: string, timeoutMs = 30_000): Promise<number> {
   const t0 = performance.now();
   while (performance.now() - t0 < timeoutMs) {
-    const body = await fetch(url).then((r) => r.text(), () => '');
+    const body = await fetch(url).then(
+      (r) => r.text(),
+      () => '',
+    );
     if (body.includes(text)) return performance.now();
     await sleep(20);
   }
@@ -117,7 +130,11 @@ async function servedWith(url: string, text: string, timeoutMs = 30_000): Promis
 const TWICE = argv.includes('--twice');
 
 /** Which Lectern runs: this checkout's sources, or the packed install (`--packed`). */
-interface Tree { label: string; bin: string; newRoot(): string }
+interface Tree {
+  label: string;
+  bin: string;
+  newRoot(): string;
+}
 const WORKSPACE: Tree = {
   label: 'workspace',
   bin: path.join(REPO, 'packages/astro/bin/lectern.js'),
@@ -144,19 +161,29 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
     const file = site.plan.pages.find((p) => p.file?.endsWith('.mdx'));
     const url = (slug: string) => (slug === 'index' ? '/' : `/${slug}`);
     if (ops.length < 2) throw new Error(`${root}: fewer than two generated endpoint pages`);
-    pick = { first: url(ops[0]!.slug), second: url(ops[1]!.slug), file: file?.file && path.join(root, file.file), fileUrl: file ? url(file.slug) : '/' };
+    pick = {
+      first: url(ops[0]!.slug),
+      second: url(ops[1]!.slug),
+      file: file?.file && path.join(root, file.file),
+      fileUrl: file ? url(file.slug) : '/',
+    };
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child: ChildProcess = spawn(process.execPath, [tree.bin, 'dev', root, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   let log = '';
-  child.stdout!.on('data', (d) => { log += d; });
-  child.stderr!.on('data', (d) => { log += d; });
+  child.stdout!.on('data', (d) => {
+    log += d;
+  });
+  child.stderr!.on('data', (d) => {
+    log += d;
+  });
   const rows: Array<[string, string]> = [];
-  const mdx = pick ? pick.file ?? '' : path.join(root, 'index.mdx');
+  const mdx = pick ? (pick.file ?? '') : path.join(root, 'index.mdx');
   const mdxUrl = pick?.fileUrl ?? '/';
   const specFile = path.join(root, 'api.github.com.json');
   const originals = new Map<string, string>();
@@ -165,7 +192,14 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
     let answers: number | undefined;
     while (true) {
       if (child.exitCode !== null) throw new Error(`lectern dev exited:\n${log}`);
-      if (answers === undefined && await fetch(`${base}/_lectern/code.css`).then((r) => r.ok, () => false)) answers = performance.now() - t0;
+      if (
+        answers === undefined &&
+        (await fetch(`${base}/_lectern/code.css`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        answers = performance.now() - t0;
       if (/Local\s+http/.test(log.replace(/\x1b\[[0-9;]*m/g, ''))) break;
       await sleep(25);
     }
@@ -176,7 +210,9 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
     if (cpu !== undefined) rows.push(['CPU used until ready (all threads)', `${cpu.toFixed(2)} s`]);
 
     const first = pick?.first ?? '/api-reference/repos/get-a-repository';
-    const [firstRes, firstMs] = await timed(() => fetch(base + first).then(async (r) => ({ status: r.status, bytes: (await r.text()).length })));
+    const [firstRes, firstMs] = await timed(() =>
+      fetch(base + first).then(async (r) => ({ status: r.status, bytes: (await r.text()).length })),
+    );
     if (firstRes.status !== 200) throw new Error(`${first}: ${firstRes.status}\n${log}`);
     rows.push([`first endpoint page (${first}, ${(firstRes.bytes / 1024).toFixed(0)} KiB)`, `${Math.round(firstMs)} ms`]);
     const second = pick?.second ?? '/api-reference/issues/list-issues-assigned-to-the-authenticated-user';
@@ -195,10 +231,16 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
         const marker = `Edited in dev ${i} ${Date.now()}`;
         const e0 = performance.now();
         // The GitHub site's home page has "Welcome."; another repo's page gets a paragraph at its end.
-        writeFileSync(mdx, pick ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n` : originals.get(mdx)!.replace(/Welcome\.|Edited in dev [^\n]*/, marker));
+        writeFileSync(
+          mdx,
+          pick ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n` : originals.get(mdx)!.replace(/Welcome\.|Edited in dev [^\n]*/, marker),
+        );
         const reloadAt = await hmr.next('reload');
         const servedAt = await servedWith(base + mdxUrl, marker);
-        rows.push([`MDX page edit ${i}: save -> reload message / -> edit served`, `${Math.round(reloadAt - e0)} ms / ${Math.round(servedAt - e0)} ms`]);
+        rows.push([
+          `MDX page edit ${i}: save -> reload message / -> edit served`,
+          `${Math.round(reloadAt - e0)} ms / ${Math.round(servedAt - e0)} ms`,
+        ]);
         await sleep(300);
       }
     }
@@ -213,7 +255,10 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
         writeFileSync(specFile, JSON.stringify(spec));
         const reloadAt = await hmr.next('reload');
         const servedAt = await servedWith(base + first, marker);
-        rows.push([`operation edit ${i} (spec): save -> reload message / -> edit served`, `${Math.round(reloadAt - e0)} ms / ${Math.round(servedAt - e0)} ms`]);
+        rows.push([
+          `operation edit ${i} (spec): save -> reload message / -> edit served`,
+          `${Math.round(reloadAt - e0)} ms / ${Math.round(servedAt - e0)} ms`,
+        ]);
         await sleep(300);
       }
     }
@@ -224,7 +269,10 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
       const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
       try {
         const page = await browser.newPage();
-        for (const [label, file, url] of [['MDX page', mdx, mdxUrl], ['operation (spec)', specFile, first]] as const) {
+        for (const [label, file, url] of [
+          ['MDX page', mdx, mdxUrl],
+          ['operation (spec)', specFile, first],
+        ] as const) {
           if (!file || !existsSync(file) || (pick && file === specFile)) continue;
           // A reload from the previous edit may still be on its way: settle, then open the page.
           await sleep(1500);
@@ -239,9 +287,16 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
           }
           await sleep(500);
           const marker = `Browser edit ${Date.now()}`;
-          const text = file === mdx
-            ? (pick ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n` : originals.get(mdx)!.replace(/Welcome\./, marker))
-            : (() => { const s = JSON.parse(originals.get(specFile)!); s.paths['/repos/{owner}/{repo}'].get.description = marker; return JSON.stringify(s); })();
+          const text =
+            file === mdx
+              ? pick
+                ? `${originals.get(mdx)!.trimEnd()}\n\n${marker}\n`
+                : originals.get(mdx)!.replace(/Welcome\./, marker)
+              : (() => {
+                  const s = JSON.parse(originals.get(specFile)!);
+                  s.paths['/repos/{owner}/{repo}'].get.description = marker;
+                  return JSON.stringify(s);
+                })();
           const e0 = performance.now();
           writeFileSync(file, text);
           await page.waitForFunction((m) => document.body?.innerText.includes(m), marker, { timeout: 30_000, polling: 10 });
@@ -260,7 +315,9 @@ async function main(again?: string, tree: Tree = WORKSPACE, startLabel = ''): Pr
     await new Promise((r) => child.once('exit', r));
     if (!rootArg && !argv.includes('--keep') && (again || !TWICE)) rmSync(root, { recursive: true, force: true });
     if (startLabel) allRows.set(startLabel, rows);
-    console.log(`| lectern dev${tree === WORKSPACE ? '' : ` (${tree.label})`}, ${rootArg ? path.basename(root) : 'GitHub REST site'}${again ? ', second start' : ''} | |`);
+    console.log(
+      `| lectern dev${tree === WORKSPACE ? '' : ` (${tree.label})`}, ${rootArg ? path.basename(root) : 'GitHub REST site'}${again ? ', second start' : ''} | |`,
+    );
     console.log('| --- | ---: |');
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
     console.log('\naims: ready <= 5 s, first endpoint page <= 1.5 s, edit to reload <= 1 s');
@@ -299,7 +356,9 @@ if (argv.includes('--packed')) {
   console.log(`\n| start | ${labels.join(' | ')} |`);
   console.log(`| --- |${labels.map(() => ' ---: |').join('')}`);
   for (const key of keys) {
-    console.log(`| ${key} | ${labels.map((l) => (allRows.get(l) ?? []).find(([k]) => k.replace(/ \(\/[^)]*\)| \([^)]*KiB\)/g, '') === key)?.[1] ?? '–').join(' | ')} |`);
+    console.log(
+      `| ${key} | ${labels.map((l) => (allRows.get(l) ?? []).find(([k]) => k.replace(/ \(\/[^)]*\)| \([^)]*KiB\)/g, '') === key)?.[1] ?? '–').join(' | ')} |`,
+    );
   }
 } else {
   const used = await main();

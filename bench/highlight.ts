@@ -22,7 +22,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
-interface Job { code: string; lang: string }
+interface Job {
+  code: string;
+  lang: string;
+}
 
 async function jobs(): Promise<{ samples: Job[]; blocks: Job[] }> {
   const { document } = await loadSpec({ root: ROOT, source: 'node_modules/@octokit/openapi/generated/api.github.com.json' });
@@ -30,7 +33,8 @@ async function jobs(): Promise<{ samples: Job[]; blocks: Job[] }> {
   const languages: LanguageKey[] = option('languages') === 'all' ? LANGUAGES.map((l) => l.key) : [...DEFAULT_LANGUAGES];
   const samples: Job[] = [];
   for (const op of document.operations) {
-    for (const s of requestSamples({ operation: op, languages, defaults: 'all', autogenerate: true })) samples.push({ code: s.source, lang: s.highlight || s.lang });
+    for (const s of requestSamples({ operation: op, languages, defaults: 'all', autogenerate: true }))
+      samples.push({ code: s.source, lang: s.highlight || s.lang });
   }
   const blocks: Job[] = [];
   const walk = (dir: string) => {
@@ -39,7 +43,8 @@ async function jobs(): Promise<{ samples: Job[]; blocks: Job[] }> {
       const file = path.join(dir, name);
       if (statSync(file).isDirectory()) walk(file);
       else if (/\.mdx?$/.test(name)) {
-        for (const m of readFileSync(file, 'utf8').matchAll(/^[ \t]*```(\w[\w+#.-]*)[^\n]*\n([\s\S]*?)\n[ \t]*```/gm)) blocks.push({ lang: m[1]!, code: m[2]! });
+        for (const m of readFileSync(file, 'utf8').matchAll(/^[ \t]*```(\w[\w+#.-]*)[^\n]*\n([\s\S]*?)\n[ \t]*```/gm))
+          blocks.push({ lang: m[1]!, code: m[2]! });
       }
     }
   };
@@ -48,7 +53,14 @@ async function jobs(): Promise<{ samples: Job[]; blocks: Job[] }> {
   return { samples: unique(samples), blocks: unique(blocks) };
 }
 
-interface Run { mode: string; samplesMs: number; blocksMs: number; byLanguage: Record<string, number>; digest: string; count: number }
+interface Run {
+  mode: string;
+  samplesMs: number;
+  blocksMs: number;
+  byLanguage: Record<string, number>;
+  digest: string;
+  count: number;
+}
 
 if (args.includes('--child')) {
   const { highlightDirect } = await import('../packages/astro/src/shared/highlight/highlight.ts');
@@ -68,14 +80,24 @@ if (args.includes('--child')) {
   };
   const samplesMs = await time(samples);
   const blocksMs = await time(blocks);
-  const run: Run = { mode: process.env.LECTERN_HIGHLIGHT_LINES === 'off' ? 'whole' : 'lines', samplesMs, blocksMs, byLanguage, digest: digest.digest('hex'), count: samples.length + blocks.length };
+  const run: Run = {
+    mode: process.env.LECTERN_HIGHLIGHT_LINES === 'off' ? 'whole' : 'lines',
+    samplesMs,
+    blocksMs,
+    byLanguage,
+    digest: digest.digest('hex'),
+    count: samples.length + blocks.length,
+  };
   process.send!(run);
   process.exit(0);
 }
 
 function child(mode: 'on' | 'off'): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = fork(fileURLToPath(import.meta.url), [...args, '--child'], { env: { ...process.env, LECTERN_HIGHLIGHT_LINES: mode }, execArgv: ['--no-warnings'] });
+    const p = fork(fileURLToPath(import.meta.url), [...args, '--child'], {
+      env: { ...process.env, LECTERN_HIGHLIGHT_LINES: mode },
+      execArgv: ['--no-warnings'],
+    });
     let got: Run | undefined;
     p.on('message', (m) => (got = m as Run));
     p.on('exit', (code) => (got ? resolve(got) : reject(new Error(`child (${mode}) exited with ${code}`))));
@@ -83,7 +105,9 @@ function child(mode: 'on' | 'off'): Promise<Run> {
 }
 
 const { samples, blocks } = await jobs();
-console.log(`GitHub REST samples: ${samples.length} (${option('languages') === 'all' ? 'all 18 languages' : 'the 7 default languages'})${blocks.length ? `; code blocks of ${option('repos')}: ${blocks.length}` : ''}`);
+console.log(
+  `GitHub REST samples: ${samples.length} (${option('languages') === 'all' ? 'all 18 languages' : 'the 7 default languages'})${blocks.length ? `; code blocks of ${option('repos')}: ${blocks.length}` : ''}`,
+);
 const pairs = Number(option('pairs') ?? 2);
 const runs: Run[] = [];
 for (let i = 0; i < pairs; i++) {
@@ -92,12 +116,18 @@ for (let i = 0; i < pairs; i++) {
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log('\n| mode | samples | code blocks | languages (samples and blocks) |\n| --- | ---: | ---: | --- |');
 for (const r of runs) {
-  const top = Object.entries(r.byLanguage).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([l, ms]) => `${l} ${s(ms)}`).join(', ');
+  const top = Object.entries(r.byLanguage)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([l, ms]) => `${l} ${s(ms)}`)
+    .join(', ');
   console.log(`| ${r.mode} | ${s(r.samplesMs)} | ${blocks.length ? s(r.blocksMs) : '–'} | ${top} |`);
 }
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const of = (mode: string, k: 'samplesMs' | 'blocksMs') => median(runs.filter((r) => r.mode === mode).map((r) => r[k]));
-console.log(`\nlines / whole: samples ${(of('lines', 'samplesMs') / of('whole', 'samplesMs')).toFixed(2)}x${blocks.length ? `, code blocks ${(of('lines', 'blocksMs') / of('whole', 'blocksMs')).toFixed(2)}x` : ''}`);
+console.log(
+  `\nlines / whole: samples ${(of('lines', 'samplesMs') / of('whole', 'samplesMs')).toFixed(2)}x${blocks.length ? `, code blocks ${(of('lines', 'blocksMs') / of('whole', 'blocksMs')).toFixed(2)}x` : ''}`,
+);
 const same = new Set(runs.map((r) => r.digest)).size === 1;
 console.log(same ? `the same HTML in every run (${runs[0]!.count} texts)` : 'DIFFERENT HTML between runs');
 process.exit(same ? 0 : 1);

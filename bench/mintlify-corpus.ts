@@ -39,14 +39,29 @@ const BIN = path.join(REPO, 'packages/astro/bin/lectern.js');
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const has = (name: string) => process.argv.includes(`--${name}`);
 
-interface Entry { repo: string; dir: string; commit: string }
+interface Entry {
+  repo: string;
+  dir: string;
+  commit: string;
+}
 const corpus = (JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-corpus.json'), 'utf8')) as { repos: Entry[] }).repos;
-interface SpecCopy { repo: string; url: string; source: string; commit: string; path: string }
+interface SpecCopy {
+  repo: string;
+  url: string;
+  source: string;
+  commit: string;
+  path: string;
+}
 const seeded = has('spec-copies');
-const copies = seeded ? (JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-spec-copies.json'), 'utf8')) as { copies: SpecCopy[] }).copies : [];
-const only = flag('only')?.split(',').map((w) => w.toLowerCase());
-const entries = (only ? corpus.filter((e) => only.some((w) => e.repo.toLowerCase().includes(w))) : corpus)
-  .filter((e) => !seeded || copies.some((c) => c.repo === e.repo));
+const copies = seeded
+  ? (JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-spec-copies.json'), 'utf8')) as { copies: SpecCopy[] }).copies
+  : [];
+const only = flag('only')
+  ?.split(',')
+  .map((w) => w.toLowerCase());
+const entries = (only ? corpus.filter((e) => only.some((w) => e.repo.toLowerCase().includes(w))) : corpus).filter(
+  (e) => !seeded || copies.some((c) => c.repo === e.repo),
+);
 const corpusDir = path.resolve(flag('corpus') ?? path.join(CACHE, seeded ? 'corpus-seeded' : 'corpus'));
 const logs = path.join(CACHE, 'corpus-logs');
 mkdirSync(logs, { recursive: true });
@@ -64,9 +79,21 @@ function gitDirFor(entry: Pick<Entry, 'repo'>): string {
 }
 
 interface Result {
-  repo: string; dir: string; commit: string; navPages: number; built: number; exit: number | null; errors: number;
-  checkErrors: number; warnings: number; byRule: Record<string, number>; wallMs: number; peakMb?: number;
-  missingFiles: number; notBuilt: string[]; tail?: string;
+  repo: string;
+  dir: string;
+  commit: string;
+  navPages: number;
+  built: number;
+  exit: number | null;
+  errors: number;
+  checkErrors: number;
+  warnings: number;
+  byRule: Record<string, number>;
+  wallMs: number;
+  peakMb?: number;
+  missingFiles: number;
+  notBuilt: string[];
+  tail?: string;
   /** `--spec-copies`: the spec copies put in the build cache first (`owner/name@commit:path`). */
   specCopies?: string[];
   /** Pages docs.json lists that have no file in the repo: Mintlify warns and leaves them out, so they are not counted. */
@@ -74,7 +101,16 @@ interface Result {
   /** `--warm`: the second build on the first one's cache. */
   warm?: Warm;
 }
-interface Warm { wallMs: number; exit: number | null; reused: number; rendered: number; files: number; differing: string[]; warningsOnlyCold: string[]; warningsOnlyWarm: string[] }
+interface Warm {
+  wallMs: number;
+  exit: number | null;
+  reused: number;
+  rendered: number;
+  files: number;
+  differing: string[];
+  warningsOnlyCold: string[];
+  warningsOnlyWarm: string[];
+}
 
 const lectern = (args: string[], cwd: string) => timed(process.execPath, [BIN, ...args], cwd);
 const saved = path.join(CACHE, seeded ? 'bench-mintlify-corpus-seeded.json' : 'bench-mintlify-corpus.json');
@@ -84,16 +120,22 @@ const logName = (key: string, step: string) => path.join(logs, `${key}${seeded ?
 function seedSpecCopies(entry: Entry, site: string): string[] {
   const dir = defaultRemoteSpecDir(site);
   if (!dir) throw new Error('--spec-copies needs the build cache (LECTERN_CACHE is off)');
-  return copies.filter((c) => c.repo === entry.repo).map((c) => {
-    const gitDir = gitDirFor({ repo: c.source });
-    const text = sh('git', ['--git-dir', gitDir, 'show', `${c.commit}:${c.path}`]);
-    const fetchedAt = Date.parse(sh('git', ['--git-dir', gitDir, 'log', '-1', '--format=%cI', c.commit]).trim());
-    remoteSpecCache(dir, () => fetchedAt).write(c.url, text);
-    return `${c.source}@${c.commit.slice(0, 7)}:${c.path}`;
-  });
+  return copies
+    .filter((c) => c.repo === entry.repo)
+    .map((c) => {
+      const gitDir = gitDirFor({ repo: c.source });
+      const text = sh('git', ['--git-dir', gitDir, 'show', `${c.commit}:${c.path}`]);
+      const fetchedAt = Date.parse(sh('git', ['--git-dir', gitDir, 'log', '-1', '--format=%cI', c.commit]).trim());
+      remoteSpecCache(dir, () => fetchedAt).write(c.url, text);
+      return `${c.source}@${c.commit.slice(0, 7)}:${c.path}`;
+    });
 }
-const previous: Result[] = existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) as Result[] : [];
-interface CheckReport { errors: number; warnings: number; diagnostics: Array<{ code: string; severity: string; message?: string }> }
+const previous: Result[] = existsSync(saved) ? (JSON.parse(readFileSync(saved, 'utf8')) as Result[]) : [];
+interface CheckReport {
+  errors: number;
+  warnings: number;
+  diagnostics: Array<{ code: string; severity: string; message?: string }>;
+}
 function checkReport(out: string): CheckReport {
   try {
     return JSON.parse(/^\{[\s\S]*?^\}$/m.exec(out)?.[0] ?? ''); // the report (stdout) ends at the first column-0 brace
@@ -115,7 +157,11 @@ function warningsByRule(report: CheckReport, lacked: Set<string>): Record<string
   for (const d of report.diagnostics) {
     if (d.severity === 'error') continue;
     let target = d.code === 'link/broken' ? /no page or file at (\S+)/.exec(d.message ?? '')?.[1] : undefined;
-    try { target = target && decodeURIComponent(target); } catch { /* kept as written */ }
+    try {
+      target = target && decodeURIComponent(target);
+    } catch {
+      /* kept as written */
+    }
     const rule = target && lacked.has(target.replace(/^\//, '')) ? SNAPSHOT_GAP : d.code;
     byRule[rule] = (byRule[rule] ?? 0) + 1;
   }
@@ -127,7 +173,13 @@ function digests(dir: string, prefix = '', out = new Map<string, string>()): Map
   for (const e of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
     const rel = prefix ? `${prefix}/${e.name}` : e.name;
     if (e.isDirectory()) digests(dir, rel, out);
-    else out.set(rel, createHash('sha256').update(readFileSync(path.join(dir, rel))).digest('hex'));
+    else
+      out.set(
+        rel,
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, rel)))
+          .digest('hex'),
+      );
   }
   return out;
 }
@@ -136,10 +188,13 @@ function digests(dir: string, prefix = '', out = new Map<string, string>()): Map
  * starts (a render warning may land in the middle of Astro's line for the page), durations taken out, sorted: a
  * multiset to compare.
  */
-const warningLines = (out: string) => out.split('\n')
-  .map((l) => /(?:\[lectern\] warning:|\[WARN\]).*/.exec(l)?.[0])
-  .filter((l): l is string => l !== undefined)
-  .map((l) => l.replace(/\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '…').trim()).sort();
+const warningLines = (out: string) =>
+  out
+    .split('\n')
+    .map((l) => /(?:\[lectern\] warning:|\[WARN\]).*/.exec(l)?.[0])
+    .filter((l): l is string => l !== undefined)
+    .map((l) => l.replace(/\d+(?:\.\d+)?\s?(?:ms|s)\b/g, '…').trim())
+    .sort();
 const without = (a: string[], b: string[]) => {
   const rest = [...b];
   return a.filter((l) => {
@@ -162,13 +217,21 @@ async function warmCheck(site: string, key: string, coldOut: string): Promise<Wa
   const b = existsSync(path.join(site, 'dist')) ? digests(path.join(site, 'dist')) : new Map<string, string>();
   const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
   // One line per part of a build in parts.
-  const cache = [...build.out.matchAll(/cache: (\d+) pages reused, (\d+) rendered/g)].reduce((n, m) => [n[0]! + Number(m[1]), n[1]! + Number(m[2])], [0, 0]);
+  const cache = [...build.out.matchAll(/cache: (\d+) pages reused, (\d+) rendered/g)].reduce(
+    (n, m) => [n[0]! + Number(m[1]), n[1]! + Number(m[2])],
+    [0, 0],
+  );
   // A part of a build in parts that no change reached is written back whole (no `cache:` line of its own).
   for (const m of build.out.matchAll(/part \d+ of \d+ \((\d+) pages\): no page changed, from the cache/g)) cache[0]! += Number(m[1]);
   rmSync(cold, { recursive: true, force: true });
   return {
-    wallMs: Math.round(build.wallMs), exit: build.code, reused: cache[0]!, rendered: cache[1]!, files: a.size,
-    differing: differing.slice(0, 20), warningsOnlyCold: without(warningLines(coldOut), warningLines(build.out)).slice(0, 20),
+    wallMs: Math.round(build.wallMs),
+    exit: build.code,
+    reused: cache[0]!,
+    rendered: cache[1]!,
+    files: a.size,
+    differing: differing.slice(0, 20),
+    warningsOnlyCold: without(warningLines(coldOut), warningLines(build.out)).slice(0, 20),
     warningsOnlyWarm: without(warningLines(build.out), warningLines(coldOut)).slice(0, 20),
   };
 }
@@ -185,28 +248,69 @@ for (const entry of has('report') ? [] : entries) {
   const report = checkReport(check.out);
   const byRule = warningsByRule(report, lackedBy(entry, missing));
   let listed: string[] = [];
-  try { listed = navigationPages(site); } catch { /* docs.json unreadable: counted as 0 pages */ }
+  try {
+    listed = navigationPages(site);
+  } catch {
+    /* docs.json unreadable: counted as 0 pages */
+  }
   const nav = listed.filter((p) => hasPageFile(site, p));
   const listedWithoutFile = listed.filter((p) => !hasPageFile(site, p));
   const build = has('check-only') ? undefined : await lectern(['build', '.'], site);
   if (build) writeFileSync(logName(key, 'build'), build.out);
   const notBuilt = build ? nav.filter((p) => !built(path.join(site, 'dist'), p)) : nav;
   const result: Result = {
-    repo: entry.repo, dir: entry.dir, commit: entry.commit, navPages: nav.length, built: nav.length - notBuilt.length,
-    exit: build ? build.code : null, errors: Number(/Lectern found (\d+) error/.exec(build?.out ?? '')?.[1] ?? 0), checkErrors: report.errors,
-    warnings: report.warnings, byRule, wallMs: Math.round(build?.wallMs ?? check.wallMs), peakMb: build?.peakMb && Math.round(build.peakMb),
-    missingFiles: missing.length, notBuilt: notBuilt.slice(0, 20), listedWithoutFile, ...(specCopies ? { specCopies } : {}),
-    ...(build && build.code !== 0 ? { tail: build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-15).join('\n') } : {}),
+    repo: entry.repo,
+    dir: entry.dir,
+    commit: entry.commit,
+    navPages: nav.length,
+    built: nav.length - notBuilt.length,
+    exit: build ? build.code : null,
+    errors: Number(/Lectern found (\d+) error/.exec(build?.out ?? '')?.[1] ?? 0),
+    checkErrors: report.errors,
+    warnings: report.warnings,
+    byRule,
+    wallMs: Math.round(build?.wallMs ?? check.wallMs),
+    peakMb: build?.peakMb && Math.round(build.peakMb),
+    missingFiles: missing.length,
+    notBuilt: notBuilt.slice(0, 20),
+    listedWithoutFile,
+    ...(specCopies ? { specCopies } : {}),
+    ...(build && build.code !== 0
+      ? {
+          tail: build.out
+            .split('\n')
+            .filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l))
+            .slice(-15)
+            .join('\n'),
+        }
+      : {}),
   };
   if (has('warm') && build?.code === 0) {
     result.warm = await warmCheck(site, key, build.out);
     const w = result.warm;
-    console.error(`${entry.repo} warm: exit ${w.exit}, ${w.reused} reused, ${w.rendered} rendered, ${w.differing.length} of ${w.files} files differ, warnings ${w.warningsOnlyCold.length} only cold / ${w.warningsOnlyWarm.length} only warm, ${(w.wallMs / 1000).toFixed(1)} s`);
+    console.error(
+      `${entry.repo} warm: exit ${w.exit}, ${w.reused} reused, ${w.rendered} rendered, ${w.differing.length} of ${w.files} files differ, warnings ${w.warningsOnlyCold.length} only cold / ${w.warningsOnlyWarm.length} only warm, ${(w.wallMs / 1000).toFixed(1)} s`,
+    );
   }
   results.push(result);
   // Saved after each repo, so a run stopped half-way keeps what it measured.
-  writeFileSync(saved, JSON.stringify([...previous.filter((p) => !(p.repo === result.repo && p.commit === result.commit) && !results.some((r) => r.repo === p.repo && r.commit === p.commit)), ...results], null, 2));
-  console.error(`${entry.repo}: ${result.built}/${result.navPages} built${listedWithoutFile.length ? ` (${listedWithoutFile.length} listed without a file)` : ''}, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`);
+  writeFileSync(
+    saved,
+    JSON.stringify(
+      [
+        ...previous.filter(
+          (p) =>
+            !(p.repo === result.repo && p.commit === result.commit) && !results.some((r) => r.repo === p.repo && r.commit === p.commit),
+        ),
+        ...results,
+      ],
+      null,
+      2,
+    ),
+  );
+  console.error(
+    `${entry.repo}: ${result.built}/${result.navPages} built${listedWithoutFile.length ? ` (${listedWithoutFile.length} listed without a file)` : ''}, exit ${result.exit}, ${result.errors} build errors, ${report.errors} check errors, ${result.warnings} warnings, ${(result.wallMs / 1000).toFixed(1)} s`,
+  );
   if (!has('keep')) rmSync(path.join(site, 'dist'), { recursive: true, force: true });
 }
 // Saved by repo and commit, merged with earlier runs (`--only`); `--report` prints the table of the saved results of
@@ -224,7 +328,9 @@ if (has('report')) {
       const site = path.join(corpusDir, key);
       if (!r.byRule[SNAPSHOT_GAP] && r.byRule['link/broken'] && existsSync(log) && existsSync(site) && flag('git-dirs')) {
         const sub = e.dir ? e.dir.replace(/\/+$/, '') + '/' : '';
-        const files = sh('git', ['--git-dir', gitDirFor(e), 'ls-tree', '-r', '--name-only', '-z', e.commit, ...(sub ? ['--', sub] : [])]).split('\0').filter(Boolean);
+        const files = sh('git', ['--git-dir', gitDirFor(e), 'ls-tree', '-r', '--name-only', '-z', e.commit, ...(sub ? ['--', sub] : [])])
+          .split('\0')
+          .filter(Boolean);
         const lacked = files.filter((f) => !existsSync(path.join(site, f.slice(sub.length))));
         r.byRule = warningsByRule(checkReport(readFileSync(log, 'utf8')), lackedBy(e, lacked));
       }
@@ -233,20 +339,33 @@ if (has('report')) {
   }
 }
 
-const rules = (r: Result) => Object.entries(r.byRule).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || '–';
+const rules = (r: Result) =>
+  Object.entries(r.byRule)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || '–';
 const copyColumn = (r: Result) => (seeded ? ` ${r.specCopies?.map((c) => `\`${c}\``).join(', ') ?? '–'} |` : '');
-console.log(`| repo (folder) |${seeded ? ' spec copies in the build cache |' : ''} nav pages | pages built | exit | errors | warnings by rule | wall | peak RSS |`);
+console.log(
+  `| repo (folder) |${seeded ? ' spec copies in the build cache |' : ''} nav pages | pages built | exit | errors | warnings by rule | wall | peak RSS |`,
+);
 console.log(`|---|${seeded ? '---|' : ''}---|---|---|---|---|---|---|`);
 for (const r of results) {
   const name = `[${r.repo}](https://github.com/${r.repo}/tree/${r.commit.slice(0, 7)}${r.dir ? '/' + r.dir : ''})${r.dir ? ` (${r.dir})` : ''}`;
-  console.log(`| ${name} |${copyColumn(r)} ${r.navPages} | ${r.built} | ${r.exit ?? '–'} | ${r.errors || r.checkErrors} | ${rules(r)} | ${(r.wallMs / 1000).toFixed(0)} s | ${r.peakMb ?? '?'} MB |`);
+  console.log(
+    `| ${name} |${copyColumn(r)} ${r.navPages} | ${r.built} | ${r.exit ?? '–'} | ${r.errors || r.checkErrors} | ${rules(r)} | ${(r.wallMs / 1000).toFixed(0)} s | ${r.peakMb ?? '?'} MB |`,
+  );
 }
 const ok = results.filter((r) => r.exit === 0 && r.built === r.navPages);
 const pages = results.reduce((n, r) => n + r.navPages, 0);
 const builtPages = results.reduce((n, r) => n + r.built, 0);
 const unlisted = results.filter((r) => r.listedWithoutFile?.length);
-console.log(`\n${ok.length} of ${results.length} repos built ${seeded ? 'with the spec copies' : 'unchanged'} with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`);
-if (unlisted.length) console.log(`Listed in docs.json without a file (Mintlify warns and leaves them out; not counted): ${unlisted.map((r) => `${r.repo} ${r.listedWithoutFile.length} (${r.listedWithoutFile.slice(0, 3).join(', ')})`).join('; ')}.`);
+console.log(
+  `\n${ok.length} of ${results.length} repos built ${seeded ? 'with the spec copies' : 'unchanged'} with every navigation page (${((100 * ok.length) / Math.max(1, results.length)).toFixed(0)}%); ${builtPages} of ${pages} navigation pages built.`,
+);
+if (unlisted.length)
+  console.log(
+    `Listed in docs.json without a file (Mintlify warns and leaves them out; not counted): ${unlisted.map((r) => `${r.repo} ${r.listedWithoutFile.length} (${r.listedWithoutFile.slice(0, 3).join(', ')})`).join('; ')}.`,
+  );
 const warmed = results.filter((r) => r.warm);
 if (warmed.length) {
   console.log('\n| repo | cold | warm (nothing changed) | pages reused / rendered | files differing | warnings only in one build |');
@@ -254,7 +373,9 @@ if (warmed.length) {
   for (const r of warmed) {
     const w = r.warm!;
     const odd = [...w.warningsOnlyCold.map((l) => `cold: ${l}`), ...w.warningsOnlyWarm.map((l) => `warm: ${l}`)];
-    console.log(`| ${r.repo} | ${(r.wallMs / 1000).toFixed(0)} s | ${(w.wallMs / 1000).toFixed(0)} s (exit ${w.exit}) | ${w.reused} / ${w.rendered} | ${w.differing.length ? `${w.differing.length} of ${w.files}: ${w.differing.slice(0, 3).join(', ')}` : `0 of ${w.files}`} | ${odd.length ? odd.slice(0, 2).join('; ').replace(/\|/g, '\\|') : '–'} |`);
+    console.log(
+      `| ${r.repo} | ${(r.wallMs / 1000).toFixed(0)} s | ${(w.wallMs / 1000).toFixed(0)} s (exit ${w.exit}) | ${w.reused} / ${w.rendered} | ${w.differing.length ? `${w.differing.length} of ${w.files}: ${w.differing.slice(0, 3).join(', ')}` : `0 of ${w.files}`} | ${odd.length ? odd.slice(0, 2).join('; ').replace(/\|/g, '\\|') : '–'} |`,
+    );
   }
 }
 process.exit(ok.length === results.length ? 0 : 1);

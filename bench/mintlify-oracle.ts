@@ -52,12 +52,19 @@ const SAVED = path.join(CACHE, 'bench-mintlify-oracle.json');
 const flag = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const has = (name: string) => process.argv.includes(`--${name}`);
 
-interface Entry { repo: string; dir: string; commit: string; source: string }
+interface Entry {
+  repo: string;
+  dir: string;
+  commit: string;
+  source: string;
+}
 type Part = 'tune' | 'heldout';
 const split = JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-oracle.json'), 'utf8')) as Record<Part, Entry[]>;
 const part = (flag('part') ?? 'tune') as Part | 'all';
 if (!['tune', 'heldout', 'all'].includes(part)) throw new Error(`--part must be tune, heldout or all, not ${part}`);
-const only = flag('only')?.split(',').map((w) => w.toLowerCase());
+const only = flag('only')
+  ?.split(',')
+  .map((w) => w.toLowerCase());
 const source = flag('source');
 const entries = (part === 'all' ? [...split.tune, ...split.heldout] : split[part])
   .filter((e) => !only || only.some((w) => e.repo.toLowerCase().includes(w)))
@@ -67,39 +74,82 @@ const TIMEOUT_MS = Number(flag('timeout-min') ?? 20) * 60_000;
 const MDX_CAP = Number(flag('mdx-cap') ?? 300);
 
 /** A failure class: what Lectern said, how many pages it cost, how many of those Mintlify accepts, one example. */
-interface FailureClass { key: string; pages: number; acceptedByMintlify: number; occurrences: number; example: string }
+interface FailureClass {
+  key: string;
+  pages: number;
+  acceptedByMintlify: number;
+  occurrences: number;
+  example: string;
+}
 interface RepoResult {
-  repo: string; commit: string; part: Part; lectern: string; at: string;
-  navPages: number; listedWithoutFile: number; withFile: number; generated: number; sameSlug: number; sameTitle: number;
+  repo: string;
+  commit: string;
+  part: Part;
+  lectern: string;
+  at: string;
+  navPages: number;
+  listedWithoutFile: number;
+  withFile: number;
+  generated: number;
+  sameSlug: number;
+  sameTitle: number;
   /** (b) navigation pages whose file Mintlify's pipeline accepts and Lectern refused; and how many were judged. */
-  acceptedRefused: number; refusedFiles: number; judged: number; mintlifyRejects: number;
+  acceptedRefused: number;
+  refusedFiles: number;
+  judged: number;
+  mintlifyRejects: number;
   /** (c) navigation pages with no `check` error on their file that the build did not write. */
   checkPassedBuildRefused: number;
-  siteProduced: boolean; checkExit: number | null; checkErrors: number; buildExit: number | null;
-  timedOut: string[]; prebuildError?: string; prebuildMs: number; checkMs: number; buildMs: number;
-  classes: FailureClass[]; titleMismatches: string[]; notBuiltExamples: string[];
+  siteProduced: boolean;
+  checkExit: number | null;
+  checkErrors: number;
+  buildExit: number | null;
+  timedOut: string[];
+  prebuildError?: string;
+  prebuildMs: number;
+  checkMs: number;
+  buildMs: number;
+  classes: FailureClass[];
+  titleMismatches: string[];
+  notBuiltExamples: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Running things
 
-interface Run { code: number | null; out: string; ms: number; timedOut: boolean }
+interface Run {
+  code: number | null;
+  out: string;
+  ms: number;
+  timedOut: boolean;
+}
 /** `cmd args` in its own process group, killed (the whole group) after `timeoutMs`. */
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<Run> {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
-      cwd, detached: true,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+      cwd,
+      detached: true,
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+      },
     });
     let out = '';
     let timedOut = false;
-    const keep = (d: Buffer) => { if (out.length < 50_000_000) out += d; };
+    const keep = (d: Buffer) => {
+      if (out.length < 50_000_000) out += d;
+    };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const timer = setTimeout(() => {
       timedOut = true;
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
     }, timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -111,7 +161,8 @@ function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promi
 function installOracle(): void {
   if (existsSync(path.join(ORACLE_DIR, 'node_modules/@mintlify/prebuild/package.json'))) return;
   mkdirSync(ORACLE_DIR, { recursive: true });
-  if (!existsSync(path.join(ORACLE_DIR, 'package.json'))) writeFileSync(path.join(ORACLE_DIR, 'package.json'), '{ "name": "lectern-oracle", "private": true }\n');
+  if (!existsSync(path.join(ORACLE_DIR, 'package.json')))
+    writeFileSync(path.join(ORACLE_DIR, 'package.json'), '{ "name": "lectern-oracle", "private": true }\n');
   console.error(`installing the oracle packages into ${ORACLE_DIR}: ${ORACLE_PACKAGES.join(' ')}`);
   sh('npm', ['install', '--prefix', ORACLE_DIR, '--no-audit', '--no-fund', '--ignore-scripts', ...ORACLE_PACKAGES]);
 }
@@ -131,14 +182,23 @@ function gitDirFor(repo: string): string {
 /** The workspace's commit, and `+dirty` when files differ from it (other work in the shared checkout). */
 function lecternVersion(): string {
   const head = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
-  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'packages'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'packages'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  }).stdout.trim();
   return dirty ? `${head}+dirty` : head;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading Lectern's output
 
-interface Diagnostic { code: string; severity: string; message?: string; file?: string; line?: number }
+interface Diagnostic {
+  code: string;
+  severity: string;
+  message?: string;
+  file?: string;
+  line?: number;
+}
 /** `check --format json`'s report: the first block that opens and closes at column 0. */
 function checkDiagnostics(out: string): Diagnostic[] | undefined {
   try {
@@ -152,14 +212,19 @@ function checkDiagnostics(out: string): Diagnostic[] | undefined {
 function buildDiagnostics(out: string): Diagnostic[] {
   const found: Diagnostic[] = [];
   // The code closes the diagnostic's last line: its message's, or its hint's on the next line.
-  const re = /^\s*(?:\[lectern\] )?(error|warning):? (\S+?)(?::(\d+)(?::\d+)?)?(?: \([^)]*\))? (.*?)(?:\n\s+hint: .*?)? \[([\w-]+\/[\w-]+)\]\s*$/gm;
-  for (const m of out.matchAll(re)) found.push({ severity: m[1]!, file: m[2]!, line: m[3] ? Number(m[3]) : undefined, message: m[4]!, code: m[5]! });
+  const re =
+    /^\s*(?:\[lectern\] )?(error|warning):? (\S+?)(?::(\d+)(?::\d+)?)?(?: \([^)]*\))? (.*?)(?:\n\s+hint: .*?)? \[([\w-]+\/[\w-]+)\]\s*$/gm;
+  for (const m of out.matchAll(re))
+    found.push({ severity: m[1]!, file: m[2]!, line: m[3] ? Number(m[3]) : undefined, message: m[4]!, code: m[5]! });
   return found;
 }
 
 /** The line of a build that stopped without a Lectern diagnostic: the first that names an error. */
 function crashLine(out: string): string {
-  const lines = out.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.find((l) => /^(\w*Error|error)\b|Error:/.test(l) && !/^\s*at /.test(l)) ?? lines.at(-1) ?? '(no output)';
 }
 
@@ -177,10 +242,28 @@ export function pattern(message: string): string {
 // Titles
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'" };
-const decode = (s: string) => s.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (m, e: string) => ENTITIES[e.toLowerCase()]
-  ?? (e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : m));
-const text = (html: string) => decode(html.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
-const norm = (s: string) => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+const decode = (s: string) =>
+  s.replace(
+    /&(#x[\da-f]+|#\d+|\w+);/gi,
+    (m, e: string) =>
+      ENTITIES[e.toLowerCase()] ??
+      (e.startsWith('#x')
+        ? String.fromCodePoint(parseInt(e.slice(2), 16))
+        : e.startsWith('#')
+          ? String.fromCodePoint(Number(e.slice(1)))
+          : m),
+  );
+const text = (html: string) =>
+  decode(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+const norm = (s: string) =>
+  s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** Whether the page's `<h1>` or `<title>` (before a ` - Site` / ` | Site` suffix) is the prebuild's title. */
 function titleMatches(html: string, expected: string): { ok: boolean; got: string } {
@@ -188,7 +271,9 @@ function titleMatches(html: string, expected: string): { ok: boolean; got: strin
   const title = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
   const want = norm(text(expected));
   const candidates = [h1 && text(h1), title && text(title)].filter((c): c is string => !!c);
-  const ok = candidates.some((c) => norm(c) === want || norm(c).startsWith(`${want} - `) || norm(c).startsWith(`${want} | `) || norm(c).startsWith(`${want} – `));
+  const ok = candidates.some(
+    (c) => norm(c) === want || norm(c).startsWith(`${want} - `) || norm(c).startsWith(`${want} | `) || norm(c).startsWith(`${want} – `),
+  );
   return { ok, got: candidates[0] ?? '(no h1 or title)' };
 }
 
@@ -219,9 +304,14 @@ async function measure(entry: Entry): Promise<RepoResult> {
     const copy = path.join(scratch, 'prebuild-site');
     cpSync(site, copy, { recursive: true });
     const prebuildOut = path.join(scratch, 'prebuild.json');
-    const pre = await run(process.execPath, [path.join(import.meta.dirname, 'mintlify/oracle-prebuild.ts'), ORACLE_DIR, copy, prebuildOut], scratch, TIMEOUT_MS);
+    const pre = await run(
+      process.execPath,
+      [path.join(import.meta.dirname, 'mintlify/oracle-prebuild.ts'), ORACLE_DIR, copy, prebuildOut],
+      scratch,
+      TIMEOUT_MS,
+    );
     const prebuild: PrebuildResult = existsSync(prebuildOut)
-      ? JSON.parse(readFileSync(prebuildOut, 'utf8')) as PrebuildResult
+      ? (JSON.parse(readFileSync(prebuildOut, 'utf8')) as PrebuildResult)
       : { pages: [], printed: [pre.out.slice(-2000)], error: pre.timedOut ? 'timed out' : `exit ${pre.code}`, ms: pre.ms };
     log('prebuild', [prebuild.error ?? 'ok', ...prebuild.printed].join('\n'));
     rmSync(copy, { recursive: true, force: true });
@@ -237,12 +327,28 @@ async function measure(entry: Entry): Promise<RepoResult> {
   }
 }
 
-interface PageFate { slug: string; file?: string; built: boolean; checkError?: Diagnostic; cause?: { key: string; example: string } }
+interface PageFate {
+  slug: string;
+  file?: string;
+  built: boolean;
+  checkError?: Diagnostic;
+  cause?: { key: string; example: string };
+}
 
-async function score(entry: Entry, site: string, dist: string, prebuild: PrebuildResult, check: Run, build: Run, scratch: string): Promise<RepoResult> {
+async function score(
+  entry: Entry,
+  site: string,
+  dist: string,
+  prebuild: PrebuildResult,
+  check: Run,
+  build: Run,
+  scratch: string,
+): Promise<RepoResult> {
   const checkDiags = checkDiagnostics(check.out);
   const buildDiags = buildDiagnostics(build.out);
-  const siteProduced = existsSync(path.join(dist, 'index.html')) || (existsSync(dist) && spawnSync('find', [dist, '-name', '*.html', '-print', '-quit'], { encoding: 'utf8' }).stdout.trim() !== '');
+  const siteProduced =
+    existsSync(path.join(dist, 'index.html')) ||
+    (existsSync(dist) && spawnSync('find', [dist, '-name', '*.html', '-print', '-quit'], { encoding: 'utf8' }).stdout.trim() !== '');
   const byFile = (diags: Diagnostic[], sev: string) => {
     const m = new Map<string, Diagnostic>();
     for (const d of diags) if (d.severity === sev && d.file && !m.has(d.file.replace(/^\.\//, ''))) m.set(d.file.replace(/^\.\//, ''), d);
@@ -252,12 +358,14 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
   const buildErrors = byFile(buildDiags, 'error');
   const buildWarnings = byFile(buildDiags, 'warning');
   // What stopped a build that wrote no site: its file-less (or first) error, else the line it died on.
-  const fatal = build.timedOut ? { key: 'build timed out', example: `after ${Math.round(build.ms / 60000)} min` }
+  const fatal = build.timedOut
+    ? { key: 'build timed out', example: `after ${Math.round(build.ms / 60000)} min` }
     : (() => {
-      const d = buildDiags.find((x) => x.severity === 'error' && !x.file) ?? buildDiags.find((x) => x.severity === 'error');
-      return d ? { key: `build ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file ?? ''}${d.line ? `:${d.line}` : ''}` }
-        : { key: `build stopped: ${pattern(crashLine(build.out))}`, example: crashLine(build.out).slice(0, 200) };
-    })();
+        const d = buildDiags.find((x) => x.severity === 'error' && !x.file) ?? buildDiags.find((x) => x.severity === 'error');
+        return d
+          ? { key: `build ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file ?? ''}${d.line ? `:${d.line}` : ''}` }
+          : { key: `build stopped: ${pattern(crashLine(build.out))}`, example: crashLine(build.out).slice(0, 200) };
+      })();
   // A page the navigation lists without a file (and not generated from a spec) is kept by the prebuild with a warning
   // and a title made from its slug, but Mintlify serves no page there: not counted, listed apart.
   const listedWithoutFile = prebuild.pages.filter((p) => !p.openapi && !p.asyncapi && !fileFor(site, p.slug)).map((p) => p.slug);
@@ -281,31 +389,64 @@ async function score(entry: Entry, site: string, dist: string, prebuild: Prebuil
     else if (titleMismatches.length < 10) titleMismatches.push(`${p.slug}: Mintlify "${p.title}", Lectern "${t.got.slice(0, 80)}"`);
   }
   // (b): the files Lectern refused, judged by Mintlify's MDX pipeline.
-  const refused = fates.filter((f) => f.file && /\.mdx?$/.test(f.file) && (f.checkError || buildErrors.has(f.file) || (siteProduced && !f.built)));
+  const refused = fates.filter(
+    (f) => f.file && /\.mdx?$/.test(f.file) && (f.checkError || buildErrors.has(f.file) || (siteProduced && !f.built)),
+  );
   const verdicts = await judge(site, refused.map((f) => f.file!).slice(0, MDX_CAP), scratch);
   const accepted = (f: PageFate) => verdicts[f.file ?? '']?.accepted === true;
   const classes = classify(fates, accepted);
   return {
-    repo: entry.repo, commit: entry.commit, part: partOf(entry), lectern: lecternVersion(), at: new Date().toISOString(),
-    navPages: pages.length, listedWithoutFile: listedWithoutFile.length, withFile: fates.filter((f) => f.file).length, generated: fates.filter((f) => !f.file).length,
-    sameSlug: fates.filter((f) => f.built).length, sameTitle,
-    acceptedRefused: refused.filter(accepted).length, refusedFiles: refused.length, judged: Object.keys(verdicts).length,
+    repo: entry.repo,
+    commit: entry.commit,
+    part: partOf(entry),
+    lectern: lecternVersion(),
+    at: new Date().toISOString(),
+    navPages: pages.length,
+    listedWithoutFile: listedWithoutFile.length,
+    withFile: fates.filter((f) => f.file).length,
+    generated: fates.filter((f) => !f.file).length,
+    sameSlug: fates.filter((f) => f.built).length,
+    sameTitle,
+    acceptedRefused: refused.filter(accepted).length,
+    refusedFiles: refused.length,
+    judged: Object.keys(verdicts).length,
     mintlifyRejects: Object.values(verdicts).filter((v) => !v.accepted).length,
     checkPassedBuildRefused: fates.filter((f) => !f.built && !f.checkError).length,
-    siteProduced, checkExit: check.timedOut ? null : check.code, checkErrors: checkErrors.size + (checkDiags ?? []).filter((d) => d.severity === 'error' && !d.file).length,
+    siteProduced,
+    checkExit: check.timedOut ? null : check.code,
+    checkErrors: checkErrors.size + (checkDiags ?? []).filter((d) => d.severity === 'error' && !d.file).length,
     buildExit: build.timedOut ? null : build.code,
-    timedOut: [check.timedOut && 'check', build.timedOut && 'build', prebuild.error === 'timed out' && 'prebuild'].filter((s): s is string => !!s),
+    timedOut: [check.timedOut && 'check', build.timedOut && 'build', prebuild.error === 'timed out' && 'prebuild'].filter(
+      (s): s is string => !!s,
+    ),
     ...(prebuild.error ? { prebuildError: prebuild.error } : {}),
-    prebuildMs: prebuild.ms, checkMs: check.ms, buildMs: build.ms, classes, titleMismatches,
-    notBuiltExamples: fates.filter((f) => !f.built).slice(0, 10).map((f) => `${f.slug}${f.cause ? ` (${f.cause.key})` : ''}`),
+    prebuildMs: prebuild.ms,
+    checkMs: check.ms,
+    buildMs: build.ms,
+    classes,
+    titleMismatches,
+    notBuiltExamples: fates
+      .filter((f) => !f.built)
+      .slice(0, 10)
+      .map((f) => `${f.slug}${f.cause ? ` (${f.cause.key})` : ''}`),
   };
 }
 
 /** Why a navigation page was not written: a diagnostic on its file (build error, check error, build warning), else the build's fatal error. */
-function causeOf(f: PageFate, buildErrors: Map<string, Diagnostic>, buildWarnings: Map<string, Diagnostic>, siteProduced: boolean, fatal: { key: string; example: string }): { key: string; example: string } {
+function causeOf(
+  f: PageFate,
+  buildErrors: Map<string, Diagnostic>,
+  buildWarnings: Map<string, Diagnostic>,
+  siteProduced: boolean,
+  fatal: { key: string; example: string },
+): { key: string; example: string } {
   // A warning explains a missing page only in a site that was written (a failed build writes none).
   const d = (f.file && (buildErrors.get(f.file) ?? f.checkError ?? (siteProduced ? buildWarnings.get(f.file) : undefined))) || undefined;
-  if (d) return { key: `${d === f.checkError && !buildErrors.get(f.file!) ? 'check' : 'build'} ${d.code}: ${pattern(d.message ?? '')}`, example: `${d.file}${d.line ? `:${d.line}` : ''}` };
+  if (d)
+    return {
+      key: `${d === f.checkError && !buildErrors.get(f.file!) ? 'check' : 'build'} ${d.code}: ${pattern(d.message ?? '')}`,
+      example: `${d.file}${d.line ? `:${d.line}` : ''}`,
+    };
   if (!siteProduced) return { key: `no site: ${fatal.key}`, example: fatal.example };
   return { key: f.file ? 'left out without a diagnostic on its file' : 'generated (OpenAPI/AsyncAPI) page not written', example: f.slug };
 }
@@ -322,7 +463,13 @@ function classify(fates: PageFate[], accepted: (f: PageFate) => boolean): Failur
   };
   for (const f of fates) {
     if (!f.built && f.cause) add(f.cause.key, f.cause.example, f, true);
-    else if (f.checkError) add(`check ${f.checkError.code}: ${pattern(f.checkError.message ?? '')} (page built anyway)`, `${f.checkError.file}${f.checkError.line ? `:${f.checkError.line}` : ''}`, f, false);
+    else if (f.checkError)
+      add(
+        `check ${f.checkError.code}: ${pattern(f.checkError.message ?? '')} (page built anyway)`,
+        `${f.checkError.file}${f.checkError.line ? `:${f.checkError.line}` : ''}`,
+        f,
+        false,
+      );
   }
   return [...classes.values()].sort((a, b) => b.pages - a.pages || b.occurrences - a.occurrences);
 }
@@ -333,7 +480,12 @@ async function judge(site: string, files: string[], scratch: string): Promise<Re
   const list = path.join(scratch, 'mdx-files.json');
   const out = path.join(scratch, 'mdx-verdicts.json');
   writeFileSync(list, JSON.stringify(files));
-  const r = await run(process.execPath, [path.join(import.meta.dirname, 'mintlify/oracle-mdx.ts'), ORACLE_DIR, site, list, out], scratch, TIMEOUT_MS);
+  const r = await run(
+    process.execPath,
+    [path.join(import.meta.dirname, 'mintlify/oracle-mdx.ts'), ORACLE_DIR, site, list, out],
+    scratch,
+    TIMEOUT_MS,
+  );
   if (!existsSync(out)) {
     console.error(`MDX oracle failed (${r.timedOut ? 'timed out' : `exit ${r.code}`}): ${r.out.slice(-500)}`);
     return {};
@@ -354,18 +506,29 @@ function totals(rs: RepoResult[], named: boolean): string[] {
   const slug = sum(rs, (r) => r.sameSlug);
   return [
     `- repos: ${rs.length}; produced a site: ${rs.filter((r) => r.siteProduced).length}; build exit 0: ${rs.filter((r) => r.buildExit === 0).length}; timed out: ${rs.filter((r) => r.timedOut.length).length}; prebuild failed: ${rs.filter((r) => r.prebuildError && !r.navPages).length}; navigation without generated OpenAPI pages (a spec URL unreachable offline): ${rs.filter((r) => r.prebuildError && r.navPages).length}`,
-    `- (a) prebuild navigation pages: ${nav} (not counted: ${sum(rs, (r) => r.listedWithoutFile ?? 0)} listed without a file, which Mintlify does not serve); built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(sum(rs, (r) => r.sameTitle), nav)})`,
+    `- (a) prebuild navigation pages: ${nav} (not counted: ${sum(rs, (r) => r.listedWithoutFile ?? 0)} listed without a file, which Mintlify does not serve); built by Lectern at the same slug: ${slug} (${pct(slug, nav)}); with the same title: ${sum(rs, (r) => r.sameTitle)} (${pct(
+      sum(rs, (r) => r.sameTitle),
+      nav,
+    )})`,
     `- (b) navigation MDX files Mintlify's pipeline accepts that Lectern refused: ${sum(rs, (r) => r.acceptedRefused)} (of ${sum(rs, (r) => r.refusedFiles)} refused; ${sum(rs, (r) => r.judged)} judged, ${sum(rs, (r) => r.mintlifyRejects)} rejected by Mintlify too)`,
-    `- (c) navigation pages \`check\` passed (no error on their file) that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}, of which ${sum(rs.filter((r) => r.checkExit === 0), (r) => r.checkPassedBuildRefused)} in repos whose \`check\` exited 0 (the rest lost with a site that a reported error stopped); repos whose check exited 0 and build did not: ${names(rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0))}`,
+    `- (c) navigation pages \`check\` passed (no error on their file) that the build did not write: ${sum(rs, (r) => r.checkPassedBuildRefused)}, of which ${sum(
+      rs.filter((r) => r.checkExit === 0),
+      (r) => r.checkPassedBuildRefused,
+    )} in repos whose \`check\` exited 0 (the rest lost with a site that a reported error stopped); repos whose check exited 0 and build did not: ${names(rs.filter((r) => r.checkExit === 0 && r.buildExit !== 0))}`,
     `- (d) repos with no site: ${names(rs.filter((r) => !r.siteProduced))}`,
   ];
 }
 
 function repoTable(rs: RepoResult[]): string[] {
-  const rows = ['| repo | part | nav pages (generated) | same slug | same title | (b) accepted, refused | (c) check ok, not built | site | check / build exit | prebuild / check / build s |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| repo | part | nav pages (generated) | same slug | same title | (b) accepted, refused | (c) check ok, not built | site | check / build exit | prebuild / check / build s |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const r of rs) {
     const exit = (code: number | null, step: string) => (r.timedOut.includes(step) ? 'timeout' : String(code));
-    rows.push(`| [${r.repo}](https://github.com/${r.repo}/tree/${r.commit.slice(0, 7)}) | ${r.part} | ${r.navPages} (${r.generated}) | ${r.sameSlug} | ${r.sameTitle} | ${r.acceptedRefused} / ${r.refusedFiles} | ${r.checkPassedBuildRefused} | ${r.siteProduced ? 'yes' : '**no**'} | ${exit(r.checkExit, 'check')} / ${exit(r.buildExit, 'build')} | ${(r.prebuildMs / 1000).toFixed(0)} / ${(r.checkMs / 1000).toFixed(0)} / ${(r.buildMs / 1000).toFixed(0)} |`);
+    rows.push(
+      `| [${r.repo}](https://github.com/${r.repo}/tree/${r.commit.slice(0, 7)}) | ${r.part} | ${r.navPages} (${r.generated}) | ${r.sameSlug} | ${r.sameTitle} | ${r.acceptedRefused} / ${r.refusedFiles} | ${r.checkPassedBuildRefused} | ${r.siteProduced ? 'yes' : '**no**'} | ${exit(r.checkExit, 'check')} / ${exit(r.buildExit, 'build')} | ${(r.prebuildMs / 1000).toFixed(0)} / ${(r.checkMs / 1000).toFixed(0)} / ${(r.buildMs / 1000).toFixed(0)} |`,
+    );
   }
   return rows;
 }
@@ -374,7 +537,14 @@ function classTable(rs: RepoResult[]): string[] {
   const merged = new Map<string, FailureClass & { repos: Set<string> }>();
   for (const r of rs) {
     for (const c of r.classes) {
-      const m = merged.get(c.key) ?? { ...c, pages: 0, acceptedByMintlify: 0, occurrences: 0, example: `${r.repo}: ${c.example}`, repos: new Set<string>() };
+      const m = merged.get(c.key) ?? {
+        ...c,
+        pages: 0,
+        acceptedByMintlify: 0,
+        occurrences: 0,
+        example: `${r.repo}: ${c.example}`,
+        repos: new Set<string>(),
+      };
       m.pages += c.pages;
       m.acceptedByMintlify += c.acceptedByMintlify;
       m.occurrences += c.occurrences;
@@ -383,9 +553,14 @@ function classTable(rs: RepoResult[]): string[] {
     }
   }
   // "Mintlify accepts": the page's own file, judged when Lectern refused that file (a page lost with its site is not).
-  const rows = ['| failure class | pages it cost | of which Mintlify accepts the page\'s MDX | pages with it | repos | example |', '|---|---|---|---|---|---|'];
+  const rows = [
+    "| failure class | pages it cost | of which Mintlify accepts the page's MDX | pages with it | repos | example |",
+    '|---|---|---|---|---|---|',
+  ];
   for (const c of [...merged.values()].sort((a, b) => b.pages - a.pages || b.occurrences - a.occurrences)) {
-    rows.push(`| ${c.key.replace(/\|/g, '\\|')} | ${c.pages} | ${c.acceptedByMintlify} | ${c.occurrences} | ${c.repos.size} | ${c.example.replace(/\|/g, '\\|')} |`);
+    rows.push(
+      `| ${c.key.replace(/\|/g, '\\|')} | ${c.pages} | ${c.acceptedByMintlify} | ${c.occurrences} | ${c.repos.size} | ${c.example.replace(/\|/g, '\\|')} |`,
+    );
   }
   return rows;
 }
@@ -400,7 +575,7 @@ function report(rs: RepoResult[], details: boolean): string {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const previous: RepoResult[] = existsSync(SAVED) ? JSON.parse(readFileSync(SAVED, 'utf8')) as RepoResult[] : [];
+const previous: RepoResult[] = existsSync(SAVED) ? (JSON.parse(readFileSync(SAVED, 'utf8')) as RepoResult[]) : [];
 const same = (a: { repo: string; commit: string }, b: { repo: string; commit: string }) => a.repo === b.repo && a.commit === b.commit;
 const results: RepoResult[] = [];
 if (!has('report')) {
@@ -417,8 +592,13 @@ if (!has('report')) {
     results.push(result);
     const all = [...previous.filter((p) => !results.some((r) => same(p, r))), ...results];
     writeFileSync(SAVED, JSON.stringify(all, null, 1));
-    const shown = part === 'heldout' && !has('details') ? '' : `, ${result.sameSlug}/${result.navPages} same slug, ${result.sameTitle} same title, (b) ${result.acceptedRefused}, (c) ${result.checkPassedBuildRefused}, site ${result.siteProduced ? 'yes' : 'NO'}`;
-    console.error(`${entry.repo} [${result.part}]: measured in ${((result.prebuildMs + result.checkMs + result.buildMs) / 1000).toFixed(0)} s${shown}`);
+    const shown =
+      part === 'heldout' && !has('details')
+        ? ''
+        : `, ${result.sameSlug}/${result.navPages} same slug, ${result.sameTitle} same title, (b) ${result.acceptedRefused}, (c) ${result.checkPassedBuildRefused}, site ${result.siteProduced ? 'yes' : 'NO'}`;
+    console.error(
+      `${entry.repo} [${result.part}]: measured in ${((result.prebuildMs + result.checkMs + result.buildMs) / 1000).toFixed(0)} s${shown}`,
+    );
   }
 }
 const shownResults = entries.flatMap((e) => [...results, ...previous].filter((r) => same(r, e)).slice(0, 1));

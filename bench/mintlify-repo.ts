@@ -25,7 +25,6 @@ const has = (name: string) => process.argv.includes(`--${name}`);
 const repoName = flag('repo') ?? 'mintlify/docs';
 const ref = flag('ref') ?? (repoName === 'mintlify/docs' ? '3bbce7a' : 'HEAD');
 
-
 function fetchRepo(): { dir: string; missing: string[] } {
   const given = flag('dir');
   if (given) return { dir: path.resolve(given), missing: [] };
@@ -49,10 +48,16 @@ function installPacked(dir: string): string {
 const { dir, missing } = fetchRepo();
 const site = has('packed') ? installPacked(dir) : dir;
 rmSync(path.join(site, 'dist'), { recursive: true, force: true });
-const lectern = (args: string[]) => (has('packed') ? timed('npx', ['lectern', ...args], site) : timed(process.execPath, [BIN, ...args], site));
+const lectern = (args: string[]) =>
+  has('packed') ? timed('npx', ['lectern', ...args], site) : timed(process.execPath, [BIN, ...args], site);
 
 const check = await lectern(['check', '.', '--format', 'json']);
-const report = JSON.parse(check.out.slice(check.out.indexOf('{'), check.out.lastIndexOf('}') + 1)) as { errors: number; warnings: number; pages: number; diagnostics: Array<{ code: string; severity: string }> };
+const report = JSON.parse(check.out.slice(check.out.indexOf('{'), check.out.lastIndexOf('}') + 1)) as {
+  errors: number;
+  warnings: number;
+  pages: number;
+  diagnostics: Array<{ code: string; severity: string }>;
+};
 const byRule: Record<string, number> = {};
 for (const d of report.diagnostics) byRule[`${d.severity} ${d.code}`] = (byRule[`${d.severity} ${d.code}`] ?? 0) + 1;
 const build = await lectern(['build', '.']);
@@ -60,18 +65,42 @@ const buildErrors = /Lectern found (\d+) error/.exec(build.out)?.[1];
 const nav = navigationPages(site);
 const absent = nav.filter((p) => !built(path.join(site, 'dist'), p));
 const result = {
-  repo: repoName, ref, packed: has('packed'), filesMissingFromSnapshot: missing,
+  repo: repoName,
+  ref,
+  packed: has('packed'),
+  filesMissingFromSnapshot: missing,
   check: { errors: report.errors, warnings: report.warnings, pages: report.pages, byRule, wallMs: Math.round(check.wallMs) },
-  build: { exitCode: build.code, errors: buildErrors ? Number(buildErrors) : 0, wallMs: Math.round(build.wallMs), peakRssMb: build.peakMb && Math.round(build.peakMb) },
+  build: {
+    exitCode: build.code,
+    errors: buildErrors ? Number(buildErrors) : 0,
+    wallMs: Math.round(build.wallMs),
+    peakRssMb: build.peakMb && Math.round(build.peakMb),
+  },
   navigation: { pages: nav.length, built: nav.length - absent.length, missing: absent },
 };
 mkdirSync(CACHE, { recursive: true });
 writeFileSync(path.join(CACHE, `bench-mintlify-${repoName.replace('/', '+')}.json`), JSON.stringify(result, null, 2));
-if (build.code !== 0) console.log(build.out.split('\n').filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l)).slice(-40).join('\n'));
+if (build.code !== 0)
+  console.log(
+    build.out
+      .split('\n')
+      .filter((l) => !/^\s*Command being timed|^\s+\S.*: /.test(l))
+      .slice(-40)
+      .join('\n'),
+  );
 console.log(`| repo | navigation pages built | build exit | errors | warnings (check) | build wall time | peak RSS |`);
 console.log(`|---|---|---|---|---|---|---|`);
-console.log(`| ${repoName}@${ref}${has('packed') ? ' (packed)' : ''} | ${result.navigation.built} / ${nav.length} (${((100 * result.navigation.built) / Math.max(1, nav.length)).toFixed(1)}%) | ${build.code} | ${result.build.errors} | ${report.warnings} | ${(build.wallMs / 1000).toFixed(1)} s | ${result.build.peakRssMb ?? '?'} MB |`);
-console.log(`\nwarnings by rule: ${Object.entries(byRule).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
+console.log(
+  `| ${repoName}@${ref}${has('packed') ? ' (packed)' : ''} | ${result.navigation.built} / ${nav.length} (${((100 * result.navigation.built) / Math.max(1, nav.length)).toFixed(1)}%) | ${build.code} | ${result.build.errors} | ${report.warnings} | ${(build.wallMs / 1000).toFixed(1)} s | ${result.build.peakRssMb ?? '?'} MB |`,
+);
+console.log(
+  `\nwarnings by rule: ${
+    Object.entries(byRule)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || 'none'
+  }`,
+);
 if (absent.length) console.log(`navigation pages not built: ${absent.join(', ')}`);
 if (missing.length) console.log(`files the snapshot lacks (skipped): ${missing.join(', ')}`);
 if (!has('keep') && has('packed')) rmSync(path.dirname(site), { recursive: true, force: true });

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['core', 'server', 'playground', 'astro'];
 
-const sh = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const sh = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 /**
  * The four packages packed into `<work>/packs` from a copy of their sources (packing in place would rewrite the
@@ -32,8 +33,12 @@ export function packLectern(work: string, repo = REPO): string[] {
   mkdirSync(packs, { recursive: true });
   for (const name of PACKAGES) {
     const from = path.join(repo, 'packages', name);
-    cpSync(from, path.join(stage, 'packages', name), { recursive: true, filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)) });
-    if (existsSync(path.join(from, 'node_modules'))) sh('ln', ['-s', path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules')], work);
+    cpSync(from, path.join(stage, 'packages', name), {
+      recursive: true,
+      filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)),
+    });
+    if (existsSync(path.join(from, 'node_modules')))
+      sh('ln', ['-s', path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules')], work);
     sh('npm', ['pack', '--pack-destination', packs, '--silent'], path.join(stage, 'packages', name));
   }
   rmSync(stage, { recursive: true, force: true });
@@ -42,7 +47,8 @@ export function packLectern(work: string, repo = REPO): string[] {
 
 /** `npm install --save-dev <tarballs>` in `dir` (given a package.json first if it has none, as `npm init -y` would). */
 export function installTarballs(dir: string, tarballs: string[]): void {
-  if (!existsSync(path.join(dir, 'package.json'))) writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'docs', private: true }, null, 2));
+  if (!existsSync(path.join(dir, 'package.json')))
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'docs', private: true }, null, 2));
   sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], dir);
   // Runs must use the installed, compiled package, not the workspace's sources.
   if (!existsSync(path.join(dir, 'node_modules/lectern/dist/cli.js'))) throw new Error(`the packed lectern is not installed in ${dir}`);

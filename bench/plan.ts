@@ -22,20 +22,45 @@ if (mode === 'floor') {
   const { buildSitePlan, generatedPageSource } = await import('../packages/core/src/index.ts');
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-plan-'));
   copyFileSync(spec, path.join(dir, 'github.json'));
-  writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'GitHub', colors: { primary: '#24292f' }, navigation: { tabs: [{ tab: 'REST', openapi: 'github.json' }] } }));
+  writeFileSync(
+    path.join(dir, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'GitHub',
+      colors: { primary: '#24292f' },
+      navigation: { tabs: [{ tab: 'REST', openapi: 'github.json' }] },
+    }),
+  );
   const t0 = performance.now();
   const { plan, diagnostics } = await buildSitePlan(dir);
   const planned = performance.now() - t0;
   let bytes = 0;
   for (const page of plan.pages) bytes += generatedPageSource(page).length;
   const ms = performance.now() - t0;
-  console.log(JSON.stringify({ ms, planMs: planned, rssMB: process.resourceUsage().maxRSS / 1024, pages: plan.pages.length, errors: diagnostics.filter((d) => d.severity === 'error').length, mdxKB: Math.round(bytes / 1024) }));
+  console.log(
+    JSON.stringify({
+      ms,
+      planMs: planned,
+      rssMB: process.resourceUsage().maxRSS / 1024,
+      pages: plan.pages.length,
+      errors: diagnostics.filter((d) => d.severity === 'error').length,
+      mdxKB: Math.round(bytes / 1024),
+    }),
+  );
 } else {
-  const run = (m: string) => JSON.parse(execFileSync(process.execPath, [import.meta.filename, m], { encoding: 'utf8' }).trim().split('\n').pop()!);
+  const run = (m: string) =>
+    JSON.parse(
+      execFileSync(process.execPath, [import.meta.filename, m], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .pop()!,
+    );
   const floor = run('floor');
   const plan = run('plan');
   console.log('GitHub REST description (api.github.com.json, 13 MB)');
   console.log(`  swagger-parser dereference (floor): ${floor.ms.toFixed(0)} ms, peak RSS ${floor.rssMB.toFixed(0)} MB`);
-  console.log(`  lectern plan + MDX of ${plan.pages} pages: ${plan.ms.toFixed(0)} ms (plan ${plan.planMs.toFixed(0)} ms), peak RSS ${plan.rssMB.toFixed(0)} MB, ${plan.mdxKB} KB of MDX, ${plan.errors} errors`);
+  console.log(
+    `  lectern plan + MDX of ${plan.pages} pages: ${plan.ms.toFixed(0)} ms (plan ${plan.planMs.toFixed(0)} ms), peak RSS ${plan.rssMB.toFixed(0)} MB, ${plan.mdxKB} KB of MDX, ${plan.errors} errors`,
+  );
   console.log(`  ratio to floor: time ${(plan.ms / floor.ms).toFixed(2)}x, memory ${(plan.rssMB / floor.rssMB).toFixed(2)}x`);
 }

@@ -32,9 +32,23 @@ const ROOT = path.join(CACHE, 'site');
 const STAMP = path.join(CACHE, 'build.json');
 const argv = process.argv.slice(2);
 const PAGES = Number(argv.find((a) => a.startsWith('--pages='))?.slice(8) ?? 20);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
-interface Stamp { date: string; commit: string; pages: number; wallMs: number; peakRssMb: number }
+interface Stamp {
+  date: string;
+  commit: string;
+  pages: number;
+  wallMs: number;
+  peakRssMb: number;
+}
 
 async function ensureSite(): Promise<Stamp> {
   if (!argv.includes('--rebuild') && existsSync(STAMP) && existsSync(path.join(ROOT, 'dist', 'api-reference'))) {
@@ -46,8 +60,18 @@ async function ensureSite(): Promise<Stamp> {
   console.log(`building the GitHub REST site into ${path.relative(REPO, ROOT)} (once; --rebuild to redo)…`);
   const r = await build(ROOT, 'GitHub REST (full)');
   let commit = 'unknown';
-  try { commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO }).toString().trim(); } catch { /* not a checkout */ }
-  const stamp: Stamp = { date: new Date().toISOString(), commit, pages: r.pages, wallMs: Math.round(r.wallMs), peakRssMb: Math.round(r.peakRssMb) };
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO }).toString().trim();
+  } catch {
+    /* not a checkout */
+  }
+  const stamp: Stamp = {
+    date: new Date().toISOString(),
+    commit,
+    pages: r.pages,
+    wallMs: Math.round(r.wallMs),
+    peakRssMb: Math.round(r.peakRssMb),
+  };
   writeFileSync(STAMP, JSON.stringify(stamp, null, 2));
   return stamp;
 }
@@ -66,7 +90,8 @@ function endpointPages(dist: string): Array<{ slug: string; bytes: number }> {
     }
   };
   walk(path.join(dist, 'api-reference'));
-  return out.sort((a, b) => (a.file < b.file ? -1 : 1))
+  return out
+    .sort((a, b) => (a.file < b.file ? -1 : 1))
     .map((p) => ({ slug: '/' + path.relative(dist, path.dirname(p.file)).split(path.sep).join('/') + '/', bytes: p.bytes }));
 }
 
@@ -76,7 +101,15 @@ function spread<T>(list: T[], n: number): T[] {
   return Array.from({ length: n }, (_, i) => list[Math.round((i * (list.length - 1)) / (n - 1))]!);
 }
 
-interface Sample { slug: string; visibleMs: number; interactiveMs: number; raw: number; gzip: number; wire: number; scripts: number }
+interface Sample {
+  slug: string;
+  visibleMs: number;
+  interactiveMs: number;
+  raw: number;
+  gzip: number;
+  wire: number;
+  scripts: number;
+}
 
 async function measure(context: BrowserContext, base: string, slug: string): Promise<Sample> {
   const page: Page = await context.newPage();
@@ -90,12 +123,21 @@ async function measure(context: BrowserContext, base: string, slug: string): Pro
     await page.evaluate(() => {
       const w = window as unknown as { __paint: Record<string, number> };
       w.__paint = {};
-      const frame = (key: string) => requestAnimationFrame(() => setTimeout(() => { w.__paint[key] = performance.now(); }, 0));
+      const frame = (key: string) =>
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            w.__paint[key] = performance.now();
+          }, 0),
+        );
       const island = document.querySelector('#api-playground astro-island')!;
-      document.querySelector('.try-it > summary')!.addEventListener('click', () => {
-        w.__paint.click = performance.now();
-        frame('visible');
-      }, { capture: true, once: true });
+      document.querySelector('.try-it > summary')!.addEventListener(
+        'click',
+        () => {
+          w.__paint.click = performance.now();
+          frame('visible');
+        },
+        { capture: true, once: true },
+      );
       const mo = new MutationObserver(() => {
         if (!island.hasAttribute('ssr') && island.querySelector('.lectern-playground form')) {
           mo.disconnect();
@@ -108,19 +150,24 @@ async function measure(context: BrowserContext, base: string, slug: string): Pro
     const loads: Array<Promise<{ raw: number; wire: number; gzip: number }>> = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
-      loads.push((async () => {
-        const response = await request.response();
-        const body = response ? await response.body() : Buffer.alloc(0);
-        const sizes = await request.sizes();
-        // From the browser cache: nothing transferred (Chromium reports 0 or -1).
-        return { raw: body.length, gzip: gzipSync(body).length, wire: Math.max(0, sizes.responseBodySize) };
-      })());
+      loads.push(
+        (async () => {
+          const response = await request.response();
+          const body = response ? await response.body() : Buffer.alloc(0);
+          const sizes = await request.sizes();
+          // From the browser cache: nothing transferred (Chromium reports 0 or -1).
+          return { raw: body.length, gzip: gzipSync(body).length, wire: Math.max(0, sizes.responseBodySize) };
+        })(),
+      );
     });
     await page.click('.try-it > summary');
-    await page.waitForFunction(() => (window as unknown as { __paint: Record<string, number> }).__paint.interactive !== undefined, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { __paint: Record<string, number> }).__paint.interactive !== undefined, null, {
+      timeout: 60_000,
+    });
     const t = await page.evaluate(() => (window as unknown as { __paint: Record<string, number> }).__paint);
     const files = await Promise.all(loads);
-    if (!(await page.locator('.lectern-playground button[type="submit"]').isVisible())) throw new Error('the playground form is not visible');
+    if (!(await page.locator('.lectern-playground button[type="submit"]').isVisible()))
+      throw new Error('the playground form is not visible');
     return {
       slug,
       visibleMs: t.visible! - t.click!,
@@ -140,15 +187,25 @@ async function measure(context: BrowserContext, base: string, slug: string): Pro
 function stats(values: number[]): { median: number; p95: number; min: number; max: number } {
   const s = [...values].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { median: s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2, p95: at(0.95), min: s[0]!, max: s[s.length - 1]! };
+  return {
+    median: s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2,
+    p95: at(0.95),
+    min: s[0]!,
+    max: s[s.length - 1]!,
+  };
 }
 
 const stamp = await ensureSite();
 const dist = path.join(ROOT, 'dist');
 const all = endpointPages(dist);
-const slugs = spread(all.map((p) => p.slug), PAGES);
+const slugs = spread(
+  all.map((p) => p.slug),
+  PAGES,
+);
 const largest = all.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-console.log(`site: ${stamp.pages} pages built ${stamp.date.slice(0, 10)} at ${stamp.commit} (${(stamp.wallMs / 1000).toFixed(1)} s, ${stamp.peakRssMb} MB peak RSS); ${all.length} endpoint pages with a playground; measuring ${slugs.length}`);
+console.log(
+  `site: ${stamp.pages} pages built ${stamp.date.slice(0, 10)} at ${stamp.commit} (${(stamp.wallMs / 1000).toFixed(1)} s, ${stamp.peakRssMb} MB peak RSS); ${all.length} endpoint pages with a playground; measuring ${slugs.length}`,
+);
 
 const server = await createServer({ dist, port: 0, host: '127.0.0.1', log: false });
 const base = server.url.replace(/\/$/, '');
@@ -158,7 +215,11 @@ try {
   const cold: Sample[] = [];
   for (const slug of slugs) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try { cold.push(await measure(context, base, slug)); } finally { await context.close(); }
+    try {
+      cold.push(await measure(context, base, slug));
+    } finally {
+      await context.close();
+    }
   }
   // The heaviest endpoint page (most HTML), cold, as a check that size does not change the picture.
   const heavyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -174,9 +235,14 @@ try {
 
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`\n| cache | click -> panel open (median / p95) | click -> island painted, interactive (median / p95) | JS loaded by the click: raw / gzip / transferred (median) |`);
+  console.log(
+    `\n| cache | click -> panel open (median / p95) | click -> island painted, interactive (median / p95) | JS loaded by the click: raw / gzip / transferred (median) |`,
+  );
   console.log('| --- | ---: | ---: | ---: |');
-  for (const [label, list] of [['cold (new context per page)', cold], ['warm (island code cached)', warm]] as const) {
+  for (const [label, list] of [
+    ['cold (new context per page)', cold],
+    ['warm (island code cached)', warm],
+  ] as const) {
     const v = stats(list.map((s) => s.visibleMs));
     const i = stats(list.map((s) => s.interactiveMs));
     const raw = stats(list.map((s) => s.raw)).median;
@@ -186,8 +252,13 @@ try {
   }
   const slowest = [...cold].sort((a, b) => b.interactiveMs - a.interactiveMs)[0]!;
   console.log(`\ncold: ${cold[0]!.scripts} script files per click; slowest interactive ${ms(slowest.interactiveMs)} on ${slowest.slug}`);
-  console.log(`heaviest page (${kb(largest.bytes)} HTML, ${largest.slug}), cold: visible ${ms(heavy.visibleMs)}, interactive ${ms(heavy.interactiveMs)}`);
-  console.log('per page (cold): ' + cold.map((s) => `${s.slug.replace(/^\/api-reference\//, '')} ${s.visibleMs.toFixed(0)}/${s.interactiveMs.toFixed(0)}`).join(', '));
+  console.log(
+    `heaviest page (${kb(largest.bytes)} HTML, ${largest.slug}), cold: visible ${ms(heavy.visibleMs)}, interactive ${ms(heavy.interactiveMs)}`,
+  );
+  console.log(
+    'per page (cold): ' +
+      cold.map((s) => `${s.slug.replace(/^\/api-reference\//, '')} ${s.visibleMs.toFixed(0)}/${s.interactiveMs.toFixed(0)}`).join(', '),
+  );
 } finally {
   await browser?.close();
   await server.close();

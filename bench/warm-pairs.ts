@@ -26,7 +26,8 @@ const edits: Record<string, (root: string, n: string) => void> = {
   mdx: (root, n) => editPage(root, n),
   op: (root, n) => editOperation(root, 'description', `Edited between two builds (${n}).`),
 };
-const line = (r: Result) => `${r.label.padEnd(24)} wall ${(r.wallMs / 1000).toFixed(2)} s, CPU ${((r.cpuMs ?? 0) / 1000).toFixed(2)} s, main thread ${((r.mainCpuMs ?? 0) / 1000).toFixed(2)} s, bundling ${((r.prerenderBuildMs ?? 0) / 1000).toFixed(2)} s`;
+const line = (r: Result) =>
+  `${r.label.padEnd(24)} wall ${(r.wallMs / 1000).toFixed(2)} s, CPU ${((r.cpuMs ?? 0) / 1000).toFixed(2)} s, main thread ${((r.mainCpuMs ?? 0) / 1000).toFixed(2)} s, bundling ${((r.prerenderBuildMs ?? 0) / 1000).toFixed(2)} s`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const trees: Array<{ name: string; install: PackedInstall; root?: string }> = [];
@@ -67,7 +68,17 @@ try {
         rmSync(dir, { recursive: true, force: true });
         mkdirSync(dir, { recursive: true });
         edits[kind]!(t.root!, 'profiled');
-        console.log(line(await build(t.root!, `${t.name}: ${kind}, profiled`, { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` }, undefined, t.install.run)));
+        console.log(
+          line(
+            await build(
+              t.root!,
+              `${t.name}: ${kind}, profiled`,
+              { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` },
+              undefined,
+              t.install.run,
+            ),
+          ),
+        );
       }
     }
   }

@@ -49,7 +49,10 @@ function processInfo(pid: number): { name: string; ppid: number; zombie: boolean
     // No /proc: ask ps.
   }
   try {
-    const out = execFileSync('ps', ['-o', 'ppid=', '-o', 'stat=', '-o', 'comm=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('ps', ['-o', 'ppid=', '-o', 'stat=', '-o', 'comm=', '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const m = /^\s*(\d+)\s+(\S+)\s+(.*?)\s*$/.exec(out);
     if (m) return { name: path.basename(m[3]!), ppid: Number(m[1]), zombie: m[2]!.startsWith('Z') };
   } catch {

@@ -16,8 +16,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export interface OraclePage { slug: string; title: string; sidebarTitle?: string; openapi?: string; asyncapi?: string }
-export interface PrebuildResult { pages: OraclePage[]; printed: string[]; error?: string; ms: number }
+export interface OraclePage {
+  slug: string;
+  title: string;
+  sidebarTitle?: string;
+  openapi?: string;
+  asyncapi?: string;
+}
+export interface PrebuildResult {
+  pages: OraclePage[];
+  printed: string[];
+  error?: string;
+  ms: number;
+}
 
 /** Every page of a decorated navigation: an object with an `href` and a `title`. */
 function pagesOf(nav: unknown, out: OraclePage[] = []): OraclePage[] {
@@ -29,7 +40,8 @@ function pagesOf(nav: unknown, out: OraclePage[] = []): OraclePage[] {
   const node = nav as Record<string, unknown>;
   if (typeof node.href === 'string' && typeof node.title === 'string') {
     out.push({
-      slug: node.href.replace(/^\/+|\/+$/g, ''), title: node.title,
+      slug: node.href.replace(/^\/+|\/+$/g, ''),
+      title: node.title,
       ...(typeof node.sidebarTitle === 'string' ? { sidebarTitle: node.sidebarTitle } : {}),
       ...(typeof node.openapi === 'string' ? { openapi: node.openapi } : {}),
       ...(typeof node.asyncapi === 'string' ? { asyncapi: node.asyncapi } : {}),
@@ -43,7 +55,9 @@ function pagesOf(nav: unknown, out: OraclePage[] = []): OraclePage[] {
 async function main(): Promise<void> {
   const [oracleDir, site, outFile] = process.argv.slice(2) as [string, string, string];
   const printed: string[] = [];
-  const keep = (...args: unknown[]) => { if (printed.length < 200) printed.push(args.map(String).join(' ').slice(0, 500)); };
+  const keep = (...args: unknown[]) => {
+    if (printed.length < 200) printed.push(args.map(String).join(' ').slice(0, 500));
+  };
   console.log = keep;
   console.warn = keep;
   console.error = keep;
@@ -53,7 +67,7 @@ async function main(): Promise<void> {
   try {
     process.chdir(work);
     const entry = pathToFileURL(path.join(oracleDir, 'node_modules/@mintlify/prebuild/dist/index.js')).href;
-    const { prebuild } = await import(entry) as { prebuild: (dir: string, options: Record<string, unknown>) => Promise<unknown> };
+    const { prebuild } = (await import(entry)) as { prebuild: (dir: string, options: Record<string, unknown>) => Promise<unknown> };
     try {
       await prebuild(path.resolve(site), { lazyPages: true, skipStaticFiles: true });
     } catch (e) {

@@ -26,7 +26,13 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
   mkdirSync(dir, { recursive: true });
   // A complete git directory: one `git archive | tar` (symlinks dropped after, as below); a partial one: blob by blob.
   const tree = sub ? `${ref}:${sub.replace(/\/+$/, '')}` : ref;
-  const archived = spawnSync('bash', ['-c', 'set -o pipefail; git --git-dir "$0" archive --format=tar "$1" | tar -x -C "$2"', gitDir, tree, dir]);
+  const archived = spawnSync('bash', [
+    '-c',
+    'set -o pipefail; git --git-dir "$0" archive --format=tar "$1" | tar -x -C "$2"',
+    gitDir,
+    tree,
+    dir,
+  ]);
   if (archived.status === 0) {
     spawnSync('find', [dir, '-type', 'l', '-delete']);
     materialiseLinks(gitDir, ref, dir, sub);
@@ -35,15 +41,29 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const prefix = sub ? sub.replace(/\/+$/, '') + '/' : '';
-  const entries = sh('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', ref, ...(prefix ? ['--', prefix] : [])]).split('\0').filter(Boolean);
+  const entries = sh('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', ref, ...(prefix ? ['--', prefix] : [])])
+    .split('\0')
+    .filter(Boolean);
   const shas = entries.map((e) => e.split('\t')[0]!.split(' ')[2]!);
-  const checked = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], { input: shas.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30 });
-  const present = new Set(checked.stdout.split('\n').filter((l) => l && !l.endsWith('missing')).map((l) => l.split(' ')[0]!));
+  const checked = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-check'], {
+    input: shas.join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  const present = new Set(
+    checked.stdout
+      .split('\n')
+      .filter((l) => l && !l.endsWith('missing'))
+      .map((l) => l.split(' ')[0]!),
+  );
   for (const entry of entries) {
     const [meta, file] = entry.split('\t') as [string, string];
     const [mode, , sha] = meta.split(' ') as [string, string, string];
     if (mode === '120000') continue; // symlinks are not followed into the build
-    if (!present.has(sha)) { missing.push(file); continue; }
+    if (!present.has(sha)) {
+      missing.push(file);
+      continue;
+    }
     const target = path.join(dir, file.slice(prefix.length));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', sha], { maxBuffer: 1 << 30 }).stdout);
@@ -58,7 +78,9 @@ export function extract(gitDir: string, ref: string, dir: string, sub = ''): str
  */
 function materialiseLinks(gitDir: string, ref: string, dir: string, sub: string): void {
   const prefix = sub ? sub.replace(/\/+$/, '') + '/' : '';
-  const entries = sh('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', ref, ...(prefix ? ['--', prefix] : [])]).split('\0').filter((e) => e.startsWith('120000 '));
+  const entries = sh('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', ref, ...(prefix ? ['--', prefix] : [])])
+    .split('\0')
+    .filter((e) => e.startsWith('120000 '));
   for (const entry of entries) {
     const [meta, file] = entry.split('\t') as [string, string];
     const link = spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', meta.split(' ')[2]!], { encoding: 'utf8' }).stdout;
@@ -90,13 +112,15 @@ export function navigationPages(dir: string): string[] {
     if (typeof obj.$ref === 'string') {
       const target = load(path.join(base, obj.$ref));
       const { $ref: _ref, ...rest } = obj;
-      return target && typeof target === 'object' && !Array.isArray(target) ? { ...target, ...resolve(rest, base) as object } : target;
+      return target && typeof target === 'object' && !Array.isArray(target) ? { ...target, ...(resolve(rest, base) as object) } : target;
     }
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, resolve(v, base)]));
   };
-  const config = (existsSync(path.join(dir, 'docs.json'))
-    ? load(path.join(dir, 'docs.json'))
-    : upgradeMintConfig(JSON.parse(readFileSync(path.join(dir, 'mint.json'), 'utf8')) as Record<string, unknown>).config) as { navigation: unknown };
+  const config = (
+    existsSync(path.join(dir, 'docs.json'))
+      ? load(path.join(dir, 'docs.json'))
+      : upgradeMintConfig(JSON.parse(readFileSync(path.join(dir, 'mint.json'), 'utf8')) as Record<string, unknown>).config
+  ) as { navigation: unknown };
   const pages = new Set<string>();
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(walk);
@@ -105,7 +129,10 @@ export function navigationPages(dir: string): string[] {
     if (typeof obj.root === 'string') pages.add(obj.root);
     for (const [key, value] of Object.entries(obj)) {
       if (key === 'pages' && Array.isArray(value)) {
-        for (const p of value) if (typeof p === 'string') { if (p.trim().split(/\s+/).length === 1 && !/^https?:/.test(p)) pages.add(p); } else walk(p);
+        for (const p of value)
+          if (typeof p === 'string') {
+            if (p.trim().split(/\s+/).length === 1 && !/^https?:/.test(p)) pages.add(p);
+          } else walk(p);
       } else if (key !== 'global' && typeof value === 'object') walk(value);
     }
   };
@@ -124,7 +151,12 @@ export function timed(cmd: string, args: string[], cwd: string): Promise<{ code:
   const t0 = performance.now();
   return new Promise((resolve) => {
     const child = spawn(useTime ? '/usr/bin/time' : cmd, useTime ? ['-v', cmd, ...args] : args, {
-      cwd, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}` },
+      cwd,
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        PATH: `${path.join(REPO, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+      },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -135,4 +167,3 @@ export function timed(cmd: string, args: string[], cwd: string): Promise<{ code:
     });
   });
 }
-

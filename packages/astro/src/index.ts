@@ -49,7 +49,12 @@ export interface LecternOptions {
    * it used.
    */
   part?: {
-    planned: PlannedSite; slugs: ReadonlySet<string>; first: boolean; reported?: boolean; index?: number; count?: number;
+    planned: PlannedSite;
+    slugs: ReadonlySet<string>;
+    first: boolean;
+    reported?: boolean;
+    index?: number;
+    count?: number;
     done?: { search?: SearchIndexer; cache?: CacheUsage };
   };
 }
@@ -59,7 +64,16 @@ export { PACKAGE_DIR };
  * Files the dev server never sends, by URL or `/@fs/`: Vite's defaults (env files, keys, .git), every dotfile,
  * Lectern's working folder (`.lectern/`: the assistant's conversations, caches) and databases.
  */
-const DEV_DENY = ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.lectern/!(islands)/**', '**/.lectern/*', '**/.*', '**/*.{db,db-wal,db-shm,sqlite,sqlite3}'];
+const DEV_DENY = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key}',
+  '**/.git/**',
+  '**/.lectern/!(islands)/**',
+  '**/.lectern/*',
+  '**/.*',
+  '**/*.{db,db-wal,db-shm,sqlite,sqlite3}',
+];
 const PREACT = /^(preact|@preact\/signals(-core)?)(\/|$)/;
 const isInside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 const readText = (file: string) => {
@@ -96,7 +110,11 @@ function missingMarkdownImage(id: string, importer: string | undefined, root: st
   const bare = id.split(/[?#]/)[0]!;
   if (!IMAGE_FILE.test(bare) || /^[a-z][a-z0-9+.-]*:/i.test(bare) || bare.startsWith('/') || bare.startsWith('\0')) return undefined;
   let decoded = bare;
-  try { decoded = decodeURI(bare); } catch { /* kept as written */ }
+  try {
+    decoded = decodeURI(bare);
+  } catch {
+    /* kept as written */
+  }
   return existsSync(path.resolve(path.dirname(from), decoded)) ? undefined : MISSING_IMAGE;
 }
 
@@ -127,7 +145,8 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
       const missing = missingMarkdownImage(id, importer, root);
       if (missing) return missing;
       // React in a repo's components is Preact; `@mintlify/components` is Lectern's own (package-imports.ts).
-      if (importer && isInside(importer, root) && REACT_ALIAS[id]) return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
+      if (importer && isInside(importer, root) && REACT_ALIAS[id])
+        return this.resolve(REACT_ALIAS[id]!, path.join(PACKAGE_DIR, 'package.json'), { ...options, skipSelf: true });
       if (id === MINTLIFY_COMPONENTS && importer && isInside(importer.split('?')[0]!, root)) {
         return /\.mdx?$/i.test(importer.split('?')[0]!) ? componentsModule : BUILTINS_MODULE;
       }
@@ -153,11 +172,18 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         // the project root, which is wrong for a component outside every folder the root shares (Lectern installed
         // globally, the repo elsewhere): hand Astro the file-system spelling (`/@fs/…`) it maps back to the real path.
         // The id itself stays the real path, which is what Astro keys scripts and styles by everywhere else.
-        if (id.includes('.astro?astro&') && id.startsWith('/') && !id.startsWith('/@fs/') && !sharesAncestor(id, root) && astroBuild?.load) {
+        if (
+          id.includes('.astro?astro&') &&
+          id.startsWith('/') &&
+          !id.startsWith('/@fs/') &&
+          !sharesAncestor(id, root) &&
+          astroBuild?.load
+        ) {
           const hook = astroBuild.load;
           return (typeof hook === 'function' ? hook : hook.handler).call(this, '/@fs' + id);
         }
-        if (command === 'dev' && detached && id.split('?')[0] === LIVE_SAMPLES_FILE) return bundleLiveSamples().then((code) => ({ code, map: null }));
+        if (command === 'dev' && detached && id.split('?')[0] === LIVE_SAMPLES_FILE)
+          return bundleLiveSamples().then((code) => ({ code, map: null }));
         if (id.startsWith(REFUSED_MODULE)) return 'export default function RefusedFile() { return null; }';
         if (id !== '\0' + VIRTUAL) return undefined;
         const site = getSite(root);
@@ -184,7 +210,12 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         const file = id.split('?')[0]!;
         const site = getSite(root);
         // A JSX module of the repo (a snippet component): the hooks and built-ins it uses are imported for it.
-        if (/\.jsx$/.test(file) && isInside(file, site.root) && !isInside(file, path.join(site.root, ISLANDS_DIR)) && !file.includes(`${path.sep}node_modules${path.sep}`)) {
+        if (
+          /\.jsx$/.test(file) &&
+          isInside(file, site.root) &&
+          !isInside(file, path.join(site.root, ISLANDS_DIR)) &&
+          !file.includes(`${path.sep}node_modules${path.sep}`)
+        ) {
           const rel = path.relative(site.root, file).split(path.sep).join('/');
           return { code: prepareJsxModule(code, rel, BUILTINS_MODULE).code, map: null };
         }
@@ -246,10 +277,21 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         compile = processor === undefined || processor.name === 'satteri';
         let fromCache = false;
         // A build, or `lectern dev` started again, on unchanged files plans nothing (plan-cache.ts).
-        const plan = () => cachedPlanData(root, () => planData(root, componentsModule, { compile }), () => { fromCache = true; }, { compile }).then(siteFromPlan);
+        const plan = () =>
+          cachedPlanData(
+            root,
+            () => planData(root, componentsModule, { compile }),
+            () => {
+              fromCache = true;
+            },
+            { compile },
+          ).then(siteFromPlan);
         const { site, errors, warnings } = part?.planned ?? (await plan());
         site.only = part?.slugs;
-        if (!part) logger.info(`planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
+        if (!part)
+          logger.info(
+            `planned ${site.plan.pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`,
+          );
         if (part && (!part.first || part.reported)) {
           // A part of a build in parts: the caller reported the plan's problems.
         } else if (command === 'build') {
@@ -261,10 +303,21 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         site.base = basePath(config.base);
         setSite(site);
         // Spec content's URLs are checked once more on the tree the build compiles (mdx/spec-content-guard.ts).
-        guardSpecContent(config.markdown, () => getSite(root), (m) => logger.warn(m));
+        guardSpecContent(
+          config.markdown,
+          () => getSite(root),
+          (m) => logger.warn(m),
+        );
         if (command === 'build') {
           await session?.abort();
-          session = await startBuildSession(site, { base: site.base, astroSite: (config.site ?? site.config.lectern?.site) || undefined, outDir: fileURLToPath(config.outDir), format: config.build.format, warn: (m) => logger.warn(m), ...(part ? { part: { index: part.index ?? 0, count: part.count ?? 1 } } : {}) });
+          session = await startBuildSession(site, {
+            base: site.base,
+            astroSite: (config.site ?? site.config.lectern?.site) || undefined,
+            outDir: fileURLToPath(config.outDir),
+            format: config.build.format,
+            warn: (m) => logger.warn(m),
+            ...(part ? { part: { index: part.index ?? 0, count: part.count ?? 1 } } : {}),
+          });
         }
         // A part of a build in parts: the parent says it once for the whole build.
         if ((part?.count ?? 1) <= 1) for (const w of configWarnings(site.config)) logger.warn(w);
@@ -278,7 +331,13 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         // `lectern dev` in Lectern's workspace: the playground's .tsx sources get what an installed Lectern ships (JSX
         // compiled to Preact calls, here by Vite), not Babel's development transform on every start.
         const ownTsx = command === 'dev' ? workspacePlaygroundDir() : undefined;
-        if (!hasPreact) extra.push((await import('@astrojs/preact')).default({ include: [/\.[cm]?jsx?$/, /\.tsx$/], ...(ownTsx ? { exclude: [/[\\/]node_modules[\\/]/, ownTsx] } : {}) }));
+        if (!hasPreact)
+          extra.push(
+            (await import('@astrojs/preact')).default({
+              include: [/\.[cm]?jsx?$/, /\.tsx$/],
+              ...(ownTsx ? { exclude: [/[\\/]node_modules[\\/]/, ownTsx] } : {}),
+            }),
+          );
 
         const { redirects } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
@@ -289,7 +348,11 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite
         // load it, and everything that imports it (one preact instance for hooks), through the plugin above.
         // A build bundles the packages the repo adds for its components (package-imports.ts).
-        const noExternal = [...NO_EXTERNAL, ...(detached ? ['preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : []), ...(command === 'build' ? repoPackages(root) : [])];
+        const noExternal = [
+          ...NO_EXTERNAL,
+          ...(detached ? ['preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : []),
+          ...(command === 'build' ? repoPackages(root) : []),
+        ];
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
         if (!part || part.first) injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });
         updateConfig({
@@ -299,14 +362,22 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
           vite: {
             ...(ownTsx && !hasPreact ? { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } } : {}),
-            plugins: [vitePlugin(root, command, componentsModule, detached), ...(detached ? [noPrebundle()] : []), ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter), nativeAstroRuntime(() => !adapter)] : [])],
+            plugins: [
+              vitePlugin(root, command, componentsModule, detached),
+              ...(detached ? [noPrebundle()] : []),
+              ...(command === 'dev' ? [lightPrerenderEnvironment(() => adapter), nativeAstroRuntime(() => !adapter)] : []),
+            ],
             server: { fs: { allow: [root, PACKAGE_DIR, path.resolve(PACKAGE_DIR, '../..')], deny: DEV_DENY } },
             // Outside Lectern's install tree the dep optimizer cannot resolve the island's packages from the docs
             // repo; found late, they would force a full reload on the reader's first "Try it". Serve them as ESM.
             optimizeDeps: {
               ...(detached ? { noDiscovery: true } : {}),
               // The dev server pre-bundles httpsnippet for the live samples: the same stand-ins there.
-              rolldownOptions: { plugins: [{ name: 'lectern:live-sample-shims', resolveId: (id: string, importer?: string) => liveSampleShim(id, importer) }] },
+              rolldownOptions: {
+                plugins: [
+                  { name: 'lectern:live-sample-shims', resolveId: (id: string, importer?: string) => liveSampleShim(id, importer) },
+                ],
+              },
             },
             // Bundle the renderers (they import Astro virtual modules) whatever the docs repo's package.json says.
             ssr: { noExternal },

@@ -10,7 +10,20 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 /** Lowest first. `views` are the Astro components, layouts and routes Astro renders, and the browser's own code. */
-export const STAGES = ['shared', 'plan', 'mdx', 'model', 'endpoint', 'workers', 'build', 'site', 'dev', 'views', 'integration', 'cli'] as const;
+export const STAGES = [
+  'shared',
+  'plan',
+  'mdx',
+  'model',
+  'endpoint',
+  'workers',
+  'build',
+  'site',
+  'dev',
+  'views',
+  'integration',
+  'cli',
+] as const;
 type Stage = (typeof STAGES)[number];
 
 const VIEW_FOLDERS = new Set(['components', 'layout', 'routes', 'client', 'styles', 'assets']);
@@ -35,7 +48,8 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 /** Relative specifiers of static and dynamic imports (`from './x.ts'`, `import('./x.ts')`, `import './x.css'`). */
 export function relativeImports(source: string): string[] {
   const specs: string[] = [];
-  for (const m of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]+)\1/g)) specs.push(m[2]!.split('?')[0]!);
+  for (const m of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]+)\1/g))
+    specs.push(m[2]!.split('?')[0]!);
   return specs;
 }
 
@@ -55,7 +69,10 @@ describe('packages/astro/src floor plan', () => {
     for (const file of files) {
       const from = stageOf(file)!;
       for (const spec of relativeImports(readFileSync(path.join(SRC, file), 'utf8'))) {
-        const target = path.relative(SRC, path.resolve(SRC, path.dirname(file), spec)).split(path.sep).join('/');
+        const target = path
+          .relative(SRC, path.resolve(SRC, path.dirname(file), spec))
+          .split(path.sep)
+          .join('/');
         if (target.startsWith('..')) continue;
         const to = stageOf(target);
         if (to && STAGES.indexOf(to) > STAGES.indexOf(from)) upward.push(`${file} (${from}) -> ${target} (${to})`);
@@ -67,6 +84,9 @@ describe('packages/astro/src floor plan', () => {
   it('catches an upward import (the rule can fail)', () => {
     const to = stageOf('build/session.ts')!;
     expect(STAGES.indexOf(to)).toBeGreaterThan(STAGES.indexOf(stageOf('shared/render/markdown.ts')!));
-    expect(relativeImports("import { x } from '../../build/session.ts';\nconst y = await import('./z.ts');")).toEqual(['../../build/session.ts', './z.ts']);
+    expect(relativeImports("import { x } from '../../build/session.ts';\nconst y = await import('./z.ts');")).toEqual([
+      '../../build/session.ts',
+      './z.ts',
+    ]);
   });
 });

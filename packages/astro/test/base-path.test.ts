@@ -29,7 +29,10 @@ async function htmlFiles(dir: string, base = dir): Promise<string[]> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-base-'));
-  await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  await cp(path.join(REPO, 'examples/kitchen-sink'), root, {
+    recursive: true,
+    filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src),
+  });
   ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: BASE }));
   server = await createServer({ dist, port: 0, log: false });
   origin = server.url.replace(/\/$/, '');
@@ -51,7 +54,7 @@ describe('a site built with base /pr-7/', () => {
       for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) urls.push(...m[1]!.split(',').map((p) => p.trim().split(/\s+/)[0]!));
       for (const raw of urls) {
         // Highlighted code shows markup as text (`href="<span …`): not a link.
-        if (raw.includes("<") || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(raw)) continue;
+        if (raw.includes('<') || /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(raw)) continue;
         const url = new URL(raw.replace(/&amp;/g, '&'), pageUrl);
         if (!url.pathname.startsWith(BASE)) outside.push(`${file}: ${raw}`);
         else if (!targets.has(url.pathname)) targets.set(url.pathname, file);
@@ -85,7 +88,9 @@ describe('a site built with base /pr-7/', () => {
     try {
       const page = await browser.newPage();
       const failed: string[] = [];
-      page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
       await page.goto(`${origin}${BASE}`);
       await page.click('[data-open-search]');
       await page.fill('[data-search-input]', 'cards');

@@ -25,23 +25,45 @@ describe('API fixture build', () => {
     expect(existsSync(path.join(dist, 'api-reference/users/delete-user-forever/index.html'))).toBe(false);
   });
 
-  it('orders the sidebar like docs.json, generated groups after the tab\'s own groups; hidden pages are not listed', async () => {
+  it("orders the sidebar like docs.json, generated groups after the tab's own groups; hidden pages are not listed", async () => {
     const html = sidebar(await readPage(dist, EP));
-    const labels = [...html.matchAll(/<span class="nav-label">([^<]+)<\/span>|<p class="nav-section-title">([^<]+)/g)].map((m) => m[1] ?? m[2]);
-    expect(labels).toEqual(['Overview', 'API introduction', 'Chat completions', 'Create a message', 'Users', 'List users', 'API Reference', 'User created']);
+    const labels = [...html.matchAll(/<span class="nav-label">([^<]+)<\/span>|<p class="nav-section-title">([^<]+)/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(labels).toEqual([
+      'Overview',
+      'API introduction',
+      'Chat completions',
+      'Create a message',
+      'Users',
+      'List users',
+      'API Reference',
+      'User created',
+    ]);
     expect(html).not.toContain('Get a secret user');
     expect(html).toMatch(/<span class="method method-post">POST<\/span>\s*<span class="nav-label">Create a message/);
     expect(html).toContain('aria-current="page"');
   });
 
-  it('renders only the active tab\'s sidebar (guides tab has no API entries)', async () => {
+  it("renders only the active tab's sidebar (guides tab has no API entries)", async () => {
     const html = sidebar(await readPage(dist, 'index'));
     expect(html).not.toContain('Create a message');
   });
 
   it('gives parameters, body fields, nested fields, responses and auth stable anchors', async () => {
     const all = ids(await readPage(dist, EP));
-    for (const id of ['authorization-authorization', 'parameter-project-id', 'parameter-page-size', 'parameter-x-trace', 'body-thread-id', 'body-messages', 'body-messages-role', 'body-messages-parts-text', 'body-node-children', 'response-all-sessions']) {
+    for (const id of [
+      'authorization-authorization',
+      'parameter-project-id',
+      'parameter-page-size',
+      'parameter-x-trace',
+      'body-thread-id',
+      'body-messages',
+      'body-messages-role',
+      'body-messages-parts-text',
+      'body-node-children',
+      'response-all-sessions',
+    ]) {
       expect(all, id).toContain(id);
     }
   });
@@ -50,7 +72,15 @@ describe('API fixture build', () => {
     const html = await readPage(dist, EP);
     expect(html).toMatch(/<span class="endpoint-base" data-base-url>https:\/\/api\.acme\.test\/v1<\/span>\/chat\/\{projectId\}\/messages/);
     expect(html).toContain('data-server-select');
-    const order = ['id="authorizations"', 'id="path-parameters"', 'id="query-parameters"', 'id="headers"', 'id="body"', 'id="callbacks"', 'id="response"'].map((s) => html.indexOf(s));
+    const order = [
+      'id="authorizations"',
+      'id="path-parameters"',
+      'id="query-parameters"',
+      'id="headers"',
+      'id="body"',
+      'id="callbacks"',
+      'id="response"',
+    ].map((s) => html.indexOf(s));
     expect(order.every((v, i) => v > 0 && (i === 0 || v > order[i - 1]!))).toBe(true);
   });
 
@@ -73,7 +103,9 @@ describe('API fixture build', () => {
     expect(labels).toEqual(['cURL', 'Python', 'JavaScript']);
     expect(html).toContain('id="response-example"');
     expect(html).toMatch(/<pre class="shiki"[^>]*><code><span class="line"><span class="k[0-9A-Za-z_-]+">/);
-    expect(readFileSync(path.join(dist, '_lectern/code.css'), 'utf8')).toMatch(/^\.k[0-9A-Za-z_-]+\{--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/m);
+    expect(readFileSync(path.join(dist, '_lectern/code.css'), 'utf8')).toMatch(
+      /^\.k[0-9A-Za-z_-]+\{--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}/m,
+    );
     expect(html).toContain('msg_1');
   });
 
@@ -105,7 +137,9 @@ describe('API fixture build', () => {
     expect(manifest.redirects).toEqual([{ source: '/old', destination: '/api-intro', permanent: true }]);
     expect(readFileSync(path.join(dist, 'old/index.html'), 'utf8')).toContain('/api-intro');
     expect(existsSync(path.join(dist, 'pagefind/pagefind.js'))).toBe(true);
-    expect(readFileSync(path.join(dist, 'llms.txt'), 'utf8')).toContain('- [Create a message](https://docs.acme.test/api-reference/chat/create-a-message.md)');
+    expect(readFileSync(path.join(dist, 'llms.txt'), 'utf8')).toContain(
+      '- [Create a message](https://docs.acme.test/api-reference/chat/create-a-message.md)',
+    );
     expect(readFileSync(path.join(dist, `${EP}.md`), 'utf8')).toContain('`POST /chat/{projectId}/messages`');
     expect(existsSync(path.join(dist, 'openapi.yaml'))).toBe(true);
     expect(existsSync(path.join(dist, '404.html'))).toBe(true);
@@ -165,7 +199,10 @@ describe('API fixture build', () => {
     for (const f of pages) {
       const html = readFileSync(path.join(dist, f), 'utf8');
       const list = ids(html);
-      expect(list.filter((x, i) => list.indexOf(x) !== i), f).toEqual([]);
+      expect(
+        list.filter((x, i) => list.indexOf(x) !== i),
+        f,
+      ).toEqual([]);
     }
     const html = await readPage(dist, EP);
     // The first status / media type / variant keep the plain anchors.

@@ -43,7 +43,10 @@ describe('a build on a cache with a planted and a truncated page entry', () => {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   };
-  put('docs.json', JSON.stringify({ theme: 'mint', name: 'Cache', colors: { primary: '#0a7d52' }, navigation: { pages: ['index', 'one', 'two'] } }));
+  put(
+    'docs.json',
+    JSON.stringify({ theme: 'mint', name: 'Cache', colors: { primary: '#0a7d52' }, navigation: { pages: ['index', 'one', 'two'] } }),
+  );
   put('index.mdx', '---\ntitle: Home\n---\n\nThe home page.\n');
   put('one.mdx', '---\ntitle: One\n---\n\nPage one says ONE-GENUINE.\n');
   put('two.mdx', '---\ntitle: Two\n---\n\nPage two says TWO-GENUINE, and a longer tail to cut off.\n');
@@ -63,7 +66,10 @@ describe('a build on a cache with a planted and a truncated page entry', () => {
     const warned = vi.spyOn(console, 'warn');
     try {
       await buildSite(root, { logLevel: 'error' });
-      const lines = warned.mock.calls.flat().map(String).filter((m) => /build cache/.test(m));
+      const lines = warned.mock.calls
+        .flat()
+        .map(String)
+        .filter((m) => /build cache/.test(m));
       expect(lines.some((m) => m.includes(one))).toBe(true);
       expect(lines.some((m) => m.includes(two))).toBe(true);
     } finally {

@@ -21,10 +21,15 @@ afterAll(async () => {
 async function copyOfKitchenSink(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-cache-'));
   made.push(root);
-  await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  await cp(path.join(REPO, 'examples/kitchen-sink'), root, {
+    recursive: true,
+    filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src),
+  });
   // A component of the page's own (it runs as Preact): its icon is a file the build writes for the icons it drew.
   const media = path.join(root, 'components/media.mdx');
-  await writeFile(media, `${await readFile(media, 'utf8')}
+  await writeFile(
+    media,
+    `${await readFile(media, 'utf8')}
 export const Download = ({ href }) => <a href={href} className="download"><Icon icon="download" size={16} /> Get the guide</a>;
 
 <Download href="/quickstart" />
@@ -34,7 +39,8 @@ An icon no set has: <Icon icon="zz-not-an-icon" />
 A screenshot next to the page, which Astro optimises when the page renders (not when it comes from the cache):
 
 ![A screenshot](./shot.png)
-`);
+`,
+  );
   await writeFile(path.join(root, 'components/shot.png'), SHOT);
   return root;
 }
@@ -45,7 +51,9 @@ const SHOT = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQV
 const build = (root: string) => buildSite(root, { logLevel: 'error', base: '/pr-3/' });
 
 async function lastBuild(root: string): Promise<{ reused: number; rendered: string[] }> {
-  const state = JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/state.json'), 'utf8')) as { lastBuild: { reused: number; rendered: string[] } };
+  const state = JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/state.json'), 'utf8')) as {
+    lastBuild: { reused: number; rendered: string[] };
+  };
   return state.lastBuild;
 }
 
@@ -57,11 +65,17 @@ function differences(a: Map<string, string>, b: Map<string, string>): string[] {
 /** Edits applied the same way to the warm repo and to a fresh copy built cold. */
 const editPage = async (root: string) => {
   const file = path.join(root, 'quickstart.mdx');
-  await writeFile(file, (await readFile(file, 'utf8')).replace('Welcome to {{product}}.', 'Welcome to {{product}}, edited between two builds.'));
+  await writeFile(
+    file,
+    (await readFile(file, 'utf8')).replace('Welcome to {{product}}.', 'Welcome to {{product}}, edited between two builds.'),
+  );
 };
 const editOperation = async (root: string) => {
   const file = path.join(root, 'openapi.yaml');
-  await writeFile(file, (await readFile(file, 'utf8')).replace('Returns the pets in the store, newest first.', 'Returns the pets in the store, oldest first.'));
+  await writeFile(
+    file,
+    (await readFile(file, 'utf8')).replace('Returns the pets in the store, newest first.', 'Returns the pets in the store, oldest first.'),
+  );
 };
 
 describe('the build cache', () => {
@@ -87,7 +101,10 @@ describe('the build cache', () => {
     const { index } = await pagefind.createIndex({});
     for (const p of renderOrder(site.plan.pages)) {
       const file = p.slug === 'index' ? 'index.html' : `${p.slug}/index.html`;
-      await index!.addHTMLFile({ url: p.slug === 'index' ? '/' : `/${p.slug}/`, content: await readFile(path.join(cold.outDir, file), 'utf8') });
+      await index!.addHTMLFile({
+        url: p.slug === 'index' ? '/' : `/${p.slug}/`,
+        content: await readFile(path.join(cold.outDir, file), 'utf8'),
+      });
     }
     const whole = path.join(warm, 'whole-pages-index');
     await index!.writeFiles({ outputPath: whole });

@@ -16,9 +16,14 @@ const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 
 function build(root: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, 'build', root], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, timeout: 300_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, 'build', root],
+      { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, timeout: 300_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -31,16 +36,24 @@ const BAD = ['throws', 'syntax', 'uses-js', 'bad-api'];
  */
 async function writeSite(root: string): Promise<void> {
   const page = (title: string, body: string, extra = '') => `---\ntitle: ${title}\ndescription: d\n${extra}---\n\n${body}\n`;
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-    name: 'F', theme: 'mint', colors: { primary: '#0D9373' },
-    navigation: { groups: [{ group: 'G', pages: ['index', 'one', 'throws', 'syntax', 'two', 'uses-js', 'bad-api', 'three'] }] },
-  }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      name: 'F',
+      theme: 'mint',
+      colors: { primary: '#0D9373' },
+      navigation: { groups: [{ group: 'G', pages: ['index', 'one', 'throws', 'syntax', 'two', 'uses-js', 'bad-api', 'three'] }] },
+    }),
+  );
   // The home page links to two of the pages that fail: those links lead to the 404 page, nothing breaks.
   await writeFile(path.join(root, 'index.mdx'), page('Home', 'Welcome home. See [throws](/throws) and [syntax](/syntax).'));
   for (const p of ['one', 'two', 'three']) await writeFile(path.join(root, `${p}.mdx`), page(`Page ${p}`, `Words of page ${p}.`));
   await writeFile(path.join(root, 'throws.mdx'), page('Throws', 'export const list = undefined;\n\n{list.map((x) => x)}'));
   await writeFile(path.join(root, 'syntax.mdx'), page('Syntax', '<div>\n\nNever closed.'));
-  await writeFile(path.join(root, 'uses-js.mdx'), page('Uses JS', "import { rows } from '/snippets/data.js';\n\nThere are {rows.length} rows."));
+  await writeFile(
+    path.join(root, 'uses-js.mdx'),
+    page('Uses JS', "import { rows } from '/snippets/data.js';\n\nThere are {rows.length} rows."),
+  );
   await mkdir(path.join(root, 'snippets'));
   await writeFile(path.join(root, 'snippets/data.js'), 'export const rows = [1, 2,\n  3 +;\n');
   await writeFile(path.join(root, 'bad-api.mdx'), page('Bad API', 'Text.', 'api: "FOO"\n'));
@@ -58,7 +71,9 @@ const html = (dist: string, slug: string) => path.join(dist, slug === 'index' ? 
 async function expectSiteWithoutFailures(root: string, r: { code: number; out: string }): Promise<void> {
   expect(r.code, r.out).toBe(1);
   // Every failure, with the file and line of the construct.
-  expect(r.out).toMatch(/error throws\.mdx:8:\d+ page \/throws failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/);
+  expect(r.out).toMatch(
+    /error throws\.mdx:8:\d+ page \/throws failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/,
+  );
   expect(r.out).toMatch(/error syntax\.mdx:6:1 MDX syntax error: Expected a closing tag for `<div>`/);
   expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/uses-js cannot be compiled \(it imports snippets\/data\.js\)/);
   expect(r.out).toMatch(/error bad-api\.mdx invalid "api" frontmatter "FOO"/);
@@ -77,11 +92,18 @@ async function expectSiteWithoutFailures(root: string, r: { code: number; out: s
   // The search index, llms.txt and the Markdown copies hold the good pages only.
   expect(await indexedUrls(dist)).toEqual(['/', '/one/', '/three/', '/two/']);
   const llms = await readFile(path.join(dist, 'llms.txt'), 'utf8');
-  expect(llms.match(/^- \[[^\]]+\]\(([^)]+)\)/gm)).toEqual(['- [Home](/index.md)', '- [Page one](/one.md)', '- [Page two](/two.md)', '- [Page three](/three.md)']);
+  expect(llms.match(/^- \[[^\]]+\]\(([^)]+)\)/gm)).toEqual([
+    '- [Home](/index.md)',
+    '- [Page one](/one.md)',
+    '- [Page two](/two.md)',
+    '- [Page three](/three.md)',
+  ]);
   for (const slug of GOOD) expect(existsSync(path.join(dist, `${slug}.md`)), slug).toBe(true);
   for (const slug of BAD) expect(existsSync(path.join(dist, `${slug}.md`)), slug).toBe(false);
   // Nothing is left in the staging folder.
-  const staging = existsSync(path.join(root, '.lectern')) ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-')) : [];
+  const staging = existsSync(path.join(root, '.lectern'))
+    ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-'))
+    : [];
   expect(staging).toEqual([]);
 }
 

@@ -16,9 +16,14 @@ let root = '';
 
 function build(args: string[] = []): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, 'build', root, ...args], { timeout: 180_000, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, 'build', root, ...args],
+      { timeout: 180_000, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -28,18 +33,36 @@ const planEntries = () => readdir(path.join(root, '.lectern/cache/lectern/plan')
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-build-plan-'));
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-    name: 'P', theme: 'mint', colors: { primary: '#0D9373' },
-    navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'throws', 'unknown', 'syntax'] }] }, { tab: 'API', openapi: 'openapi.json' }] },
-  }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      name: 'P',
+      theme: 'mint',
+      colors: { primary: '#0D9373' },
+      navigation: {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'throws', 'unknown', 'syntax'] }] },
+          { tab: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    }),
+  );
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
-  await writeFile(path.join(root, 'throws.mdx'), '---\ntitle: Throws\ndescription: D\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n');
+  await writeFile(
+    path.join(root, 'throws.mdx'),
+    '---\ntitle: Throws\ndescription: D\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n',
+  );
   await writeFile(path.join(root, 'unknown.mdx'), '---\ntitle: Unknown\ndescription: D\n---\n\n<Nope />\n');
   await writeFile(path.join(root, 'syntax.mdx'), '---\ntitle: Syntax\ndescription: D\n---\n\n<div>\n\nNever closed.\n');
-  await writeFile(path.join(root, 'openapi.json'), JSON.stringify({
-    openapi: '3.1.0', info: { title: 'T', version: '1' }, servers: [{ url: 'https://api.example.test' }],
-    paths: { '/things': { get: { summary: 'List things', responses: { '200': { description: 'OK' } } } } },
-  }));
+  await writeFile(
+    path.join(root, 'openapi.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      servers: [{ url: 'https://api.example.test' }],
+      paths: { '/things': { get: { summary: 'List things', responses: { '200': { description: 'OK' } } } } },
+    }),
+  );
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

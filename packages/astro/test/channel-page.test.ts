@@ -12,10 +12,20 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-channel-'));
   await copyFile(path.join(REPO, 'fixtures/specs/asyncapi/chat-v3.yaml'), path.join(root, 'chat.yaml'));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Home.\n---\nHello.\n');
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Chat', colors: { primary: '#0D9373' },
-    navigation: { tabs: [{ tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] }, { tab: 'Realtime', asyncapi: 'chat.yaml' }] },
-  }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Chat',
+      colors: { primary: '#0D9373' },
+      navigation: {
+        tabs: [
+          { tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] },
+          { tab: 'Realtime', asyncapi: 'chat.yaml' },
+        ],
+      },
+    }),
+  );
   const { outDir } = await buildSite(root, { logLevel: 'error' });
   // Under the default directory, in the folder of the channel's first tag (Rooms), slugged from its title.
   html = await readFile(path.join(outDir, 'api-reference/rooms/chat-room/index.html'), 'utf8');

@@ -22,19 +22,28 @@ describe('lectern CLI', () => {
   it('--help lists every command', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys']) expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
+    for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys'])
+      expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
   });
 
   it('check --format json writes the whole report to a pipe before exiting (past the 64 KB a pipe takes at once)', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-json-'));
     try {
       const pages = Array.from({ length: 500 }, (_, i) => `p${i}`);
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'J', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({ name: 'J', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }),
+      );
       // No description and a broken link each: two warnings a page, some 250 KB of JSON.
       for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: ${p}\n---\n\nSee [gone](/nowhere-${p}).\n`);
       // Through a shell pipe (`| cat`), as `lectern check --format json | jq` is used: a pipe, not a socket.
       const stdout = await new Promise<string>((resolve) => {
-        execFile('sh', ['-c', '"$0" "$1" check "$2" --format json | cat', process.execPath, BIN, root], { maxBuffer: 1 << 26, timeout: 120_000 }, (_err, out) => resolve(out));
+        execFile(
+          'sh',
+          ['-c', '"$0" "$1" check "$2" --format json | cat', process.execPath, BIN, root],
+          { maxBuffer: 1 << 26, timeout: 120_000 },
+          (_err, out) => resolve(out),
+        );
       });
       expect(stdout.length).toBeGreaterThan(200_000);
       const report = JSON.parse(stdout) as { warnings: number; diagnostics: unknown[] };
@@ -48,10 +57,20 @@ describe('lectern CLI', () => {
   it('a remote spec that cannot be fetched keeps out only its pages: the others are built and every failure is listed', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-spec-'));
     try {
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-        name: 'R', theme: 'mint', colors: { primary: '#0D9373' },
-        navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'broken'] }] }, { tab: 'API', openapi: 'https://127.0.0.1:1/openapi.json' }] },
-      }));
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          name: 'R',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: {
+            tabs: [
+              { tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'broken'] }] },
+              { tab: 'API', openapi: 'https://127.0.0.1:1/openapi.json' },
+            ],
+          },
+        }),
+      );
       await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
       await writeFile(path.join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n');
       const { code, stdout, stderr } = await run(['build', root]);
@@ -99,8 +118,13 @@ describe('lectern CLI', () => {
 
   it('on a Node older than 22.12 says which Node it needs and which it found', async () => {
     const candidates = ['/usr/bin/node', '/usr/local/bin/node'].filter((n) => existsSync(n) && n !== process.execPath);
-    const versions = await Promise.all(candidates.map((n) => new Promise<string>((r) => execFile(n, ['-p', 'process.versions.node'], (_e, out) => r(String(out).trim())))));
-    const old = candidates.find((_n, i) => { const [a, b] = versions[i]!.split('.').map(Number); return a! < 22 || (a === 22 && b! < 12); });
+    const versions = await Promise.all(
+      candidates.map((n) => new Promise<string>((r) => execFile(n, ['-p', 'process.versions.node'], (_e, out) => r(String(out).trim())))),
+    );
+    const old = candidates.find((_n, i) => {
+      const [a, b] = versions[i]!.split('.').map(Number);
+      return a! < 22 || (a === 22 && b! < 12);
+    });
     if (!old) return void console.warn('no Node older than 22.12 on this machine; skipped');
     const result = await new Promise<{ code: number; stderr: string }>((resolve) =>
       execFile(old, [BIN, 'build'], (err, _o, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr })),
@@ -126,7 +150,9 @@ describe('lectern CLI', () => {
       expect(code).toBe(1);
       // A page that does not compile and a page that throws while rendering: both reported, in one run.
       expect(stderr).toMatch(/error guides\/c\.mdx:\d+(:\d+)? MDX syntax error: .*<Note>/);
-      expect(stderr).toMatch(/error guides\/d\.mdx:10:\d+ page \/guides\/d failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/);
+      expect(stderr).toMatch(
+        /error guides\/d\.mdx:10:\d+ page \/guides\/d failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/,
+      );
       expect(stderr).toMatch(/Lectern found 2 errors/);
       // Unknown components are warnings (Mintlify shows their children), summarised by rule.
       expect(stdout + stderr).toMatch(/mdx\/unknown-component: 2 warnings/);
@@ -138,7 +164,9 @@ describe('lectern CLI', () => {
       expect(dist).not.toContain('previous.html');
       expect(dist).toEqual(expect.arrayContaining(['index.html', '404.html', 'llms.txt', 'pagefind', 'guides']));
       expect((await readdir(path.join(root, 'dist/guides'))).sort()).toEqual(['a', 'a.md', 'b', 'b.md']);
-      const staging = existsSync(path.join(root, '.lectern')) ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-')) : [];
+      const staging = existsSync(path.join(root, '.lectern'))
+        ? (await readdir(path.join(root, '.lectern'))).filter((f) => f.startsWith('out-'))
+        : [];
       expect(staging).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
@@ -159,23 +187,44 @@ describe('lectern CLI', () => {
   it("check reports every file the build's MDX compiler refuses, with file and line, and the build leaves out the same pages", async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-compile-'));
     try {
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'C', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] } }));
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          name: 'C',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] },
+        }),
+      );
       await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
       // A JSX tag over several lines of a block quote, with a line break inside a template literal: MDX in JavaScript
       // (remark-mdx, Mintlify) accepts it, the build's compiler (Sätteri) takes the next line's `>` marker for the end
       // of the tag and refuses the file; Lectern joins such a tag's lines only where that keeps its text.
-      await writeFile(path.join(root, 'quoted.mdx'), '---\ntitle: Quoted\ndescription: d\n---\n\n> <div\n>   title={`a\n>   b`}\n> >quoted</div>\n');
+      await writeFile(
+        path.join(root, 'quoted.mdx'),
+        '---\ntitle: Quoted\ndescription: d\n---\n\n> <div\n>   title={`a\n>   b`}\n> >quoted</div>\n',
+      );
       await mkdir(path.join(root, 'snippets'));
       await writeFile(path.join(root, 'snippets/quote.mdx'), 'Some text.\n\n> <div\n>   title={`b\n>   c`}\n> >x</div>\n');
-      await writeFile(path.join(root, 'uses-snippet.mdx'), "---\ntitle: Uses\ndescription: d\n---\n\nimport Quote from '/snippets/quote.mdx';\n\n<Quote />\n");
+      await writeFile(
+        path.join(root, 'uses-snippet.mdx'),
+        "---\ntitle: Uses\ndescription: d\n---\n\nimport Quote from '/snippets/quote.mdx';\n\n<Quote />\n",
+      );
       const check = await run(['check', root]);
       expect(check.code, check.stdout + check.stderr).toBe(1);
-      expect(check.stdout).toMatch(/quoted\.mdx:6:3\n {2}error: the build's MDX compiler refuses this file: Expected a closing tag for `<div>`.* \[mdx\/compile\]/);
+      expect(check.stdout).toMatch(
+        /quoted\.mdx:6:3\n {2}error: the build's MDX compiler refuses this file: Expected a closing tag for `<div>`.* \[mdx\/compile\]/,
+      );
       expect(check.stdout).toMatch(/snippets\/quote\.mdx:3:3\n {2}error: the build's MDX compiler refuses this file: .*`<div>`/);
       expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
       const json = await run(['check', root, '--format', 'json']);
       const report = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; file: string; line: number }> };
-      expect(report.diagnostics.filter((d) => d.code === 'mdx/compile').map((d) => `${d.file}:${d.line}`).sort()).toEqual(['quoted.mdx:6', 'snippets/quote.mdx:3']);
+      expect(
+        report.diagnostics
+          .filter((d) => d.code === 'mdx/compile')
+          .map((d) => `${d.file}:${d.line}`)
+          .sort(),
+      ).toEqual(['quoted.mdx:6', 'snippets/quote.mdx:3']);
       // The build: the same two errors, the pages left out, every other page built, exit 1.
       const build = await run(['build', root]);
       expect(build.code).toBe(1);
@@ -194,24 +243,55 @@ describe('lectern CLI', () => {
   it('check reports an import of a package that is not installed, with file and line, as the build does; React, @mintlify/components and installed packages are fine', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-packages-'));
     try {
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'C', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'chart', 'confetti', 'fine'] }] } }));
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          name: 'C',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: { groups: [{ group: 'G', pages: ['index', 'chart', 'confetti', 'fine'] }] },
+        }),
+      );
       await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
       await mkdir(path.join(root, 'snippets'));
       // A component module importing a package the repo does not have, used by one page.
-      await writeFile(path.join(root, 'snippets/chart.jsx'), "import { useState } from 'react';\n\nimport { draw } from 'chart-package-not-installed/lines';\n\nexport const Chart = () => <div>{draw()}</div>;\n");
-      await writeFile(path.join(root, 'chart.mdx'), "---\ntitle: Chart\ndescription: d\n---\n\nimport { Chart } from '/snippets/chart.jsx';\n\n<Chart />\n");
+      await writeFile(
+        path.join(root, 'snippets/chart.jsx'),
+        "import { useState } from 'react';\n\nimport { draw } from 'chart-package-not-installed/lines';\n\nexport const Chart = () => <div>{draw()}</div>;\n",
+      );
+      await writeFile(
+        path.join(root, 'chart.mdx'),
+        "---\ntitle: Chart\ndescription: d\n---\n\nimport { Chart } from '/snippets/chart.jsx';\n\n<Chart />\n",
+      );
       // A page importing one itself (a code block showing an import is not an import).
-      await writeFile(path.join(root, 'confetti.mdx'), "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\n\nParty.\n");
+      await writeFile(
+        path.join(root, 'confetti.mdx'),
+        "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\n\nParty.\n",
+      );
       // React, Mintlify's components as a package, and a package the repo has installed resolve.
-      await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'docs', private: true, dependencies: { 'installed-package': '1.0.0' } }));
+      await writeFile(
+        path.join(root, 'package.json'),
+        JSON.stringify({ name: 'docs', private: true, dependencies: { 'installed-package': '1.0.0' } }),
+      );
       await mkdir(path.join(root, 'node_modules/installed-package'), { recursive: true });
-      await writeFile(path.join(root, 'node_modules/installed-package/package.json'), JSON.stringify({ name: 'installed-package', type: 'module', exports: './index.js' }));
+      await writeFile(
+        path.join(root, 'node_modules/installed-package/package.json'),
+        JSON.stringify({ name: 'installed-package', type: 'module', exports: './index.js' }),
+      );
       await writeFile(path.join(root, 'node_modules/installed-package/index.js'), "export const word = 'installed';\n");
-      await writeFile(path.join(root, 'snippets/fine.jsx'), "import React from 'react';\nimport { Card } from '@mintlify/components';\nimport { word } from 'installed-package';\n\nexport const Fine = () => <Card title={word}>ok</Card>;\n");
-      await writeFile(path.join(root, 'fine.mdx'), "---\ntitle: Fine\ndescription: d\n---\n\nimport { Fine } from '/snippets/fine.jsx';\n\n<Fine />\n");
+      await writeFile(
+        path.join(root, 'snippets/fine.jsx'),
+        "import React from 'react';\nimport { Card } from '@mintlify/components';\nimport { word } from 'installed-package';\n\nexport const Fine = () => <Card title={word}>ok</Card>;\n",
+      );
+      await writeFile(
+        path.join(root, 'fine.mdx'),
+        "---\ntitle: Fine\ndescription: d\n---\n\nimport { Fine } from '/snippets/fine.jsx';\n\n<Fine />\n",
+      );
       const check = await run(['check', root]);
       expect(check.code, check.stdout + check.stderr).toBe(1);
-      expect(check.stdout).toMatch(/snippets\/chart\.jsx:3\n {2}error: The package "chart-package-not-installed\/lines" is imported but not installed.* \[mdx\/unresolved-import\]/);
+      expect(check.stdout).toMatch(
+        /snippets\/chart\.jsx:3\n {2}error: The package "chart-package-not-installed\/lines" is imported but not installed.* \[mdx\/unresolved-import\]/,
+      );
       expect(check.stdout).toMatch(/confetti\.mdx:10\n {2}error: The package "@acme\/confetti" is imported but not installed/);
       expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
       // The build reports the same two, leaves out those two pages and builds the others, also from another folder

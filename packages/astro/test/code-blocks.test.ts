@@ -55,12 +55,17 @@ describe('code blocks highlighted ahead', () => {
     const inputs = codeBlockInputs(code);
     // Four fences (mermaid is drawn, not highlighted; the <CodeBlock> with props is known only when it renders).
     expect(inputs.map((i) => i.lang)).toEqual(['bash', 'ts', 'python', 'text']);
-    expect(inputs[1]).toMatchObject({ code: 'const a = 1;\nconst b = 2;\nconst c = 3;', marks: { highlight: new Set([2]), add: new Set([2]) } });
+    expect(inputs[1]).toMatchObject({
+      code: 'const a = 1;\nconst b = 2;\nconst c = 3;',
+      marks: { highlight: new Set([2]), add: new Set([2]) },
+    });
     expect(inputs[2]?.marks).toMatchObject({ highlight: new Set([2]), focus: new Set([1]) });
     expect(inputs[0]?.marks).toBeUndefined();
 
     // What CodeBlock.astro does with each `data`, once without the pool and once after the pool had the inputs.
-    const blocks = [...code.matchAll(/<CodeBlock data="([^"]*)"/g)].map((m) => JSON.parse(decodeURIComponent(m[1]!)) as { lang: string; meta: string; code: string }).filter((b) => b.lang !== 'mermaid');
+    const blocks = [...code.matchAll(/<CodeBlock data="([^"]*)"/g)]
+      .map((m) => JSON.parse(decodeURIComponent(m[1]!)) as { lang: string; meta: string; code: string })
+      .filter((b) => b.lang !== 'mermaid');
     const render = () => Promise.all(blocks.map((b) => highlightFence(b.code, b.lang || 'text', parseMeta(b.meta))));
     const alone = await render();
     pool = startHighlightPool({ workers: 1, fingerprint: 'code-blocks-test' });

@@ -13,7 +13,13 @@ import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 loadShiki();
 import { readPage, servedFixture } from './helpers.ts';
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 const lineClasses = (html: string) => [...html.matchAll(/<span class="(line[^"]*)">/g)].map((m) => m[1]!);
 
 describe('fence meta', () => {
@@ -196,7 +202,9 @@ describe('built site', () => {
     const diff = blockHtml(page, 'Diff example');
     expect(diff).toMatch(/^<div class="code-block code-lines code-diff code-marked"/);
     expect(lineClasses(diff)).toEqual(['line diff add', 'line', 'line diff remove', 'line diff add', 'line']);
-    expect(text(diff.slice(diff.indexOf('<pre')))).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}');
+    expect(text(diff.slice(diff.indexOf('<pre')))).toBe(
+      'const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}',
+    );
 
     const many = blockHtml(page, 'utils/many.ts');
     expect(many).toMatch(/^<div class="code-block code-wrap code-focus code-marked"/);
@@ -208,7 +216,9 @@ describe('built site', () => {
 
     const long = blockHtml(page, 'Long example');
     expect(long).toMatch(/^<div class="code-block code-lines code-expandable"/);
-    expect(long).toContain('<details class="code-expand"><summary><span class="code-expand-more">Show all 30 lines</span><span class="code-expand-less">Show less</span></summary></details><pre');
+    expect(long).toContain(
+      '<details class="code-expand"><summary><span class="code-expand-more">Show all 30 lines</span><span class="code-expand-less">Show less</span></summary></details><pre',
+    );
     // Too short to collapse: no toggle.
     expect(blockHtml(page, 'Short')).not.toContain('code-expand');
     // Icon without a title: the bar shows the icon and the language.
@@ -229,14 +239,18 @@ describe('built site', () => {
 
   it('shows a block’s icon in its code group tab', async () => {
     const page = await readPage(site.dist, 'group');
-    expect(page).toMatch(/<button type="button" role="tab" class="tab-button"[^>]*><svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>cURL<\/button>/);
+    expect(page).toMatch(
+      /<button type="button" role="tab" class="tab-button"[^>]*><svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>cURL<\/button>/,
+    );
     expect(page).toMatch(/<svg class="icon tab-icon"[^>]*>[\s\S]*?<\/svg>Python<\/button>/);
   });
 
   it('takes the same options as <CodeBlock> props', async () => {
     const page = await readPage(site.dist, 'group');
     const direct = blockHtml(page, 'direct.py');
-    expect(direct).toMatch(/^<div class="code-block code-lines code-focus code-marked" data-code data-title="direct.py"><div class="code-title"><svg class="icon code-title-icon"/);
+    expect(direct).toMatch(
+      /^<div class="code-block code-lines code-focus code-marked" data-code data-title="direct.py"><div class="code-title"><svg class="icon code-title-icon"/,
+    );
     expect(lineClasses(direct)).toEqual(['line focused', 'line highlighted']);
     expect(text(direct.slice(direct.indexOf('<pre')))).toBe('import requests\nprint(1)');
   });
@@ -247,16 +261,23 @@ describe('in Chromium', () => {
   afterAll(() => expect(dialogs).toEqual([]));
   async function open(theme: 'light' | 'dark'): Promise<Page> {
     const page = await site.browser.newPage({ reducedMotion: 'reduce' });
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     await page.goto(`${site.url}/`);
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
     return page;
   }
   const block = (page: Page, title: string) => page.locator('.code-block', { has: page.locator('.code-title span', { hasText: title }) });
-  const before = (page: Page, title: string, line: number) => block(page, title).locator('.line').nth(line - 1).evaluate((el) => {
-    const s = getComputedStyle(el, '::before');
-    return { content: s.content, userSelect: s.userSelect, color: s.color };
-  });
+  const before = (page: Page, title: string, line: number) =>
+    block(page, title)
+      .locator('.line')
+      .nth(line - 1)
+      .evaluate((el) => {
+        const s = getComputedStyle(el, '::before');
+        return { content: s.content, userSelect: s.userSelect, color: s.color };
+      });
 
   it('draws signs, numbers, bars and dimming with cues beyond color, in light and dark', async () => {
     const backgrounds: Record<string, string[]> = {};
@@ -270,10 +291,16 @@ describe('in Chromium', () => {
       expect((await before(page, 'Diff example', 2)).content).toMatch(/^counter\(line\) "  " \/ (""\s*)+$/);
       expect((await before(page, 'Python diff', 3)).content).toMatch(/^(""\s)?"\+" \/ "added: "/);
       // Highlighted lines: a bar (inset box-shadow), not only a tint.
-      const hl = await block(page, 'hello.py').locator('.line').first().evaluate((el) => ({ shadow: getComputedStyle(el).boxShadow, bg: getComputedStyle(el).backgroundColor }));
+      const hl = await block(page, 'hello.py')
+        .locator('.line')
+        .first()
+        .evaluate((el) => ({ shadow: getComputedStyle(el).boxShadow, bg: getComputedStyle(el).backgroundColor }));
       expect(hl.shadow).toMatch(/inset$|inset/);
       expect((await before(page, 'hello.py', 1)).content).toMatch(/\/ (""\s)?"highlighted: "$/);
-      const diffBg = await block(page, 'Diff example').locator('.line').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const diffBg = await block(page, 'Diff example')
+        .locator('.line')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       backgrounds[theme] = [hl.bg, diffBg];
       // Focus: the other lines are dimmed, and come back on hover.
       const lines = block(page, 'Focus example').locator('.line');
@@ -289,18 +316,26 @@ describe('in Chromium', () => {
   it('exposes the marks to assistive technology, and keeps line numbers and markers out of the text', async () => {
     const page = await open('light');
     const cdp = await page.context().newCDPSession(page);
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree') as { nodes: Array<{ role?: { value?: string }; name?: { value?: string } }> };
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{ role?: { value?: string }; name?: { value?: string } }>;
+    };
     const texts = nodes.filter((n) => n.role?.value === 'StaticText').map((n) => n.name?.value ?? '');
     expect(texts).toContain('added: ');
     expect(texts).toContain('removed: ');
     expect(texts).toContain('highlighted: ');
     expect(texts).toContain('focused: ');
-    const copied = await block(page, 'Diff example').locator('pre').evaluate((el) => el.textContent);
-    expect(copied).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}');
+    const copied = await block(page, 'Diff example')
+      .locator('pre')
+      .evaluate((el) => el.textContent);
+    expect(copied).toBe(
+      'const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}',
+    );
     // The copy button pastes the code after the change: removed lines are left out.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
     await block(page, 'Diff example').locator('[data-copy]').click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log(greeting);\n}');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log(greeting);\n}',
+    );
     await page.close();
   });
 
@@ -314,7 +349,9 @@ describe('in Chromium', () => {
     const collapsed = await size();
     expect(collapsed.client).toBeLessThan(collapsed.scroll / 2);
     const summary = long.locator('summary');
-    expect(await summary.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(await pre.evaluate((el) => el.getBoundingClientRect().bottom) - 1);
+    expect(await summary.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+      (await pre.evaluate((el) => el.getBoundingClientRect().bottom)) - 1,
+    );
     expect(await summary.innerText()).toBe('Show all 30 lines');
     await summary.focus();
     await page.keyboard.press('Enter');

@@ -12,7 +12,8 @@ import { readPage, servedFixture } from './helpers.ts';
 const site = servedFixture('components');
 
 /** The page's article, without inline SVG icons. */
-const prose = (html: string) => (/<div class="prose">([\s\S]*?)<nav class="page-nav"/.exec(html)?.[1] ?? '').replace(/<svg[\s\S]*?<\/svg>/g, '<svg/>');
+const prose = (html: string) =>
+  (/<div class="prose">([\s\S]*?)<nav class="page-nav"/.exec(html)?.[1] ?? '').replace(/<svg[\s\S]*?<\/svg>/g, '<svg/>');
 
 describe('snippets', () => {
   it('fills bare {word} props, props in code fences, {props.x}, nested snippets, named exports and .jsx snippets', async () => {
@@ -36,9 +37,15 @@ describe('field anchors', () => {
     const html = await readPage(site.dist, 'fields');
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
     expect(ids.length).toBe(new Set(ids).size);
-    expect(html).toMatch(/<div class="field" id="param-pet-id"><div class="field-head"><a class="field-anchor" href="#param-pet-id" data-anchor aria-label="Copy link to petId">/);
-    expect(html).toMatch(/<div class="field" id="param-pet-id-1"><div class="field-head"><a class="field-anchor" href="#param-pet-id-1" data-anchor aria-label="Copy link to pet.id">/);
-    expect(html).toMatch(/<div class="field" id="param-pet-id-2"><div class="field-head"><a class="field-anchor" href="#param-pet-id-2" data-anchor aria-label="Copy link to pet_id">/);
+    expect(html).toMatch(
+      /<div class="field" id="param-pet-id"><div class="field-head"><a class="field-anchor" href="#param-pet-id" data-anchor aria-label="Copy link to petId">/,
+    );
+    expect(html).toMatch(
+      /<div class="field" id="param-pet-id-1"><div class="field-head"><a class="field-anchor" href="#param-pet-id-1" data-anchor aria-label="Copy link to pet.id">/,
+    );
+    expect(html).toMatch(
+      /<div class="field" id="param-pet-id-2"><div class="field-head"><a class="field-anchor" href="#param-pet-id-2" data-anchor aria-label="Copy link to pet_id">/,
+    );
   });
 });
 
@@ -46,9 +53,13 @@ describe('component props', () => {
   it('Badge: icon, disabled, stroke and xs', async () => {
     const html = prose(await readPage(site.dist, 'widgets'));
     expect(html).toMatch(/<span class="badge badge-green badge-md badge-rounded"[^>]*><svg\/>Stable<\/span>/);
-    expect(html).toMatch(/<span class="badge badge-blue badge-md badge-rounded badge-disabled" aria-disabled="true"[^>]*><svg\/>Locked<\/span>/);
+    expect(html).toMatch(
+      /<span class="badge badge-blue badge-md badge-rounded badge-disabled" aria-disabled="true"[^>]*><svg\/>Locked<\/span>/,
+    );
     expect(html).toMatch(/<span class="badge badge-red badge-xs badge-rounded badge-stroke"[^>]*>Outline<\/span>/);
-    const css = [...(await readPage(site.dist, 'widgets')).matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+)"/g)].map((m) => readFileSync(path.join(site.dist, m[1]!), 'utf8')).join('\n');
+    const css = [...(await readPage(site.dist, 'widgets')).matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+)"/g)]
+      .map((m) => readFileSync(path.join(site.dist, m[1]!), 'utf8'))
+      .join('\n');
     expect(css).toMatch(/\.badge-disabled[^{]*\{[^}]*opacity/);
     expect(css).toMatch(/\.card-warning[^{]*\{[^}]*--card-type-color/);
   });
@@ -60,7 +71,9 @@ describe('component props', () => {
     expect(prompts[0]).toContain('Generate <strong>clear</strong>, <em>concise</em> docs');
     expect(prompts[0]).not.toMatch(/onerror|<img/);
     expect(prompts[0]).toContain('data-copy="You are a **technical writing assistant**.\n\n- Use second person."');
-    expect(prompts[0]).toContain('href="https://cursor.com/link/prompt?text=You%20are%20a%20**technical%20writing%20assistant**.%0A%0A-%20Use%20second%20person."');
+    expect(prompts[0]).toContain(
+      'href="https://cursor.com/link/prompt?text=You%20are%20a%20**technical%20writing%20assistant**.%0A%0A-%20Use%20second%20person."',
+    );
     expect(prompts[0]).toContain('Open in Cursor');
     expect(prompts[0]).toContain('<p>You are a <strong>technical writing assistant</strong>.</p>');
     expect(prompts[1]).not.toContain('prompt-actions');
@@ -70,8 +83,12 @@ describe('component props', () => {
 
   it('Card type tints the card and gives it the callout icon; Tree.Folder openable={false} is a fixed folder', async () => {
     const html = prose(await readPage(site.dist, 'widgets'));
-    expect(html).toMatch(/class="card card-typed card-warning"[^>]*><div class="card-inner"[^>]*><span class="card-icon"[^>]*><svg\/><\/span>/);
-    expect(html).toMatch(/<li role="treeitem" class="tree-folder-fixed" aria-disabled="true"[^>]*><span class="tree-folder-name"[^>]*><span[^>]*><svg\/><\/span>app<\/span><ul[^>]*><li role="treeitem" class="tree-file"><span><svg\/><\/span>page.tsx<\/li><\/ul><\/li>/);
+    expect(html).toMatch(
+      /class="card card-typed card-warning"[^>]*><div class="card-inner"[^>]*><span class="card-icon"[^>]*><svg\/><\/span>/,
+    );
+    expect(html).toMatch(
+      /<li role="treeitem" class="tree-folder-fixed" aria-disabled="true"[^>]*><span class="tree-folder-name"[^>]*><span[^>]*><svg\/><\/span>app<\/span><ul[^>]*><li role="treeitem" class="tree-file"><span><svg\/><\/span>page.tsx<\/li><\/ul><\/li>/,
+    );
     expect(html).not.toContain('secret.ts');
     expect(html).toMatch(/<li role="treeitem"[^>]*><details[^>]*><summary[^>]*><span[^>]*><svg\/><\/span>lib<\/summary>/);
   });
@@ -84,7 +101,9 @@ describe('Visibility', () => {
     expect(page).not.toContain('Agent steps');
     expect(page).not.toContain('POST /v1/accounts');
     const md = readFileSync(path.join(site.dist, 'visibility.md'), 'utf8');
-    expect(md).toBe('# Visibility\n\n> Content for humans and agents.\n\nShared text.\n\n## Agent steps\n\nCall `POST /v1/accounts` with an email.\n\nClosing text.\n');
+    expect(md).toBe(
+      '# Visibility\n\n> Content for humans and agents.\n\nShared text.\n\n## Agent steps\n\nCall `POST /v1/accounts` with an email.\n\nClosing text.\n',
+    );
   });
 });
 

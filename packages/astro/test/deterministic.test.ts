@@ -19,7 +19,10 @@ async function buildCopy(where: string[]): Promise<Map<string, string>> {
   made.push(parent);
   const root = path.join(parent, ...where);
   await mkdir(root, { recursive: true });
-  await cp(path.join(REPO, 'examples/kitchen-sink'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
+  await cp(path.join(REPO, 'examples/kitchen-sink'), root, {
+    recursive: true,
+    filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src),
+  });
   const { outDir } = await buildSite(root, { logLevel: 'error', base: '/pr-3/' });
   return fileDigests(outDir);
 }

@@ -55,7 +55,10 @@ afterAll(async () => {
 describe('plain modules (loaded by Node in lectern dev)', () => {
   it('tells plain files from those that need Vite, through everything they import', () => {
     // Every file of the folder is one this applies to, but the inlined package's.
-    const isPlain = plainModules((pkg) => pkg === 'inlined-pkg' || pkg === 'other-inlined', (f) => !f.includes('node_modules'));
+    const isPlain = plainModules(
+      (pkg) => pkg === 'inlined-pkg' || pkg === 'other-inlined',
+      (f) => !f.includes('node_modules'),
+    );
     const plain = (name: string) => isPlain(file(name));
     // Node built-ins, relative imports, `import.meta.url`, and the words "import.meta.env" in a string are fine.
     expect(plain('plain.js')).toBe(true);

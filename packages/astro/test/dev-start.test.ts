@@ -10,23 +10,33 @@ import path from 'node:path';
 import { startDev } from './helpers.ts';
 
 let root = '';
-const spec = (summary: string) => JSON.stringify({
-  openapi: '3.1.0', info: { title: 'T', version: '1' }, servers: [{ url: 'https://api.example.test' }],
-  paths: {
-    '/things': { get: { tags: ['Things'], summary, description: `About ${summary}.`, responses: { '200': { description: 'OK' } } } },
-    '/widgets': { get: { tags: ['Widgets'], summary: 'List widgets', responses: { '200': { description: 'OK' } } } },
-  },
-});
+const spec = (summary: string) =>
+  JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    servers: [{ url: 'https://api.example.test' }],
+    paths: {
+      '/things': { get: { tags: ['Things'], summary, description: `About ${summary}.`, responses: { '200': { description: 'OK' } } } },
+      '/widgets': { get: { tags: ['Widgets'], summary: 'List widgets', responses: { '200': { description: 'OK' } } } },
+    },
+  });
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-dev-start-'));
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Start Docs', colors: { primary: '#0D9373' },
-    navigation: { tabs: [
-      { tab: 'Guides', groups: [{ group: 'Start', pages: ['index', 'guides/cards', 'guides/plain'] }] },
-      { tab: 'API', openapi: 'openapi.json' },
-    ] },
-  }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Start Docs',
+      colors: { primary: '#0D9373' },
+      navigation: {
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'Start', pages: ['index', 'guides/cards', 'guides/plain'] }] },
+          { tab: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    }),
+  );
   await mkdir(path.join(root, 'guides'));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
   await writeFile(path.join(root, 'guides/cards.mdx'), '---\ntitle: Cards\n---\n\n<Card title="A card">Card body.</Card>\n');
@@ -54,11 +64,16 @@ describe('lectern dev, started again', () => {
       expect(server.log()).not.toMatch(/from the cache/);
       // The playground proxy is mounted on every site; the assistant only where docs.json enables it (this one does not).
       const proxied = await fetch(`${server.url}/_lectern/api/request`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ method: 'GET', url: 'http://169.254.169.254/latest/meta-data' }),
       });
       expect(proxied.headers.get('x-lectern-proxy-error')).toBe('1');
-      const asked = await fetch(`${server.url}/discovery/v1/assistant/start/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const asked = await fetch(`${server.url}/discovery/v1/assistant/start/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(asked.status).toBe(404);
       expect(server.log()).not.toMatch(/assistant API/);
     } finally {

@@ -14,10 +14,17 @@ let server: Awaited<ReturnType<typeof startDev>> | undefined;
 beforeAll(async () => {
   // In the OS temp dir, outside Lectern's install tree, as a docs repo with only docs.json and pages.
   root = await mkdtemp(path.join(tmpdir(), 'lectern-dev-'));
-  await cp(path.join(FIXTURES, 'basic'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|\.astro|node_modules)([\\/]|$)/.test(src) });
+  await cp(path.join(FIXTURES, 'basic'), root, {
+    recursive: true,
+    filter: (src) => !/[\\/](dist|\.lectern|\.astro|node_modules)([\\/]|$)/.test(src),
+  });
   const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...config, lectern: { assistant: { enabled: true } } }));
-  const created = spawnSync(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'keys', 'create', '--org', 'acme', '--domain', 'acme', '--json'], { cwd: root, encoding: 'utf8' });
+  const created = spawnSync(
+    process.execPath,
+    [path.join(REPO, 'packages/astro/bin/lectern.js'), 'keys', 'create', '--org', 'acme', '--domain', 'acme', '--json'],
+    { cwd: root, encoding: 'utf8' },
+  );
   expect(created.status, created.stderr).toBe(0);
   key = JSON.parse(created.stdout.trim().split('\n').pop()!).key;
   server = await startDev(root);
@@ -58,10 +65,13 @@ describe('lectern dev', () => {
   });
 
   it('follows docs.json and spec changes: new endpoint pages, renamed operations, sidebar', async () => {
-    const spec = (summary: string) => JSON.stringify({
-      openapi: '3.1.0', info: { title: 'T', version: '1' }, servers: [{ url: 'https://api.example.test' }],
-      paths: { '/things': { get: { tags: ['Things'], summary, responses: { '200': { description: 'OK' } } } } },
-    });
+    const spec = (summary: string) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        servers: [{ url: 'https://api.example.test' }],
+        paths: { '/things': { get: { tags: ['Things'], summary, responses: { '200': { description: 'OK' } } } } },
+      });
     await writeFile(path.join(root, 'openapi.json'), spec('List things'));
     const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
     config.navigation.tabs.push({ tab: 'API', openapi: 'openapi.json' });
@@ -95,7 +105,10 @@ describe('lectern dev', () => {
   });
 
   it('answers assistant questions from pages written after the server started', async () => {
-    await writeFile(path.join(root, 'guides/quokka.mdx'), '---\ntitle: Quokka onboarding\ndescription: Onboarding for quokkas.\n---\n\nQuokka onboarding takes three hops.\n');
+    await writeFile(
+      path.join(root, 'guides/quokka.mdx'),
+      '---\ntitle: Quokka onboarding\ndescription: Onboarding for quokkas.\n---\n\nQuokka onboarding takes three hops.\n',
+    );
     // Listed in the navigation: like Mintlify's, the assistant leaves out pages that are not (hidden pages).
     const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
     config.navigation.tabs[0].groups[1].pages.push('guides/quokka');
@@ -104,7 +117,17 @@ describe('lectern dev', () => {
       const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'How does quokka onboarding work?', parts: [{ type: 'text', text: 'How does quokka onboarding work?' }] }] }),
+        body: JSON.stringify({
+          fp: 'anonymous',
+          messages: [
+            {
+              id: 'm1',
+              role: 'user',
+              content: 'How does quokka onboarding work?',
+              parts: [{ type: 'text', text: 'How does quokka onboarding work?' }],
+            },
+          ],
+        }),
       });
       return { status: response.status, text: await response.text() };
     };
@@ -119,15 +142,25 @@ describe('lectern dev', () => {
   });
 
   it('renders a page importing a JSX snippet (the repo has no node_modules of its own)', async () => {
-    await writeFile(path.join(root, 'snippets/Hello.jsx'), 'export const Hello = ({ name }) => <p className="jsx-hello">Hello, {name}!</p>;\n');
-    await writeFile(path.join(root, 'guides/jsx.mdx'), "---\ntitle: JSX\ndescription: A JSX snippet.\n---\nimport { Hello } from '/snippets/Hello.jsx';\n\n<Hello name=\"dev\" />\n");
+    await writeFile(
+      path.join(root, 'snippets/Hello.jsx'),
+      'export const Hello = ({ name }) => <p className="jsx-hello">Hello, {name}!</p>;\n',
+    );
+    await writeFile(
+      path.join(root, 'guides/jsx.mdx'),
+      '---\ntitle: JSX\ndescription: A JSX snippet.\n---\nimport { Hello } from \'/snippets/Hello.jsx\';\n\n<Hello name="dev" />\n',
+    );
     const { status, html } = await eventually(`${base}/guides/jsx`, (h, s) => s === 200 && h.includes('jsx-hello'));
     expect(status).toBe(200);
     expect(html).toContain('<p class="jsx-hello">Hello, dev!</p>');
   });
 
   it('refuses assistant requests without a key', async () => {
-    const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${base}/discovery/v1/assistant/acme/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 
@@ -139,7 +172,10 @@ describe('lectern dev', () => {
     await writeFile(path.join(root, 'notes.db'), 'SQLite format 3\0');
     const urls = [
       ...dbs.flatMap((db) => [`/.lectern/${db}`, `/@fs${root}/.lectern/${db}`, `/@fs${root}/.lectern/${db}?raw`]),
-      `/@fs${root}/.env.yaml`, '/.env.yaml', '/notes.db', `/@fs${root}/notes.db?raw`,
+      `/@fs${root}/.env.yaml`,
+      '/.env.yaml',
+      '/notes.db',
+      `/@fs${root}/notes.db?raw`,
     ];
     for (const url of urls) {
       const res = await fetch(base + url);

@@ -64,7 +64,9 @@ describe('Mermaid pages', () => {
     expect(code).toMatch(/\bimport\(\w+\)/);
     expect(code).toContain('`/_lectern/mermaid/mermaid.esm.min.mjs`');
     expect(existsSync(path.join(site.dist, '_lectern/mermaid/mermaid.esm.min.mjs'))).toBe(true);
-    expect(readdirSync(path.join(site.dist, '_astro')).filter((f) => /mermaid|cytoscape|elk|dagre/i.test(f) && !f.startsWith('MermaidDiagram'))).toEqual([]);
+    expect(
+      readdirSync(path.join(site.dist, '_astro')).filter((f) => /mermaid|cytoscape|elk|dagre/i.test(f) && !f.startsWith('MermaidDiagram')),
+    ).toEqual([]);
     for (const slug of ['index', 'plain', 'math', ENDPOINT]) {
       const html = await readPage(site.dist, slug);
       expect(scripts(html), slug).not.toContain(loader[0]);
@@ -87,24 +89,36 @@ describe('Mermaid assets', () => {
 });
 
 async function open(pathname: string, opts: { dark?: boolean; js?: boolean } = {}) {
-  const ctx = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: opts.dark ? 'dark' : 'light', javaScriptEnabled: opts.js ?? true });
+  const ctx = await site.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+    javaScriptEnabled: opts.js ?? true,
+  });
   const p = await ctx.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
   const requests: string[] = [];
   p.on('pageerror', (e) => errors.push(e.message));
-  p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  p.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   p.on('request', (r) => requests.push(r.url()));
   await p.goto(site.url + pathname, { waitUntil: 'load' });
   return { p, ctx, errors, dialogs, requests };
 }
 
 const drawn = (p: Page, theme: string, count: number) =>
-  p.waitForFunction(([t, n]) => document.querySelectorAll(`[data-mermaid-block][data-rendered="${t}"] .mermaid-canvas svg`).length === n, [theme, count] as const, { timeout: 30_000 });
-const nodeFill = (p: Page) => p.evaluate(() => {
-  const shape = document.querySelector('.mermaid-canvas svg .node rect, .mermaid-canvas svg .node polygon');
-  return shape ? getComputedStyle(shape).fill : '';
-});
+  p.waitForFunction(
+    ([t, n]) => document.querySelectorAll(`[data-mermaid-block][data-rendered="${t}"] .mermaid-canvas svg`).length === n,
+    [theme, count] as const,
+    { timeout: 30_000 },
+  );
+const nodeFill = (p: Page) =>
+  p.evaluate(() => {
+    const shape = document.querySelector('.mermaid-canvas svg .node rect, .mermaid-canvas svg .node polygon');
+    return shape ? getComputedStyle(shape).fill : '';
+  });
 
 describe('Mermaid in Chromium', () => {
   it('draws the diagrams as SVG in light mode and again in dark mode when the theme is toggled', async () => {
@@ -118,7 +132,12 @@ describe('Mermaid in Chromium', () => {
     expect(await blocks.nth(0).locator('.mermaid-controls[data-placement="top-left"]').count()).toBe(1);
     expect(await blocks.nth(1).locator('.mermaid-controls').count()).toBe(0);
     await blocks.nth(0).locator('button[aria-label="Zoom in"]').click();
-    expect(await blocks.nth(0).locator('.mermaid-canvas').evaluate((e) => (e as HTMLElement).style.transform)).toContain('scale(1.25)');
+    expect(
+      await blocks
+        .nth(0)
+        .locator('.mermaid-canvas')
+        .evaluate((e) => (e as HTMLElement).style.transform),
+    ).toContain('scale(1.25)');
 
     await p.click('[data-theme-toggle]');
     await drawn(p, 'dark', 2);
@@ -170,7 +189,10 @@ describe('Mermaid in Chromium', () => {
   it('loads no Mermaid code on pages without a diagram', async () => {
     for (const pathname of ['/plain', '/math', '/' + ENDPOINT]) {
       const { ctx, requests, errors } = await open(pathname);
-      expect(requests.filter((r) => /mermaid|MermaidDiagram/i.test(r)), pathname).toEqual([]);
+      expect(
+        requests.filter((r) => /mermaid|MermaidDiagram/i.test(r)),
+        pathname,
+      ).toEqual([]);
       expect(errors).toEqual([]);
       await ctx.close();
     }

@@ -29,18 +29,40 @@ beforeAll(async () => {
 
   root = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-proxy-'));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Home.\n---\nHello.\n');
-  writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
-    openapi: '3.1.0',
-    info: { title: 'Pets', version: '1' },
-    servers: [{ url: apiOrigin }],
-    paths: { '/pets': { get: { tags: ['Pets'], summary: 'Find pets', parameters: [{ name: 'species', in: 'query', schema: { type: 'string', default: 'dog' } }], responses: { '200': { description: 'OK' } } } } },
-  }));
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Proxy e2e', colors: { primary: '#0D9373' },
-    api: { examples: { languages: ['curl', 'py', 'go', 'rust', 'csharp'] } },
-    lectern: { proxy: { allow: [apiOrigin] } },
-    navigation: { tabs: [{ tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] }, { tab: 'API', openapi: 'openapi.json' }] },
-  }));
+  writeFileSync(
+    path.join(root, 'openapi.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      servers: [{ url: apiOrigin }],
+      paths: {
+        '/pets': {
+          get: {
+            tags: ['Pets'],
+            summary: 'Find pets',
+            parameters: [{ name: 'species', in: 'query', schema: { type: 'string', default: 'dog' } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    }),
+  );
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Proxy e2e',
+      colors: { primary: '#0D9373' },
+      api: { examples: { languages: ['curl', 'py', 'go', 'rust', 'csharp'] } },
+      lectern: { proxy: { allow: [apiOrigin] } },
+      navigation: {
+        tabs: [
+          { tab: 'Home', groups: [{ group: 'Home', pages: ['index'] }] },
+          { tab: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -54,7 +76,10 @@ async function sendFromPlayground(base: string) {
     const page = await browser.newPage();
     const origins = new Set<string>();
     const requested: string[] = [];
-    page.on('request', (request) => { origins.add(new URL(request.url()).origin); requested.push(request.url()); });
+    page.on('request', (request) => {
+      origins.add(new URL(request.url()).origin);
+      requested.push(request.url());
+    });
     await page.goto(`${base}/${EP}`);
     await page.click('.try-it > summary');
     await page.waitForSelector('.lectern-playground button[type="submit"]', { timeout: 30_000 });

@@ -67,7 +67,9 @@ describe('kitchen sink in Chromium', () => {
       a.click();
       return a.href;
     });
-    expect(href).toBe('https://chatgpt.com/?hints=search&q=' + encodeURIComponent(`Read ${sink}/quickstart so I can ask questions about it.`));
+    expect(href).toBe(
+      'https://chatgpt.com/?hints=search&q=' + encodeURIComponent(`Read ${sink}/quickstart so I can ask questions about it.`),
+    );
     expect(await p.getAttribute('.contextual-menu a:has-text("Ask support")', 'href')).toBe('mailto:support@sink.example.com');
     await ctx.close();
   });
@@ -126,7 +128,13 @@ describe('kitchen sink in Chromium', () => {
 
   it('loads no playground JS until "Try it" is opened, then hydrates the island', async () => {
     const { p, ctx, errors } = await page(sink + '/api-reference/pets/create-a-pet');
-    const scripts = () => p.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /Playground/.test(n)));
+    const scripts = () =>
+      p.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => /Playground/.test(n)),
+      );
     await p.waitForTimeout(300);
     expect(await scripts()).toEqual([]);
     await p.click('.try-it > summary');
@@ -152,9 +160,16 @@ describe('XSS fixture in Chromium', () => {
     for (const slug of ['/', '/api-reference/chat/create-a-message']) {
       const { p, ctx } = await page(api + slug);
       const dialogs: string[] = [];
-      p.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+      p.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
       await p.evaluate(() => document.querySelectorAll('.endpoint-description a').forEach((a) => (a as HTMLElement).click()));
-      const flags = await p.evaluate(() => [(window as never as Record<string, unknown>).__xss_banner, (window as never as Record<string, unknown>).__xss_desc, (window as never as Record<string, unknown>).__xss_click]);
+      const flags = await p.evaluate(() => [
+        (window as never as Record<string, unknown>).__xss_banner,
+        (window as never as Record<string, unknown>).__xss_desc,
+        (window as never as Record<string, unknown>).__xss_click,
+      ]);
       expect(flags).toEqual([undefined, undefined, undefined]);
       expect(dialogs).toEqual([]);
       await ctx.close();

@@ -26,7 +26,13 @@ export async function fileDigests(dir: string, base = dir): Promise<Map<string, 
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const abs = path.join(dir, e.name);
     if (e.isDirectory()) for (const [k, v] of await fileDigests(abs, base)) out.set(k, v);
-    else out.set(path.relative(base, abs).split(path.sep).join('/'), createHash('sha256').update(await readFile(abs)).digest('hex'));
+    else
+      out.set(
+        path.relative(base, abs).split(path.sep).join('/'),
+        createHash('sha256')
+          .update(await readFile(abs))
+          .digest('hex'),
+      );
   }
   return out;
 }
@@ -36,14 +42,30 @@ export async function readPage(dist: string, slug: string): Promise<string> {
   return readFile(file, 'utf8');
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm', '.txt': 'text/plain', '.md': 'text/markdown', '.pf_meta': 'application/octet-stream' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.pf_meta': 'application/octet-stream',
+};
 
 /** A static file server for dist/ (directory index, 404.html) on an ephemeral 127.0.0.1 port. */
 export async function serveDist(dist: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let file = path.join(dist, decodeURIComponent(url.pathname));
-    if (!file.startsWith(dist)) { res.statusCode = 403; res.end(); return; }
+    if (!file.startsWith(dist)) {
+      res.statusCode = 403;
+      res.end();
+      return;
+    }
     try {
       const s = await stat(file).catch(() => undefined);
       if (s?.isDirectory()) file = path.join(file, 'index.html');
@@ -96,20 +118,40 @@ export async function startDev(root: string): Promise<{ url: string; log: () => 
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`lectern dev exited with ${child.exitCode}:\n${out}`);
-    if (await fetch(url + '/_lectern/code.css').then((r) => r.ok, () => false)) break;
-    if (i > 240) { child.kill(); throw new Error(`lectern dev did not answer within 60 s:\n${out}`); }
+    if (
+      await fetch(url + '/_lectern/code.css').then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 240) {
+      child.kill();
+      throw new Error(`lectern dev did not answer within 60 s:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     url,
     log: () => out,
     stop: async () => {
-      if (child.exitCode === null) { child.kill('SIGTERM'); await exited; }
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
     },
   };
 }
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function launchChromium() {
   const { chromium } = await import('playwright-core');

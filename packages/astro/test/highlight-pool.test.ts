@@ -19,8 +19,14 @@ afterAll(async () => {
 });
 
 const inputs = [
-  { code: "curl --request GET \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>'", lang: 'bash' },
-  { code: 'import requests\n\nresponse = requests.get("https://api.example.com/v1/pets", params={"limit": 10})\nprint(response.json())', lang: 'python' },
+  {
+    code: "curl --request GET \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>'",
+    lang: 'bash',
+  },
+  {
+    code: 'import requests\n\nresponse = requests.get("https://api.example.com/v1/pets", params={"limit": 10})\nprint(response.json())',
+    lang: 'python',
+  },
   { code: JSON.stringify({ id: 1, name: 'Rex', tags: ['a', 'b'], owner: { id: 7 } }, null, 2), lang: 'json' },
   { code: 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hi") }', lang: 'go' },
 ];

@@ -7,11 +7,27 @@ import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
 loadShiki();
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/&quot;/g, '"');
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"');
 
 describe('highlight', () => {
   it('keeps the exact text of large JSON (fast path) and escapes HTML', async () => {
-    const value = JSON.stringify({ a: '<script>alert(1)</script>', n: -1.5e3, ok: true, nil: null, list: Array.from({ length: 30 }, (_, i) => ({ id: i, s: `x"y\\z${i}` })) }, null, 2);
+    const value = JSON.stringify(
+      {
+        a: '<script>alert(1)</script>',
+        n: -1.5e3,
+        ok: true,
+        nil: null,
+        list: Array.from({ length: 30 }, (_, i) => ({ id: i, s: `x"y\\z${i}` })),
+      },
+      null,
+      2,
+    );
     const html = await highlight(value, 'json');
     expect(text(html)).toBe(value);
     expect(html).not.toContain('<script>');
@@ -66,7 +82,8 @@ describe('highlight', () => {
     expect(new Set(expected).size).toBe(codes.length);
     // In order, then backwards: each line's tokens come from the cache filled by the other codes.
     for (const order of [codes.map((_, i) => i), codes.map((_, i) => codes.length - 1 - i)]) {
-      for (const i of order) expect(await highlightDirect(codes[i]![1], codes[i]![0]), `${codes[i]![0]}: ${codes[i]![1]}`).toBe(expected[i]);
+      for (const i of order)
+        expect(await highlightDirect(codes[i]![1], codes[i]![0]), `${codes[i]![0]}: ${codes[i]![1]}`).toBe(expected[i]);
     }
   });
 
@@ -102,9 +119,15 @@ describe('highlight', () => {
   // (Both sides with a generous time limit: Shiki's default 500 ms per line cuts a cold first line on a busy machine.)
   it('colors each character as Shiki dual themes do, in light and dark', async () => {
     const samples: Array<[string, string]> = [
-      ['bash', "curl --request POST \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>' # comment"],
+      [
+        'bash',
+        "curl --request POST \\\n  --url 'https://api.example.com/v1/pets?limit=10' \\\n  --header 'Authorization: Bearer <token>' # comment",
+      ],
       ['python', 'import requests\n\nresponse = requests.post("https://x", json={"a": 1, "b": [True, None]})\nprint(response.json())'],
-      ['typescript', 'interface Pet { id: number; name?: string }\nexport async function get(id: number): Promise<Pet> {\n  return (await fetch(`/pets/${id}`)).json();\n}'],
+      [
+        'typescript',
+        'interface Pet { id: number; name?: string }\nexport async function get(id: number): Promise<Pet> {\n  return (await fetch(`/pets/${id}`)).json();\n}',
+      ],
       ['php', '<?php\n$curl = curl_init();\ncurl_setopt_array($curl, [CURLOPT_URL => "https://x"]);'],
       ['markdown', '# Title\n\n*em* **strong** `code` [link](https://x)'],
       ['go', 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hi", 42) }'],
@@ -113,20 +136,39 @@ describe('highlight', () => {
     const colorOf = (style: string, theme: 'light' | 'dark') => new RegExp(`--shiki-${theme}:([^;]+)`).exec(style)?.[1]?.toLowerCase();
     for (const [lang, code] of samples) {
       const expected: string[] = [];
-      for (const line of shiki.codeToTokens(code, { lang: lang as never, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, tokenizeTimeLimit: 10_000 }).tokens) {
+      for (const line of shiki.codeToTokens(code, {
+        lang: lang as never,
+        themes: { light: 'github-light', dark: 'github-dark' },
+        defaultColor: false,
+        tokenizeTimeLimit: 10_000,
+      }).tokens) {
         for (const t of line) {
           const st = (t.htmlStyle ?? {}) as Record<string, string>;
-          for (const ch of t.content) if (!/\s/.test(ch)) expected.push(`${st['--shiki-light']?.toLowerCase() ?? '#24292e'} ${st['--shiki-dark']?.toLowerCase() ?? '#e1e4e8'}`);
+          for (const ch of t.content)
+            if (!/\s/.test(ch))
+              expected.push(`${st['--shiki-light']?.toLowerCase() ?? '#24292e'} ${st['--shiki-dark']?.toLowerCase() ?? '#e1e4e8'}`);
         }
       }
       const html = await highlight(code, lang);
-      const classes = new Map((await codeCss()).trim().split('\n').map((l) => { const m = /^\.(\w+)\{(.*)\}$/.exec(l)!; return [m[1]!, m[2]!] as const; }));
+      const classes = new Map(
+        (await codeCss())
+          .trim()
+          .split('\n')
+          .map((l) => {
+            const m = /^\.(\w+)\{(.*)\}$/.exec(l)!;
+            return [m[1]!, m[2]!] as const;
+          }),
+      );
       const actual: string[] = [];
-      const body = html.replace(/^<pre[^>]*><code>/, '').replace(/<\/code><\/pre>$/, '').replace(/<span class="line[^"]*">|<\/span>(?=\n|$)/g, '');
+      const body = html
+        .replace(/^<pre[^>]*><code>/, '')
+        .replace(/<\/code><\/pre>$/, '')
+        .replace(/<span class="line[^"]*">|<\/span>(?=\n|$)/g, '');
       for (const m of body.matchAll(/<span class="([\w-]+)">([^<]*)<\/span>|([^<]+)/g)) {
         const style = m[1] ? classes.get(m[1])! : '';
         const chars = (m[2] ?? m[3]!).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-        for (const ch of chars) if (!/\s/.test(ch)) actual.push(`${colorOf(style, 'light') ?? '#24292e'} ${colorOf(style, 'dark') ?? '#e1e4e8'}`);
+        for (const ch of chars)
+          if (!/\s/.test(ch)) actual.push(`${colorOf(style, 'light') ?? '#24292e'} ${colorOf(style, 'dark') ?? '#e1e4e8'}`);
       }
       expect(actual, lang).toEqual(expected);
       expect(text(html), lang).toBe(code);

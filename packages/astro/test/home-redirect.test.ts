@@ -16,10 +16,15 @@ describe('home page', () => {
     await writeFile(path.join(root, 'guides/hidden.mdx'), page('Hidden').replace('description', 'hidden: true\ndescription'));
     await writeFile(path.join(root, 'guides/start.mdx'), page('Start'));
     await writeFile(path.join(root, 'guides/next.mdx'), page('Next'));
-    await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-      theme: 'mint', name: 'No Home', colors: { primary: '#0D9373' },
-      navigation: { groups: [{ group: 'Guides', pages: ['guides/hidden', 'guides/start', 'guides/next'] }] },
-    }));
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'No Home',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'Guides', pages: ['guides/hidden', 'guides/start', 'guides/next'] }] },
+      }),
+    );
     const { outDir } = await buildSite(root, { logLevel: 'error' });
     const home = await readFile(path.join(outDir, 'index.html'), 'utf8');
     expect(home).toMatch(/http-equiv="refresh" content="0;url=\/guides\/start"/);

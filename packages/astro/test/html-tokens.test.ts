@@ -17,25 +17,29 @@ import { buildSite } from '../src/cli/run.ts';
 const LONG = `window.x = ${JSON.stringify('y'.repeat(700))};`;
 
 /** A page as Astro writes one of a section where a summary reads "Strip `<script>` tags from HTML". */
-const page = (main: string) => [
-  '<!DOCTYPE html><html><head><script>document.documentElement.dataset.t = 1;</script></head><body>',
-  '<nav><a href="/api/strip-`<script>`-tags" title="Strip `<script>` tags from HTML">Strip `&lt;script&gt;` tags</a>',
-  '<a href="/api/comments" data-summary="Keep <!-- comments and <style> blocks">Comments</a></nav>',
-  `<main>${main}</main>`,
-  `<astro-island props="{&quot;summary&quot;:&quot;Ends at </script> here&quot;}"></astro-island><script>${LONG}</script>`,
-  '<footer>FOOTER-MARKER</footer></body></html>',
-].join('');
+const page = (main: string) =>
+  [
+    '<!DOCTYPE html><html><head><script>document.documentElement.dataset.t = 1;</script></head><body>',
+    '<nav><a href="/api/strip-`<script>`-tags" title="Strip `<script>` tags from HTML">Strip `&lt;script&gt;` tags</a>',
+    '<a href="/api/comments" data-summary="Keep <!-- comments and <style> blocks">Comments</a></nav>',
+    `<main>${main}</main>`,
+    `<astro-island props="{&quot;summary&quot;:&quot;Ends at </script> here&quot;}"></astro-island><script>${LONG}</script>`,
+    '<footer>FOOTER-MARKER</footer></body></html>',
+  ].join('');
 
 describe('externalizeScripts', () => {
   it('moves out only real inline scripts: a <script> in an attribute value, a comment or a style is text', () => {
     const prose = `<p>${'A paragraph of the page. '.repeat(40)}</p>`;
-    const html = page(`<p>MAIN-MARKER</p>${prose}<!-- <script> -->${prose}<style>p::after{content:"<script>"}</style><p>AFTER-STYLE</p>${prose}`);
+    const html = page(
+      `<p>MAIN-MARKER</p>${prose}<!-- <script> -->${prose}<style>p::after{content:"<script>"}</style><p>AFTER-STYLE</p>${prose}`,
+    );
     const { html: out, scripts } = externalizeScripts(html);
     expect(scripts.size).toBe(1);
     const [name, content] = [...scripts][0]!;
     expect(content).toBe(LONG);
     expect(out).toBe(html.replace(`<script>${LONG}</script>`, `<script src="/_lectern/scripts/${name}.js"></script>`));
-    for (const marker of ['MAIN-MARKER', 'AFTER-STYLE', 'FOOTER-MARKER', 'title="Strip `<script>` tags from HTML"']) expect(out).toContain(marker);
+    for (const marker of ['MAIN-MARKER', 'AFTER-STYLE', 'FOOTER-MARKER', 'title="Strip `<script>` tags from HTML"'])
+      expect(out).toContain(marker);
   });
 
   it('keeps a script whose text holds "</scr" + "ipt>", "<!--" or "<script>" whole', () => {
@@ -68,12 +72,14 @@ describe('htmlUnderBase', () => {
       '<pre><code><span> href="/in-code"</span></code></pre><script>var s = \' src="/in-script"\';</script>',
       '<a href="/pr-7/_astro/x.js">already</a><a href="https://example.com/x">out</a>',
     ].join('');
-    expect(htmlUnderBase(html, '/pr-7/')).toBe([
-      '<meta http-equiv="refresh" content="0;url=/pr-7/moved">',
-      '<a href="/pr-7/guides/x" title=\' href="/not-a-link"\'>x</a><img src=\'/pr-7/logo.png\' srcset="/pr-7/a.png 1x, /pr-7/b.png 2x">',
-      '<pre><code><span> href="/in-code"</span></code></pre><script>var s = \' src="/in-script"\';</script>',
-      '<a href="/pr-7/_astro/x.js">already</a><a href="https://example.com/x">out</a>',
-    ].join(''));
+    expect(htmlUnderBase(html, '/pr-7/')).toBe(
+      [
+        '<meta http-equiv="refresh" content="0;url=/pr-7/moved">',
+        '<a href="/pr-7/guides/x" title=\' href="/not-a-link"\'>x</a><img src=\'/pr-7/logo.png\' srcset="/pr-7/a.png 1x, /pr-7/b.png 2x">',
+        '<pre><code><span> href="/in-code"</span></code></pre><script>var s = \' src="/in-script"\';</script>',
+        '<a href="/pr-7/_astro/x.js">already</a><a href="https://example.com/x">out</a>',
+      ].join(''),
+    );
   });
 });
 
@@ -82,7 +88,9 @@ describe('a spec whose summaries and descriptions hold <script>, </script>, <!--
   const root = path.join(base, 'repo');
   let dist = '';
   const op = (summary: string, marker: string, description: string) => ({
-    summary, description: `${marker}: ${description}`, tags: ['Text'],
+    summary,
+    description: `${marker}: ${description}`,
+    tags: ['Text'],
     parameters: [{ name: 'q', in: 'query', description: 'Has <script>alert(1)</script> and <!-- in it', schema: { type: 'string' } }],
     responses: { '200': { description: 'OK </script> done' } },
   });
@@ -95,11 +103,24 @@ describe('a spec whose summaries and descriptions hold <script>, </script>, <!--
   };
   beforeAll(async () => {
     mkdirSync(root, { recursive: true });
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Tokens', colors: { primary: '#0a7d52' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] } }));
-    writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
-      openapi: '3.1.0', info: { title: 'T', version: '1' }, servers: [{ url: 'https://api.example.com' }],
-      paths: Object.fromEntries(Object.entries(ops).map(([p, o]) => [p, { get: o }])),
-    }));
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'Tokens',
+        colors: { primary: '#0a7d52' },
+        navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] },
+      }),
+    );
+    writeFileSync(
+      path.join(root, 'openapi.json'),
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'T', version: '1' },
+        servers: [{ url: 'https://api.example.com' }],
+        paths: Object.fromEntries(Object.entries(ops).map(([p, o]) => [p, { get: o }])),
+      }),
+    );
     ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: '/pr-4/' }));
   }, 240_000);
   afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -124,7 +145,9 @@ describe('a spec whose summaries and descriptions hold <script>, </script>, <!--
       const html = readFileSync(file, 'utf8');
       const main = /<main[\s>][\s\S]*<\/main>/.exec(html)?.[0] ?? '';
       // Its own description, in its main content.
-      const markers = Object.values(ops).map((o) => o.description.split(':')[0]!).filter((m) => main.includes(m));
+      const markers = Object.values(ops)
+        .map((o) => o.description.split(':')[0]!)
+        .filter((m) => main.includes(m));
       expect(markers, file).toHaveLength(1);
       seen.add(markers[0]!);
       expect(main, file).toContain('astro-island');
@@ -132,7 +155,12 @@ describe('a spec whose summaries and descriptions hold <script>, </script>, <!--
       // The sidebar links to every page of the section.
       let links = 0;
       forEachTag(html, (tag) => {
-        if (tag.name === 'a' && !tag.closing && tag.attributes.some((a) => a.name === 'href' && html.slice(a.valueStart, a.valueEnd).startsWith('/pr-4/api-reference/'))) links++;
+        if (
+          tag.name === 'a' &&
+          !tag.closing &&
+          tag.attributes.some((a) => a.name === 'href' && html.slice(a.valueStart, a.valueEnd).startsWith('/pr-4/api-reference/'))
+        )
+          links++;
       });
       expect(links, file).toBeGreaterThanOrEqual(5);
     }

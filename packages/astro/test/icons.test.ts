@@ -25,7 +25,9 @@ describe('iconSvg name resolution', () => {
 
   it('draws Font Awesome solid icons by default, in the markup shape callers expect', () => {
     const svg = iconSvg('rocket', 20);
-    expect(svg).toMatch(/^<svg class="icon " viewBox="0 0 512 512" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M[^"]{200,}"\/><\/svg>$/);
+    expect(svg).toMatch(
+      /^<svg class="icon " viewBox="0 0 512 512" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M[^"]{200,}"\/><\/svg>$/,
+    );
     expect(iconSvg('square-caret-down', 16)).not.toContain(PLACEHOLDER);
     expect(iconSvg('book-open', 16, 'extra')).toContain('class="icon extra"');
     expect(warn).not.toHaveBeenCalled();
@@ -132,7 +134,9 @@ describe('iconSvg name resolution', () => {
 
   it('re-serialises an inline <svg> JSX icon through an allow-list', () => {
     const el = jsx('svg', {
-      viewBox: '0 0 10 10', onload: 'alert(1)', width: 999,
+      viewBox: '0 0 10 10',
+      onload: 'alert(1)',
+      width: 999,
       children: [
         jsx('path', { d: 'M1 1h8v8z', strokeWidth: 2, onClick: 'alert(2)', fill: 'url(javascript:alert(3))' }),
         jsx('script', { children: 'alert(4)' }),
@@ -176,7 +180,9 @@ describe('icons in a built site', () => {
       expect(inline[1]).toBe(iconSvg('flag', 16, { iconType: 'regular' }));
       expect(inline[2]).toBe(iconSvg('python', 16));
       expect(inline[3]).toContain(PLACEHOLDER);
-      expect(inline[4]).toBe('<svg class="icon " viewBox="0 0 10 10" width="16" height="16" aria-hidden="true"><path d="M1 1h8v8z" stroke-width="2"></path></svg>');
+      expect(inline[4]).toBe(
+        '<svg class="icon " viewBox="0 0 10 10" width="16" height="16" aria-hidden="true"><path d="M1 1h8v8z" stroke-width="2"></path></svg>',
+      );
       expect(html).toContain(body(iconSvg('square-caret-down', 20))); // <Card icon>
       expect(html).toContain(body(iconSvg('book-open', 14))); // docs.json group icon in the sidebar
       expect(html).not.toMatch(/alert\(/);

@@ -17,11 +17,19 @@ import { REPO, freePort, launchChromium } from './helpers.ts';
 const PACKAGES = ['core', 'server', 'playground', 'astro'];
 const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
 
-interface Run { code: number | null; out: string }
+interface Run {
+  code: number | null;
+  out: string;
+}
 
 /** A command with the repo's Node 22 first on PATH (as `npm run` gives it), in `cwd`. */
 function run(cmd: string, args: string[], cwd: string, timeoutMs = 300_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    ...extraEnv,
+  };
   for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV', 'npm_config_prefix', 'INIT_CWD']) delete env[k];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -37,7 +45,13 @@ function run(cmd: string, args: string[], cwd: string, timeoutMs = 300_000, extr
 }
 
 /** A long-running command; resolves once `ready(url)` answers. */
-async function serve(cmd: string, args: string[], cwd: string, url: string, probe: string): Promise<{ stop: () => Promise<void>; log: () => string }> {
+async function serve(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  url: string,
+  probe: string,
+): Promise<{ stop: () => Promise<void>; log: () => string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}`, ASTRO_TELEMETRY_DISABLED: '1' };
   for (const k of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_ENV']) delete env[k];
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -47,7 +61,14 @@ async function serve(cmd: string, args: string[], cwd: string, url: string, prob
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   // The whole process group: npx exits at once on SIGTERM, while the server it started may still be writing `.astro/`
   // on its way out (a folder removed under it fails the cleanup). Wait until no process of the group is left.
-  const alive = (pid: number) => { try { process.kill(-pid, 0); return true; } catch { return false; } };
+  const alive = (pid: number) => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stop = async () => {
     const pid = child.pid;
     if (!pid || !alive(pid)) return;
@@ -55,13 +76,24 @@ async function serve(cmd: string, args: string[], cwd: string, url: string, prob
     await exited;
     // (Bounded: an orphan no init reaps would stay "alive" as a zombie.)
     for (let i = 0; i < 100 && alive(pid); i++) {
-      if (i === 40) try { process.kill(-pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
+      if (i === 40)
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          /* gone meanwhile */
+        }
       await new Promise((r) => setTimeout(r, 50));
     }
   };
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${cmd} ${args.join(' ')} exited with ${child.exitCode}:\n${out}`);
-    if (await fetch(url + probe).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url + probe).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 240) {
       await stop();
       throw new Error(`${cmd} ${args.join(' ')} did not answer within 60 s:\n${out}`);
@@ -101,7 +133,8 @@ beforeAll(async () => {
       filter: (src) => !/^(test|node_modules|dist)([\\/]|$)/.test(path.relative(from, src)),
     });
     // Packages whose dependency versions differ from the hoisted ones have their own node_modules.
-    if (existsSync(path.join(from, 'node_modules'))) await symlink(path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules'));
+    if (existsSync(path.join(from, 'node_modules')))
+      await symlink(path.join(from, 'node_modules'), path.join(stage, 'packages', name, 'node_modules'));
   }
   const packs = path.join(work, 'packs');
   await mkdir(packs);
@@ -110,7 +143,12 @@ beforeAll(async () => {
     expect(packed.code, packed.out).toBe(0);
   }
   tarballs = (await readdir(packs)).map((f) => path.join(packs, f)).sort();
-  expect(tarballs.map((t) => path.basename(t))).toEqual(['lectern-0.1.0.tgz', 'lectern-core-0.1.0.tgz', 'lectern-playground-0.1.0.tgz', 'lectern-server-0.1.0.tgz']);
+  expect(tarballs.map((t) => path.basename(t))).toEqual([
+    'lectern-0.1.0.tgz',
+    'lectern-core-0.1.0.tgz',
+    'lectern-playground-0.1.0.tgz',
+    'lectern-server-0.1.0.tgz',
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -154,7 +192,11 @@ describe('installed from the packed tarballs', () => {
 
     // The same repo built by the checkout's CLI gives the same pages.
     const fromCheckout = path.join(work, 'checkout-dist');
-    const again = await run(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', repo, '--out', fromCheckout], work);
+    const again = await run(
+      process.execPath,
+      [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', repo, '--out', fromCheckout],
+      work,
+    );
     expect(again.code, again.out).toBe(0);
     expect(await pagesOf(fromCheckout)).toEqual(built);
 
@@ -213,7 +255,11 @@ describe('installed from the packed tarballs', () => {
         await page.click('.try-it > summary');
         await page.click('.lectern-playground .lp-samples > summary', { timeout: 30_000 });
         await page.waitForSelector('.lectern-playground .lp-samples [role="tab"]', { timeout: 30_000 });
-        expect(await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts()).toEqual(['cURL', 'Python', 'JavaScript']);
+        expect(await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts()).toEqual([
+          'cURL',
+          'Python',
+          'JavaScript',
+        ]);
       } finally {
         await browser.close();
       }
@@ -249,7 +295,10 @@ describe('installed from the packed tarballs', () => {
     const project = path.join(work, 'astro-site');
     await mkdir(path.join(project, 'src', 'pages'), { recursive: true });
     await cp(path.join(REPO, 'examples', 'minimal'), path.join(project, 'docs'), { recursive: true });
-    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'astro-site', private: true, type: 'module', scripts: { build: 'astro build' } }, null, 2));
+    await writeFile(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'astro-site', private: true, type: 'module', scripts: { build: 'astro build' } }, null, 2),
+    );
     await writeFile(
       path.join(project, 'astro.config.mjs'),
       "import { defineConfig } from 'astro/config';\nimport lectern from 'lectern';\n\nexport default defineConfig({ integrations: [lectern({ root: './docs' })] });\n",
@@ -266,7 +315,10 @@ describe('installed from the packed tarballs', () => {
     expect(built).toContain('api-reference/pets/list-pets/index.html');
     expect(await readFile(path.join(project, 'dist', 'api-reference/pets/list-pets/index.html'), 'utf8')).toContain('astro-island');
 
-    for (const [command, probe] of [['preview', '/hello/'], ['dev', '/hello']] as const) {
+    for (const [command, probe] of [
+      ['preview', '/hello/'],
+      ['dev', '/hello'],
+    ] as const) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
       const server = await serve('npx', ['astro', command, '--port', String(port), '--host', '127.0.0.1'], project, url, probe);

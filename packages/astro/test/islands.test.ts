@@ -8,7 +8,8 @@ const B = '/lectern/islands/builtins.ts';
 
 function context(over: Partial<IslandContext> = {}): IslandContext {
   return {
-    path: '/repo/.lectern/islands/page.mdx.jsx', builtinsModule: B,
+    path: '/repo/.lectern/islands/page.mdx.jsx',
+    builtinsModule: B,
     resolveImport: (spec) => (spec.startsWith('/') ? `/repo${spec}` : undefined),
     jsxInteractive: (abs) => abs.endsWith('interactive.jsx'),
     mdxIsland: () => undefined,
@@ -20,9 +21,12 @@ const lines = (s: string) => s.split('\n').length;
 
 describe('JSX modules', () => {
   it('imports the hooks, React and built-ins a module uses, on its first line (line numbers stay)', () => {
-    const src = 'export const A = () => {\n  const [n, setN] = useState(0);\n  useEffect(() => {}, []);\n  return <Card title="x"><Icon icon="book" />{React.version}<button onClick={() => setN(n + 1)}>{n}</button></Card>;\n};\n';
+    const src =
+      'export const A = () => {\n  const [n, setN] = useState(0);\n  useEffect(() => {}, []);\n  return <Card title="x"><Icon icon="book" />{React.version}<button onClick={() => setN(n + 1)}>{n}</button></Card>;\n};\n';
     const out = prepareJsxModule(src, 'snippets/a.jsx', B);
-    expect(out.code.split('\n')[0]).toBe(`import { useEffect, useState } from "preact/compat";import * as React from "preact/compat";import { Card, Icon } from "${B}";export const A = () => {`);
+    expect(out.code.split('\n')[0]).toBe(
+      `import { useEffect, useState } from "preact/compat";import * as React from "preact/compat";import { Card, Icon } from "${B}";export const A = () => {`,
+    );
     expect(lines(out.code)).toBe(lines(src));
     expect(out.interactive).toBe(true);
     expect(out.exports).toEqual(['A']);
@@ -30,7 +34,8 @@ describe('JSX modules', () => {
   });
 
   it('leaves what the module imports or declares alone; a static module is not interactive', () => {
-    const src = "import { useState } from 'react';\nconst Card = (p) => <div>{p.children}</div>;\nexport const B = ({ href, children }) => <Card><a href={href}>{children}</a></Card>;\n";
+    const src =
+      "import { useState } from 'react';\nconst Card = (p) => <div>{p.children}</div>;\nexport const B = ({ href, children }) => <Card><a href={href}>{children}</a></Card>;\n";
     const out = prepareJsxModule(src, 'snippets/b.jsx', B);
     expect(out.code).toBe(src);
     expect(out.interactive).toBe(false);
@@ -39,7 +44,9 @@ describe('JSX modules', () => {
   it('an unknown component is a warning with file and line and passes its children through; a syntax error names its line', () => {
     const out = prepareJsxModule('export const C = () => (\n  <Fancy>x</Fancy>\n);\n', 'snippets/c.jsx', B);
     expect(out.code.startsWith(`import { LecternUnknown as Fancy } from "${B}";`)).toBe(true);
-    expect(out.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([['warning', 'mdx/unknown-component', 'snippets/c.jsx', 2, 4]]);
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([
+      ['warning', 'mdx/unknown-component', 'snippets/c.jsx', 2, 4],
+    ]);
     const bad = prepareJsxModule('export const D = () => <div>;\n', 'snippets/d.jsx', B);
     expect(bad.diagnostics[0]).toMatchObject({ severity: 'error', code: 'mdx/syntax', file: 'snippets/d.jsx', line: 1 });
   });
@@ -47,7 +54,8 @@ describe('JSX modules', () => {
 
 describe('MDX components as islands', () => {
   it('moves export const components to the island module, imports them back on the same line and hydrates their uses', () => {
-    const src = '---\ntitle: T\n---\n\nexport const Counter = () => {\n  const [n, setN] = useState(0)\n  return <button onClick={() => setN(n + 1)}>{n}</button>\n}\n\n<Counter />\n\nText {Counter.name}\n';
+    const src =
+      '---\ntitle: T\n---\n\nexport const Counter = () => {\n  const [n, setN] = useState(0)\n  return <button onClick={() => setN(n + 1)}>{n}</button>\n}\n\n<Counter />\n\nText {Counter.name}\n';
     const { code, island, diagnostics } = analyzeMdx(src, 'page.mdx', opts());
     expect(diagnostics).toEqual([]);
     expect(code.split('\n').indexOf('<Counter client:load />')).toBe(src.split('\n').indexOf('<Counter />'));
@@ -60,10 +68,17 @@ describe('MDX components as islands', () => {
   });
 
   it('renames namespaced SVG attributes (xml:space, xlink:href) that the JSX compiler of the build refuses', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xml:space="preserve"><use xlink:href="#a" /></svg>';
-    const { island, diagnostics } = analyzeMdx(`export const SvelteIcon = () => (${svg});\n\n<SvelteIcon />\n`, 'snippets/icons/svelte.mdx', opts());
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xml:space="preserve"><use xlink:href="#a" /></svg>';
+    const { island, diagnostics } = analyzeMdx(
+      `export const SvelteIcon = () => (${svg});\n\n<SvelteIcon />\n`,
+      'snippets/icons/svelte.mdx',
+      opts(),
+    );
     expect(diagnostics).toEqual([]);
-    expect(island?.code).toContain('<svg xmlns="http://www.w3.org/2000/svg" xmlnsXlink="http://www.w3.org/1999/xlink" xmlSpace="preserve"><use xlinkHref="#a" /></svg>');
+    expect(island?.code).toContain(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlnsXlink="http://www.w3.org/1999/xlink" xmlSpace="preserve"><use xlinkHref="#a" /></svg>',
+    );
     expect(island?.code).not.toMatch(/\b(xml|xlink|xmlns):\w+=/);
     const jsx = prepareJsxModule(`export const Icon = () => ${svg};\n`, 'snippets/icon.jsx', B);
     expect(jsx.code).toContain('xlinkHref="#a"');
@@ -71,7 +86,8 @@ describe('MDX components as islands', () => {
   });
 
   it('hydrates components of interactive JSX modules only; binds a component passed as a prop in a wrapper', () => {
-    const src = 'import { Widget } from "/snippets/interactive.jsx";\nimport { Plain } from "/snippets/static.jsx";\n\nexport const Block = ({ children }) => <CodeBlock>{children}</CodeBlock>;\n\n<Widget Block={Block} size="2" count={3}>\n\n## Inside\n\n</Widget>\n\n<Plain />\n';
+    const src =
+      'import { Widget } from "/snippets/interactive.jsx";\nimport { Plain } from "/snippets/static.jsx";\n\nexport const Block = ({ children }) => <CodeBlock>{children}</CodeBlock>;\n\n<Widget Block={Block} size="2" count={3}>\n\n## Inside\n\n</Widget>\n\n<Plain />\n';
     const { code, island } = analyzeMdx(src, 'page.mdx', opts());
     expect(code).toContain('<LecternUse0 client:load Block={Block} size="2" count={3}>');
     expect(code).toContain('</LecternUse0>');
@@ -81,7 +97,7 @@ describe('MDX components as islands', () => {
     expect(island?.code).toContain(`import { CodeBlock } from "${B}";`);
   });
 
-  it('imports another MDX file\'s components from its island; a file without components keeps its exports', () => {
+  it("imports another MDX file's components from its island; a file without components keeps its exports", () => {
     const other = { path: '/repo/.lectern/islands/snippets/gen.mdx.jsx', names: ['Gen'], interactive: true };
     const { code } = analyzeMdx('import { Gen } from "/snippets/gen.mdx";\n\n<Gen />\n', 'page.mdx', opts({ mdxIsland: () => other }));
     expect(code).toContain('import { Gen } from "/repo/.lectern/islands/snippets/gen.mdx.jsx";');
@@ -93,10 +109,12 @@ describe('MDX components as islands', () => {
 });
 
 describe('FileTree Markdown lists', () => {
-  it('turns the list into Folder/File elements, keeping the file\'s line numbers', () => {
+  it("turns the list into Folder/File elements, keeping the file's line numbers", () => {
     const src = '<FileTree>\n\n- docs/\n  - index.mdx\n  - **guides**/\n    - `a.mdx`\n- b.ts\n\n</FileTree>\n\nAfter\n';
     const { code } = analyzeMdx(src, 'tree.mdx', { componentsModule: '/x/components/index.ts' });
-    expect(code).toContain('<FileTree.Folder name={"docs"} defaultOpen><FileTree.File name={"index.mdx"} /><FileTree.Folder name={"guides"} defaultOpen><FileTree.File name={"a.mdx"} /></FileTree.Folder></FileTree.Folder><FileTree.File name={"b.ts"} />');
+    expect(code).toContain(
+      '<FileTree.Folder name={"docs"} defaultOpen><FileTree.File name={"index.mdx"} /><FileTree.Folder name={"guides"} defaultOpen><FileTree.File name={"a.mdx"} /></FileTree.Folder></FileTree.Folder><FileTree.File name={"b.ts"} />',
+    );
     expect(code.split('\n').indexOf('After')).toBe(10);
   });
 });

@@ -14,13 +14,27 @@ describe('images the repo lacks', () => {
     const src = await mkdtemp(path.join(tmpdir(), 'lectern-md-images-'));
     let built: Awaited<ReturnType<typeof buildFixture>> | undefined;
     try {
-      await writeFile(path.join(src, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Images', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'guides/style'] }] } }));
+      await writeFile(
+        path.join(src, 'docs.json'),
+        JSON.stringify({
+          theme: 'mint',
+          name: 'Images',
+          colors: { primary: '#0D9373' },
+          navigation: { groups: [{ group: 'G', pages: ['index', 'guides/style'] }] },
+        }),
+      );
       await writeFile(path.join(src, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\n![A diagram to draw](images/diagram.png)\n');
       await mkdir(path.join(src, 'guides'));
       await mkdir(path.join(src, 'images'));
       // A real image next to the missing one keeps working.
-      await writeFile(path.join(src, 'images/dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>');
-      await writeFile(path.join(src, 'guides/style.md'), '---\ntitle: Style guide\ndescription: d\n---\n\nHow to add screenshots:\n\n> ![Add Provider UI](path/to/image.png)\n\n![A dot](../images/dot.svg)\n');
+      await writeFile(
+        path.join(src, 'images/dot.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>',
+      );
+      await writeFile(
+        path.join(src, 'guides/style.md'),
+        '---\ntitle: Style guide\ndescription: d\n---\n\nHow to add screenshots:\n\n> ![Add Provider UI](path/to/image.png)\n\n![A dot](../images/dot.svg)\n',
+      );
       built = await buildFixture(src);
       const md = await readFile(path.join(built.dist, 'guides/style/index.html'), 'utf8');
       expect(md).toContain('How to add screenshots:');

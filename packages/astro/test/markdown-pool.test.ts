@@ -28,9 +28,14 @@ const texts = [
 
 function build(root: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, 'build', root], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', LECTERN_CACHE: 'off', ...env }, timeout: 300_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, 'build', root],
+      { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', LECTERN_CACHE: 'off', ...env }, timeout: 300_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, out: stdout + stderr });
+      },
+    );
   });
 }
 
@@ -97,7 +102,9 @@ describe('markdown pool', () => {
       console.log(JSON.stringify({ md: await md.close(), errors }));
     `;
     const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || String(err))) : resolve(stdout)));
+      execFile(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 }, (err, stdout, stderr) =>
+        err ? reject(new Error(stderr || String(err))) : resolve(stdout),
+      );
     });
     expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ md: { sent: 2, rendered: 2 }, errors: [] });
   }, 120_000);
@@ -130,7 +137,10 @@ describe('markdown pool', () => {
     expect(description).not.toMatch(/<script|onclick|javascript:/);
 
     // A page that throws while rendering: reported with its file and line, the only error of the build.
-    await writeFile(path.join(parallel, 'api-intro.mdx'), '---\ntitle: Intro\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n');
+    await writeFile(
+      path.join(parallel, 'api-intro.mdx'),
+      '---\ntitle: Intro\ndescription: d\n---\n\nexport const x = undefined;\n\n{x.y}\n',
+    );
     const c = await build(parallel, { LECTERN_WORKERS: '1' });
     expect(c.code, c.out).toBe(1);
     expect(c.out).toMatch(/error api-intro\.mdx:8:\d+ page \/api-intro failed to render/);

@@ -13,7 +13,9 @@ function formulas(code: string) {
 describe('math in MDX', () => {
   it('rewrites $…$, $$…$$ and <Latex> into <Latex data> with the LaTeX verbatim, keeping line numbers', () => {
     const src = [
-      '---', 'title: T', '---',
+      '---',
+      'title: T',
+      '---',
       'Inline $a^2 + b^2 = c^2$ here.',
       '',
       '$$',
@@ -60,7 +62,8 @@ describe('math in MDX', () => {
   });
 
   it('ignores tags shown as inline code or in fences before the real ones', () => {
-    const src = '### The `<Latex>` component\n\nUse `<Mermaid>` too.\n\n```mdx\n<Latex>\\frac{a}{b}</Latex>\n```\n\nReal: <Latex>\\frac{1}{2}</Latex>\n\n<Mermaid>\ngraph LR; A-->B\n</Mermaid>\n';
+    const src =
+      '### The `<Latex>` component\n\nUse `<Mermaid>` too.\n\n```mdx\n<Latex>\\frac{a}{b}</Latex>\n```\n\nReal: <Latex>\\frac{1}{2}</Latex>\n\n<Mermaid>\ngraph LR; A-->B\n</Mermaid>\n';
     const { code, diagnostics } = analyzeMdx(src, 'h.mdx', opts);
     expect(diagnostics).toEqual([]);
     expect(formulas(code)).toEqual([{ tex: '\\frac{1}{2}', display: false }]);
@@ -99,7 +102,9 @@ describe('math in MDX', () => {
     const bad = renderMath('x + \\nope', false);
     expect(bad.error).toEqual({ message: 'Undefined control sequence: \\nope', position: 4 });
     expect(bad.html).toContain('<span class="mord" style="color:#cc0000;">\\nope</span>');
-    expect(renderMath('\\frac{1}{', false).html).toMatch(/^<span class="katex-error" title="ParseError: KaTeX parse error: [^"]+"[^>]*>\\frac\{1\}\{<\/span>$/);
+    expect(renderMath('\\frac{1}{', false).html).toMatch(
+      /^<span class="katex-error" title="ParseError: KaTeX parse error: [^"]+"[^>]*>\\frac\{1\}\{<\/span>$/,
+    );
     // Untrusted commands (links, raw HTML classes) are not honoured.
     const link = renderMath('\\href{javascript:alert(1)}{x} \\htmlClass{evil}{y}', false).html;
     expect(link).not.toContain('javascript:alert(1)"');
@@ -110,7 +115,8 @@ describe('math in MDX', () => {
 
 describe('Mermaid in MDX', () => {
   it('keeps <Mermaid> children verbatim and checks the fence placement', () => {
-    const src = '<Mermaid placement="top-left">\ngraph LR\n  A[Start {x}] --> B\n</Mermaid>\n\n```mermaid placement="middle" actions={false}\ngraph TD; A-->B\n```\n';
+    const src =
+      '<Mermaid placement="top-left">\ngraph LR\n  A[Start {x}] --> B\n</Mermaid>\n\n```mermaid placement="middle" actions={false}\ngraph TD; A-->B\n```\n';
     const { code, diagnostics } = analyzeMdx(src, 'd.mdx', opts);
     const m = /<Mermaid placement="top-left" data="([^"]+)"/.exec(code);
     expect(JSON.parse(decodeURIComponent(m![1]!))).toEqual({ code: 'graph LR\n  A[Start {x}] --> B' });

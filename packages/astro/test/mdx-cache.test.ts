@@ -17,20 +17,37 @@ afterAll(async () => {
 
 /** A snippet whose component is static, then interactive (another MDX file's components live in its island). */
 const STATIC = 'export const Counter = ({ start }) => <span className="counter">{start}</span>;\n\nA counter.\n';
-const INTERACTIVE = 'export const Counter = ({ start }) => { const [n, setN] = useState(start); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\nA counter.\n';
+const INTERACTIVE =
+  'export const Counter = ({ start }) => { const [n, setN] = useState(start); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\nA counter.\n';
 
 describe('the MDX analysis cache', () => {
   it('keeps the analysis of a page with imports until an imported file changes', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
     made.push(root);
-    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'M', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index', 'counter'] }] } }));
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'M',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'G', pages: ['index', 'counter'] }] },
+      }),
+    );
     // An import line in a code block is an example, not an import of the page: the page is cached like any other.
-    await writeFile(path.join(root, 'index.mdx'), "---\ntitle: Home\n---\n\nNo imports here, only an example:\n\n```js\nimport Firecrawl from 'some-package';\n```\n");
-    await writeFile(path.join(root, 'counter.mdx'), "---\ntitle: Counter\n---\nimport { Counter } from '/snippets/counter.mdx';\n\n<Counter start={3} />\n");
+    await writeFile(
+      path.join(root, 'index.mdx'),
+      "---\ntitle: Home\n---\n\nNo imports here, only an example:\n\n```js\nimport Firecrawl from 'some-package';\n```\n",
+    );
+    await writeFile(
+      path.join(root, 'counter.mdx'),
+      "---\ntitle: Counter\n---\nimport { Counter } from '/snippets/counter.mdx';\n\n<Counter start={3} />\n",
+    );
     await mkdir(path.join(root, 'snippets'));
     await writeFile(path.join(root, 'snippets/counter.mdx'), STATIC);
     const page = path.join(root, 'counter.mdx');
-    const entries = async () => Object.keys((JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/mdx.json'), 'utf8')) as { entries: object }).entries).length;
+    const entries = async () =>
+      Object.keys((JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/mdx.json'), 'utf8')) as { entries: object }).entries)
+        .length;
 
     const first = await planAndPrepare(root, COMPONENTS_MODULE);
     const staticCode = first.site.prepared.get(page)!;

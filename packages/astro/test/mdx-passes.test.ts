@@ -17,10 +17,27 @@ describe('MDX analysis passes', () => {
   it('lists every pass file once, each named after its file, in the order analyzeMdx runs them', async () => {
     const names = PASSES.map((make) => make().name);
     expect(names).toEqual([
-      'variables', 'islands', 'opening-tags', 'snippet-props', 'undefined-names', 'unknown-components', 'math', 'mermaid', 'code-fences',
-      'legacy-snippets', 'param-field-anchors', 'file-trees', 'prompt', 'visibility', 'icons', 'component-imports', 'heading-ids',
+      'variables',
+      'islands',
+      'opening-tags',
+      'snippet-props',
+      'undefined-names',
+      'unknown-components',
+      'math',
+      'mermaid',
+      'code-fences',
+      'legacy-snippets',
+      'param-field-anchors',
+      'file-trees',
+      'prompt',
+      'visibility',
+      'icons',
+      'component-imports',
+      'heading-ids',
     ]);
-    const files = readdirSync(PASSES_DIR).filter((f) => f.endsWith('.ts') && !NOT_PASSES.includes(f)).map((f) => f.slice(0, -3));
+    const files = readdirSync(PASSES_DIR)
+      .filter((f) => f.endsWith('.ts') && !NOT_PASSES.includes(f))
+      .map((f) => f.slice(0, -3));
     expect([...names].sort()).toEqual(files.sort());
     for (const [i, name] of names.entries()) {
       const module = (await import(`../src/mdx/passes/${name}.ts`)) as Record<string, unknown>;
@@ -29,7 +46,8 @@ describe('MDX analysis passes', () => {
   });
 
   it('runs only the passes it is given: none leaves the text as it is (the parse still reports syntax errors)', () => {
-    const src = '---\ntitle: T\n---\n\n<Fancy />\n\n```js\nx\n```\n\n<ParamField query="a">x</ParamField>\n<ParamField query="a">y</ParamField>\n';
+    const src =
+      '---\ntitle: T\n---\n\n<Fancy />\n\n```js\nx\n```\n\n<ParamField query="a">x</ParamField>\n<ParamField query="a">y</ParamField>\n';
     expect(analyzeMdx(src, 'a.mdx', opts, [])).toEqual({ code: src, diagnostics: [], imports: [], packages: [], reads: [], usages: [] });
     expect(analyzeMdx('<Note>\n', 'a.mdx', opts, []).diagnostics.map((d) => d.code)).toEqual(['mdx/syntax']);
     const alone = analyzeMdx(src, 'a.mdx', opts, [paramFieldAnchors]);
@@ -45,26 +63,48 @@ describe('MDX analysis passes', () => {
 
   it('calls each kind of hook for every pass in turn: source, start, expressions and their free names, nodes, end', () => {
     const log: string[] = [];
-    const probe = (id: string, claims = ''): MdxPassFactory => () => ({
-      name: id,
-      source: (text) => { log.push(`${id} source`); return text; },
-      start: () => { log.push(`${id} start`); },
-      expression: (expr, ctx) => {
-        log.push(`${id} expression ${ctx.text.slice(expr.program.start, expr.program.end)}`);
-        return claims !== '' && ctx.text.slice(expr.program.start, expr.program.end) === claims;
-      },
-      freeName: (f) => { log.push(`${id} name ${f.name}`); },
-      node: (node) => { if (node.type.startsWith('mdxJsx')) log.push(`${id} node <${node.name}>`); },
-      end: () => { log.push(`${id} end`); },
-    } satisfies MdxPass);
+    const probe =
+      (id: string, claims = ''): MdxPassFactory =>
+      () =>
+        ({
+          name: id,
+          source: (text) => {
+            log.push(`${id} source`);
+            return text;
+          },
+          start: () => {
+            log.push(`${id} start`);
+          },
+          expression: (expr, ctx) => {
+            log.push(`${id} expression ${ctx.text.slice(expr.program.start, expr.program.end)}`);
+            return claims !== '' && ctx.text.slice(expr.program.start, expr.program.end) === claims;
+          },
+          freeName: (f) => {
+            log.push(`${id} name ${f.name}`);
+          },
+          node: (node) => {
+            if (node.type.startsWith('mdxJsx')) log.push(`${id} node <${node.name}>`);
+          },
+          end: () => {
+            log.push(`${id} end`);
+          },
+        }) satisfies MdxPass;
     analyzeMdx('<Note title={t}>x</Note>\n\n{a + b}\n', 'a.mdx', opts, [probe('A', 'a + b'), probe('B')]);
     expect(log).toEqual([
-      'A source', 'B source', 'A start', 'B start',
+      'A source',
+      'B source',
+      'A start',
+      'B start',
       // Document order: the `{a + b}` flow expression comes after the element's attribute. A claims it: B never sees it.
-      'A expression t', 'B expression t', 'A name t', 'B name t',
+      'A expression t',
+      'B expression t',
+      'A name t',
+      'B name t',
       'A expression a + b',
-      'A node <Note>', 'B node <Note>',
-      'A end', 'B end',
+      'A node <Note>',
+      'B node <Note>',
+      'A end',
+      'B end',
     ]);
   });
 

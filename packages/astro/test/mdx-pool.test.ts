@@ -25,10 +25,13 @@ afterAll(async () => {
 /** Pages of every kind the analysis treats apart: components, islands, math, variables, errors, code. */
 const KINDS = [
   (i: number) => `# Page ${i}\n\nSome **text** with a [link](/page-${(i + 1) % 45}) and {{product}}.\n\n<Note>A note ${i}</Note>\n`,
-  (i: number) => `export const Badge = ({ label }) => <span className="badge">{label}</span>;\n\n<Badge label="v${i}" />\n\nInline math $x^${i}$.\n`,
-  (i: number) => `export const Counter = () => { const [n, setN] = useState(${i}); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\n<Counter />\n`,
+  (i: number) =>
+    `export const Badge = ({ label }) => <span className="badge">{label}</span>;\n\n<Badge label="v${i}" />\n\nInline math $x^${i}$.\n`,
+  (i: number) =>
+    `export const Counter = () => { const [n, setN] = useState(${i}); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\n<Counter />\n`,
   (i: number) => `<Cards>\n  <Card title="One ${i}" href="/page-0">Text</Card>\n</Cards>\n\n<NotAComponent${i} />\n`,
-  (i: number) => `\`\`\`js title="example-${i}.js"\nimport thing from 'package';\nconsole.log(${i});\n\`\`\`\n\n<Steps>\n<Step title="First">Do it</Step>\n</Steps>\n`,
+  (i: number) =>
+    `\`\`\`js title="example-${i}.js"\nimport thing from 'package';\nconsole.log(${i});\n\`\`\`\n\n<Steps>\n<Step title="First">Do it</Step>\n</Steps>\n`,
   (i: number) => `A broken expression { ${i} + \n\nand more text.\n`,
 ];
 
@@ -36,14 +39,24 @@ async function site(pages: number): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-pool-'));
   made.push(root);
   const names = Array.from({ length: pages }, (_, i) => `page-${i}`);
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Pool', colors: { primary: '#0D9373' }, variables: { product: 'Lectern' },
-    navigation: { groups: [{ group: 'G', pages: [...names, 'with-import', 'tight-import'] }] },
-  }));
-  for (let i = 0; i < pages; i++) await writeFile(path.join(root, `${names[i]}.mdx`), `---\ntitle: Page ${i}\n---\n\n${KINDS[i % KINDS.length]!(i)}`);
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Pool',
+      colors: { primary: '#0D9373' },
+      variables: { product: 'Lectern' },
+      navigation: { groups: [{ group: 'G', pages: [...names, 'with-import', 'tight-import'] }] },
+    }),
+  );
+  for (let i = 0; i < pages; i++)
+    await writeFile(path.join(root, `${names[i]}.mdx`), `---\ntitle: Page ${i}\n---\n\n${KINDS[i % KINDS.length]!(i)}`);
   await mkdir(path.join(root, 'snippets'));
   await writeFile(path.join(root, 'snippets/hello.mdx'), 'export const Hello = () => <b>hello</b>;\n');
-  await writeFile(path.join(root, 'with-import.mdx'), "---\ntitle: Imports\n---\nimport { Hello } from '/snippets/hello.mdx';\n\n<Hello />\n");
+  await writeFile(
+    path.join(root, 'with-import.mdx'),
+    "---\ntitle: Imports\n---\nimport { Hello } from '/snippets/hello.mdx';\n\n<Hello />\n",
+  );
   await writeFile(path.join(root, 'tight-import.mdx'), "---\ntitle: Tight\n---\nimport{ Hello }from'/snippets/hello.mdx';\n\n<Hello />\n");
   return root;
 }

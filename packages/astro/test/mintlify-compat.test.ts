@@ -18,12 +18,17 @@ async function open(slug: string): Promise<{ page: Page; errors: string[] }> {
   const page = await site.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error' && !m.text().includes('api.github.com')) errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().includes('api.github.com')) errors.push(m.text());
+  });
   await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
-  await page.route('https://api.github.com/**', (route) => route.fulfill({
-    status: 200, contentType: 'application/json',
-    body: JSON.stringify({ description: 'Documentation for Mintlify', stargazers_count: 1234, forks_count: 56 }),
-  }));
+  await page.route('https://api.github.com/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ description: 'Documentation for Mintlify', stargazers_count: 1234, forks_count: 56 }),
+    }),
+  );
   await page.goto(`${site.url}/${slug}`);
   await page.waitForLoadState('networkidle');
   return { page, errors };
@@ -100,7 +105,9 @@ describe('React components (hooks pre-injected, hydrated)', () => {
 describe('newer built-in components', () => {
   it('GitHub.Repo: a card linking to the repository, filled from the GitHub API in the browser', async () => {
     const html = await readPage(site.dist, 'components/github');
-    expect(html).toMatch(/<a class="github-repo github-repo-inset" href="https:\/\/github\.com\/mintlify\/docs" data-github-repo="mintlify\/docs">/);
+    expect(html).toMatch(
+      /<a class="github-repo github-repo-inset" href="https:\/\/github\.com\/mintlify\/docs" data-github-repo="mintlify\/docs">/,
+    );
     expect(html).toMatch(/<a class="github-repo github-repo-flat extra" href="https:\/\/github\.com\/withastro\/astro"/);
     expect(html).not.toContain('GitHub.Repo');
     const { page, errors } = await open('components/github');
@@ -115,14 +122,16 @@ describe('newer built-in components', () => {
   it('FileTree with a Markdown list: trailing slash or nested items make folders, formatting stripped', async () => {
     const html = (await readPage(site.dist, 'components/tree')).replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/ data-astro-cid-\w+/g, '');
     const tree = /<div class="tree" role="tree"><ul>([\s\S]*?)<\/ul><\/div>/.exec(html)![1]!;
-    expect(tree).toBe([
-      '<li role="treeitem"><details open><summary><span></span>docs</summary><ul>',
-      '<li role="treeitem" class="tree-file"><span></span>index.mdx</li>',
-      '<li role="treeitem"><details open><summary><span></span>guides</summary><ul><li role="treeitem" class="tree-file"><span></span>configuration.mdx</li></ul></details></li>',
-      '</ul></details></li>',
-      '<li role="treeitem"><details><summary><span></span>empty</summary><ul></ul></details></li>',
-      '<li role="treeitem" class="tree-file"><span></span>docs.config.ts</li>',
-    ].join(''));
+    expect(tree).toBe(
+      [
+        '<li role="treeitem"><details open><summary><span></span>docs</summary><ul>',
+        '<li role="treeitem" class="tree-file"><span></span>index.mdx</li>',
+        '<li role="treeitem"><details open><summary><span></span>guides</summary><ul><li role="treeitem" class="tree-file"><span></span>configuration.mdx</li></ul></details></li>',
+        '</ul></details></li>',
+        '<li role="treeitem"><details><summary><span></span>empty</summary><ul></ul></details></li>',
+        '<li role="treeitem" class="tree-file"><span></span>docs.config.ts</li>',
+      ].join(''),
+    );
     expect(html).not.toMatch(/<li>docs\//);
     // highlight and the --tree-highlight color.
     expect(html).toContain('<div class="tree" role="tree" style="--tree-highlight:rgb(59 130 246)">');
@@ -146,10 +155,14 @@ describe('leniency where Mintlify is lenient', () => {
     // An image the repo lacks is a broken image, as on Mintlify, not a failed build.
     expect(html).toMatch(/<img src="\/images\/not-there\.png" alt="A picture the repo lacks"/);
     // An opening tag whose `>` starts a line compiles (the build's MDX compiler read it as a block quote).
-    expect(html).toMatch(/<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/);
+    expect(html).toMatch(
+      /<h2 class="hero-title" style="letter-spacing:\s*-0\.03em;?"[^>]*>A tag whose closing bracket starts a line<\/h2>/,
+    );
     // So does one over several lines of a block quote (the `>` markers of its lines are no part of the tag, as on
     // Mintlify); the build's compiler refused the first and showed the second's attribute as text.
-    expect(html).toMatch(/<blockquote[^>]*>\s*(?:<p>)?<span class="quoted-tag"[^>]*>A tag over three lines of a block quote<\/span>(?:<\/p>)?\s*<p[^>]*><span class="quoted-inline"[^>]*>Its attributes<\/span> are no text\.<\/p>\s*<\/blockquote>/);
+    expect(html).toMatch(
+      /<blockquote[^>]*>\s*(?:<p>)?<span class="quoted-tag"[^>]*>A tag over three lines of a block quote<\/span>(?:<\/p>)?\s*<p[^>]*><span class="quoted-inline"[^>]*>Its attributes<\/span> are no text\.<\/p>\s*<\/blockquote>/,
+    );
     expect(html).not.toContain('className=');
     // The redirect from the old .md URL keeps that path (the page's Markdown copy gives way).
     expect(readFileSync(path.join(site.dist, 'guides/lenient.md/index.html'), 'utf8')).toContain('/guides/lenient');
@@ -176,7 +189,9 @@ describe('leniency where Mintlify is lenient', () => {
 describe('docs.json as Mintlify accepts it', () => {
   it('fonts with heading and body objects: an @font-face for the local file, Google Fonts for the family name', async () => {
     const html = await readPage(site.dist, 'guides/react');
-    expect(html).toContain('@font-face{font-family:\'InterDisplay\';src:url("/fonts/display.woff2") format("woff2");font-display:swap;font-weight:700;}');
+    expect(html).toContain(
+      '@font-face{font-family:\'InterDisplay\';src:url("/fonts/display.woff2") format("woff2");font-display:swap;font-weight:700;}',
+    );
     expect(html).toContain('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400&amp;display=swap">');
     expect(html).toContain("--font:'Inter',ui-sans-serif");
     expect(html).toContain("--font-heading:'InterDisplay',ui-sans-serif");
@@ -230,7 +245,7 @@ describe('endpoint pages as Mintlify generates them', () => {
     expect(await readPage(site.dist, 'api-reference/custom/create-thing')).toContain('Written by hand next to the generated reference.');
   });
 
-  it('a dangling $ref does not remove the spec\'s other pages (nor the page that has it)', async () => {
+  it("a dangling $ref does not remove the spec's other pages (nor the page that has it)", async () => {
     expect(existsSync(path.join(site.dist, 'api-reference/client-api--display/broken-schema/index.html'))).toBe(true);
   });
 });
@@ -243,9 +258,13 @@ describe('Tailwind classes, custom CSS and JS, page modes', () => {
     expect([await visible('Light'), await visible('Dark')]).toEqual([true, false]);
     await page.evaluate(() => document.documentElement.classList.add('dark'));
     expect([await visible('Light'), await visible('Dark')]).toEqual([false, true]);
-    const grid = await page.locator('.landing-grid').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).columnGap, getComputedStyle(el).outlineColor]);
+    const grid = await page
+      .locator('.landing-grid')
+      .evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).columnGap, getComputedStyle(el).outlineColor]);
     expect(grid).toEqual(['grid', '24px', 'rgb(1, 2, 3)']);
-    const note = await page.locator('.brand-note').evaluate((el) => [getComputedStyle(el).letterSpacing, getComputedStyle(el).marginTop, getComputedStyle(el).color]);
+    const note = await page
+      .locator('.brand-note')
+      .evaluate((el) => [getComputedStyle(el).letterSpacing, getComputedStyle(el).marginTop, getComputedStyle(el).color]);
     expect(note).toEqual(['3px', '48px', 'rgb(22, 110, 63)']);
     expect(await page.getAttribute('html', 'data-custom-script')).toBe('ran');
     // mode: custom keeps only the top bar: no sidebar, no title block, no footer.
@@ -255,4 +274,3 @@ describe('Tailwind classes, custom CSS and JS, page modes', () => {
     await page.close();
   });
 });
-

@@ -34,7 +34,7 @@ const ICONS = [
   'Inline <Icon icon="square-1" /> and <Icon icon={"house"} />.',
   '',
   '<Steps>',
-  "  <Step title=\"One\" icon={{ name: 'not-an-icon-at-all' }}>x</Step>",
+  '  <Step title="One" icon={{ name: \'not-an-icon-at-all\' }}>x</Step>',
   '</Steps>',
   '',
 ].join('\n');
@@ -82,7 +82,8 @@ const HEADINGS = [
   '',
 ].join('\n');
 
-const TRANSLATED = '---\ntitle: Accueil\ndescription: Les titres.\n---\n\n## Démarrage rapide {#démarrage-rapide}\n\n## インストール {#インストール}\n';
+const TRANSLATED =
+  '---\ntitle: Accueil\ndescription: Les titres.\n---\n\n## Démarrage rapide {#démarrage-rapide}\n\n## インストール {#インストール}\n';
 
 const BROWSER_NAMES = [
   '---',
@@ -108,19 +109,29 @@ describe('custom heading ids in the MDX analysis', () => {
     expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['mdx/undefined-name', 41, 7]]);
     const ids = JSON.parse(/export const lecternHeadingIds = (\{.*\});/.exec(code)![1]!) as Record<string, string>;
     expect(ids).toEqual({
-      'Plain section': 'plain-section', 'Run it': 'quick-run', 'Image to splat': '3d_image_to_splat', 'Step → next': 'arrow',
-      'Use lectern build': 'inline-code', 'Setext title': 'setext-id', 'Inside accordion': 'in-accordion', 'Inside tab': 'in-tab',
+      'Plain section': 'plain-section',
+      'Run it': 'quick-run',
+      'Image to splat': '3d_image_to_splat',
+      'Step → next': 'arrow',
+      'Use lectern build': 'inline-code',
+      'Setext title': 'setext-id',
+      'Inside accordion': 'in-accordion',
+      'Inside tab': 'in-tab',
     });
     expect(code.split('\n')[40]).toContain('Then {"{nobody}"}.');
   });
 });
 
 describe('icons in the MDX analysis', () => {
-  it("records the literal icons of built-in components with their line, for check to look up", () => {
+  it('records the literal icons of built-in components with their line, for check to look up', () => {
     const { icons } = analyzeMdx(ICONS, 'icons.mdx', opts);
     expect(icons?.map((u) => [u.component, u.icon, u.iconType, u.line, u.column])).toEqual([
-      ['Card', 'chart-mixed', undefined, 8, 21], ['Card', 'rocket', undefined, 9, 22], ['Card', 'square', 'regular', 10, 25],
-      ['Card', '/images/logo.svg', undefined, 11, 23], ['Icon', 'square-1', undefined, 14, 14], ['Icon', 'house', undefined, 14, 43],
+      ['Card', 'chart-mixed', undefined, 8, 21],
+      ['Card', 'rocket', undefined, 9, 22],
+      ['Card', 'square', 'regular', 10, 25],
+      ['Card', '/images/logo.svg', undefined, 11, 23],
+      ['Icon', 'square-1', undefined, 14, 14],
+      ['Icon', 'house', undefined, 14, 43],
       ['Step', { name: 'not-an-icon-at-all' }, undefined, 17, 21],
     ]);
   });
@@ -130,11 +141,35 @@ describe('names only a browser defines, in a page rendered at build time', () =>
   it('are undefined in prose (shown as written, a warning on their own line); Node globals and guarded reads stay', () => {
     const { code, diagnostics } = analyzeMdx(BROWSER_NAMES, 'jobs.mdx', opts);
     expect(diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.message])).toEqual([
-      ['warning', 'mdx/undefined-name', 10, 15, '`project` is not defined, so `{project}` is shown as text (Mintlify fails to render this page).'],
-      ['warning', 'mdx/undefined-name', 10, 35, '`location` is not defined when the page is built (only a browser has it), so `{location}` is shown as text (Mintlify fails to render this page).'],
+      [
+        'warning',
+        'mdx/undefined-name',
+        10,
+        15,
+        '`project` is not defined, so `{project}` is shown as text (Mintlify fails to render this page).',
+      ],
+      [
+        'warning',
+        'mdx/undefined-name',
+        10,
+        35,
+        '`location` is not defined when the page is built (only a browser has it), so `{location}` is shown as text (Mintlify fails to render this page).',
+      ],
       ['warning', 'mdx/undefined-name', 10, 51, '`job` is not defined, so `{job}` is shown as text (Mintlify fails to render this page).'],
-      ['warning', 'mdx/undefined-name', 12, 9, '`prompt` is not defined when the page is built (only a browser has it), so `{prompt}` is shown as text (Mintlify fails to render this page).'],
-      ['warning', 'mdx/undefined-name', 12, 24, '`history` is not defined when the page is built (only a browser has it), so `{history}` is shown as text (Mintlify fails to render this page).'],
+      [
+        'warning',
+        'mdx/undefined-name',
+        12,
+        9,
+        '`prompt` is not defined when the page is built (only a browser has it), so `{prompt}` is shown as text (Mintlify fails to render this page).',
+      ],
+      [
+        'warning',
+        'mdx/undefined-name',
+        12,
+        24,
+        '`history` is not defined when the page is built (only a browser has it), so `{history}` is shown as text (Mintlify fails to render this page).',
+      ],
     ]);
     expect(code).toContain('GET projects/{"{project}"}/locations/{"{location}"}/jobs/{"{job}"}');
     expect(code).toContain('{typeof window === "undefined" ? "unknown" : window.innerWidth}');
@@ -150,7 +185,10 @@ describe('names only a browser defines, in a page rendered at build time', () =>
   it('are props in a snippet', () => {
     const { code, reads } = analyzeMdx('Region {location}, {navigator.language}\n', 'snippets/s.mdx', { ...opts, snippet: true });
     expect(code).toContain('Region {props.location}, {props.navigator.language}');
-    expect(reads.map((r) => [r.name, r.crashes])).toEqual([['location', false], ['navigator', true]]);
+    expect(reads.map((r) => [r.name, r.crashes])).toEqual([
+      ['location', false],
+      ['navigator', true],
+    ]);
   });
 
   it("freeNameAt finds the expression's own line, not the word in a code fence above it", () => {
@@ -162,7 +200,9 @@ describe('names only a browser defines, in a page rendered at build time', () =>
 /** `lectern <args>` as a user runs it: exit code and everything printed. */
 function lectern(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), ...args], { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), ...args], {
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -175,16 +215,28 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'lectern-inputs-'));
     const files: Record<string, string> = {
-      'docs.json': JSON.stringify({
-        name: 'S', theme: 'mint', colors: { primary: '#0D9373' },
-        navbar: { links: [{ label: 'Status', href: 'https://status.example.com', icon: 'signal-bars-good' }] },
-        navigation: {
-          languages: [
-            { language: 'en', groups: [{ group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons'] }, { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] }] },
-            { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] },
-          ],
+      'docs.json': JSON.stringify(
+        {
+          name: 'S',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navbar: { links: [{ label: 'Status', href: 'https://status.example.com', icon: 'signal-bars-good' }] },
+          navigation: {
+            languages: [
+              {
+                language: 'en',
+                groups: [
+                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons'] },
+                  { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] },
+                ],
+              },
+              { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] },
+            ],
+          },
         },
-      }, null, 2),
+        null,
+        2,
+      ),
       'index.mdx': HEADINGS,
       'fr/index.mdx': TRANSLATED,
       'jobs.mdx': BROWSER_NAMES,
@@ -206,11 +258,19 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(code).toBe(0);
     const report = JSON.parse(out) as { errors: number; diagnostics: Diagnostic[] };
     expect(report.errors).toBe(0);
-    expect(report.diagnostics.filter((d) => d.code === 'mdx/undefined-name').map((d) => [d.file, d.line, d.message.split(' ')[0]])).toEqual([
-      ['jobs.mdx', 10, '`project`'], ['jobs.mdx', 10, '`location`'], ['jobs.mdx', 10, '`job`'], ['jobs.mdx', 12, '`prompt`'], ['jobs.mdx', 12, '`history`'],
-    ]);
+    expect(report.diagnostics.filter((d) => d.code === 'mdx/undefined-name').map((d) => [d.file, d.line, d.message.split(' ')[0]])).toEqual(
+      [
+        ['jobs.mdx', 10, '`project`'],
+        ['jobs.mdx', 10, '`location`'],
+        ['jobs.mdx', 10, '`job`'],
+        ['jobs.mdx', 12, '`prompt`'],
+        ['jobs.mdx', 12, '`history`'],
+      ],
+    );
     checkedIcons = report.diagnostics.filter((d) => d.code.endsWith('/unknown-icon'));
-    const icons = checkedIcons.map((d) => [d.code, d.file, d.line, d.pointer, d.target]).sort((a, b) => String(a[4]).localeCompare(String(b[4])));
+    const icons = checkedIcons
+      .map((d) => [d.code, d.file, d.line, d.pointer, d.target])
+      .sort((a, b) => String(a[4]).localeCompare(String(b[4])));
     expect(icons).toEqual([
       ['mdx/unknown-icon', 'icons.mdx', 4, undefined, 'book-open-cover'],
       ['config/unknown-icon', 'docs.json', 23, '/navigation/languages/0/groups/0/icon', 'book-sparkles'],
@@ -220,7 +280,9 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
       ['mdx/unknown-icon', 'icons.mdx', 14, undefined, 'square-1'],
     ]);
     const card = checkedIcons.find((d) => d.target === 'chart-mixed')!;
-    expect(card.message).toBe('Unknown icon "chart-mixed" on <Card>: not in Font Awesome (https://fontawesome.com/icons), Font Awesome brands or Lectern\'s own icons; drawn as a dot.');
+    expect(card.message).toBe(
+      'Unknown icon "chart-mixed" on <Card>: not in Font Awesome (https://fontawesome.com/icons), Font Awesome brands or Lectern\'s own icons; drawn as a dot.',
+    );
     expect(card.hint).toContain('Use a Font Awesome icon name, a URL or a path to an image.');
   }, 180_000);
 
@@ -230,7 +292,16 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(code).toBe(0);
     const dist = path.join(root, 'dist');
     const home = await readPage(dist, 'index');
-    for (const [level, id] of [[2, 'plain-section'], [3, 'quick-run'], [2, '3d_image_to_splat'], [2, 'arrow'], [2, 'inline-code'], [2, 'setext-id'], [2, 'in-accordion'], [3, 'in-tab']] as const) {
+    for (const [level, id] of [
+      [2, 'plain-section'],
+      [3, 'quick-run'],
+      [2, '3d_image_to_splat'],
+      [2, 'arrow'],
+      [2, 'inline-code'],
+      [2, 'setext-id'],
+      [2, 'in-accordion'],
+      [3, 'in-tab'],
+    ] as const) {
       expect(home).toMatch(new RegExp(`<h${level} id="${id}"`));
       expect(home).toMatch(new RegExp(`href="#${id}"[^>]*data-toc-link`));
     }

@@ -3,7 +3,8 @@ import type { Page, SitePlan, NavItem } from '@lectern/core';
 import { buildNavIndex } from '../src/model/nav.ts';
 import { countEntries, isLarge, scopeJson } from '../src/build/nav-json.ts';
 
-const guide = (slug: string, extra: Partial<Page> = {}): Page => ({ kind: 'guide', slug, title: slug.toUpperCase(), frontmatter: {}, body: '', hidden: false, deprecated: false, ...extra } as Page);
+const guide = (slug: string, extra: Partial<Page> = {}): Page =>
+  ({ kind: 'guide', slug, title: slug.toUpperCase(), frontmatter: {}, body: '', hidden: false, deprecated: false, ...extra }) as Page;
 const pageRef = (slug: string): NavItem => ({ type: 'page', slug });
 
 function plan(navigation: NavItem[], pages: Page[]): SitePlan {
@@ -11,15 +12,37 @@ function plan(navigation: NavItem[], pages: Page[]): SitePlan {
 }
 
 describe('buildNavIndex', () => {
-  const pages = [guide('index'), guide('a', { sidebarTitle: 'Short A' }), guide('b', { hidden: true }), guide('c'), guide('api/x'), guide('v1/old')];
+  const pages = [
+    guide('index'),
+    guide('a', { sidebarTitle: 'Short A' }),
+    guide('b', { hidden: true }),
+    guide('c'),
+    guide('api/x'),
+    guide('v1/old'),
+  ];
   const nav: NavItem[] = [
-    { type: 'version', label: 'v2', default: true, extra: {}, children: [
-      { type: 'tab', label: 'Guides', extra: {}, children: [
-        { type: 'group', label: 'Start', children: [pageRef('index'), pageRef('a'), pageRef('b'), { type: 'group', label: 'Inner', children: [pageRef('c')] }] },
-      ] },
-      { type: 'tab', label: 'API', extra: {}, children: [{ type: 'group', label: 'Ref', children: [pageRef('api/x')] }] },
-      { type: 'tab', label: 'Blog', href: 'https://blog.test', extra: {}, children: [] },
-    ] },
+    {
+      type: 'version',
+      label: 'v2',
+      default: true,
+      extra: {},
+      children: [
+        {
+          type: 'tab',
+          label: 'Guides',
+          extra: {},
+          children: [
+            {
+              type: 'group',
+              label: 'Start',
+              children: [pageRef('index'), pageRef('a'), pageRef('b'), { type: 'group', label: 'Inner', children: [pageRef('c')] }],
+            },
+          ],
+        },
+        { type: 'tab', label: 'API', extra: {}, children: [{ type: 'group', label: 'Ref', children: [pageRef('api/x')] }] },
+        { type: 'tab', label: 'Blog', href: 'https://blog.test', extra: {}, children: [] },
+      ],
+    },
     { type: 'version', label: 'v1', extra: {}, children: [{ type: 'group', label: 'Old', children: [pageRef('v1/old')] }] },
   ];
   const idx = buildNavIndex(plan(nav, pages));
@@ -34,14 +57,23 @@ describe('buildNavIndex', () => {
   it('records breadcrumbs and keeps hidden pages out of the sidebar', () => {
     expect(idx.byPage.get('c')?.breadcrumbs).toEqual(['Start', 'Inner']);
     const start = idx.byPage.get('a')!.scope.sidebar[0]!;
-    expect(start.kind === 'group' && start.children.map((c) => (c.kind === 'page' ? c.label : c.kind === 'group' ? `[${c.label}]` : ''))).toEqual(['INDEX', 'Short A', '[Inner]']);
+    expect(
+      start.kind === 'group' && start.children.map((c) => (c.kind === 'page' ? c.label : c.kind === 'group' ? `[${c.label}]` : '')),
+    ).toEqual(['INDEX', 'Short A', '[Inner]']);
   });
 
   it('builds switchers for every division level with the first page of each option', () => {
     const sw = idx.switchers(idx.byPage.get('api/x')!.scope);
     expect(sw.map((s) => s.type)).toEqual(['version', 'tab']);
-    expect(sw[0]!.options.map((o) => [o.label, o.href, o.active])).toEqual([['v2', '/', true], ['v1', '/v1/old', false]]);
-    expect(sw[1]!.options.map((o) => [o.label, o.href, o.active, o.external])).toEqual([['Guides', '/', false, false], ['API', '/api/x', true, false], ['Blog', 'https://blog.test', false, true]]);
+    expect(sw[0]!.options.map((o) => [o.label, o.href, o.active])).toEqual([
+      ['v2', '/', true],
+      ['v1', '/v1/old', false],
+    ]);
+    expect(sw[1]!.options.map((o) => [o.label, o.href, o.active, o.external])).toEqual([
+      ['Guides', '/', false, false],
+      ['API', '/api/x', true, false],
+      ['Blog', 'https://blog.test', false, true],
+    ]);
   });
 
   it('marks sidebars above the threshold as lazy and serialises them compactly', () => {

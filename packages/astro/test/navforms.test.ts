@@ -29,7 +29,9 @@ describe('navigation forms', () => {
 
   it('makes a group title with a root page the link to it (no extra "Overview" entry)', async () => {
     const html = sidebar(await readPage(dist, 'en/v2/guides/install'));
-    expect(html).toMatch(/<a href="\/en\/v2\/guides"[^>]*class="[^"]*nav-root-link[^"]*"[^>]*>Guides<\/a>|<a href="\/en\/v2\/guides" class="[^"]*nav-root-link[^"]*"[^>]*>Guides<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/en\/v2\/guides"[^>]*class="[^"]*nav-root-link[^"]*"[^>]*>Guides<\/a>|<a href="\/en\/v2\/guides" class="[^"]*nav-root-link[^"]*"[^>]*>Guides<\/a>/,
+    );
     expect(html).not.toContain('>Overview<');
   });
 
@@ -45,7 +47,12 @@ describe('navigation forms', () => {
   it('switches language and version to the matching page when there is one', async () => {
     const install = await readPage(dist, 'en/v2/guides/install');
     // Each language by its own name, as Mintlify shows them.
-    expect(options(install, 'language')).toEqual([['English', '/en/v2'], ['Français', '/fr/v2/guides/install']].map(([l, h]) => [l, l === 'English' ? expect.any(String) : h]));
+    expect(options(install, 'language')).toEqual(
+      [
+        ['English', '/en/v2'],
+        ['Français', '/fr/v2/guides/install'],
+      ].map(([l, h]) => [l, l === 'English' ? expect.any(String) : h]),
+    );
     const v1Home = await readPage(dist, 'en/v1');
     expect(options(v1Home, 'version')).toContainEqual(['v2', '/en/v2']);
     // No matching page: the first page of the other division.
@@ -53,7 +60,7 @@ describe('navigation forms', () => {
     expect(options(configure, 'language')).toContainEqual(['Français', '/fr/v2']);
   });
 
-  it('uses a language\'s own banner, navbar and footer, and the global ones elsewhere', async () => {
+  it("uses a language's own banner, navbar and footer, and the global ones elsewhere", async () => {
     const fr = await readPage(dist, 'fr/v2');
     expect(fr).toContain('Bannière française');
     expect(fr).not.toContain('Global banner');
@@ -80,7 +87,9 @@ describe('navigation forms', () => {
     expect(head).toMatch(/<script defer src="https:\/\/plausible\.io\/js\/script\.js" data-domain="docs\.example\.test"><\/script>/);
     expect(head).not.toContain('usefathom');
     expect(head).not.toContain('__xss_fathom');
-    expect(integrationProblems({ ga4: { measurementId: 'G-1' }, fathom: { siteId: '<x>' }, mixpanel: {}, telemetry: { enabled: false } })).toEqual([
+    expect(
+      integrationProblems({ ga4: { measurementId: 'G-1' }, fathom: { siteId: '<x>' }, mixpanel: {}, telemetry: { enabled: false } }),
+    ).toEqual([
       'integrations.fathom: siteId must be your Fathom site id; left out',
       'integrations.mixpanel is not supported by Lectern yet (supported: ga4, gtm, plausible, fathom, posthog, clarity); left out',
     ]);

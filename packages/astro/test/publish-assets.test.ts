@@ -27,20 +27,27 @@ beforeAll(async () => {
   put('.well-known/security.txt', 'Contact: mailto:security@example.com');
   put('config/secrets.json', '{"token":"s3cr3t"}');
   put('data/linked.json', '{"ok":true}');
-  put('openapi.yaml', [
-    'openapi: 3.1.0',
-    'info: { title: T, version: "1" }',
-    'paths:',
-    '  /public: { get: { summary: Public, responses: { "200": { description: OK } } } }',
-    '  /internal: { get: { summary: Internal, x-excluded: true, responses: { "200": { description: OK } } } }',
-    '  /mixed:',
-    '    get: { summary: Shown, responses: { "200": { description: OK } } }',
-    '    delete: { summary: Hidden, x-hidden: true, responses: { "200": { description: OK } } }',
-  ].join('\n'));
+  put(
+    'openapi.yaml',
+    [
+      'openapi: 3.1.0',
+      'info: { title: T, version: "1" }',
+      'paths:',
+      '  /public: { get: { summary: Public, responses: { "200": { description: OK } } } }',
+      '  /internal: { get: { summary: Internal, x-excluded: true, responses: { "200": { description: OK } } } }',
+      '  /mixed:',
+      '    get: { summary: Shown, responses: { "200": { description: OK } } }',
+      '    delete: { summary: Hidden, x-hidden: true, responses: { "200": { description: OK } } }',
+    ].join('\n'),
+  );
   writeFileSync(path.join(base, 'outside.png'), 'outside the repo');
   symlinkSync(path.join(base, 'outside.png'), path.join(root, 'images', 'leak.png'));
   symlinkSync(path.join(root, 'images', 'logo.png'), path.join(root, 'images', 'alias.png'));
-  await copyAssets(root, dist, { specs: ['openapi.yaml'], references: 'See [the data](/data/linked.json).', onSkipped: (f) => skipped.push(f) });
+  await copyAssets(root, dist, {
+    specs: ['openapi.yaml'],
+    references: 'See [the data](/data/linked.json).',
+    onSkipped: (f) => skipped.push(f),
+  });
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 

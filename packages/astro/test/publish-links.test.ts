@@ -26,10 +26,13 @@ const link = (target: string, at: string) => {
 };
 
 const SPEC = JSON.stringify({
-  openapi: '3.1.0', info: { title: 'T', version: '1' },
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
   paths: {
     '/public': { get: { summary: 'Public', responses: { '200': { description: 'OK' } } } },
-    '/internal': { get: { summary: 'Internal', 'x-excluded': true, description: 'TOKEN-EXCLUDED', responses: { '200': { description: 'OK' } } } },
+    '/internal': {
+      get: { summary: 'Internal', 'x-excluded': true, description: 'TOKEN-EXCLUDED', responses: { '200': { description: 'OK' } } },
+    },
   },
 });
 
@@ -44,9 +47,16 @@ beforeAll(async () => {
   link('../internal/secret.mdx', 'images/secret.png');
   link('..', 'images/loop');
   link('../images', 'gallery/pictures');
-  const pages = [{ kind: 'guide', slug: 'internal/secret', file: 'internal/secret.mdx', title: 'Secret', groups: ['staff'] }] as unknown as Page[];
+  const pages = [
+    { kind: 'guide', slug: 'internal/secret', file: 'internal/secret.mdx', title: 'Secret', groups: ['staff'] },
+  ] as unknown as Page[];
   // `api.json` and `linked.json` are named by a page: as names, they would be published.
-  await copyAssets(root, dist, { specs: ['openapi.json', 'specs/v2.json'], pages, references: 'Get [the spec](/downloads/api.json) and [data](/data/linked.json).', onSkipped: (f, why) => skipped.set(f, why) });
+  await copyAssets(root, dist, {
+    specs: ['openapi.json', 'specs/v2.json'],
+    pages,
+    references: 'Get [the spec](/downloads/api.json) and [data](/data/linked.json).',
+    onSkipped: (f, why) => skipped.set(f, why),
+  });
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 

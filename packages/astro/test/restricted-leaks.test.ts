@@ -108,8 +108,12 @@ describe('restricted content in a build', () => {
 
   it('keeps the restricted pages in the manifest on disk, for lectern serve', async () => {
     const manifest = JSON.parse(await readFile(path.join(dist, '_lectern', 'manifest.json'), 'utf8'));
-    expect(Object.keys(manifest.restricted).sort()).toEqual(
-      ['api-reference/list-keys', 'api-reference/vault-opened', 'api-reference/vault/open-the-vault', 'api-reference/vault/vault-audit', 'internal/vault-guide'],
-    );
+    expect(Object.keys(manifest.restricted).sort()).toEqual([
+      'api-reference/list-keys',
+      'api-reference/vault-opened',
+      'api-reference/vault/open-the-vault',
+      'api-reference/vault/vault-audit',
+      'internal/vault-guide',
+    ]);
   });
 });

@@ -40,7 +40,9 @@ describe('restricted pages', () => {
   it('are left out of the search index', async () => {
     const page = await site.browser.newPage();
     const missing: string[] = [];
-    page.on('response', (r) => { if (r.status() === 404) missing.push(r.url()); });
+    page.on('response', (r) => {
+      if (r.status() === 404) missing.push(r.url());
+    });
     try {
       await page.goto(site.url + '/');
       await page.waitForLoadState('load');
@@ -49,7 +51,9 @@ describe('restricted pages', () => {
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
       // A string: Vitest would rewrite an import() inside a function passed to the page.
       const count = (term: string) =>
-        page.evaluate(`import('/pagefind/pagefind.js').then((p) => p.search(${JSON.stringify(term)})).then((r) => r.results.length)`) as Promise<number>;
+        page.evaluate(
+          `import('/pagefind/pagefind.js').then((p) => p.search(${JSON.stringify(term)})).then((r) => r.results.length)`,
+        ) as Promise<number>;
       expect(await count('lighthouse')).toBe(1);
       expect(await count('marmalade')).toBe(1);
       expect(await count('zanzibar')).toBe(0);

@@ -20,27 +20,34 @@ afterEach(() => {
   delete process.env.LECTERN_CACHE;
 });
 
-const spec = (description: string, extra: Record<string, unknown> = {}) => JSON.stringify({
-  openapi: '3.1.0',
-  info: { title: 'Pets', version: '1' },
-  paths: {
-    '/pets': {
-      get: {
-        summary: 'List pets', description,
-        responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+const spec = (description: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'Pets', version: '1' },
+    paths: {
+      '/pets': {
+        get: {
+          summary: 'List pets',
+          description,
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        },
       },
     },
-  },
-  components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } }, ...extra } },
-});
+    components: { schemas: { Pet: { type: 'object', properties: { name: { type: 'string' } } }, ...extra } },
+  });
 
 function repo(specText: string, files: Record<string, string> = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'lectern-spec-cache-'));
   made.push(root);
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Pets', colors: { primary: '#0D9373' },
-    navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /pets'] }] },
-  }));
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Pets',
+      colors: { primary: '#0D9373' },
+      navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['GET /pets'] }] },
+    }),
+  );
   writeFileSync(path.join(root, 'openapi.json'), specText);
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
   return root;
@@ -90,7 +97,9 @@ describe('loaded specs in the build cache', () => {
   });
 
   it('never caches a spec that refers to another file, nor with LECTERN_CACHE=off', async () => {
-    const withRef = repo(spec('All the pets.', { Owner: { $ref: './owner.json' } }), { 'owner.json': JSON.stringify({ type: 'object', properties: { id: { type: 'integer' } } }) });
+    const withRef = repo(spec('All the pets.', { Owner: { $ref: './owner.json' } }), {
+      'owner.json': JSON.stringify({ type: 'object', properties: { id: { type: 'integer' } } }),
+    });
     const planned = await loadSite(withRef);
     expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(entries(withRef)).toEqual([]);

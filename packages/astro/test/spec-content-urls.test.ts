@@ -44,16 +44,35 @@ async function repo(dir: string): Promise<void> {
     paths: {
       '/things': {
         get: {
-          summary: 'List things', description: ALL, tags: ['things'],
+          summary: 'List things',
+          description: ALL,
+          tags: ['things'],
           parameters: [{ name: 'q', in: 'query', description: ALL, schema: { type: 'string', description: ALL } }],
           'x-mint': { content: ALL },
-          responses: { '200': { description: ALL, content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', description: ALL } } } } } } },
+          responses: {
+            '200': {
+              description: ALL,
+              content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string', description: ALL } } } } },
+            },
+          },
         },
       },
-      '/autolink': { get: { summary: 'Autolink', tags: ['things'], 'x-mint': { content: VARIANTS.autolink }, responses: { '200': { description: 'OK' } } } },
+      '/autolink': {
+        get: {
+          summary: 'Autolink',
+          tags: ['things'],
+          'x-mint': { content: VARIANTS.autolink },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
     },
   };
-  const docs = { theme: 'mint', name: 'Spec content URLs', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] } };
+  const docs = {
+    theme: 'mint',
+    name: 'Spec content URLs',
+    colors: { primary: '#0D9373' },
+    navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] },
+  };
   await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(spec, null, 2));
   await writeFile(path.join(dir, 'docs.json'), JSON.stringify(docs, null, 2));
 }
@@ -64,7 +83,10 @@ describe('the guard on the tree the build compiles', () => {
   const page = (slug: string, spec: string) => [slug, { kind: 'operation', slug, spec } as unknown as Page] as const;
   const site = (trust: boolean): GuardedSite => ({
     root,
-    content: new Map([['api/local', written('api/local')], ['api/remote', written('api/remote')]]),
+    content: new Map([
+      ['api/local', written('api/local')],
+      ['api/remote', written('api/remote')],
+    ]),
     pages: new Map([page('api/local', 'openapi.json'), page('api/remote', 'https://specs.example.test/openapi.json')]),
     config: { lectern: { trustSpecContent: trust } },
   });
@@ -84,15 +106,27 @@ describe('the guard on the tree the build compiles', () => {
   async function compile(file: string, trust = false): Promise<{ code: string; warnings: string[] }> {
     const processor = satteri();
     const warnings: string[] = [];
-    expect(guardSpecContent({ processor }, () => site(trust), (m) => warnings.push(m))).toBe(true);
-    const renderer = await processor.createMdxRenderer!({ syntaxHighlight: false, gfm: true, smartypants: true } as never, { optimize: false } as never);
+    expect(
+      guardSpecContent(
+        { processor },
+        () => site(trust),
+        (m) => warnings.push(m),
+      ),
+    ).toBe(true);
+    const renderer = await processor.createMdxRenderer!(
+      { syntaxHighlight: false, gfm: true, smartypants: true } as never,
+      { optimize: false } as never,
+    );
     const { code } = (await renderer.process(source, file, {})) as { code: string };
     return { code, warnings };
   }
   /** The string literals of the compiled module that hold a script URL. */
-  const scriptStrings = (code: string) => [...code.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
-    .map((m) => JSON.parse(`"${m[1]!.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`) as string)
-    .filter(scriptScheme);
+  const scriptStrings = (code: string) =>
+    [...code.matchAll(/"((?:[^"\\]|\\.)*)"/g)]
+      .map(
+        (m) => JSON.parse(`"${m[1]!.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`) as string,
+      )
+      .filter(scriptScheme);
 
   it('removes every script URL from the written-out content of an untrusted spec, and says so', async () => {
     const { code, warnings } = await compile(written('api/local'));
@@ -101,13 +135,21 @@ describe('the guard on the tree the build compiles', () => {
     expect(code).toContain('/ok.png');
     expect(code).toContain('kept');
     const text = warnings.join('\n');
-    for (const what of ['href="javascript:void(window.__pwned=1)" on <a>', 'src="javascript:void(0)" on <img>', 'href="java\\tscript:void(0)" on <a>', 'href="vbscript:x" on <Card>', 'srcset=', 'a spread prop on <a>', 'the expression prop href on <a>']) {
+    for (const what of [
+      'href="javascript:void(window.__pwned=1)" on <a>',
+      'src="javascript:void(0)" on <img>',
+      'href="java\\tscript:void(0)" on <a>',
+      'href="vbscript:x" on <Card>',
+      'srcset=',
+      'a spread prop on <a>',
+      'the expression prop href on <a>',
+    ]) {
       expect(text).toContain(what);
     }
     expect(warnings[0]).toMatch(/^x-mint\.content of \/api\/local: /);
   });
 
-  it('guards a remote spec\'s content even when docs.json trusts local specs, and leaves trusted content and pages alone', async () => {
+  it("guards a remote spec's content even when docs.json trusts local specs, and leaves trusted content and pages alone", async () => {
     expect(untrustedContentSlug(site(true), written('api/remote'))).toBe('api/remote');
     expect(untrustedContentSlug(site(true), written('api/local'))).toBeUndefined();
     expect(untrustedContentSlug(site(false), path.join(root, 'guide.mdx'))).toBeUndefined();
@@ -119,10 +161,24 @@ describe('the guard on the tree the build compiles', () => {
 
   it('is added once, and only to Sätteri', () => {
     const processor = satteri();
-    guardSpecContent({ processor }, () => site(false), () => {});
-    guardSpecContent({ processor }, () => site(false), () => {});
+    guardSpecContent(
+      { processor },
+      () => site(false),
+      () => {},
+    );
+    guardSpecContent(
+      { processor },
+      () => site(false),
+      () => {},
+    );
     expect(processor.options.hastPlugins).toHaveLength(1);
-    expect(guardSpecContent({ processor: { name: 'unified', options: {} } }, () => site(false), () => {})).toBe(false);
+    expect(
+      guardSpecContent(
+        { processor: { name: 'unified', options: {} } },
+        () => site(false),
+        () => {},
+      ),
+    ).toBe(false);
   });
 });
 
@@ -132,7 +188,16 @@ describe('spec descriptions (sanitised Markdown)', () => {
   });
 
   it('safeUrl reads a scheme as a browser does', () => {
-    for (const url of ['javascript:x', ' javascript:x', '\u0001javascript:x', 'java\tscript:x', 'java\nscript:x', 'JAVASCRIPT:x', 'data:text/html,x', 'vbscript:x']) {
+    for (const url of [
+      'javascript:x',
+      ' javascript:x',
+      '\u0001javascript:x',
+      'java\tscript:x',
+      'java\nscript:x',
+      'JAVASCRIPT:x',
+      'data:text/html,x',
+      'vbscript:x',
+    ]) {
       expect(safeUrl(url)).toBeUndefined();
     }
     for (const url of ['https://example.test', '/a', '#b', 'c.html', 'mailto:a@example.test']) expect(safeUrl(url)).toBe(url);
@@ -176,8 +241,9 @@ describe('a site whose spec carries every variant', () => {
       },
     };
     await expect(build({ ...config, integrations: [...config.integrations!, probe] } as never)).rejects.toThrow('probe: stop');
-    const guard = plugins.find((p) => typeof p === 'function' && (p as unknown as Record<symbol, unknown>)[Symbol.for('lectern.spec-content-guard')]) as
-      ((ctx: { fileURL: URL }) => unknown) | undefined;
+    const guard = plugins.find(
+      (p) => typeof p === 'function' && (p as unknown as Record<symbol, unknown>)[Symbol.for('lectern.spec-content-guard')],
+    ) as ((ctx: { fileURL: URL }) => unknown) | undefined;
     expect(guard).toBeDefined();
     const written = getSite(root).content.get(THINGS)!;
     expect(written).toContain(path.join('.lectern', 'content'));
@@ -205,17 +271,30 @@ describe('a site whose spec carries every variant', () => {
             const value = el.getAttribute(attr);
             if (value === null) continue;
             let protocol = '';
-            try { protocol = new URL(value, document.baseURI).protocol; } catch { continue; }
-            if (/^(javascript|data|vbscript):$/.test(protocol) && !(el.tagName === 'LINK' && value.startsWith('data:image/'))) bad.push(`${el.tagName} ${attr}=${value.slice(0, 60)}`);
+            try {
+              protocol = new URL(value, document.baseURI).protocol;
+            } catch {
+              continue;
+            }
+            if (/^(javascript|data|vbscript):$/.test(protocol) && !(el.tagName === 'LINK' && value.startsWith('data:image/')))
+              bad.push(`${el.tagName} ${attr}=${value.slice(0, 60)}`);
           }
         }
         return bad;
       });
       expect(inDom).toEqual([]);
-      const texts = await page.evaluate(() => [...document.querySelectorAll('main a, .endpoint-content a, a.card')].map((a) => (a.textContent ?? '').trim()).filter((t) => /^(v|d)\d+/.test(t)));
+      const texts = await page.evaluate(() =>
+        [...document.querySelectorAll('main a, .endpoint-content a, a.card')]
+          .map((a) => (a.textContent ?? '').trim())
+          .filter((t) => /^(v|d)\d+/.test(t)),
+      );
       expect(texts.length).toBeGreaterThan(0);
       for (const text of new Set(texts)) {
-        await page.getByText(text, { exact: true }).first().click({ timeout: 2000, noWaitAfter: true }).catch(() => {});
+        await page
+          .getByText(text, { exact: true })
+          .first()
+          .click({ timeout: 2000, noWaitAfter: true })
+          .catch(() => {});
         await page.waitForTimeout(50);
         if (page.url().split('#')[0] !== url) await page.goto(url);
         expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned ?? null)).toBeNull();

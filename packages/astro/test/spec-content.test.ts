@@ -16,40 +16,54 @@ let root = '';
 let marker = '';
 const SLUG = 'api-reference/things/list-things';
 
-const content = (markerFile: string) => [
-  "export const pwned = globalThis.process.getBuiltinModule('node:child_process').execSync(" + JSON.stringify(`touch ${markerFile} && id`) + ').toString()',
-  '',
-  'Intro with **bold** text.',
-  '',
-  '<Note>A safe note.</Note>',
-  '',
-  '{pwned}',
-  '',
-  "<script>window.__xss = 'script'</script>",
-  '',
-  '<img src="/logo.png" onerror="window.__xss = \'img\'" alt="logo" />',
-  '',
-  '<iframe srcDoc="<script>parent.__xss = \'iframe\'</script>" />',
-  '',
-  "[click me](javascript:window.__xss='link')",
-  '',
-  "<a href=\"javascript:window.__xss='a'\">anchor</a>",
-  '',
-  "<Card title=\"Card\" href=\"javascript:window.__xss='card'\">card body</Card>",
-  '',
-  '<div style="color: red" {...{onClick: 1}}>styled</div>',
-  '',
-].join('\n');
+const content = (markerFile: string) =>
+  [
+    "export const pwned = globalThis.process.getBuiltinModule('node:child_process').execSync(" +
+      JSON.stringify(`touch ${markerFile} && id`) +
+      ').toString()',
+    '',
+    'Intro with **bold** text.',
+    '',
+    '<Note>A safe note.</Note>',
+    '',
+    '{pwned}',
+    '',
+    "<script>window.__xss = 'script'</script>",
+    '',
+    '<img src="/logo.png" onerror="window.__xss = \'img\'" alt="logo" />',
+    '',
+    '<iframe srcDoc="<script>parent.__xss = \'iframe\'</script>" />',
+    '',
+    "[click me](javascript:window.__xss='link')",
+    '',
+    '<a href="javascript:window.__xss=\'a\'">anchor</a>',
+    '',
+    '<Card title="Card" href="javascript:window.__xss=\'card\'">card body</Card>',
+    '',
+    '<div style="color: red" {...{onClick: 1}}>styled</div>',
+    '',
+  ].join('\n');
 
 function repo(dir: string, markerFile: string, trust = false) {
   const spec = {
     openapi: '3.1.0',
     info: { title: 'Things', version: '1' },
     servers: [{ url: 'https://api.example.test' }],
-    paths: { '/things': { get: { summary: 'List things', tags: ['things'], 'x-mint': { content: content(markerFile) }, responses: { '200': { description: 'OK' } } } } },
+    paths: {
+      '/things': {
+        get: {
+          summary: 'List things',
+          tags: ['things'],
+          'x-mint': { content: content(markerFile) },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
   };
   const docs = {
-    theme: 'mint', name: 'Spec content', colors: { primary: '#0D9373' },
+    theme: 'mint',
+    name: 'Spec content',
+    colors: { primary: '#0D9373' },
     ...(trust ? { lectern: { trustSpecContent: true } } : {}),
     navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json' }] },
   };
@@ -72,10 +86,24 @@ describe('spec-provided content (default: untrusted)', () => {
   it('lectern check reports every refused construct with the spec file and JSON pointer', async () => {
     const { diagnostics } = await buildSitePlan(root);
     const refused = diagnostics.filter((d) => d.code === 'spec/content-refused');
-    expect(refused.every((d) => d.file === 'openapi.json' && d.pointer === '/paths/~1things/get/x-mint/content' && d.severity === 'warning')).toBe(true);
+    expect(
+      refused.every((d) => d.file === 'openapi.json' && d.pointer === '/paths/~1things/get/x-mint/content' && d.severity === 'warning'),
+    ).toBe(true);
     const text = refused.map((d) => d.message).join('\n');
-    for (const what of ['import/export', '{expressions}', '<script>', 'onerror', '<iframe>', 'javascript:window', 'spread props', 'prop style']) expect(text).toContain(what);
-    expect(refused.find((d) => d.message.includes('<script>'))!.message).toMatch(/^x-mint\.content of GET \/things \(line 9 of the content\)/);
+    for (const what of [
+      'import/export',
+      '{expressions}',
+      '<script>',
+      'onerror',
+      '<iframe>',
+      'javascript:window',
+      'spread props',
+      'prop style',
+    ])
+      expect(text).toContain(what);
+    expect(refused.find((d) => d.message.includes('<script>'))!.message).toMatch(
+      /^x-mint\.content of GET \/things \(line 9 of the content\)/,
+    );
   });
 
   it('runs no code at build time, and the page renders the safe parts with no script a reader could trigger', async () => {
@@ -98,12 +126,18 @@ describe('spec-provided content (default: untrusted)', () => {
       const found = await page.evaluate(() => ({
         xss: (window as unknown as { __xss?: string }).__xss ?? null,
         scriptLinks: [...document.querySelectorAll('a')].filter((a) => a.href.startsWith('javascript:')).length,
-        handlers: [...document.querySelectorAll('.endpoint-content *')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name) || a.name === 'srcdoc')).length,
+        handlers: [...document.querySelectorAll('.endpoint-content *')].filter((e) =>
+          [...e.attributes].some((a) => /^on/i.test(a.name) || a.name === 'srcdoc'),
+        ).length,
         iframes: document.querySelectorAll('.endpoint-content iframe').length,
       }));
       expect(found).toEqual({ xss: null, scriptLinks: 0, handlers: 0, iframes: 0 });
       for (const text of ['click me', 'anchor', 'card body']) {
-        await page.getByText(text, { exact: true }).first().click({ timeout: 2000 }).catch(() => {});
+        await page
+          .getByText(text, { exact: true })
+          .first()
+          .click({ timeout: 2000 })
+          .catch(() => {});
       }
       expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
     } finally {

@@ -27,7 +27,15 @@ const link = (target: string, at: string) => {
 };
 
 function repo() {
-  put('docs.json', JSON.stringify({ theme: 'mint', name: 'Links', colors: { primary: '#0a7d52' }, navigation: { pages: ['index', 'guide', 'internal/secret'] } }));
+  put(
+    'docs.json',
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Links',
+      colors: { primary: '#0a7d52' },
+      navigation: { pages: ['index', 'guide', 'internal/secret'] },
+    }),
+  );
   // What the documented preview workflow leaves: the CI token in the remote URL.
   put('.git/config', `[remote "origin"]\n\turl = https://x-access-token:TOKEN-GIT-0123@github.com/acme/docs.git\n`);
   put('.env.yaml', 'API_KEY: TOKEN-ENV-4567\n');
@@ -74,7 +82,13 @@ describe('lectern build', () => {
   let warnings = '';
   beforeAll(async () => {
     // What the build prints, however it prints it (console, Astro's logger).
-    const spies = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'log'), vi.spyOn(console, 'error'), vi.spyOn(process.stderr, 'write'), vi.spyOn(process.stdout, 'write')];
+    const spies = [
+      vi.spyOn(console, 'warn'),
+      vi.spyOn(console, 'log'),
+      vi.spyOn(console, 'error'),
+      vi.spyOn(process.stderr, 'write'),
+      vi.spyOn(process.stdout, 'write'),
+    ];
     try {
       ({ outDir: dist } = await buildSite(root, { logLevel: 'warn' }));
     } finally {
@@ -86,9 +100,20 @@ describe('lectern build', () => {
   it('publishes no file that a link into .git/, to a dotfile, a restricted source or out of the repo leads to', () => {
     // The restricted page itself is built (`lectern serve` gates it): its own page and Markdown copy hold its text.
     const own = new Set(['internal/secret/index.html', 'internal/secret.md']);
-    const leaks = everyFile(dist).filter(([file]) => !own.has(file)).flatMap(([file, text]) => SECRETS.filter((s) => text.includes(s)).map((s) => `${file}: ${s}`));
+    const leaks = everyFile(dist)
+      .filter(([file]) => !own.has(file))
+      .flatMap(([file, text]) => SECRETS.filter((s) => text.includes(s)).map((s) => `${file}: ${s}`));
     expect(leaks).toEqual([]);
-    for (const f of ['images/git.png', 'images/env.png', 'images/secret.png', 'files/key.txt', 'files/hidden/key.txt', 'files/outside.txt', 'files/passwd.txt', 'theme.css']) {
+    for (const f of [
+      'images/git.png',
+      'images/env.png',
+      'images/secret.png',
+      'files/key.txt',
+      'files/hidden/key.txt',
+      'files/outside.txt',
+      'files/passwd.txt',
+      'theme.css',
+    ]) {
       expect(existsSync(path.join(dist, f)), f).toBe(false);
     }
   });
@@ -118,8 +143,24 @@ describe('lectern dev', () => {
   });
 
   it('sends no file that a link leads to outside what may be published, however asked for', async () => {
-    const paths = ['/images/git.png', '/images/env.png', '/images/secret.png', '/files/key.txt', '/files/hidden/key.txt', '/files/outside.txt', '/files/passwd.txt', '/theme.css', '/snippets/token.mdx'];
-    const asked = [...paths, ...paths.map((p) => `/@fs${root}${p}`), ...paths.map((p) => `${p}?raw`), ...paths.map((p) => `${p}?import`), '/'];
+    const paths = [
+      '/images/git.png',
+      '/images/env.png',
+      '/images/secret.png',
+      '/files/key.txt',
+      '/files/hidden/key.txt',
+      '/files/outside.txt',
+      '/files/passwd.txt',
+      '/theme.css',
+      '/snippets/token.mdx',
+    ];
+    const asked = [
+      ...paths,
+      ...paths.map((p) => `/@fs${root}${p}`),
+      ...paths.map((p) => `${p}?raw`),
+      ...paths.map((p) => `${p}?import`),
+      '/',
+    ];
     const leaks: string[] = [];
     for (const p of asked) {
       const res = await fetch(server!.url + p);
@@ -130,7 +171,11 @@ describe('lectern dev', () => {
   });
 
   it('renders the pages that import them, without them', async () => {
-    for (const [page, text] of [['/', 'The home page'], ['/guide', 'A picture'], ['/public', 'A public page']]) {
+    for (const [page, text] of [
+      ['/', 'The home page'],
+      ['/guide', 'A picture'],
+      ['/public', 'A public page'],
+    ]) {
       const res = await fetch(server!.url + page);
       expect(res.status, page).toBe(200);
       const html = await res.text();

@@ -16,13 +16,28 @@ describe('last updated dates', () => {
     await writeFile(path.join(root, 'index.mdx'), page('Home'));
     await writeFile(path.join(root, 'off.mdx'), page('Off', 'timestamp: false\n'));
     await writeFile(path.join(root, 'own.mdx'), page('Own', 'lastUpdatedDate: "2024-02-29"\n'));
-    await writeFile(path.join(root, 'docs.json'), JSON.stringify({
-      theme: 'mint', name: 'Dates', colors: { primary: '#0D9373' }, metadata: { timestamp: true },
-      navigation: { groups: [{ group: 'Docs', pages: ['index', 'off', 'own'] }] },
-    }));
-    const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], {
-      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.test', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.test', GIT_COMMITTER_DATE: '2025-03-14T12:00:00Z', GIT_AUTHOR_DATE: '2025-03-14T12:00:00Z' },
-    });
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'Dates',
+        colors: { primary: '#0D9373' },
+        metadata: { timestamp: true },
+        navigation: { groups: [{ group: 'Docs', pages: ['index', 'off', 'own'] }] },
+      }),
+    );
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, ...args], {
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@example.test',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@example.test',
+          GIT_COMMITTER_DATE: '2025-03-14T12:00:00Z',
+          GIT_AUTHOR_DATE: '2025-03-14T12:00:00Z',
+        },
+      });
     git('init', '-q');
     git('add', '.');
     git('commit', '-q', '-m', 'docs');
@@ -30,6 +45,8 @@ describe('last updated dates', () => {
     const home = await readFile(path.join(outDir, 'index.html'), 'utf8');
     expect(home).toContain('<p class="last-updated">Last updated <time datetime="2025-03-14T12:00:00.000Z">March 14, 2025</time></p>');
     expect(await readFile(path.join(outDir, 'off/index.html'), 'utf8')).not.toContain('last-updated');
-    expect(await readFile(path.join(outDir, 'own/index.html'), 'utf8')).toContain('<time datetime="2024-02-29T00:00:00.000Z">February 29, 2024</time>');
+    expect(await readFile(path.join(outDir, 'own/index.html'), 'utf8')).toContain(
+      '<time datetime="2024-02-29T00:00:00.000Z">February 29, 2024</time>',
+    );
   }, 120_000);
 });

@@ -44,7 +44,10 @@ const place = (d: Diagnostic) => `${d.file}${d.line ? `:${d.line}` : ''}`;
  * diagnostics about the same `target` (one missing file linked from hundreds of pages) are one line each, the most
  * frequent first: `/images/icons.svg: 1,700 links in 320 files (first: a.mdx:3, b.mdx:9, c.mdx:1, …)`.
  */
-export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: number; format?: (d: Diagnostic) => string; more?: string } = {}): string {
+export function summarizeDiagnostics(
+  list: Diagnostic[],
+  options: { perRule?: number; format?: (d: Diagnostic) => string; more?: string } = {},
+): string {
   const perRule = options.perRule ?? 3;
   const format = options.format ?? formatDiagnostic;
   const byRule = new Map<string, Diagnostic[]>();
@@ -64,7 +67,9 @@ export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: nu
       if (same) same.push(d);
       else byTarget.set(d.target, [d]);
     }
-    const repeated = [...byTarget.entries()].filter(([, same]) => same.length > 1).sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+    const repeated = [...byTarget.entries()]
+      .filter(([, same]) => same.length > 1)
+      .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
     const grouped = new Set(repeated.flatMap(([, same]) => same));
     let shown = 0;
     for (const [target, same] of repeated.slice(0, perRule)) {
@@ -72,7 +77,9 @@ export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: nu
       // Distinct places (one line can hold hundreds of links to the same sprite).
       const places = [...new Set(same.map(place))];
       const first = places.slice(0, 3).join(', ') + (places.length > 3 ? ', …' : '');
-      lines.push(`  ${target}: ${count(same.length)} ${TARGET_NOUNS[code] ?? `${items[0]!.severity}s`} in ${count(files)} file${files === 1 ? '' : 's'} (first: ${first})`);
+      lines.push(
+        `  ${target}: ${count(same.length)} ${TARGET_NOUNS[code] ?? `${items[0]!.severity}s`} in ${count(files)} file${files === 1 ? '' : 's'} (first: ${first})`,
+      );
       shown += same.length;
     }
     for (const d of items.filter((d) => !grouped.has(d)).slice(0, perRule)) {
@@ -85,7 +92,10 @@ export function summarizeDiagnostics(list: Diagnostic[], options: { perRule?: nu
 }
 
 export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
-  return [...list].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  return [...list].sort(
+    (a, b) =>
+      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0),
+  );
 }
 
 export interface CheckPagesOptions {
@@ -166,10 +176,23 @@ export interface CheckOptions {
 export async function runCheckCommand(argv: string[], io: CliIO = defaultIO(), options: CheckOptions = {}): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, strict: { type: 'boolean' }, all: { type: 'boolean' }, format: { type: 'string' }, codes: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        all: { type: 'boolean' },
+        format: { type: 'string' },
+        codes: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
-    io.err(`lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --all, --format text|json|github, --json, --codes, --help\n`);
+    io.err(
+      `lectern check: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --strict, --all, --format text|json|github, --json, --codes, --help\n`,
+    );
     return 2;
   }
   if (parsed.values.help) {
@@ -198,7 +221,9 @@ export async function runCheckCommand(argv: string[], io: CliIO = defaultIO(), o
   const extra = (options.extra ? await options.extra(built) : []).filter((d) => !(d.code === 'mdx/syntax' && syntaxAt.has(d.file)));
   if (io.progress && format === 'text') io.err('\r\x1b[2K');
   const found = [...diagnostics, ...pages, ...extra];
-  const all = sortDiagnostics(parsed.values.strict ? found.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : found);
+  const all = sortDiagnostics(
+    parsed.values.strict ? found.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' as const } : d)) : found,
+  );
   const errors = all.filter((d) => d.severity === 'error').length;
   const warnings = all.length - errors;
   const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
@@ -212,14 +237,18 @@ export async function runCheckCommand(argv: string[], io: CliIO = defaultIO(), o
   } else if (parsed.values.all) {
     for (const d of all) io.out(formatDiagnostic(d));
     const operations = plan.pages.filter((p) => p.kind === 'operation').length;
-    io.out(`\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
+    io.out(
+      `\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`,
+    );
   } else {
     // Every error in full; warnings by rule, the first few of each.
     for (const d of all) if (d.severity === 'error') io.out(formatDiagnostic(d));
     const warned = all.filter((d) => d.severity === 'warning');
     if (warned.length) io.out(`${errors ? '\n' : ''}Warnings by rule:\n${summarizeDiagnostics(warned, { more: '--all lists them' })}`);
     const operations = plan.pages.filter((p) => p.kind === 'operation').length;
-    io.out(`\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`);
+    io.out(
+      `\n${summary}; ${plan.pages.length} pages (${operations} endpoint pages) from ${Object.keys(plan.specs).length} spec${Object.keys(plan.specs).length === 1 ? '' : 's'}\n`,
+    );
   }
   return errors ? 1 : 0;
 }
@@ -256,11 +285,15 @@ export async function runGenerateCommand(argv: string[], io: CliIO = defaultIO()
     });
   } catch (error) {
     const flag = /'(-{1,2}[^' ]+)/.exec((error as Error).message)?.[1];
-    io.err(`lectern generate: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --out <dir>, --force, --help\n`);
+    io.err(
+      `lectern generate: ${flag ? `unknown option ${flag} or missing value` : (error as Error).message}. Allowed: --out <dir>, --force, --help\n`,
+    );
     return 2;
   }
   if (parsed.values.help) {
-    io.out('Usage: lectern generate [dir] [--out dir]\n\nWrites every generated endpoint page as an MDX file (frontmatter + x-mint.content) so it can be edited.\nFiles are written at the page slug under --out (default: the docs root); a file at a generated page\'s slug with the same `openapi:` frontmatter replaces the generated page on the next build.\n');
+    io.out(
+      "Usage: lectern generate [dir] [--out dir]\n\nWrites every generated endpoint page as an MDX file (frontmatter + x-mint.content) so it can be edited.\nFiles are written at the page slug under --out (default: the docs root); a file at a generated page's slug with the same `openapi:` frontmatter replaces the generated page on the next build.\n",
+    );
     return 0;
   }
   const root = path.resolve(parsed.positionals[0] ?? '.');

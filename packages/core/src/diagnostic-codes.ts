@@ -22,7 +22,8 @@ export const DIAGNOSTIC_CODES = {
   'nav/slug-conflict': 'two pages would be written at the same URL',
   'page/frontmatter': 'YAML frontmatter that does not parse, or a key of the wrong type',
   'page/mdx': 'a page that is not valid MDX',
-  'page/refused-file': 'a page file that is a symlink to a file that never reaches the site (under `.git/`, a dotfile or dot-folder, out of the repo): left out',
+  'page/refused-file':
+    'a page file that is a symlink to a file that never reaches the site (under `.git/`, a dotfile or dot-folder, out of the repo): left out',
   'page/no-title': 'a page without a `title` (the fallback title is named)',
   'page/no-description': 'a page without a `description`',
   'page/openapi': 'an `openapi:` frontmatter value that names no spec or operation',
@@ -39,7 +40,8 @@ export const DIAGNOSTIC_CODES = {
   'mdx/unknown-variable': 'a `{{name}}` placeholder with no docs.json `variables` entry',
   'mdx/unresolved-import': 'an import of a repo file that does not exist',
   'mdx/missing-import': 'an import of a package that is not installed',
-  'mdx/refused-import': 'an import of a file that never reaches the site (a symlink into `.git/`, to a dotfile or dot-folder, a restricted page\'s source, out of the repo): left out',
+  'mdx/refused-import':
+    "an import of a file that never reaches the site (a symlink into `.git/`, to a dotfile or dot-folder, a restricted page's source, out of the repo): left out",
   'mdx/snippet-file': 'a snippet reference to a file that does not exist',
   'mdx/snippet-prop': 'a snippet used with a prop it does not read, or without one it needs',
   'mdx/code-meta': 'a code block option (title, lines, highlight…) that does not parse',
@@ -55,7 +57,8 @@ export const DIAGNOSTIC_CODES = {
   'spec/too-large': 'a spec over the size limit',
   'spec/outside-root': 'a spec path that leaves the repo',
   'spec/ref-outside-root': 'a `$ref` that leaves the repo',
-  'spec/refused-file': 'a spec or `$ref` file that never reaches the site (under `.git/` or another dot-folder, a dotfile), named or through a symlink',
+  'spec/refused-file':
+    'a spec or `$ref` file that never reaches the site (under `.git/` or another dot-folder, a dotfile), named or through a symlink',
   'spec/insecure-url': 'a remote spec over plain http',
   'spec/invalid-source': 'a spec source that is neither a repo path nor an http(s) URL',
   'spec/fetch-failed': 'a remote spec that could not be fetched',
@@ -78,7 +81,7 @@ export const DIAGNOSTIC_CODES = {
   'spec/invalid-code-sample': 'an `x-codeSamples` entry without a language or source',
   'spec/invalid-x-mint': 'an `x-mint` extension value of the wrong shape',
   'spec/unsafe-href': 'an `x-mint.href` that is not a safe site path',
-  'spec/asyncapi/<rule>': 'an AsyncAPI document the AsyncAPI parser refuses, by the parser\'s own rule name',
+  'spec/asyncapi/<rule>': "an AsyncAPI document the AsyncAPI parser refuses, by the parser's own rule name",
   'spec/content-refused': 'spec-provided page content (`x-mint.content`) that would run code, cut from the page',
 } as const satisfies Record<string, string>;
 
@@ -88,5 +91,7 @@ export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES | `spec/asyncapi/${st
 /** The catalogue as aligned text lines, for `lectern check --codes`. */
 export function diagnosticCodeTable(): string {
   const width = Math.max(...Object.keys(DIAGNOSTIC_CODES).map((c) => c.length));
-  return Object.entries(DIAGNOSTIC_CODES).map(([code, what]) => `  ${code.padEnd(width)}  ${what}\n`).join('');
+  return Object.entries(DIAGNOSTIC_CODES)
+    .map(([code, what]) => `  ${code.padEnd(width)}  ${what}\n`)
+    .join('');
 }

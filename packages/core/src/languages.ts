@@ -3,6 +3,12 @@
  * registry in samples/languages/index.ts (one module per language there).
  */
 export {
-  LANGUAGES, DEFAULT_LANGUAGES, normalizeLanguage, languageInfo, describeLanguages, normalizeLanguageList,
-  type LanguageInfo, type LanguageKey,
+  LANGUAGES,
+  DEFAULT_LANGUAGES,
+  normalizeLanguage,
+  languageInfo,
+  describeLanguages,
+  normalizeLanguageList,
+  type LanguageInfo,
+  type LanguageKey,
 } from './samples/languages/index.ts';

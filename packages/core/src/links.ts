@@ -27,7 +27,13 @@ export const BROKEN_LINK_CODE = 'link/broken';
  */
 export const STATIC_ASSET = /\.(png|jpe?g|gif|webp|avif|svg|ico|mp4|webm|mov|mp3|wav|pdf|woff2?|ttf|otf|txt|zip|json|ya?ml)$/i;
 /** Repo files with an asset extension that the build does not publish. */
-export const NOT_COPIED_FILES: ReadonlySet<string> = new Set(['package.json', 'package-lock.json', 'tsconfig.json', 'docs.json', 'mint.json']);
+export const NOT_COPIED_FILES: ReadonlySet<string> = new Set([
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'docs.json',
+  'mint.json',
+]);
 const NOT_COPIED_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src']);
 /** Paths the build itself writes besides pages. */
 const GENERATED_PREFIXES = ['_lectern/', '_astro/', 'pagefind/'];
@@ -73,7 +79,8 @@ export function collectLinks(tree: Root): FoundLink[] {
         break;
       case 'definition':
         // `[^note]: text` is a GFM footnote (the build renders it as one), not a link definition.
-        if (typeof node.url === 'string' && !String(node.label ?? '').startsWith('^')) out.push({ url: node.url, via: 'link', ...at(node) });
+        if (typeof node.url === 'string' && !String(node.label ?? '').startsWith('^'))
+          out.push({ url: node.url, via: 'link', ...at(node) });
         break;
       case 'image':
         if (typeof node.url === 'string') out.push({ url: node.url, via: 'image', ...at(node) });
@@ -136,7 +143,9 @@ function redirectMatcher(sources: string[]): (target: string) => boolean {
         literal = literal.slice(0, -1);
         pattern += escape(literal) + (modifier === '*' ? '(?:/.*)?' : '(?:/[^/]+)?');
       } else {
-        pattern += escape(literal) + (modifier === 'any' || modifier === '*' ? '.*' : modifier === '+' ? '.+' : modifier === '?' ? '[^/]*' : '[^/]+');
+        pattern +=
+          escape(literal) +
+          (modifier === 'any' || modifier === '*' ? '.*' : modifier === '+' ? '.+' : modifier === '?' ? '[^/]*' : '[^/]+');
       }
     }
     pattern += escape(source.slice(last));
@@ -192,7 +201,9 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
     if (cached !== undefined) return cached;
     const segments = target.split('/');
     const name = segments[segments.length - 1]!;
-    let found = !NOT_COPIED_FILES.has(name) && !segments.some((s, i) => s === '..' || (i < segments.length - 1 && (s.startsWith('.') || NOT_COPIED_DIRS.has(s))));
+    let found =
+      !NOT_COPIED_FILES.has(name) &&
+      !segments.some((s, i) => s === '..' || (i < segments.length - 1 && (s.startsWith('.') || NOT_COPIED_DIRS.has(s))));
     if (found && ignored(target, false)) found = false;
     if (found) {
       try {
@@ -259,11 +270,18 @@ export function buildLinkIndex(plan: SitePlan, config: DocsConfig | undefined, i
     return hint;
   };
   const variables = config?.variables;
-  const expand = (url: string) => (variables && url.includes('{{') ? url.replace(/\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g, (all, name: string) => variables[name] ?? all) : url);
+  const expand = (url: string) =>
+    variables && url.includes('{{') ? url.replace(/\{\{\s*([A-Za-z0-9-]+)\s*\}\}/g, (all, name: string) => variables[name] ?? all) : url;
   return { exists, page, closest, expand };
 }
 
-function brokenLink(index: LinkIndex, target: string, written: string, where: Omit<Diagnostic, 'severity' | 'code' | 'message' | 'hint'>, via: string): Diagnostic {
+function brokenLink(
+  index: LinkIndex,
+  target: string,
+  written: string,
+  where: Omit<Diagnostic, 'severity' | 'code' | 'message' | 'hint'>,
+  via: string,
+): Diagnostic {
   const suggestion = index.closest(target);
   return {
     severity: 'warning',
@@ -271,7 +289,9 @@ function brokenLink(index: LinkIndex, target: string, written: string, where: Om
     ...where,
     target: `/${target}`,
     message: `broken link ${JSON.stringify(written)}: no page${via === 'image' || via.endsWith(' src>') ? ' or file' : ''} at /${target}${via === 'link' ? '' : ` (${via})`}`,
-    hint: suggestion ? `did you mean ${suggestion}?` : 'link to a page slug (its path without .mdx), a redirect source or a file in the repo',
+    hint: suggestion
+      ? `did you mean ${suggestion}?`
+      : 'link to a page slug (its path without .mdx), a redirect source or a file in the repo',
   };
 }
 
@@ -284,7 +304,15 @@ export function checkPageLinks(page: Page, tree: Root, index: LinkIndex): Diagno
   for (const link of collectLinks(tree)) {
     const target = internalTarget(index.expand(link.url), fromDir === '.' ? '' : fromDir);
     if (target === undefined || index.exists(target)) continue;
-    out.push(brokenLink(index, target, link.url, { file, ...(link.line ? { line: link.line + offset } : {}), ...(link.column ? { column: link.column } : {}) }, link.via));
+    out.push(
+      brokenLink(
+        index,
+        target,
+        link.url,
+        { file, ...(link.line ? { line: link.line + offset } : {}), ...(link.column ? { column: link.column } : {}) },
+        link.via,
+      ),
+    );
   }
   return out;
 }
@@ -294,7 +322,9 @@ export function checkConfigLinks(config: DocsConfig, locator: ConfigLocator | un
   const links: Array<{ pointer: string; href: string; via: string }> = [];
   config.navbar?.links?.forEach((link, i) => links.push({ pointer: `/navbar/links/${i}/href`, href: link.href, via: 'navbar link' }));
   if (config.navbar?.primary) links.push({ pointer: '/navbar/primary/href', href: config.navbar.primary.href, via: 'navbar button' });
-  config.footer?.links?.forEach((column, i) => column.items.forEach((item, j) => links.push({ pointer: `/footer/links/${i}/items/${j}/href`, href: item.href, via: 'footer link' })));
+  config.footer?.links?.forEach((column, i) =>
+    column.items.forEach((item, j) => links.push({ pointer: `/footer/links/${i}/items/${j}/href`, href: item.href, via: 'footer link' })),
+  );
   if (typeof config.logo === 'object' && config.logo.href) links.push({ pointer: '/logo/href', href: config.logo.href, via: 'logo link' });
   const walk = (node: NavEntry) => {
     if (node.kind === 'page') return;
@@ -304,7 +334,8 @@ export function checkConfigLinks(config: DocsConfig, locator: ConfigLocator | un
   walk(config.navigation.root);
   for (const node of config.navigation.global) walk(node);
   config.redirects?.forEach((r, i) => {
-    if (!/[:*]/.test(r.destination)) links.push({ pointer: `/redirects/${i}/destination`, href: r.destination, via: 'redirect destination' });
+    if (!/[:*]/.test(r.destination))
+      links.push({ pointer: `/redirects/${i}/destination`, href: r.destination, via: 'redirect destination' });
   });
   if (config.banner?.content) {
     // The banner is Markdown: its links are found in its mdast tree, like a page's.

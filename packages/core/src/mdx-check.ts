@@ -40,10 +40,18 @@ export function parseMdxBody(file: string, body: string, bodyLine = 1, options: 
   const isMarkdown = /\.md$/i.test(file);
   const math = options.math !== false;
   try {
-    const tree = isMarkdown ? (math ? markdownProcessor : markdownWithoutMath).parse(body) as Root : (math ? processor : processorWithoutMath).parse(cutHeadingIds(body).text) as Root;
+    const tree = isMarkdown
+      ? ((math ? markdownProcessor : markdownWithoutMath).parse(body) as Root)
+      : ((math ? processor : processorWithoutMath).parse(cutHeadingIds(body).text) as Root);
     return { tree, diagnostics: [] };
   } catch (error) {
-    const e = error as { line?: number; column?: number; reason?: string; message?: string; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+    const e = error as {
+      line?: number;
+      column?: number;
+      reason?: string;
+      message?: string;
+      place?: { line?: number; column?: number; start?: { line?: number; column?: number } };
+    };
     const place = e.place && 'start' in e.place ? e.place.start : e.place;
     // Some errors (e.g. unclosed JSX) carry their position only in the text: "… (3:1-3:7)".
     const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? '');

@@ -49,9 +49,7 @@ export interface Diagnostic {
 export type Schema = { [key: string]: unknown };
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
-export const HTTP_METHODS: readonly HttpMethod[] = [
-  'get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query',
-];
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 export interface ServerVariable {
   default: string;

@@ -20,8 +20,29 @@ export interface PageFile {
   keyLines?: Record<string, number>;
 }
 
-const IGNORED_DIRS = new Set(['node_modules', 'dist', 'snippets', '_snippets', '.git', '.astro', '.lectern', '.cache', '.cursor', '.github', '.vscode']);
-const IGNORED_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md', 'code_of_conduct.md', 'security.md', 'agents.md', 'claude.md']);
+const IGNORED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'snippets',
+  '_snippets',
+  '.git',
+  '.astro',
+  '.lectern',
+  '.cache',
+  '.cursor',
+  '.github',
+  '.vscode',
+]);
+const IGNORED_FILES = new Set([
+  'readme.md',
+  'license.md',
+  'changelog.md',
+  'contributing.md',
+  'code_of_conduct.md',
+  'security.md',
+  'agents.md',
+  'claude.md',
+]);
 
 /** Every page file of the repo (outside snippets/ and the legacy _snippets/, node_modules/, dist/ and dot-folders), sorted. */
 export function listPageFiles(root: string, ignored: (relPath: string, isDir: boolean) => boolean = () => false): string[] {
@@ -66,7 +87,17 @@ export function readPageFile(root: string, file: string): { page?: PageFile; dia
   // A page file that is a symlink is read only when the file it leads to may reach the site (publishable.ts).
   const refused = refusedRepoFile(root, path.join(root, file));
   if (refused && refused.target !== file) {
-    return { diagnostics: [{ severity: 'warning', code: 'page/refused-file', file, message: `${describeRefusal(file, refused)}: not read, the page is left out`, hint: 'A page that is a symlink must lead to a page file inside the repo, not under .git/, a dot-folder or a dotfile.' }] };
+    return {
+      diagnostics: [
+        {
+          severity: 'warning',
+          code: 'page/refused-file',
+          file,
+          message: `${describeRefusal(file, refused)}: not read, the page is left out`,
+          hint: 'A page that is a symlink must lead to a page file inside the repo, not under .git/, a dot-folder or a dotfile.',
+        },
+      ],
+    };
   }
   const text = readFileSync(path.join(root, file), 'utf8');
   return parsePage(file, text);
@@ -95,7 +126,13 @@ export function parsePage(file: string, text: string): { page?: PageFile; diagno
   }
   const data = parsed.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    diagnostics.push({ severity: 'error', code: 'page/frontmatter', file, line: 1, message: 'frontmatter must be a YAML mapping (key: value lines)' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'page/frontmatter',
+      file,
+      line: 1,
+      message: 'frontmatter must be a YAML mapping (key: value lines)',
+    });
     return { diagnostics };
   }
   const frontmatter = { ...(data as Record<string, unknown>) };
@@ -122,7 +159,12 @@ export type PageMeta = ReturnType<typeof pageMeta>;
 /** Typed view of the frontmatter fields Lectern uses; every other key is passed through untouched. */
 export function pageMeta(frontmatter: Record<string, unknown>) {
   const groups = Array.isArray(frontmatter.groups) ? frontmatter.groups.filter((g): g is string => typeof g === 'string') : undefined;
-  const isPublic = typeof frontmatter.public === 'boolean' ? frontmatter.public : typeof frontmatter.isPublic === 'boolean' ? frontmatter.isPublic : undefined;
+  const isPublic =
+    typeof frontmatter.public === 'boolean'
+      ? frontmatter.public
+      : typeof frontmatter.isPublic === 'boolean'
+        ? frontmatter.isPublic
+        : undefined;
   return {
     title: asString(frontmatter.title),
     sidebarTitle: asString(frontmatter.sidebarTitle),

@@ -47,14 +47,25 @@ function collectSpecRefs(node: NavNodeConfig, out: Array<{ source: string; kind:
 function apiSources(value: unknown): string[] {
   if (value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.flatMap((v) => (typeof v === 'string' ? [v] : typeof v === 'object' && v && typeof (v as { source?: unknown }).source === 'string' ? [(v as { source: string }).source] : []));
+  return list.flatMap((v) =>
+    typeof v === 'string'
+      ? [v]
+      : typeof v === 'object' && v && typeof (v as { source?: unknown }).source === 'string'
+        ? [(v as { source: string }).source]
+        : [],
+  );
 }
 
 export async function buildSitePlan(root: string, options: BuildSitePlanOptions = {}): Promise<BuiltSitePlan> {
   const absRoot = path.resolve(root);
   const progress = options.onProgress ?? (() => {});
   const { config, locator, diagnostics } = loadConfig(absRoot);
-  const empty = (): BuiltSitePlan => ({ plan: { root: absRoot, pages: [], navigation: [], global: [], specs: {}, diagnostics }, diagnostics, ...(config ? { config } : {}), ...(locator ? { locator } : {}) });
+  const empty = (): BuiltSitePlan => ({
+    plan: { root: absRoot, pages: [], navigation: [], global: [], specs: {}, diagnostics },
+    diagnostics,
+    ...(config ? { config } : {}),
+    ...(locator ? { locator } : {}),
+  });
   if (!config) return empty();
 
   const ignored = loadIgnore(absRoot);
@@ -134,14 +145,25 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   const remoteCache = remoteDir ? remoteSpecCache(remoteDir) : undefined;
   const limit = pLimit(4);
   const specCache = options.specCache;
-  const loaded = await Promise.all([...wanted].map(([source, kind]) => limit(async () => {
-    const key = specCache ? await specLoadKey(absRoot, source, kind) : undefined;
-    const cached = key ? specCache!.get(key) : undefined;
-    if (cached) return { source, result: cached };
-    const result = await loadSpec({ root: absRoot, source, kind, ...(options.allowHttp ? { allowHttp: true } : {}), ...(options.fetch ? { fetch: options.fetch } : {}), ...(remoteCache ? { remoteCache } : {}) });
-    if (key) specCache!.put(key, result);
-    return { source, result };
-  })));
+  const loaded = await Promise.all(
+    [...wanted].map(([source, kind]) =>
+      limit(async () => {
+        const key = specCache ? await specLoadKey(absRoot, source, kind) : undefined;
+        const cached = key ? specCache!.get(key) : undefined;
+        if (cached) return { source, result: cached };
+        const result = await loadSpec({
+          root: absRoot,
+          source,
+          kind,
+          ...(options.allowHttp ? { allowHttp: true } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(remoteCache ? { remoteCache } : {}),
+        });
+        if (key) specCache!.put(key, result);
+        return { source, result };
+      }),
+    ),
+  );
   for (const { source, result } of loaded) {
     diagnostics.push(...result.diagnostics);
     if (result.document) specs.set(normalizeSpecSource(source), result.document);

@@ -12,8 +12,18 @@ function isObject(v: unknown): v is Schema {
 const SCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const;
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 const SCHEMA_SINGLES = [
-  'items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
-  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+  'additionalItems',
 ] as const;
 
 export interface JsonSafeOptions {
@@ -190,7 +200,11 @@ function label(schema: Schema | undefined, seen: Set<object>): string {
   if (seen.has(schema)) return typeof schema.title === 'string' && schema.title ? schema.title : 'object';
   seen.add(schema);
   try {
-    const types = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : typeof schema.type === 'string' ? [schema.type] : [];
+    const types = Array.isArray(schema.type)
+      ? schema.type.filter((t): t is string => typeof t === 'string')
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
     const nullable = types.includes('null') || schema.nullable === true;
     const concrete = types.filter((t) => t !== 'null');
     const withNull = (text: string) => (nullable && text !== 'null' ? `${text} | null` : text);
@@ -211,7 +225,10 @@ function label(schema: Schema | undefined, seen: Set<object>): string {
           for (const v of variants) {
             const text = label(isObject(v) ? v : undefined, seen);
             if (text === 'null') hasNull = true;
-            else for (const piece of text.split(' | ')) if (piece === 'null') hasNull = true; else if (!labels.includes(piece)) labels.push(piece);
+            else
+              for (const piece of text.split(' | '))
+                if (piece === 'null') hasNull = true;
+                else if (!labels.includes(piece)) labels.push(piece);
           }
           return [...labels, ...(hasNull ? ['null'] : [])].join(' | ') || 'any';
         }

@@ -22,12 +22,33 @@ import { COMPONENT_SET } from './components.ts';
 
 /** HTML elements spec content may use (no script, style, iframe, object, embed, form, input, link, meta, base…). */
 const HTML_ELEMENTS = new Set(
-  'a abbr b blockquote br caption code col colgroup dd del details div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p picture pre q s samp small source span strong sub summary sup table tbody td tfoot th thead time tr u ul var video audio'.split(' '),
+  'a abbr b blockquote br caption code col colgroup dd del details div dl dt em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p picture pre q s samp small source span strong sub summary sup table tbody td tfoot th thead time tr u ul var video audio'.split(
+    ' ',
+  ),
 );
 /** Props that take a URL (or, `srcset`, a list of them), checked for a safe scheme. */
 export const URL_PROPS: ReadonlySet<string> = new Set([
-  'href', 'src', 'srcset', 'poster', 'action', 'formaction', 'cite', 'background', 'data', 'xlink:href', 'xlinkhref', 'ping', 'longdesc',
-  'usemap', 'manifest', 'codebase', 'archive', 'profile', 'icon', 'img', 'url',
+  'href',
+  'src',
+  'srcset',
+  'poster',
+  'action',
+  'formaction',
+  'cite',
+  'background',
+  'data',
+  'xlink:href',
+  'xlinkhref',
+  'ping',
+  'longdesc',
+  'usemap',
+  'manifest',
+  'codebase',
+  'archive',
+  'profile',
+  'icon',
+  'img',
+  'url',
 ]);
 const FORBIDDEN_PROPS = /^(on|srcdoc$|style$|dangerouslysetinnerhtml$|formaction$)/i;
 /** Rounds of cut-and-parse-again before content that keeps producing something unsafe is left out whole. */
@@ -40,9 +61,24 @@ export interface RefusedContent {
   column?: number;
 }
 
-interface Position { start: { line: number; column: number; offset?: number }; end: { offset?: number } }
-interface Node { type: string; name?: string | null; url?: string; position?: Position; children?: Node[]; attributes?: Attribute[] }
-interface Attribute { type: string; name?: string; value?: unknown; position?: Position }
+interface Position {
+  start: { line: number; column: number; offset?: number };
+  end: { offset?: number };
+}
+interface Node {
+  type: string;
+  name?: string | null;
+  url?: string;
+  position?: Position;
+  children?: Node[];
+  attributes?: Attribute[];
+}
+interface Attribute {
+  type: string;
+  name?: string;
+  value?: unknown;
+  position?: Position;
+}
 
 function remarkMath(this: Processor): void {
   const data = this.data();
@@ -54,7 +90,10 @@ function remarkMath(this: Processor): void {
  * `styling.latex: false`): a parse error there shows the content as text. The same without GFM is vetted too.
  */
 const READINGS = {
-  math: [unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMath), unified().use(remarkParse).use(remarkMdx).use(remarkMath)],
+  math: [
+    unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMath),
+    unified().use(remarkParse).use(remarkMdx).use(remarkMath),
+  ],
   plain: [unified().use(remarkParse).use(remarkGfm).use(remarkMdx), unified().use(remarkParse).use(remarkMdx)],
 };
 
@@ -68,7 +107,17 @@ export interface SpecContentOptions {
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 /** What a browser drops before it reads a scheme (C0 controls and space at the ends, tab and newlines anywhere), and DEL/C1. */
 const IGNORED_IN_URL = /[\u0000-\u0020\u007f-\u009f]/g;
-const NAMED_REFERENCES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', amp: '&', num: '#', sol: '/', period: '.', lpar: '(', rpar: ')' };
+const NAMED_REFERENCES: Record<string, string> = {
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  amp: '&',
+  num: '#',
+  sol: '/',
+  period: '.',
+  lpar: '(',
+  rpar: ')',
+};
 
 /** Character references decoded once (`&#106;`, `&#x6A`, `&colon;`, `&Tab;`, `&amp;`; the `;` may be missing). */
 function decodeReferences(text: string): string {
@@ -132,8 +181,16 @@ function asText(source: string): string {
  */
 const FRONTMATTER = /^(?:\uFEFF?|\s*\n)[ \t]*(?:---|\+\+\+)[\s\S]*?\n[ \t]*(?:---|\+\+\+)/;
 
-interface Edit { start: number; end: number; with: string }
-interface Cut { at: Position; message: string; replacement?: string }
+interface Edit {
+  start: number;
+  end: number;
+  with: string;
+}
+interface Cut {
+  at: Position;
+  message: string;
+  replacement?: string;
+}
 
 /** What one reading of the text finds unsafe. */
 function unsafeIn(tree: Node): Cut[] {
@@ -152,7 +209,11 @@ function unsafeIn(tree: Node): Cut[] {
       case 'image':
       case 'definition':
         if (node.url !== undefined && !isSafeUrl(node.url)) {
-          return cut(node.position, `link to "${node.url.slice(0, 40)}" refused: only http(s), mailto, tel and relative links`, node.type === 'definition' ? '' : escapeText(toString(node)));
+          return cut(
+            node.position,
+            `link to "${node.url.slice(0, 40)}" refused: only http(s), mailto, tel and relative links`,
+            node.type === 'definition' ? '' : escapeText(toString(node)),
+          );
         }
         break;
       case 'mdxJsxFlowElement':
@@ -163,10 +224,20 @@ function unsafeIn(tree: Node): Cut[] {
         }
         for (const attr of node.attributes ?? []) {
           if (attr.type === 'mdxJsxExpressionAttribute') cut(attr.position, `spread props on <${name}> are not allowed in spec content`);
-          else if (attr.name && FORBIDDEN_PROPS.test(attr.name)) cut(attr.position, `prop ${attr.name} on <${name}> is not allowed in spec content`);
-          else if (attr.value && typeof attr.value === 'object') cut(attr.position, `expression prop ${attr.name}={…} on <${name}> is not allowed in spec content: use a literal string`);
-          else if (attr.name && URL_PROPS.has(attr.name.toLowerCase()) && typeof attr.value === 'string' && !isSafeUrlValue(attr.name, attr.value)) {
-            cut(attr.position, `${attr.name}="${attr.value.slice(0, 40)}" on <${name}> refused: only http(s), mailto, tel and relative URLs`);
+          else if (attr.name && FORBIDDEN_PROPS.test(attr.name))
+            cut(attr.position, `prop ${attr.name} on <${name}> is not allowed in spec content`);
+          else if (attr.value && typeof attr.value === 'object')
+            cut(attr.position, `expression prop ${attr.name}={…} on <${name}> is not allowed in spec content: use a literal string`);
+          else if (
+            attr.name &&
+            URL_PROPS.has(attr.name.toLowerCase()) &&
+            typeof attr.value === 'string' &&
+            !isSafeUrlValue(attr.name, attr.value)
+          ) {
+            cut(
+              attr.position,
+              `${attr.name}="${attr.value.slice(0, 40)}" on <${name}> refused: only http(s), mailto, tel and relative URLs`,
+            );
           }
         }
         break;
@@ -181,7 +252,12 @@ function unsafeIn(tree: Node): Cut[] {
 /** One round: the text with what every reading finds unsafe cut out, or the primary reading's parse error. */
 function cutOnce(source: string, dollarMath: boolean): { text: string; refused: RefusedContent[] } | { error: string } {
   if (FRONTMATTER.test(source)) {
-    return { text: `\\${source.replace(/^\uFEFF/, '').trimStart()}`, refused: [{ message: 'a frontmatter block is not allowed in spec content (use x-mint.metadata); it is shown as text', line: 1, column: 1 }] };
+    return {
+      text: `\\${source.replace(/^\uFEFF/, '').trimStart()}`,
+      refused: [
+        { message: 'a frontmatter block is not allowed in spec content (use x-mint.metadata); it is shown as text', line: 1, column: 1 },
+      ],
+    };
   }
   const [primary, ...others] = dollarMath ? READINGS.math : READINGS.plain;
   const cuts: Cut[] = [];
@@ -199,7 +275,8 @@ function cutOnce(source: string, dollarMath: boolean): { text: string; refused: 
   }
   if (!cuts.length) return { text: source, refused: [] };
   const refused = new Map<string, RefusedContent>();
-  for (const c of cuts) refused.set(`${c.at.start.offset}:${c.message}`, { message: c.message, line: c.at.start.line, column: c.at.start.column });
+  for (const c of cuts)
+    refused.set(`${c.at.start.offset}:${c.message}`, { message: c.message, line: c.at.start.line, column: c.at.start.column });
   // Apply from the end; an edit that overlaps one kept already is dropped (the next round sees what is left of it).
   const edits: Edit[] = cuts.map((c) => ({ start: c.at.start.offset!, end: c.at.end.offset!, with: c.replacement ?? '' }));
   edits.sort((a, b) => a.start - b.start || b.end - a.end);

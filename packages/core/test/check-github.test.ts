@@ -29,7 +29,8 @@ describe('lectern check --format github', () => {
     const lines = out.trim().split('\n');
     const annotations = lines.filter((l) => l.startsWith('::'));
     expect(annotations.length).toBeGreaterThan(3);
-    for (const a of annotations) expect(a).toMatch(/^::(error|warning) file=docs\/[^,:]+(,line=\d+(,col=\d+)?)?,title=lectern link\/broken::/);
+    for (const a of annotations)
+      expect(a).toMatch(/^::(error|warning) file=docs\/[^,:]+(,line=\d+(,col=\d+)?)?,title=lectern link\/broken::/);
     expect(annotations.some((a) => /line=\d+,col=\d+/.test(a))).toBe(true);
     // Multi-line text stays on one line.
     expect(annotations.every((a) => !a.includes('\r'))).toBe(true);

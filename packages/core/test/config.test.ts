@@ -13,7 +13,12 @@ function repo(files: Record<string, unknown>): string {
   return dir;
 }
 
-const minimal = { theme: 'mint', name: 'Acme', colors: { primary: '#ff0000' }, navigation: { groups: [{ group: 'Home', pages: ['index'] }] } };
+const minimal = {
+  theme: 'mint',
+  name: 'Acme',
+  colors: { primary: '#ff0000' },
+  navigation: { groups: [{ group: 'Home', pages: ['index'] }] },
+};
 
 describe('docs.json', () => {
   it('applies the documented defaults', () => {
@@ -25,20 +30,70 @@ describe('docs.json', () => {
   });
 
   it('normalises language aliases, keeps the order and drops repeats', () => {
-    const { config } = loadConfig(repo({ 'docs.json': { ...minimal, api: { examples: { languages: ['curl', 'py', 'ts', '.NET', 'dot-net', 'c#', 'cpp', 'flutter', 'bash', 'node.js', 'golang', 'kt', 'rs', 'rb', 'js'] } } } }));
-    expect(config?.api.examples.languages).toEqual(['bash', 'python', 'typescript', 'dotnet', 'csharp', 'c++', 'dart', 'node', 'go', 'kotlin', 'rust', 'ruby', 'javascript']);
+    const { config } = loadConfig(
+      repo({
+        'docs.json': {
+          ...minimal,
+          api: {
+            examples: {
+              languages: [
+                'curl',
+                'py',
+                'ts',
+                '.NET',
+                'dot-net',
+                'c#',
+                'cpp',
+                'flutter',
+                'bash',
+                'node.js',
+                'golang',
+                'kt',
+                'rs',
+                'rb',
+                'js',
+              ],
+            },
+          },
+        },
+      }),
+    );
+    expect(config?.api.examples.languages).toEqual([
+      'bash',
+      'python',
+      'typescript',
+      'dotnet',
+      'csharp',
+      'c++',
+      'dart',
+      'node',
+      'go',
+      'kotlin',
+      'rust',
+      'ruby',
+      'javascript',
+    ]);
   });
 
   it('reports an unknown language with the list of keys and aliases', () => {
     const { diagnostics } = loadConfig(repo({ 'docs.json': { ...minimal, api: { examples: { languages: ['bash', 'cobol'] } } } }));
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ severity: 'error', file: 'docs.json', pointer: '/api/examples/languages/1', message: 'unknown language "cobol"' });
+    expect(diagnostics[0]).toMatchObject({
+      severity: 'error',
+      file: 'docs.json',
+      pointer: '/api/examples/languages/1',
+      message: 'unknown language "cobol"',
+    });
     expect(diagnostics[0]!.hint).toContain('dotnet (.net, .NET, dot-net)');
     expect(diagnostics[0]!.line).toBeGreaterThan(1);
   });
 
   it('names every invalid value with file, pointer, line and what is allowed, in one run', () => {
-    const text = JSON.stringify({ ...minimal, colors: { primary: 'red' }, api: { playground: { display: 'sometimes' } }, appearance: { default: 'dim' } }, null, 2);
+    const text = JSON.stringify(
+      { ...minimal, colors: { primary: 'red' }, api: { playground: { display: 'sometimes' } }, appearance: { default: 'dim' } },
+      null,
+      2,
+    );
     const { diagnostics, config } = loadConfig(repo({ 'docs.json': text }));
     const byPointer = Object.fromEntries(diagnostics.map((d) => [d.pointer, d]));
     expect(Object.keys(byPointer).sort()).toEqual(['/api/playground/display', '/appearance/default', '/colors/primary']);
@@ -51,7 +106,11 @@ describe('docs.json', () => {
 
   it('reports missing required keys', () => {
     const { diagnostics } = loadConfig(repo({ 'docs.json': { navigation: { pages: ['index'] } } }));
-    expect(diagnostics.map((d) => d.message).sort()).toEqual(['missing required key "colors"', 'missing required key "name"', 'missing required key "theme"']);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual([
+      'missing required key "colors"',
+      'missing required key "name"',
+      'missing required key "theme"',
+    ]);
   });
 
   it('reports JSON syntax errors with line and column', () => {
@@ -78,7 +137,12 @@ describe('docs.json', () => {
     });
     const { diagnostics } = loadConfig(dir);
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ file: 'nav.json', pointer: '/groups/0', line: 3, message: 'group is missing its "group" label' });
+    expect(diagnostics[0]).toMatchObject({
+      file: 'nav.json',
+      pointer: '/groups/0',
+      line: 3,
+      message: 'group is missing its "group" label',
+    });
   });
 
   it('refuses $ref cycles and paths outside the repo', () => {
@@ -92,24 +156,48 @@ describe('docs.json', () => {
     expect(messages).toContain('docs.json /navigation/groups/1/$ref $ref "../outside.json" points outside the docs repo');
   });
 
-  it('keeps every kind of children of a navigation node (Mintlify\'s build accepts them), in the order written', () => {
-    const { diagnostics, config } = loadConfig(repo({ 'docs.json': { ...minimal, navigation: { tabs: [{ tab: 'A', groups: [], pages: ['x'] }], anchors: [{ anchor: 'B', href: 'https://b.example' }] } } }));
+  it("keeps every kind of children of a navigation node (Mintlify's build accepts them), in the order written", () => {
+    const { diagnostics, config } = loadConfig(
+      repo({
+        'docs.json': {
+          ...minimal,
+          navigation: { tabs: [{ tab: 'A', groups: [], pages: ['x'] }], anchors: [{ anchor: 'B', href: 'https://b.example' }] },
+        },
+      }),
+    );
     expect(diagnostics).toEqual([]);
-    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind} ${c.label}`))).toEqual(['tab A', 'anchor B']);
+    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind} ${c.label}`))).toEqual([
+      'tab A',
+      'anchor B',
+    ]);
   });
 
   it('upgrades a legacy mint.json', () => {
-    const { config, diagnostics } = loadConfig(repo({
-      'mint.json': {
-        name: 'Legacy', colors: { primary: '#123456' },
-        navigation: [{ group: 'Start', pages: ['index'] }, { group: 'API', pages: ['api-reference/intro'] }],
-        tabs: [{ name: 'API Reference', url: 'api-reference' }],
-        api: { baseUrl: 'https://api.legacy.dev', auth: { method: 'bearer' }, playground: { mode: 'simple', disableProxy: true }, request: { example: { languages: ['curl', 'py'] } } },
-        topbarCtaButton: { name: 'Sign up', url: 'https://legacy.dev/signup' },
-      },
-    }));
+    const { config, diagnostics } = loadConfig(
+      repo({
+        'mint.json': {
+          name: 'Legacy',
+          colors: { primary: '#123456' },
+          navigation: [
+            { group: 'Start', pages: ['index'] },
+            { group: 'API', pages: ['api-reference/intro'] },
+          ],
+          tabs: [{ name: 'API Reference', url: 'api-reference' }],
+          api: {
+            baseUrl: 'https://api.legacy.dev',
+            auth: { method: 'bearer' },
+            playground: { mode: 'simple', disableProxy: true },
+            request: { example: { languages: ['curl', 'py'] } },
+          },
+          topbarCtaButton: { name: 'Sign up', url: 'https://legacy.dev/signup' },
+        },
+      }),
+    );
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : c.label))).toEqual(['Documentation', 'API Reference']);
+    expect(config!.navigation.root.children.map((c) => (c.kind === 'page' ? c.value : c.label))).toEqual([
+      'Documentation',
+      'API Reference',
+    ]);
     expect(config!.api.playground).toEqual({ display: 'simple', proxy: false, credentials: false });
     expect(config!.api.mdx?.server).toBe('https://api.legacy.dev');
     expect(config!.api.examples.languages).toEqual(['bash', 'python']);
@@ -117,7 +205,9 @@ describe('docs.json', () => {
   });
 
   it('emits a JSON Schema that knows the api.playground settings', () => {
-    const schema = docsJsonSchema() as { properties: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }> };
+    const schema = docsJsonSchema() as {
+      properties: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }>;
+    };
     expect(schema.properties.api!.properties!.playground!.properties!.display!.enum).toEqual(['interactive', 'simple', 'none', 'auth']);
     expect(JSON.stringify(schema)).toContain('"required":["theme","name","colors","navigation"]');
   });
@@ -127,13 +217,23 @@ describe('docs.json', () => {
       ...minimal,
       theme: 'luma',
       colors: { primary: '#166E3F', background: { light: '#ffffff' } },
-      fonts: { heading: { family: 'InterDisplay', source: '/fonts/a.woff2', format: 'woff2', weight: 700 }, body: { family: 'Inter', weight: 400 } },
+      fonts: {
+        heading: { family: 'InterDisplay', source: '/fonts/a.woff2', format: 'woff2', weight: 700 },
+        body: { family: 'Inter', weight: 400 },
+      },
       interaction: { drilldown: false },
       thumbnails: { background: '/bg.svg' },
       navigation: {
         global: { anchors: [{ anchor: 'Blog', href: 'https://example.com' }], products: [{ product: 'Other', description: 'No link' }] },
         tabs: [
-          { tab: 'Docs', groups: [{ group: ' ', pages: ['index'] }, { group: '', pages: ['a'] }], pages: ['b'] },
+          {
+            tab: 'Docs',
+            groups: [
+              { group: ' ', pages: ['index'] },
+              { group: '', pages: ['a'] },
+            ],
+            pages: ['b'],
+          },
           { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' } },
           { sourceRef: 'acme/api-docs' },
         ],
@@ -152,7 +252,9 @@ describe('docs.json', () => {
     expect(loaded?.fonts).toMatchObject({ heading: { family: 'InterDisplay', weight: 700 }, body: { family: 'Inter' } });
     const docs = loaded!.navigation.root.children[0]!;
     // Both kinds of children are kept, in the order they are written; blank labels are groups without a heading.
-    expect(docs.kind !== 'page' && docs.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind}:${JSON.stringify(c.label)}`))).toEqual(['group:""', 'group:""', 'b']);
+    expect(
+      docs.kind !== 'page' && docs.children.map((c) => (c.kind === 'page' ? c.value : `${c.kind}:${JSON.stringify(c.label)}`)),
+    ).toEqual(['group:""', 'group:""', 'b']);
     expect(loaded!.navigation.root.children).toHaveLength(1);
   });
 });

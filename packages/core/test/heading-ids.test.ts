@@ -37,8 +37,14 @@ describe('custom heading ids', () => {
   it('cuts every form (spaces, digits first, any script, after → or inline code, setext, inside a component), keeping positions', () => {
     const { text, ids } = cutHeadingIds(FORMS);
     expect([...ids]).toEqual([
-      [1, 'plain-section'], [3, 'quick-run'], [5, '3d_image_to_splat'], [7, 'arrow'], [9, 'inline-code'], [11, 'インストール'],
-      [13, 'setext-id'], [17, 'in-accordion'],
+      [1, 'plain-section'],
+      [3, 'quick-run'],
+      [5, '3d_image_to_splat'],
+      [7, 'arrow'],
+      [9, 'inline-code'],
+      [11, 'インストール'],
+      [13, 'setext-id'],
+      [17, 'in-accordion'],
     ]);
     expect(text.length).toBe(FORMS.length);
     const lines = text.split('\n');

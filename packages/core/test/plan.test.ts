@@ -2,7 +2,18 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSitePlan, parseOperationRef, runCheckCommand, runGenerateCommand, slugify, slugToTitle, type BuiltSitePlan, type CliIO, type NavItem, type Page } from '../src/index.ts';
+import {
+  buildSitePlan,
+  parseOperationRef,
+  runCheckCommand,
+  runGenerateCommand,
+  slugify,
+  slugToTitle,
+  type BuiltSitePlan,
+  type CliIO,
+  type NavItem,
+  type Page,
+} from '../src/index.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../fixtures/sites');
 
@@ -57,13 +68,23 @@ describe('site plan of the navigation fixture', () => {
       {
         API: [
           { Overview: ['api/overview', 'api/get-users-custom'] },
-          { Users: ['api-reference/user-management/get-a-user', 'api-reference/user-management/get-a-user-1', 'api-reference/user-management/get-users'] },
+          {
+            Users: [
+              'api-reference/user-management/get-a-user',
+              'api-reference/user-management/get-a-user-1',
+              'api-reference/user-management/get-users',
+            ],
+          },
           { 'API Reference': ['api-reference/health-check', 'api-reference/new-user-event'] },
           { Misc: ['custom/moved-here'] },
         ],
       },
       // Selective mode: only the listed operations, trailing slash tolerated; an explicit-file entry from another spec.
-      { V2: [{ 'V2 API': ['v2/intro', 'api-reference/orders/list-orders', 'api-reference/orders/create-order', 'api-reference/health-check'] }] },
+      {
+        V2: [
+          { 'V2 API': ['v2/intro', 'api-reference/orders/list-orders', 'api-reference/orders/create-order', 'api-reference/health-check'] },
+        ],
+      },
       { Events: [{ Websockets: ['realtime/websockets/channelone'] }, { Chat: ['realtime/chat/chat-room'] }] },
       { Blog: [] },
     ]);
@@ -72,7 +93,13 @@ describe('site plan of the navigation fixture', () => {
   });
 
   it('follows the reference slug and title algorithm', () => {
-    expect(bySlug.get('api-reference/user-management/get-a-user')).toMatchObject({ kind: 'operation', title: 'Get a user', method: 'get', path: '/users/{id}', frontmatter: { openapi: '/specs/api.yaml get /users/{id}' } });
+    expect(bySlug.get('api-reference/user-management/get-a-user')).toMatchObject({
+      kind: 'operation',
+      title: 'Get a user',
+      method: 'get',
+      path: '/users/{id}',
+      frontmatter: { openapi: '/specs/api.yaml get /users/{id}' },
+    });
     // De-duplication of a second summary that slugs the same.
     expect(bySlug.get('api-reference/user-management/get-a-user-1')).toMatchObject({ method: 'delete', title: 'Get a user' });
     // No summary: method + path slug, title from the slug.
@@ -80,7 +107,11 @@ describe('site plan of the navigation fixture', () => {
     // x-mint.href moves the page; x-mint.metadata sets the title and playground.
     expect(bySlug.get('custom/moved-here')).toMatchObject({ title: 'Moved operation', playground: 'simple' });
     // Webhooks.
-    expect(bySlug.get('api-reference/new-user-event')).toMatchObject({ method: 'webhook', path: 'newUser', frontmatter: { openapi: '/specs/api.yaml webhook newUser' } });
+    expect(bySlug.get('api-reference/new-user-event')).toMatchObject({
+      method: 'webhook',
+      path: 'newUser',
+      frontmatter: { openapi: '/specs/api.yaml webhook newUser' },
+    });
     // AsyncAPI channels: sentence-cased id, or the title; tag group or "Websockets".
     expect(bySlug.get('realtime/websockets/channelone')).toMatchObject({ kind: 'channel', title: 'Channel one', channel: 'channelOne' });
     expect(bySlug.get('realtime/chat/chat-room')).toMatchObject({ kind: 'channel', title: 'Chat room' });
@@ -99,7 +130,15 @@ describe('site plan of the navigation fixture', () => {
   });
 
   it('turns openapi: frontmatter into an endpoint page with its own title and playground', () => {
-    expect(bySlug.get('api/get-users-custom')).toMatchObject({ kind: 'operation', title: 'List users (custom page)', method: 'get', path: '/users', spec: 'specs/api.yaml', playground: 'none', file: 'api/get-users-custom.mdx' });
+    expect(bySlug.get('api/get-users-custom')).toMatchObject({
+      kind: 'operation',
+      title: 'List users (custom page)',
+      method: 'get',
+      path: '/users',
+      spec: 'specs/api.yaml',
+      playground: 'none',
+      file: 'api/get-users-custom.mdx',
+    });
     expect(bySlug.get('api/get-users-custom')!.body).toContain('Extra content above the reference.');
   });
 
@@ -119,7 +158,9 @@ describe('lectern check', () => {
     const io = captureIO();
     const code = await runCheckCommand([path.join(fixtures, 'broken'), '--json'], io);
     expect(code).toBe(1);
-    const report = JSON.parse(io.text()) as { diagnostics: Array<{ code: string; file: string; pointer?: string; line?: number; message: string }> };
+    const report = JSON.parse(io.text()) as {
+      diagnostics: Array<{ code: string; file: string; pointer?: string; line?: number; message: string }>;
+    };
     const found = report.diagnostics.map((d) => `${d.code} ${d.file}${d.line ? `:${d.line}` : ''} ${d.message}`).sort();
     expect(found).toEqual([
       'config/invalid docs.json:4 must be a hex color like #0D9373 or #0D9',
@@ -141,7 +182,15 @@ describe('lectern check', () => {
 
   it('a navigation page without a file is a warning (left out of the navigation, the rest built), an error with --strict', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-missing-page-'));
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Guides', pages: ['intro', 'gone', 'later'] }] } }));
+    writeFileSync(
+      path.join(dir, 'docs.json'),
+      JSON.stringify({
+        name: 'S',
+        theme: 'mint',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'Guides', pages: ['intro', 'gone', 'later'] }] },
+      }),
+    );
     writeFileSync(path.join(dir, 'intro.mdx'), '---\ntitle: Intro\ndescription: First.\n---\n\nHi.\n');
     writeFileSync(path.join(dir, 'later.mdx'), '---\ntitle: Later\ndescription: Second.\n---\n\nHi.\n');
     const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
@@ -159,16 +208,32 @@ describe('lectern check', () => {
   it('openapi-schema: naming a schema no spec has is a warning (the page is built); none when a failed spec may hold it', async () => {
     const repo = (openapi: string[]) => {
       const dir = mkdtempSync(path.join(tmpdir(), 'lectern-schema-'));
-      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', openapi, pages: ['thing', 'ghost'] }] } }));
-      writeFileSync(path.join(dir, 'api.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, paths: {}, components: { schemas: { Thing: { type: 'object' } } } }));
+      writeFileSync(
+        path.join(dir, 'docs.json'),
+        JSON.stringify({
+          name: 'S',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: { groups: [{ group: 'G', openapi, pages: ['thing', 'ghost'] }] },
+        }),
+      );
+      writeFileSync(
+        path.join(dir, 'api.json'),
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'A', version: '1' },
+          paths: {},
+          components: { schemas: { Thing: { type: 'object' } } },
+        }),
+      );
       writeFileSync(path.join(dir, 'thing.mdx'), '---\ntitle: Thing\nopenapi-schema: Thing\n---\n');
       writeFileSync(path.join(dir, 'ghost.mdx'), '---\ntitle: Ghost\nopenapi-schema: Ghost\n---\n\nText.\n');
       return dir;
     };
     const plain = await buildSitePlan(repo(['api.json']));
-    expect(plain.diagnostics.filter((d) => d.code !== 'page/no-description').map((d) => [d.severity, d.code, d.file, d.line, d.message])).toEqual([
-      ['warning', 'page/schema-not-found', 'ghost.mdx', 3, 'schema "Ghost" not found'],
-    ]);
+    expect(
+      plain.diagnostics.filter((d) => d.code !== 'page/no-description').map((d) => [d.severity, d.code, d.file, d.line, d.message]),
+    ).toEqual([['warning', 'page/schema-not-found', 'ghost.mdx', 3, 'schema "Ghost" not found']]);
     expect(plain.plan.pages.find((p) => p.slug === 'ghost')?.kind).toBe('guide');
     expect(plain.plan.pages.find((p) => p.slug === 'thing')?.kind).toBe('schema');
     // A spec that cannot be loaded is the one error; the schema pages that may be in it are not reported again.
@@ -192,7 +257,10 @@ describe('lectern generate', () => {
     expect(io.text()).toMatch(/wrote 11 pages/);
     const file = path.join(dir, 'api-reference/user-management/get-a-user.mdx');
     expect(readFileSync(file, 'utf8')).toBe('---\ntitle: Get a user\nopenapi: /specs/api.yaml get /users/{id}\n---\n');
-    writeFileSync(file, '---\ntitle: Fetch one user\ndescription: Edited by hand.\nopenapi: /specs/api.yaml get /users/{id}\n---\n\nHand-written intro.\n');
+    writeFileSync(
+      file,
+      '---\ntitle: Fetch one user\ndescription: Edited by hand.\nopenapi: /specs/api.yaml get /users/{id}\n---\n\nHand-written intro.\n',
+    );
     const again = await buildSitePlan(dir);
     expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const page = again.plan.pages.find((p) => p.slug === 'api-reference/user-management/get-a-user')!;

@@ -11,7 +11,19 @@ import type { Page } from '../src/model.ts';
 const ok = { '200': { description: 'OK' } };
 
 function opPage(method: string, path: string, access: { groups?: string[]; public?: boolean } = {}, spec = 'api.json'): Page {
-  return { kind: 'operation', slug: `${method}-${path}`, title: path, frontmatter: {}, body: '', hidden: false, deprecated: false, spec, method, path, ...access };
+  return {
+    kind: 'operation',
+    slug: `${method}-${path}`,
+    title: path,
+    frontmatter: {},
+    body: '',
+    hidden: false,
+    deprecated: false,
+    spec,
+    method,
+    path,
+    ...access,
+  };
 }
 
 const publish = (doc: unknown, pages: Page[] = [], file = 'api.json') => {
@@ -69,18 +81,28 @@ describe('publishedSpecText', () => {
     const out = publish({
       openapi: '3.1.0',
       paths: {
-        '/public': { get: { parameters: [{ $ref: '#/components/parameters/Shared' }], responses: { '200': { $ref: '#/components/responses/Listed' } } } },
+        '/public': {
+          get: {
+            parameters: [{ $ref: '#/components/parameters/Shared' }],
+            responses: { '200': { $ref: '#/components/responses/Listed' } },
+          },
+        },
         '/secret': {
           post: {
             'x-mint': { groups: ['staff'] },
             parameters: [{ $ref: '#/components/parameters/Shared' }, { $ref: '#/components/parameters/Key' }],
             requestBody: { $ref: '#/components/requestBodies/Body' },
-            responses: { '200': { description: 'OK', content: { 'application/json': { examples: { a: { $ref: '#/components/examples/Opened' } } } } } },
+            responses: {
+              '200': { description: 'OK', content: { 'application/json': { examples: { a: { $ref: '#/components/examples/Opened' } } } } },
+            },
           },
         },
       },
       components: {
-        parameters: { Shared: { name: 's', in: 'query' }, Key: { name: 'k', in: 'query', schema: { $ref: '#/components/schemas/KeyFormat' } } },
+        parameters: {
+          Shared: { name: 's', in: 'query' },
+          Key: { name: 'k', in: 'query', schema: { $ref: '#/components/schemas/KeyFormat' } },
+        },
         requestBodies: { Body: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Secret' } } } } },
         responses: { Listed: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
         examples: { Opened: { value: 1 } },
@@ -123,7 +145,9 @@ describe('publishedSpecText', () => {
       openapi: '3.1.0',
       paths: { '/vault': { $ref: '#/components/pathItems/Vault' }, '/open': { get: { responses: ok } } },
       components: {
-        pathItems: { Vault: { get: { responses: ok }, post: { 'x-mint': { groups: ['staff'] }, description: 'only staff', responses: ok } } },
+        pathItems: {
+          Vault: { get: { responses: ok }, post: { 'x-mint': { groups: ['staff'] }, description: 'only staff', responses: ok } },
+        },
       },
     });
     expect(out.paths['/vault']).toEqual({ get: { responses: ok } });
@@ -131,8 +155,18 @@ describe('publishedSpecText', () => {
   });
 
   it('drops AsyncAPI channels only restricted pages show, with the operations on them', () => {
-    const channelPage = (channel: string, access: { groups?: string[] } = {}): Page =>
-      ({ kind: 'channel', slug: channel, title: channel, frontmatter: {}, body: '', hidden: false, deprecated: false, spec: 'events.yaml', channel, ...access });
+    const channelPage = (channel: string, access: { groups?: string[] } = {}): Page => ({
+      kind: 'channel',
+      slug: channel,
+      title: channel,
+      frontmatter: {},
+      body: '',
+      hidden: false,
+      deprecated: false,
+      spec: 'events.yaml',
+      channel,
+      ...access,
+    });
     const yaml = [
       'asyncapi: 3.0.0',
       'info: { title: Events, version: "1" }',
@@ -145,15 +179,22 @@ describe('publishedSpecText', () => {
       'components:',
       '  messages: { Hello: { payload: { type: string } }, Opened: { payload: { type: string, description: only staff } } }',
     ].join('\n');
-    const out = parse(publishedSpecText(yaml, 'events.yaml', { pages: [channelPage('public'), channelPage('vault', { groups: ['staff'] })] })!);
+    const out = parse(
+      publishedSpecText(yaml, 'events.yaml', { pages: [channelPage('public'), channelPage('vault', { groups: ['staff'] })] })!,
+    );
     expect(Object.keys(out.channels)).toEqual(['public']);
     expect(Object.keys(out.operations)).toEqual(['hear']);
     expect(Object.keys(out.components.messages)).toEqual(['Hello']);
-    expect(publishedSpecText(yaml, 'events.yaml', { pages: [channelPage('public', { groups: ['x'] }), channelPage('vault', { groups: ['staff'] })] })).toBeNull();
+    expect(
+      publishedSpecText(yaml, 'events.yaml', {
+        pages: [channelPage('public', { groups: ['x'] }), channelPage('vault', { groups: ['staff'] })],
+      }),
+    ).toBeNull();
   });
 
   it('reads a spec as the loader does: a BOM, trailing commas in a .json file', () => {
-    const text = '\ufeff{"openapi": "3.1.0", "paths": {"/a": {"get": {"x-mint": {"groups": ["staff"]}, "responses": {}},}, "/b": {"get": {"responses": {}}}}}';
+    const text =
+      '\ufeff{"openapi": "3.1.0", "paths": {"/a": {"get": {"x-mint": {"groups": ["staff"]}, "responses": {}},}, "/b": {"get": {"responses": {}}}}}';
     expect(Object.keys(JSON.parse(publishedSpecText(text, 'api.json')!).paths)).toEqual(['/b']);
   });
 
@@ -163,7 +204,10 @@ describe('publishedSpecText', () => {
     // Restricted and hidden ones together: still nothing public.
     expect(publish({ openapi: '3.1.0', paths: { '/a': restricted, '/b': { get: { 'x-hidden': true, responses: ok } } } })).toBeNull();
     // Only operations kept out of the docs (x-hidden): as before, the rest of the file is published.
-    expect(publish({ openapi: '3.1.0', paths: { '/a': { get: { 'x-hidden': true, responses: ok } } } })).toEqual({ openapi: '3.1.0', paths: {} });
+    expect(publish({ openapi: '3.1.0', paths: { '/a': { get: { 'x-hidden': true, responses: ok } } } })).toEqual({
+      openapi: '3.1.0',
+      paths: {},
+    });
   });
 
   it('publishes a spec it cannot read only when no restricted page shows it', () => {

@@ -36,7 +36,12 @@ paths:
       description: ${description}
       responses: { "200": { description: OK${extra} } }
 `;
-const DOCS = JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['index'] }] } });
+const DOCS = JSON.stringify({
+  theme: 'mint',
+  name: 'T',
+  colors: { primary: '#000000' },
+  navigation: { groups: [{ group: 'API', openapi: 'openapi.yaml', pages: ['index'] }] },
+});
 
 describe('the rule', () => {
   it('refuses .git/, dotfiles and dot-folders anywhere in the path, but /.well-known/', () => {
@@ -50,9 +55,15 @@ describe('the rule', () => {
   });
 
   it('judges a link by its target, and a restricted source only through a link', () => {
-    const root = repo({ 'internal/secret.mdx': 'x', 'images/logo.png': 'png' }, { 'images/secret.png': '../internal/secret.mdx', 'images/alias.png': 'logo.png', 'out.txt': '/etc/hostname' });
+    const root = repo(
+      { 'internal/secret.mdx': 'x', 'images/logo.png': 'png' },
+      { 'images/secret.png': '../internal/secret.mdx', 'images/alias.png': 'logo.png', 'out.txt': '/etc/hostname' },
+    );
     const rules = { restricted: new Set(['internal/secret.mdx']) };
-    expect(refusedRepoFile(root, path.join(root, 'images/secret.png'), rules)).toEqual({ target: 'internal/secret.mdx', why: 'the source of a page for some readers only' });
+    expect(refusedRepoFile(root, path.join(root, 'images/secret.png'), rules)).toEqual({
+      target: 'internal/secret.mdx',
+      why: 'the source of a page for some readers only',
+    });
     expect(refusedRepoFile(root, path.join(root, 'internal/secret.mdx'), rules)).toBeUndefined();
     expect(refusedRepoFile(root, path.join(root, 'images/alias.png'), rules)).toBeUndefined();
     expect(refusedRepoFile(root, path.join(root, 'out.txt'))?.why).toBe('out of the repo');
@@ -62,7 +73,10 @@ describe('the rule', () => {
 
 describe('specs and $refs', () => {
   it('a spec that is a symlink into a dot-folder is not read', async () => {
-    const root = repo({ 'docs.json': DOCS, 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', '.internal/openapi.yaml': SPEC('TOKEN-INTERNAL') }, { 'openapi.yaml': '.internal/openapi.yaml' });
+    const root = repo(
+      { 'docs.json': DOCS, 'index.mdx': '---\ntitle: Home\n---\n\nHi.\n', '.internal/openapi.yaml': SPEC('TOKEN-INTERNAL') },
+      { 'openapi.yaml': '.internal/openapi.yaml' },
+    );
     const { plan, diagnostics } = await buildSitePlan(root);
     const refused = diagnostics.filter((d) => d.code === 'spec/refused-file');
     expect(refused).toHaveLength(1);
@@ -72,22 +86,29 @@ describe('specs and $refs', () => {
   });
 
   it('a $ref to a dotfile, or through a link into .git/, is not read', async () => {
-    const root = repo({
-      'openapi.yaml': SPEC('Pets', ', content: { application/json: { schema: { $ref: "./.env.yaml" } } }'),
-      'linked.yaml': SPEC('Pets', ', content: { application/json: { schema: { $ref: "./schemas/pet.yaml" } } }'),
-      '.env.yaml': 'type: string\ndescription: TOKEN-ENV\n',
-      '.git/pet.yaml': 'type: string\ndescription: TOKEN-GIT\n',
-    }, { 'schemas/pet.yaml': '../.git/pet.yaml' });
+    const root = repo(
+      {
+        'openapi.yaml': SPEC('Pets', ', content: { application/json: { schema: { $ref: "./.env.yaml" } } }'),
+        'linked.yaml': SPEC('Pets', ', content: { application/json: { schema: { $ref: "./schemas/pet.yaml" } } }'),
+        '.env.yaml': 'type: string\ndescription: TOKEN-ENV\n',
+        '.git/pet.yaml': 'type: string\ndescription: TOKEN-GIT\n',
+      },
+      { 'schemas/pet.yaml': '../.git/pet.yaml' },
+    );
     for (const source of ['openapi.yaml', 'linked.yaml']) {
       const result = await loadSpec({ root, source });
-      expect(result.diagnostics.map((d) => d.code), source).toContain('spec/refused-file');
+      expect(
+        result.diagnostics.map((d) => d.code),
+        source,
+      ).toContain('spec/refused-file');
       expect(JSON.stringify(result), source).not.toMatch(/TOKEN-(ENV|GIT)/);
     }
   });
 
   it('an AsyncAPI $ref to a dotfile is not read', async () => {
     const root = repo({
-      'events.yaml': "asyncapi: 3.0.0\ninfo: {title: E, version: '1'}\nchannels:\n  feed:\n    address: /feed\n    messages:\n      item:\n        payload:\n          $ref: './.env.yaml'\n",
+      'events.yaml':
+        "asyncapi: 3.0.0\ninfo: {title: E, version: '1'}\nchannels:\n  feed:\n    address: /feed\n    messages:\n      item:\n        payload:\n          $ref: './.env.yaml'\n",
       '.env.yaml': 'type: string\ndescription: TOKEN-ENV\n',
     });
     const result = await loadSpec({ root, source: 'events.yaml' });
@@ -98,11 +119,14 @@ describe('specs and $refs', () => {
 
 describe('page files', () => {
   it('a page that is a symlink into .git/ is left out with a warning; a link to another page is a page', async () => {
-    const root = repo({
-      'docs.json': JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { pages: ['index'] } }),
-      'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
-      '.git/config': '[remote "origin"]\n\turl = https://x:TOKEN-GIT@github.com/a/b.git\n',
-    }, { 'leak.mdx': '.git/config', 'again.mdx': 'index.mdx' });
+    const root = repo(
+      {
+        'docs.json': JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { pages: ['index'] } }),
+        'index.mdx': '---\ntitle: Home\n---\n\nHi.\n',
+        '.git/config': '[remote "origin"]\n\turl = https://x:TOKEN-GIT@github.com/a/b.git\n',
+      },
+      { 'leak.mdx': '.git/config', 'again.mdx': 'index.mdx' },
+    );
     const { plan, diagnostics } = await buildSitePlan(root);
     expect(diagnostics.filter((d) => d.code === 'page/refused-file')).toMatchObject([{ severity: 'warning', file: 'leak.mdx' }]);
     expect(plan.pages.map((p) => p.slug).sort()).toEqual(['again', 'index']);

@@ -7,19 +7,46 @@ import { join } from 'node:path';
 import { targets, type Target } from 'httpsnippet';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_LANGUAGES } from '../src/samples/languages/index.ts';
-import { convertHar, DEFAULT_LANGUAGES, harFromOperation, LANGUAGES, languageInfo, normalizeLanguage, SAMPLE_CLIENTS } from '../src/index.ts';
+import {
+  convertHar,
+  DEFAULT_LANGUAGES,
+  harFromOperation,
+  LANGUAGES,
+  languageInfo,
+  normalizeLanguage,
+  SAMPLE_CLIENTS,
+} from '../src/index.ts';
 import { getOp } from '../../../fixtures/samples/operations.ts';
 import { GRAMMARS } from '../../../fixtures/samples/syntax.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SAMPLES = join(ROOT, 'packages/core/src/samples');
 const FOLDER = join(SAMPLES, 'languages');
-const modules = readdirSync(FOLDER).filter((f) => f.endsWith('.ts') && f !== 'index.ts').sort();
+const modules = readdirSync(FOLDER)
+  .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+  .sort();
 
 describe('sample language registry', () => {
   it('lists the 18 languages in tab order, 7 of them by default', () => {
     expect(SAMPLE_LANGUAGES.map((l) => l.key)).toEqual([
-      'bash', 'python', 'javascript', 'node', 'php', 'go', 'java', 'ruby', 'powershell', 'swift', 'csharp', 'dotnet', 'typescript', 'c', 'c++', 'kotlin', 'rust', 'dart',
+      'bash',
+      'python',
+      'javascript',
+      'node',
+      'php',
+      'go',
+      'java',
+      'ruby',
+      'powershell',
+      'swift',
+      'csharp',
+      'dotnet',
+      'typescript',
+      'c',
+      'c++',
+      'kotlin',
+      'rust',
+      'dart',
     ]);
     expect(LANGUAGES.map((l) => l.key)).toEqual(SAMPLE_LANGUAGES.map((l) => l.key));
     expect(DEFAULT_LANGUAGES).toEqual(['bash', 'python', 'javascript', 'php', 'go', 'java', 'ruby']);
@@ -31,7 +58,10 @@ describe('sample language registry', () => {
     for (const file of modules) {
       const mod = (await import(join(FOLDER, file))) as Record<string, unknown>;
       expect(Object.keys(mod), file).toEqual(['default']);
-      expect(SAMPLE_LANGUAGES.filter((l) => l === mod.default), `${file} is not in SAMPLE_LANGUAGES`).toHaveLength(1);
+      expect(
+        SAMPLE_LANGUAGES.filter((l) => l === mod.default),
+        `${file} is not in SAMPLE_LANGUAGES`,
+      ).toHaveLength(1);
       // The file is named after its key (`c++` spelled out as `cpp`).
       expect(file, file).toBe(`${(mod.default as { key: string }).key.replace(/\+/g, 'p')}.ts`);
     }
@@ -79,9 +109,17 @@ describe('sample language registry', () => {
     expect([...Object.keys(GRAMMARS), 'powershell'].sort()).toEqual(SAMPLE_LANGUAGES.map((l) => l.key).sort());
     const page = readFileSync(join(ROOT, 'docs/api-pages/code-samples.mdx'), 'utf8');
     const lines = page.slice(page.indexOf('| Display name | Key | Aliases |')).split('\n').slice(2);
-    const rows = lines.slice(0, lines.findIndex((line) => !line.startsWith('|')));
-    expect(rows.map((row) => row.split('|').slice(1, 4).map((cell) => cell.trim()))).toEqual(SAMPLE_LANGUAGES.map((l) => [
-      l.name, `\`${l.key}\``, l.aliases.length ? l.aliases.map((a) => `\`${a}\``).join(', ') : '—',
-    ]));
+    const rows = lines.slice(
+      0,
+      lines.findIndex((line) => !line.startsWith('|')),
+    );
+    expect(
+      rows.map((row) =>
+        row
+          .split('|')
+          .slice(1, 4)
+          .map((cell) => cell.trim()),
+      ),
+    ).toEqual(SAMPLE_LANGUAGES.map((l) => [l.name, `\`${l.key}\``, l.aliases.length ? l.aliases.map((a) => `\`${a}\``).join(', ') : '—']));
   });
 });

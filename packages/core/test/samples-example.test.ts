@@ -38,21 +38,32 @@ describe('exampleFromSchema', () => {
       [{ type: ['string', 'null'] }, '<string>'],
       [{}, '<any>'],
       [{ type: 'array', items: { type: 'integer' } }, [123]],
-      [{ type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } } }, { a: '<string>', b: true }],
+      [
+        { type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } } },
+        { a: '<string>', b: true },
+      ],
     ];
     for (const [schema, expected] of cases) expect(exampleFromSchema(schema, req), JSON.stringify(schema)).toEqual(expected);
   });
 
   it('leaves readOnly out of requests and writeOnly out of responses', () => {
-    const schema: Schema = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true }, name: { type: 'string' } } };
+    const schema: Schema = {
+      type: 'object',
+      properties: { id: { type: 'integer', readOnly: true }, password: { type: 'string', writeOnly: true }, name: { type: 'string' } },
+    };
     expect(exampleFromSchema(schema, req)).toEqual({ password: '<string>', name: '<string>' });
     expect(exampleFromSchema(schema, res)).toEqual({ id: 123, name: '<string>' });
   });
 
   it('requiredOnly keeps only required properties, at every depth', () => {
     const schema: Schema = {
-      type: 'object', required: ['a', 'nested'],
-      properties: { a: { type: 'string' }, b: { type: 'string' }, nested: { type: 'object', required: ['x'], properties: { x: { type: 'integer' }, y: { type: 'integer' } } } },
+      type: 'object',
+      required: ['a', 'nested'],
+      properties: {
+        a: { type: 'string' },
+        b: { type: 'string' },
+        nested: { type: 'object', required: ['x'], properties: { x: { type: 'integer' }, y: { type: 'integer' } } },
+      },
     };
     expect(exampleFromSchema(schema, { mode: 'request', requiredOnly: true })).toEqual({ a: '<string>', nested: { x: 123 } });
     expect(exampleFromSchema(schema, req)).toEqual({ a: '<string>', b: '<string>', nested: { x: 123, y: 123 } });
@@ -61,16 +72,26 @@ describe('exampleFromSchema', () => {
   it('takes the first oneOf/anyOf variant and merges allOf', () => {
     expect(exampleFromSchema({ oneOf: [{ type: 'integer' }, { type: 'string' }] }, req)).toBe(123);
     expect(exampleFromSchema({ anyOf: [{ type: 'boolean' }, { type: 'string' }] }, req)).toBe(true);
-    expect(exampleFromSchema({
-      allOf: [
-        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
-        { type: 'object', properties: { b: { type: 'integer', example: 5 } } },
-      ],
-    }, req)).toEqual({ a: '<string>', b: 5 });
+    expect(
+      exampleFromSchema(
+        {
+          allOf: [
+            { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+            { type: 'object', properties: { b: { type: 'integer', example: 5 } } },
+          ],
+        },
+        req,
+      ),
+    ).toEqual({ a: '<string>', b: 5 });
     // a property readOnly in one allOf part only is not readOnly after merging
-    expect(exampleFromSchema({
-      allOf: [{ properties: { c: { type: 'string', readOnly: true } } }, { properties: { c: { type: 'string' } } }],
-    }, req)).toEqual({ c: '<string>' });
+    expect(
+      exampleFromSchema(
+        {
+          allOf: [{ properties: { c: { type: 'string', readOnly: true } } }, { properties: { c: { type: 'string' } } }],
+        },
+        req,
+      ),
+    ).toEqual({ c: '<string>' });
   });
 
   it('stops on cyclic schema graphs', () => {
@@ -105,8 +126,12 @@ describe('exampleFromSchema', () => {
       for (let j = 0; j < 10; j++) props[`p${j}`] = level;
       level = { type: 'object', properties: props };
     }
-    const count = (v: unknown): number => (Array.isArray(v) ? 1 + v.reduce((a: number, x) => a + count(x), 0)
-      : v && typeof v === 'object' ? 1 + Object.values(v).reduce((a: number, x) => a + count(x), 0) : 1);
+    const count = (v: unknown): number =>
+      Array.isArray(v)
+        ? 1 + v.reduce((a: number, x) => a + count(x), 0)
+        : v && typeof v === 'object'
+          ? 1 + Object.values(v).reduce((a: number, x) => a + count(x), 0)
+          : 1;
     const value = exampleFromSchema(level, req);
     expect(count(value)).toBeLessThanOrEqual(MAX_EXAMPLE_VALUES + 1);
     expect(count(value)).toBeGreaterThan(1000);

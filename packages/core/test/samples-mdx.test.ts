@@ -55,16 +55,37 @@ describe('extractApiBlocks', () => {
       { lang: 'bash', title: 'Request', code: 'curl https://api.example.com/users' },
       { lang: 'python', title: 'Python SDK', code: 'client.users.create()' },
     ]);
-    expect(blocks.responseExamples.map((b) => [b.lang, b.title])).toEqual([['json', '200 OK'], ['json', 'Error 404']]);
+    expect(blocks.responseExamples.map((b) => [b.lang, b.title])).toEqual([
+      ['json', '200 OK'],
+      ['json', 'Error 404'],
+    ]);
   });
 
   it('reads ParamField specs with their attributes and Markdown description', () => {
     const { paramFields } = extractApiBlocks(PAGE, 'api/users.mdx');
     expect(paramFields).toEqual([
       { in: 'path', name: 'userId', type: 'string', required: true, deprecated: false, description: "The user's **id**.", line: 4 },
-      { in: 'query', name: 'verbose', type: 'boolean', required: false, deprecated: false, default: false, description: 'Include everything.', line: 8 },
+      {
+        in: 'query',
+        name: 'verbose',
+        type: 'boolean',
+        required: false,
+        deprecated: false,
+        default: false,
+        description: 'Include everything.',
+        line: 8,
+      },
       { in: 'header', name: 'X-Trace', type: 'string', required: false, deprecated: true, placeholder: 'trace-123', line: 12 },
-      { in: 'body', name: 'name', type: 'string', required: true, deprecated: false, default: 'Ada', description: 'Display name.', line: 14 },
+      {
+        in: 'body',
+        name: 'name',
+        type: 'string',
+        required: true,
+        deprecated: false,
+        default: 'Ada',
+        description: 'Display name.',
+        line: 14,
+      },
       { in: 'body', name: 'tags', type: 'string[]', required: false, deprecated: false, line: 18 },
       { in: 'body', name: 'age', type: 'integer', required: false, deprecated: false, line: 20 },
     ]);
@@ -88,20 +109,32 @@ describe('extractApiBlocks', () => {
   });
 
   it('a page without API blocks yields empty lists', () => {
-    expect(extractApiBlocks('# Title\n\nText with `code`.\n\n```js\nconsole.log(1)\n```\n')).toEqual({ requestExamples: [], responseExamples: [], paramFields: [], diagnostics: [] });
+    expect(extractApiBlocks('# Title\n\nText with `code`.\n\n```js\nconsole.log(1)\n```\n')).toEqual({
+      requestExamples: [],
+      responseExamples: [],
+      paramFields: [],
+      diagnostics: [],
+    });
   });
 });
 
 describe('operationFromManualEndpoint', () => {
   const endpoint = (authMethod?: ManualEndpoint['authMethod'], authName?: string): ManualEndpoint => ({
-    method: 'post', path: '/users/{userId}', servers: [{ url: 'https://api.example.com', variables: {} }],
-    ...(authMethod ? { authMethod } : {}), ...(authName ? { authName } : {}),
+    method: 'post',
+    path: '/users/{userId}',
+    servers: [{ url: 'https://api.example.com', variables: {} }],
+    ...(authMethod ? { authMethod } : {}),
+    ...(authName ? { authName } : {}),
   });
 
   it('builds parameters, a JSON body and samples from ParamFields', () => {
     const { paramFields } = extractApiBlocks(PAGE);
     const op = operationFromManualEndpoint(endpoint('bearer'), paramFields);
-    expect(op.parameters.map((p) => [p.in, p.name, p.required])).toEqual([['path', 'userId', true], ['query', 'verbose', false], ['header', 'X-Trace', false]]);
+    expect(op.parameters.map((p) => [p.in, p.name, p.required])).toEqual([
+      ['path', 'userId', true],
+      ['query', 'verbose', false],
+      ['header', 'X-Trace', false],
+    ]);
     expect(op.requestBody?.content[0]?.mediaType).toBe('application/json');
     const [curl] = requestSamples({ operation: op, languages: ['bash'], defaults: 'all', autogenerate: true });
     expect(curl!.source).toContain("--url 'https://api.example.com/users/{userId}?verbose=false'");
@@ -116,7 +149,9 @@ describe('operationFromManualEndpoint', () => {
   });
 
   it('maps authMethod to placeholders: basic, key (named or Key), cobo, none', () => {
-    const curl = (e: ManualEndpoint): string => requestSamples({ operation: operationFromManualEndpoint(e, []), languages: ['bash'], defaults: 'all', autogenerate: true })[0]!.source;
+    const curl = (e: ManualEndpoint): string =>
+      requestSamples({ operation: operationFromManualEndpoint(e, []), languages: ['bash'], defaults: 'all', autogenerate: true })[0]!
+        .source;
     expect(curl(endpoint('basic'))).toContain("'Authorization: Basic <encoded-value>'");
     expect(curl(endpoint('key'))).toContain("'Key: <api-key>'");
     expect(curl(endpoint('key', 'X-Api-Token'))).toContain("'X-Api-Token: <api-key>'");
@@ -130,8 +165,16 @@ describe('operationFromManualEndpoint', () => {
   it('no server: the path alone; page blocks drive request and response examples', () => {
     const blocks = extractApiBlocks(PAGE);
     const op = operationFromManualEndpoint({ method: 'get', path: '/health', servers: [] }, []);
-    expect(requestSamples({ operation: op, languages: ['bash'], defaults: 'all', autogenerate: true })[0]!.source).toContain('--url /health');
-    const pinned = requestSamples({ operation: op, languages: ['bash'], defaults: 'all', autogenerate: true, pageExamples: blocks.requestExamples });
+    expect(requestSamples({ operation: op, languages: ['bash'], defaults: 'all', autogenerate: true })[0]!.source).toContain(
+      '--url /health',
+    );
+    const pinned = requestSamples({
+      operation: op,
+      languages: ['bash'],
+      defaults: 'all',
+      autogenerate: true,
+      pageExamples: blocks.requestExamples,
+    });
     expect(pinned.map((s) => s.label)).toEqual(['Request', 'Python SDK']);
     expect(responseExamples(op, blocks.responseExamples).map((s) => s.status)).toEqual(['200', '404']);
   });

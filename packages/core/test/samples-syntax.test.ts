@@ -33,7 +33,7 @@ describe('sample syntax', () => {
     }
     expect(await syntaxProblem('python', 'import requests\nprint(requests.get("https://x").json())\n')).toBeUndefined();
     expect(powershellProblem("$body = 'it's'\n")).toBeDefined();
-    expect(powershellProblem('$headers = @{\n    \'a\' = \'b\'\n')).toBeDefined();
+    expect(powershellProblem("$headers = @{\n    'a' = 'b'\n")).toBeDefined();
     expect(powershellProblem("$body = @'\nunterminated\n")).toBeDefined();
     expect(powershellProblem("$x = 'ok'\nthis is not a statement\n")).toBeDefined();
     expect(powershellProblem("$body = @'\n{ \"a\": 'b' }\n'@\n$r = Invoke-RestMethod -Uri 'https://x' -Body $body\n")).toBeUndefined();

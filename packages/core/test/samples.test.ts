@@ -2,11 +2,35 @@ import { join } from 'node:path';
 import { HTTPSnippet } from 'httpsnippet';
 import { describe, expect, it } from 'vitest';
 import {
-  LANGUAGES, convertHar, harFromOperation, loadSpec, normalizeLanguageList, requestSamples, responseExamples,
-  SAMPLE_CLIENTS, type LanguageKey, type Operation, type RequestSample,
+  LANGUAGES,
+  convertHar,
+  harFromOperation,
+  loadSpec,
+  normalizeLanguageList,
+  requestSamples,
+  responseExamples,
+  SAMPLE_CLIENTS,
+  type LanguageKey,
+  type Operation,
+  type RequestSample,
 } from '../src/index.ts';
 import {
-  ALL_OPERATIONS, binaryOp, deleteOp, formOp, getOp, jsonOp, multipartOp, op, optionsOp, param, textOp, traceOp, vendorJsonOp, sec, media, PET,
+  ALL_OPERATIONS,
+  binaryOp,
+  deleteOp,
+  formOp,
+  getOp,
+  jsonOp,
+  multipartOp,
+  op,
+  optionsOp,
+  param,
+  textOp,
+  traceOp,
+  vendorJsonOp,
+  sec,
+  media,
+  PET,
 } from '../../../fixtures/samples/operations.ts';
 import { powershellProblem } from '../../../fixtures/samples/syntax.ts';
 
@@ -32,10 +56,54 @@ describe('requestSamples: languages', () => {
   });
 
   it('normalised aliases keep the given order and drop repeats', () => {
-    const { keys, unknown } = normalizeLanguageList(['curl', 'py', 'golang', 'cpp', 'flutter', '.NET', 'ts', 'rb', 'kt', 'rs', 'c#', 'nodejs', 'js', 'sh', 'cobol']);
+    const { keys, unknown } = normalizeLanguageList([
+      'curl',
+      'py',
+      'golang',
+      'cpp',
+      'flutter',
+      '.NET',
+      'ts',
+      'rb',
+      'kt',
+      'rs',
+      'c#',
+      'nodejs',
+      'js',
+      'sh',
+      'cobol',
+    ]);
     expect(unknown).toEqual([{ index: 14, name: 'cobol' }]);
-    expect(keys).toEqual(['bash', 'python', 'go', 'c++', 'dart', 'dotnet', 'typescript', 'ruby', 'kotlin', 'rust', 'csharp', 'node', 'javascript']);
-    expect(samples(getOp, keys).map((s) => s.label)).toEqual(['cURL', 'Python', 'Go', 'C++', 'Dart', '.NET', 'TypeScript', 'Ruby', 'Kotlin', 'Rust', 'C#', 'Node.js', 'JavaScript']);
+    expect(keys).toEqual([
+      'bash',
+      'python',
+      'go',
+      'c++',
+      'dart',
+      'dotnet',
+      'typescript',
+      'ruby',
+      'kotlin',
+      'rust',
+      'csharp',
+      'node',
+      'javascript',
+    ]);
+    expect(samples(getOp, keys).map((s) => s.label)).toEqual([
+      'cURL',
+      'Python',
+      'Go',
+      'C++',
+      'Dart',
+      '.NET',
+      'TypeScript',
+      'Ruby',
+      'Kotlin',
+      'Rust',
+      'C#',
+      'Node.js',
+      'JavaScript',
+    ]);
   });
 
   it('uses one idiomatic client per language', () => {
@@ -66,11 +134,28 @@ describe('requestSamples: languages', () => {
 
 describe('every language carries the whole request', () => {
   const expectations: Array<[string, Operation, string[]]> = [
-    ['JSON body, path/query/header/cookie params, bearer', jsonOp, ['eu.api.example.com/v1/stores/{storeId}/pets', 'limit', 'X-Request-Id', 'theme=dark', 'Bearer <token>', 'Rex O', 'application/json', 'POST']],
+    [
+      'JSON body, path/query/header/cookie params, bearer',
+      jsonOp,
+      [
+        'eu.api.example.com/v1/stores/{storeId}/pets',
+        'limit',
+        'X-Request-Id',
+        'theme=dark',
+        'Bearer <token>',
+        'Rex O',
+        'application/json',
+        'POST',
+      ],
+    ],
     ['form body, basic', formOp, ['/forms/42', 'grant_type', 'client_credentials', 'Basic <encoded-value>', 'PUT']],
     ['multipart with a file part, header API key', multipartOp, ['/uploads', 'X-API-Key', '<api-key>', 'caption', 'example-file', 'POST']],
     ['raw binary, query API key', binaryOp, ['/files/{name}', 'api_key', '<api-key>', 'application/octet-stream', 'PUT']],
-    ['text body, cookie API key + cookie param', textOp, ['/notes/{id}', 'session=<api-key>', 'lang=en', 'text/plain', 'line one', 'PATCH']],
+    [
+      'text body, cookie API key + cookie param',
+      textOp,
+      ['/notes/{id}', 'session=<api-key>', 'lang=en', 'text/plain', 'line one', 'PATCH'],
+    ],
     ['no server, oauth2, deepObject query', getOp, ['/search', 'Bearer <token>', 'filter', 'GET']],
     ['two schemes at once', deleteOp, ['/pets/{petId}', 'Bearer <token>', 'X-API-Key', 'DELETE']],
   ];
@@ -129,8 +214,18 @@ describe('requestSamples: request content', () => {
     expect(curl).not.toContain('"id"');
     expect(curl).not.toContain('"parent"');
     const body = JSON.parse(harFromOperation(vendorJsonOp).har.postData!.text!);
-    expect(body).toEqual([{ name: "Rex O'Brien", tag: '<string>', password: '<string>', born: '2023-12-25', price: 15, status: 'available', note: 'costs $5 \\ "quoted" \n newline' }]);
-    expect(byLang(vendorJsonOp).bash).toContain("Content-Type: application/vnd.example+json");
+    expect(body).toEqual([
+      {
+        name: "Rex O'Brien",
+        tag: '<string>',
+        password: '<string>',
+        born: '2023-12-25',
+        price: 15,
+        status: 'available',
+        note: 'costs $5 \\ "quoted" \n newline',
+      },
+    ]);
+    expect(byLang(vendorJsonOp).bash).toContain('Content-Type: application/vnd.example+json');
   });
 
   it('handles form, multipart (file parts), binary and text bodies', () => {
@@ -158,10 +253,37 @@ describe('requestSamples: request content', () => {
   });
 
   it('form bodies honour the encoding style (deepObject, exploded form); nested objects without encoding are JSON', () => {
-    const schema = { type: 'object', properties: { card: { type: 'object', properties: { number: { type: 'string', example: '4242' }, exp: { type: 'object', properties: { month: { type: 'integer', example: 12 } } } } }, expand: { type: 'array', items: { type: 'string', example: 'customer' } }, flat: { type: 'object', properties: { a: { type: 'string', example: 'x' } } }, raw: { type: 'object', properties: { b: { type: 'integer', example: 1 } } } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        card: {
+          type: 'object',
+          properties: {
+            number: { type: 'string', example: '4242' },
+            exp: { type: 'object', properties: { month: { type: 'integer', example: 12 } } },
+          },
+        },
+        expand: { type: 'array', items: { type: 'string', example: 'customer' } },
+        flat: { type: 'object', properties: { a: { type: 'string', example: 'x' } } },
+        raw: { type: 'object', properties: { b: { type: 'integer', example: 1 } } },
+      },
+    };
     const form = op({
-      method: 'post', path: '/charges',
-      requestBody: { required: true, content: [{ ...media('application/x-www-form-urlencoded', schema), encoding: { card: { style: 'deepObject', explode: true }, expand: { style: 'deepObject', explode: true }, flat: { style: 'form', explode: true } } }] },
+      method: 'post',
+      path: '/charges',
+      requestBody: {
+        required: true,
+        content: [
+          {
+            ...media('application/x-www-form-urlencoded', schema),
+            encoding: {
+              card: { style: 'deepObject', explode: true },
+              expand: { style: 'deepObject', explode: true },
+              flat: { style: 'form', explode: true },
+            },
+          },
+        ],
+      },
     });
     const pairs = harFromOperation(form).har.postData!.params!.map((p) => `${p.name}=${p.value}`);
     expect(pairs).toEqual(['card[number]=4242', 'card[exp][month]=12', 'expand[]=customer', 'a=x', 'raw={"b":1}']);
@@ -169,7 +291,19 @@ describe('requestSamples: request content', () => {
   });
 
   it('repeated form names (exploded arrays) stay sendable where maps cannot repeat keys', () => {
-    const rep = op({ method: 'post', path: '/f', requestBody: { required: true, content: [media('application/x-www-form-urlencoded', { type: 'object', properties: { tag: { type: 'array', example: ['a', 'b'], items: { type: 'string' } }, n: { type: 'string', example: 'x' } } })] } });
+    const rep = op({
+      method: 'post',
+      path: '/f',
+      requestBody: {
+        required: true,
+        content: [
+          media('application/x-www-form-urlencoded', {
+            type: 'object',
+            properties: { tag: { type: 'array', example: ['a', 'b'], items: { type: 'string' } }, n: { type: 'string', example: 'x' } },
+          }),
+        ],
+      },
+    });
     const s = byLang(rep);
     expect(s.bash).toContain('--data tag=a');
     expect(s.bash).toContain('--data tag=b');
@@ -180,14 +314,34 @@ describe('requestSamples: request content', () => {
     expect(s.typescript).toContain("body.append('tag', 'b');");
   });
 
-  it('multipart file parts and binary bodies use each language\'s file API, never an inlined empty body', () => {
+  it("multipart file parts and binary bodies use each language's file API, never an inlined empty body", () => {
     const mp = byLang(multipartOp);
-    for (const lang of ['node', 'go', 'ruby', 'php', 'kotlin', 'c', 'csharp', 'python', 'typescript', 'javascript', 'dart', 'c++', 'powershell', 'swift', 'bash', 'rust', 'dotnet'] as const) {
+    for (const lang of [
+      'node',
+      'go',
+      'ruby',
+      'php',
+      'kotlin',
+      'c',
+      'csharp',
+      'python',
+      'typescript',
+      'javascript',
+      'dart',
+      'c++',
+      'powershell',
+      'swift',
+      'bash',
+      'rust',
+      'dotnet',
+    ] as const) {
       expect(mp[lang], lang).not.toContain('-----011000010111000001101001');
     }
     expect(mp.go).toContain('writer.CreateFormFile("file", "example-file")');
     expect(mp.go).toContain('req.Header.Set("Content-Type", writer.FormDataContentType())');
-    expect(mp.ruby).toContain("request.set_form([['file', File.open('example-file')], ['caption', 'it\\'s mine'], ['meta', '{\"a\":123}']], 'multipart/form-data')");
+    expect(mp.ruby).toContain(
+      "request.set_form([['file', File.open('example-file')], ['caption', 'it\\'s mine'], ['meta', '{\"a\":123}']], 'multipart/form-data')",
+    );
     expect(mp.php).toContain('"file" => new CURLFile("example-file"),');
     expect(mp.kotlin).toContain('MultipartBody.Builder()');
     expect(mp.c).toContain('curl_mime_filedata(part, "example-file");');
@@ -210,7 +364,7 @@ describe('requestSamples: request content', () => {
     const s = byLang(jsonOp);
     expect(s.python).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
     expect(s.rust).toContain('"note": "costs $5 \\\\ \\"quoted\\" \\n newline"');
-    expect(s.node).toContain("note: 'costs $5 \\\\ \"quoted\" \\n newline'");
+    expect(s.node).toContain('note: \'costs $5 \\\\ "quoted" \\n newline\'');
     expect(s.kotlin).toContain('costs $5');
     expect(byLang(textOp).kotlin).toContain("${'$'}HOME");
     expect(s.dart).toContain("'note': 'costs \\$5 \\\\ \"quoted\" \\n newline'");
@@ -218,10 +372,26 @@ describe('requestSamples: request content', () => {
     expect(text.php).toContain('\\$HOME');
     expect(text.powershell).toContain("$body = 'line one\nit''s line ''two'' $HOME `x`\n''@'");
     // `$'`, `$&`, `$1` in values are text, not replacement patterns
-    const dollarOp = op({ method: 'post', path: '/d', requestBody: { required: true, content: [media('multipart/form-data', { type: 'object', properties: { f: { type: 'string', format: 'binary' }, v: { type: 'string', example: "a$'b$&c$1" } } })] } });
+    const dollarOp = op({
+      method: 'post',
+      path: '/d',
+      requestBody: {
+        required: true,
+        content: [
+          media('multipart/form-data', {
+            type: 'object',
+            properties: { f: { type: 'string', format: 'binary' }, v: { type: 'string', example: "a$'b$&c$1" } },
+          }),
+        ],
+      },
+    });
     const dollar = byLang(dollarOp);
     for (const lang of ['go', 'ruby', 'php', 'kotlin', 'c', 'csharp'] as const) expect(dollar[lang], lang).toMatch(/a.?\$\\?'b.?\$&c.?\$1/);
-    const hashOp = op({ method: 'post', path: '/h', requestBody: { required: true, content: [media('text/plain', { type: 'string', example: 'run #{system("x")}' })] } });
+    const hashOp = op({
+      method: 'post',
+      path: '/h',
+      requestBody: { required: true, content: [media('text/plain', { type: 'string', example: 'run #{system("x")}' })] },
+    });
     expect(byLang(hashOp).ruby).toContain('\\#{system');
   });
 
@@ -286,7 +456,9 @@ describe('requestSamples: options', () => {
 
   it('x-codeSamples come first with their labels (several per language), then generated samples', () => {
     const withSamples = op({
-      method: 'get', path: '/things', codeSamples: [
+      method: 'get',
+      path: '/things',
+      codeSamples: [
         { lang: 'python', label: 'Python SDK', source: 'client.things.list()' },
         { lang: 'python', label: 'Python (async)', source: 'await client.things.list()' },
         { lang: 'bash', source: 'things list' },
@@ -295,7 +467,12 @@ describe('requestSamples: options', () => {
     });
     const out = samples(withSamples, ['bash', 'python']);
     expect(out.map((s) => [s.label, s.generated])).toEqual([
-      ['Python SDK', false], ['Python (async)', false], ['cURL', false], ['elixir', false], ['cURL', true], ['Python', true],
+      ['Python SDK', false],
+      ['Python (async)', false],
+      ['cURL', false],
+      ['elixir', false],
+      ['cURL', true],
+      ['Python', true],
     ]);
     expect(out[3]).toMatchObject({ lang: 'elixir', highlight: 'elixir', source: 'Things.list()' });
     const hand = requestSamples({ operation: withSamples, languages: ['bash', 'python'], defaults: 'all', autogenerate: false });
@@ -310,8 +487,14 @@ describe('requestSamples: options', () => {
   it('<RequestExample> blocks replace x-codeSamples and generated samples', () => {
     const withSamples = op({ method: 'get', path: '/x', codeSamples: [{ lang: 'python', label: 'SDK', source: 'sdk()' }] });
     const out = requestSamples({
-      operation: withSamples, languages: ALL, defaults: 'all', autogenerate: true,
-      pageExamples: [{ lang: 'bash', title: 'Request', code: 'curl https://x' }, { lang: 'py', code: 'requests.get()' }],
+      operation: withSamples,
+      languages: ALL,
+      defaults: 'all',
+      autogenerate: true,
+      pageExamples: [
+        { lang: 'bash', title: 'Request', code: 'curl https://x' },
+        { lang: 'py', code: 'requests.get()' },
+      ],
     });
     expect(out).toEqual([
       { lang: 'bash', label: 'Request', highlight: 'bash', source: 'curl https://x', generated: false },
@@ -367,7 +550,10 @@ describe('httpsnippet instance reuse pitfall', () => {
       const build = harFromOperation(operation);
       const snapshot = JSON.stringify(build.har);
       const forward = ALL.map((l) => convertHar(build, l));
-      const backward = [...ALL].reverse().map((l) => convertHar(build, l)).reverse();
+      const backward = [...ALL]
+        .reverse()
+        .map((l) => convertHar(build, l))
+        .reverse();
       const alone = ALL.map((l) => convertHar(harFromOperation(operation), l));
       expect(backward).toEqual(forward);
       expect(alone).toEqual(forward);
@@ -375,7 +561,7 @@ describe('httpsnippet instance reuse pitfall', () => {
     }
   });
 
-  it('PowerShell samples stay valid where httpsnippet\'s own client breaks', () => {
+  it("PowerShell samples stay valid where httpsnippet's own client breaks", () => {
     const build = harFromOperation(jsonOp);
     const upstream = new HTTPSnippet(structuredClone(build.har) as never).convert('powershell', 'restmethod') as string;
     expect(powershellProblem(upstream)).toBeDefined(); // `-Body '{ "name": "Rex O'Brien" …'` is cut by the quote
@@ -392,7 +578,10 @@ describe('responseExamples', () => {
     const get = document.operations.find((o) => o.operationId === 'getPet')!;
     const sets = responseExamples(get);
     expect(sets.map((s) => s.status)).toEqual(['200', '404', '500']);
-    expect(sets[0]!.examples.map((e) => [e.key, e.summary])).toEqual([['dog', 'A dog'], ['cat', 'A cat']]);
+    expect(sets[0]!.examples.map((e) => [e.key, e.summary])).toEqual([
+      ['dog', 'A dog'],
+      ['cat', 'A cat'],
+    ]);
     expect(JSON.parse(sets[0]!.examples[0]!.value)).toEqual({ id: 7, name: 'Rex' });
     expect(sets[1]!.examples).toEqual([{ mediaType: 'application/json', key: 'example', value: '{\n  "error": "not found"\n}' }]);
     expect(JSON.parse(sets[2]!.examples[0]!.value)).toEqual({ message: '<string>' });
@@ -409,8 +598,17 @@ describe('responseExamples', () => {
 
   it('<ResponseExample> blocks replace them', () => {
     const o = op({ method: 'get', path: '/p', responses: [] });
-    expect(responseExamples(o, [{ lang: 'json', title: 'Success 200', code: '{"ok":true}' }, { lang: 'text', title: 'Error', code: 'nope' }])).toEqual([
-      { status: '200', description: 'Success 200', examples: [{ mediaType: 'application/json', key: 'Success 200', value: '{"ok":true}' }] },
+    expect(
+      responseExamples(o, [
+        { lang: 'json', title: 'Success 200', code: '{"ok":true}' },
+        { lang: 'text', title: 'Error', code: 'nope' },
+      ]),
+    ).toEqual([
+      {
+        status: '200',
+        description: 'Success 200',
+        examples: [{ mediaType: 'application/json', key: 'Success 200', value: '{"ok":true}' }],
+      },
       { status: 'Error', description: 'Error', examples: [{ mediaType: 'text/plain', key: 'Error', value: 'nope' }] },
     ]);
   });
@@ -448,7 +646,12 @@ describe('real spec fixture', () => {
   it('a schema that cannot produce an example still yields a valid sample', () => {
     const weird: Record<string, unknown> = { not: {} };
     weird.allOf = [weird];
-    const o = op({ method: 'post', path: '/weird', parameters: [param({ name: 'q', in: 'query', required: true, schema: false as never })], requestBody: { required: true, content: [media('application/json', weird)] } });
+    const o = op({
+      method: 'post',
+      path: '/weird',
+      parameters: [param({ name: 'q', in: 'query', required: true, schema: false as never })],
+      requestBody: { required: true, content: [media('application/json', weird)] },
+    });
     const s = byLang(o);
     expect(s.bash).toContain('"<any>"');
     expect(s.bash).toContain('q=<string>');

@@ -30,14 +30,26 @@ describe('AsyncAPI 3.0', () => {
   });
 
   it('reads document, servers and security schemes', () => {
-    expect(doc).toMatchObject({ kind: 'asyncapi', source: 'asyncapi/chat-v3.yaml', originalVersion: '3.0.0', title: 'Chat API', apiVersion: '1.0.0', description: 'A WebSocket chat.' });
+    expect(doc).toMatchObject({
+      kind: 'asyncapi',
+      source: 'asyncapi/chat-v3.yaml',
+      originalVersion: '3.0.0',
+      title: 'Chat API',
+      apiVersion: '1.0.0',
+      description: 'A WebSocket chat.',
+    });
     const token = { key: 'token', type: 'apiKey', name: 'token', in: 'query', description: 'Session token.' };
     expect(doc.securitySchemes).toEqual({ token });
     expect(doc.servers).toEqual([
       {
-        id: 'production', protocol: 'wss', host: '{region}.chat.example.com', pathname: '/ws', description: 'Production',
+        id: 'production',
+        protocol: 'wss',
+        host: '{region}.chat.example.com',
+        pathname: '/ws',
+        description: 'Production',
         variables: { region: { default: 'eu', enum: ['eu', 'us'], description: 'Data residency' } },
-        security: [{ schemes: [{ scheme: token, scopes: [] }] }], bindings: {},
+        security: [{ schemes: [{ scheme: token, scopes: [] }] }],
+        bindings: {},
       },
     ]);
   });
@@ -46,8 +58,14 @@ describe('AsyncAPI 3.0', () => {
     expect(doc.channels.map((c) => c.id)).toEqual(['room', 'presence']);
     const room = channel(doc, 'room');
     expect(room).toMatchObject({
-      id: 'room', address: '/rooms/{roomId}', title: 'Chat room', summary: 'Messages in one room', description: 'Join a room to chat.',
-      tags: ['Rooms'], bindings: { ws: { method: 'GET' } }, pointer: '/channels/room',
+      id: 'room',
+      address: '/rooms/{roomId}',
+      title: 'Chat room',
+      summary: 'Messages in one room',
+      description: 'Join a room to chat.',
+      tags: ['Rooms'],
+      bindings: { ws: { method: 'GET' } },
+      pointer: '/channels/room',
     });
     expect(room.parameters).toEqual([{ name: 'roomId', description: 'The room', default: 'general', enum: ['general', 'random'] }]);
     expect(room.servers.map((s) => s.id)).toEqual(['production']);
@@ -84,14 +102,18 @@ describe('AsyncAPI 2.6', () => {
     expect(doc.servers).toMatchObject([{ id: 'public', protocol: 'wss', host: 'stream.example.com' }]);
     const prices = channel(doc, 'prices/{market}');
     expect(prices.address).toBe('prices/{market}');
-    expect(prices.parameters).toEqual([{ name: 'market', description: 'The market', default: 'nyse', enum: ['nyse', 'nasdaq'], examples: ['nyse'] }]);
+    expect(prices.parameters).toEqual([
+      { name: 'market', description: 'The market', default: 'nyse', enum: ['nyse', 'nasdaq'], examples: ['nyse'] },
+    ]);
     expect(prices.description).toBe('Price updates and subscriptions.');
     expect(prices.send.map((m) => m.name)).toEqual(['subscribe']);
     expect(prices.receive.map((m) => m.name)).toEqual(['price', 'heartbeat']);
     expect(prices.receive.map((m) => m.title)).toEqual(['Price update', 'Heartbeat']);
     // 2.x messages without messageId are identified by name.
     expect([...prices.send, ...prices.receive].map((m) => m.id)).toEqual(['subscribe', 'price', 'heartbeat']);
-    expect(prices.security.map((r) => r.schemes.map((s) => `${s.scheme.key}:${s.scheme.type}:${s.scheme.in}`))).toEqual([['apiKey:apiKey:header']]);
+    expect(prices.security.map((r) => r.schemes.map((s) => `${s.scheme.key}:${s.scheme.type}:${s.scheme.in}`))).toEqual([
+      ['apiKey:apiKey:header'],
+    ]);
     expect(prices.pointer).toBe('/channels/prices~1{market}');
   });
 });

@@ -17,7 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitePlan, isSafeUrl, runGenerateCommand, safeSpecContent, type CliIO } from '../src/index.ts';
 import { ALL, decode, scriptScheme, VARIANTS } from './script-url-variants.ts';
 
-interface Node { type: string; url?: string; name?: string | null; attributes?: Array<{ type: string; name?: string; value?: unknown }>; children?: Node[] }
+interface Node {
+  type: string;
+  url?: string;
+  name?: string | null;
+  attributes?: Array<{ type: string; name?: string; value?: unknown }>;
+  children?: Node[];
+}
 /** Every URL a parse of the text holds (links, images, definitions, every literal JSX prop) and whether it has code. */
 function urlsIn(text: string, gfm = true): { urls: string[]; code: string[] } {
   const parser = gfm ? unified().use(remarkParse).use(remarkGfm).use(remarkMdx) : unified().use(remarkParse).use(remarkMdx);
@@ -101,12 +107,39 @@ describe('safeSpecContent: the text that is compiled has no script URL', () => {
 
 describe('isSafeUrl', () => {
   const unsafe = [
-    'javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' javascript:alert(1)', '\u0001javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)',
-    'java\rscript:alert(1)', '&#106;avascript:alert(1)', '&#x6A;avascript:alert(1)', '&#106avascript:alert(1)', 'javascript&colon;alert(1)',
-    'java&Tab;script:alert(1)', 'java&NewLine;script:alert(1)', '&amp;#106;avascript:alert(1)', '%6Aavascript:alert(1)', 'javascript%3Aalert(1)',
-    'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'file:///etc/passwd',
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    ' javascript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\rscript:alert(1)',
+    '&#106;avascript:alert(1)',
+    '&#x6A;avascript:alert(1)',
+    '&#106avascript:alert(1)',
+    'javascript&colon;alert(1)',
+    'java&Tab;script:alert(1)',
+    'java&NewLine;script:alert(1)',
+    '&amp;#106;avascript:alert(1)',
+    '%6Aavascript:alert(1)',
+    'javascript%3Aalert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    'file:///etc/passwd',
   ];
-  const safe = ['https://example.test/a', 'http://example.test', 'mailto:a@example.test', 'tel:+1555', '/a/b', '../c', '#d', '?e=f', 'g.html', '//example.test/h', 'https://example.test/a%3Ab'];
+  const safe = [
+    'https://example.test/a',
+    'http://example.test',
+    'mailto:a@example.test',
+    'tel:+1555',
+    '/a/b',
+    '../c',
+    '#d',
+    '?e=f',
+    'g.html',
+    '//example.test/h',
+    'https://example.test/a%3Ab',
+  ];
   it.each(unsafe)('refuses %j', (url) => expect(isSafeUrl(url)).toBe(false));
   it.each(safe)('accepts %j', (url) => expect(isSafeUrl(url)).toBe(true));
 });
@@ -116,21 +149,35 @@ const quiet = (): CliIO & { errors: string } => {
   return io;
 };
 
-async function repo(dir: string, content: string, extra: { openapi?: string; trust?: boolean; metadata?: Record<string, unknown> } = {}): Promise<void> {
+async function repo(
+  dir: string,
+  content: string,
+  extra: { openapi?: string; trust?: boolean; metadata?: Record<string, unknown> } = {},
+): Promise<void> {
   const spec = {
     openapi: '3.1.0',
     info: { title: 'Things', version: '1' },
-    paths: { '/things': { get: { summary: 'List things', tags: ['things'], 'x-mint': { content, ...(extra.metadata ? { metadata: extra.metadata } : {}) }, responses: { '200': { description: 'OK' } } } } },
+    paths: {
+      '/things': {
+        get: {
+          summary: 'List things',
+          tags: ['things'],
+          'x-mint': { content, ...(extra.metadata ? { metadata: extra.metadata } : {}) },
+          responses: { '200': { description: 'OK' } },
+        },
+      },
+    },
   };
   const docs = {
-    theme: 'mint', name: 'Spec content', colors: { primary: '#0D9373' },
+    theme: 'mint',
+    name: 'Spec content',
+    colors: { primary: '#0D9373' },
     ...(extra.trust ? { lectern: { trustSpecContent: true } } : {}),
     navigation: { tabs: [{ tab: 'API', openapi: extra.openapi ?? 'openapi.json' }] },
   };
   await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(spec));
   await writeFile(path.join(dir, 'docs.json'), JSON.stringify(docs));
 }
-
 
 describe('lectern generate', () => {
   let dir = '';
@@ -156,9 +203,9 @@ describe('lectern generate', () => {
     expect(io.errors).toContain('x-mint.metadata.layout');
   });
 
-  it('writes a trusted local spec\'s content as it is', async () => {
+  it("writes a trusted local spec's content as it is", async () => {
     const trusted = await mkdtemp(path.join(dir, 'trusted-'));
-    await repo(trusted, "Hi {1 + 1}\n\n[t](javascript:void(0))", { trust: true });
+    await repo(trusted, 'Hi {1 + 1}\n\n[t](javascript:void(0))', { trust: true });
     expect(await runGenerateCommand([trusted], quiet())).toBe(0);
     const written = await readFile(path.join(trusted, 'api-reference/things/list-things.mdx'), 'utf8');
     expect(written).toContain('Hi {1 + 1}');
@@ -172,10 +219,15 @@ describe('a remote spec', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'lectern-remote-urls-'));
     server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        openapi: '3.1.0', info: { title: 'Remote', version: '1' },
-        paths: { '/things': { get: { summary: 'List things', 'x-mint': { content: ALL }, responses: { '200': { description: 'OK' } } } } },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'Remote', version: '1' },
+          paths: {
+            '/things': { get: { summary: 'List things', 'x-mint': { content: ALL }, responses: { '200': { description: 'OK' } } } },
+          },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });

@@ -8,16 +8,31 @@ describe('schema dialect upgrade (OpenAPI 3.0 -> 3.1)', () => {
   it.each([
     [{ type: 'string', nullable: true }, { type: ['string', 'null'] }],
     [{ type: ['integer', 'string'], nullable: true }, { type: ['integer', 'string', 'null'] }],
-    [{ type: 'string', enum: ['a'], nullable: true }, { type: ['string', 'null'], enum: ['a', null] }],
+    [
+      { type: 'string', enum: ['a'], nullable: true },
+      { type: ['string', 'null'], enum: ['a', null] },
+    ],
     [{ enum: ['a'], nullable: true }, { enum: ['a', null] }],
     [{ oneOf: [{ type: 'string' }], nullable: true }, { oneOf: [{ type: 'string' }, { type: 'null' }] }],
     [{ anyOf: [{ type: 'null' }], nullable: true }, { anyOf: [{ type: 'null' }] }],
     [{ description: 'anything', nullable: true }, { description: 'anything' }],
-    [{ allOf: [{ type: 'object' }], nullable: true }, { allOf: [{ type: 'object' }], nullable: true }],
+    [
+      { allOf: [{ type: 'object' }], nullable: true },
+      { allOf: [{ type: 'object' }], nullable: true },
+    ],
     [{ type: 'string', nullable: false }, { type: 'string' }],
-    [{ type: 'number', minimum: 1, exclusiveMinimum: true }, { type: 'number', exclusiveMinimum: 1 }],
-    [{ type: 'number', maximum: 9, exclusiveMaximum: false }, { type: 'number', maximum: 9 }],
-    [{ type: 'number', exclusiveMinimum: 3 }, { type: 'number', exclusiveMinimum: 3 }],
+    [
+      { type: 'number', minimum: 1, exclusiveMinimum: true },
+      { type: 'number', exclusiveMinimum: 1 },
+    ],
+    [
+      { type: 'number', maximum: 9, exclusiveMaximum: false },
+      { type: 'number', maximum: 9 },
+    ],
+    [
+      { type: 'number', exclusiveMinimum: 3 },
+      { type: 'number', exclusiveMinimum: 3 },
+    ],
   ] as Array<[Schema, Schema]>)('%j -> %j', (input, expected) => {
     expect(up(input)).toEqual(expected);
   });

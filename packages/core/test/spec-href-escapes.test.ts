@@ -13,12 +13,28 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const op = (summary: string, href: string) => ({ get: { summary, 'x-mint': { href }, responses: { '200': { description: 'OK' } } } });
 mkdirSync(root, { recursive: true });
-writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
-  openapi: '3.1.0',
-  info: { title: 'T', version: '1' },
-  paths: { '/a': op('Percent', '/api/100%-off'), '/b': op('Escaped', '/api/caf%C3%A9'), '/c': op('Query', '/api/x?y=1'), '/d': op('Fine', '/api/fine') },
-}));
-writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] } }));
+writeFileSync(
+  path.join(root, 'openapi.json'),
+  JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/a': op('Percent', '/api/100%-off'),
+      '/b': op('Escaped', '/api/caf%C3%A9'),
+      '/c': op('Query', '/api/x?y=1'),
+      '/d': op('Fine', '/api/fine'),
+    },
+  }),
+);
+writeFileSync(
+  path.join(root, 'docs.json'),
+  JSON.stringify({
+    theme: 'mint',
+    name: 'T',
+    colors: { primary: '#000000' },
+    navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] },
+  }),
+);
 
 describe('x-mint.href with %, ? or #', () => {
   it('is no page path', () => {
@@ -32,7 +48,11 @@ describe('x-mint.href with %, ? or #', () => {
   it('is a spec/unsafe-href warning at its pointer, saying why; the page keeps its generated URL', async () => {
     const { plan, diagnostics } = await buildSitePlan(root);
     const warnings = diagnostics.filter((d) => d.code === 'spec/unsafe-href');
-    expect(warnings.map((d) => d.pointer)).toEqual(['/paths/~1a/get/x-mint/href', '/paths/~1b/get/x-mint/href', '/paths/~1c/get/x-mint/href']);
+    expect(warnings.map((d) => d.pointer)).toEqual([
+      '/paths/~1a/get/x-mint/href',
+      '/paths/~1b/get/x-mint/href',
+      '/paths/~1c/get/x-mint/href',
+    ]);
     expect(warnings[0]!.message).toMatch(/has "%", which a page path cannot hold/);
     const slugs = plan.pages.map((p) => p.slug);
     expect(slugs.filter((s) => /[%?#]/.test(s))).toEqual([]);

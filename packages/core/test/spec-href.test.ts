@@ -21,7 +21,15 @@ function repo() {
   };
   mkdirSync(root, { recursive: true });
   writeFileSync(path.join(root, 'openapi.json'), JSON.stringify(spec));
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] } }));
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'T',
+      colors: { primary: '#000000' },
+      navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: [] }] },
+    }),
+  );
 }
 
 describe('x-mint.href', () => {

@@ -15,14 +15,17 @@ const write = (name: string, text: string) => writeFileSync(path.join(root, name
 
 describe('specLoadKey', () => {
   it('names a self-contained spec by its path, kind and text', async () => {
-    write('a.yaml', "openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: { $ref: '#/components/schemas/B' }\n    B:\n      $ref: \"#/components/schemas/C\"\n    C: { type: string }\n");
+    write(
+      'a.yaml',
+      'openapi: 3.1.0\npaths: {}\ncomponents:\n  schemas:\n    A: { $ref: \'#/components/schemas/B\' }\n    B:\n      $ref: "#/components/schemas/C"\n    C: { type: string }\n',
+    );
     write('b.json', '{"openapi":"3.1.0","paths":{"/x":{"$ref":"#/components/pathItems/X"}}}');
     const a = await specLoadKey(root, 'a.yaml', 'openapi');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
     expect(await specLoadKey(root, '/a.yaml', 'openapi')).toBe(a);
     expect(await specLoadKey(root, 'a.yaml', 'asyncapi')).not.toBe(a);
     expect(await specLoadKey(root, 'b.json', 'openapi')).toMatch(/^[0-9a-f]{64}$/);
-    write('a.yaml', "openapi: 3.1.0\npaths: {}\n");
+    write('a.yaml', 'openapi: 3.1.0\npaths: {}\n');
     expect(await specLoadKey(root, 'a.yaml', 'openapi')).not.toBe(a);
   });
 

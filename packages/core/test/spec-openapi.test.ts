@@ -47,10 +47,7 @@ describe('OpenAPI 3.1 fixture', () => {
       },
       { url: 'https://sandbox.plants.example.com', variables: {} },
     ]);
-    expect(doc.tags).toEqual([
-      { name: 'plants', description: 'Plant catalogue', xGroup: 'Catalogue' },
-      { name: 'orders' },
-    ]);
+    expect(doc.tags).toEqual([{ name: 'plants', description: 'Plant catalogue', xGroup: 'Catalogue' }, { name: 'orders' }]);
   });
 
   it('lists paths then webhooks in document order, excluded ones flagged, with RFC 6901 pointers', () => {
@@ -64,7 +61,13 @@ describe('OpenAPI 3.1 fixture', () => {
       'webhook post plantReturned /webhooks/plantReturned/post',
     ]);
     expect(doc.operations.map((o) => [o.hidden, o.excluded])).toEqual([
-      [false, false], [false, false], [false, false], [true, false], [false, true], [false, false], [true, false],
+      [false, false],
+      [false, false],
+      [false, false],
+      [true, false],
+      [false, true],
+      [false, false],
+      [true, false],
     ]);
   });
 
@@ -72,13 +75,23 @@ describe('OpenAPI 3.1 fixture', () => {
     expect(op(doc, 'get', '/plants/{plantId}').servers.map((s) => s.url)).toEqual(['https://plants-cdn.example.com']);
     expect(op(doc, 'delete', '/plants/{plantId}').servers.map((s) => s.url)).toEqual(['https://admin.plants.example.com']);
     expect(op(doc, 'post', '/plants').servers.map((s) => s.url)).toEqual([
-      'https://{region}.plants.example.com/{basePath}', 'https://sandbox.plants.example.com',
+      'https://{region}.plants.example.com/{basePath}',
+      'https://sandbox.plants.example.com',
     ]);
   });
 
   it('merges path-item and operation parameters (operation wins on name+in) with OpenAPI style defaults', () => {
     const get = op(doc, 'get', '/plants/{plantId}');
-    expect(get.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode, description: p.description }))).toEqual([
+    expect(
+      get.parameters.map((p) => ({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        style: p.style,
+        explode: p.explode,
+        description: p.description,
+      })),
+    ).toEqual([
       { name: 'plantId', in: 'path', required: true, style: 'simple', explode: false, description: 'Plant id (path level)' },
       { name: 'X-Trace', in: 'header', required: false, style: 'simple', explode: false, description: undefined },
       { name: 'fields', in: 'query', required: false, style: 'form', explode: false, description: 'Operation-level override' },
@@ -86,7 +99,9 @@ describe('OpenAPI 3.1 fixture', () => {
     ]);
     // The delete operation only inherits the path-item parameters (default explode for form).
     expect(op(doc, 'delete', '/plants/{plantId}').parameters.map((p) => `${p.in}:${p.name}:${p.explode}`)).toEqual([
-      'path:plantId:false', 'header:X-Trace:false', 'query:fields:true',
+      'path:plantId:false',
+      'header:X-Trace:false',
+      'query:fields:true',
     ]);
   });
 
@@ -97,7 +112,9 @@ describe('OpenAPI 3.1 fixture', () => {
       ['404', []],
     ]);
     const ok = get.responses[0]!;
-    expect(ok.headers).toEqual([{ name: 'X-Rate-Limit', description: 'Calls left', required: true, deprecated: false, schema: { type: 'integer' } }]);
+    expect(ok.headers).toEqual([
+      { name: 'X-Rate-Limit', description: 'Calls left', required: true, deprecated: false, schema: { type: 'integer' } },
+    ]);
     expect(ok.content[0]!.examples).toEqual([
       { key: 'fern', summary: 'A fern', value: { id: 1, name: 'Fern' } },
       { key: 'cactus', summary: 'A cactus', value: { id: 2, name: 'Cactus' } },
@@ -120,14 +137,20 @@ describe('OpenAPI 3.1 fixture', () => {
   });
 
   it('computes effective security alternatives (operation overrides root, [] = none, webhooks operation-only)', () => {
-    const names = (o: Operation) => o.security.map((alt) => alt.schemes.map((s) => `${s.scheme.key}${s.scopes.length ? `(${s.scopes.join(',')})` : ''}`).join(' & '));
+    const names = (o: Operation) =>
+      o.security.map((alt) => alt.schemes.map((s) => `${s.scheme.key}${s.scopes.length ? `(${s.scopes.join(',')})` : ''}`).join(' & '));
     expect(names(op(doc, 'get', '/plants/{plantId}'))).toEqual(['bearerAuth', 'apiKey & tenant']);
     expect(names(op(doc, 'delete', '/plants/{plantId}'))).toEqual([]);
     expect(names(op(doc, 'post', '/plants'))).toEqual(['oauth(plants:write)', '']);
     expect(names(op(doc, 'post', 'plantSold'))).toEqual([]);
     expect(names(op(doc, 'post', 'plantReturned'))).toEqual(['apiKey']);
     expect(doc.securitySchemes.bearerAuth).toEqual({
-      key: 'bearerAuth', type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A personal token.', xDefault: 'test-token',
+      key: 'bearerAuth',
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'A personal token.',
+      xDefault: 'test-token',
     });
     expect(doc.securitySchemes.oauth!.flows).toEqual({
       clientCredentials: { tokenUrl: 'https://auth.plants.example.com/token', scopes: { 'plants:write': 'Create plants' } },
@@ -139,7 +162,12 @@ describe('OpenAPI 3.1 fixture', () => {
     expect(callback!.name).toBe('plantGrown');
     expect(callback!.expression).toBe('{$request.body#/callbackUrl}');
     expect(callback!.operations.map((o) => [o.method, o.path, o.summary, o.pointer])).toEqual([
-      ['post', '{$request.body#/callbackUrl}', 'Plant grown', '/paths/~1plants/post/callbacks/plantGrown/{$request.body#~1callbackUrl}/post'],
+      [
+        'post',
+        '{$request.body#/callbackUrl}',
+        'Plant grown',
+        '/paths/~1plants/post/callbacks/plantGrown/{$request.body#~1callbackUrl}/post',
+      ],
     ]);
     expect(callback!.operations[0]!.requestBody!.content[0]!.mediaType).toBe('application/json');
   });
@@ -158,7 +186,11 @@ describe('OpenAPI 3.1 fixture', () => {
     ]);
     expect(bad.every((d) => d.file === 'oas31/api.yaml' && d.severity === 'warning')).toBe(true);
     // Pointer diagnostics also get the line of the entry in the YAML source.
-    expect(bad.map((d) => [d.line, d.column])).toEqual([[110, 11], [112, 11], [113, 11]]);
+    expect(bad.map((d) => [d.line, d.column])).toEqual([
+      [110, 11],
+      [112, 11],
+      [113, 11],
+    ]);
     expect(bad[0]!.message).toMatch(/lang/);
     expect(bad[1]!.message).toMatch(/source/);
   });
@@ -198,7 +230,9 @@ describe('OpenAPI 3.0 fixture (nullable, external $ref, circular schema)', () =>
     const error = op(doc, 'get', '/nodes/{nodeId}').responses[1]!;
     expect(error.status).toBe('default');
     expect(error.content[0]!.schema).toEqual({
-      type: 'object', required: ['code'], properties: { code: { type: 'integer' }, message: { type: ['string', 'null'] } },
+      type: 'object',
+      required: ['code'],
+      properties: { code: { type: 'integer' }, message: { type: ['string', 'null'] } },
     });
   });
 
@@ -206,7 +240,7 @@ describe('OpenAPI 3.0 fixture (nullable, external $ref, circular schema)', () =>
     const { doc } = await api('oas30/api.yaml');
     const tree = doc.schemas.TreeNode!;
     const props = tree.properties as Record<string, Record<string, unknown>>;
-    expect((props.children!.items as unknown)).toBe(tree);
+    expect(props.children!.items as unknown).toBe(tree);
     expect((props.parent!.allOf as unknown[])[0]).toBe(tree);
     expect(props.label).toEqual({ type: ['string', 'null'] });
     expect(op(doc, 'get', '/nodes/{nodeId}').responses[0]!.content[0]!.schema).toBe(tree);
@@ -235,9 +269,17 @@ describe('Swagger 2.0', () => {
     const list = op(doc, 'get', '/pets');
     expect(list.parameters[0]!.schema).toEqual({ type: 'integer', format: 'int32', minimum: 1, exclusiveMaximum: 100 });
     // Swagger 2.0 fragments in other files are converted too.
-    expect(list.parameters[1]).toMatchObject({ name: 'X-Trace-Id', in: 'header', style: 'simple', schema: { type: 'string', format: 'uuid' } });
+    expect(list.parameters[1]).toMatchObject({
+      name: 'X-Trace-Id',
+      in: 'header',
+      style: 'simple',
+      schema: { type: 'string', format: 'uuid' },
+    });
     expect(list.responses.map((r) => r.status)).toEqual(['200', 'default']);
-    expect(list.responses[1]!.content[0]!.schema).toEqual({ type: 'object', properties: { code: { type: 'integer' }, detail: { type: ['string', 'null'] } } });
+    expect(list.responses[1]!.content[0]!.schema).toEqual({
+      type: 'object',
+      properties: { code: { type: 'integer' }, detail: { type: ['string', 'null'] } },
+    });
     // swagger2openapi names a converted response example `response`.
     expect(list.responses[0]!.content[0]!.examples).toEqual([{ key: 'response', value: [{ id: 1, name: 'Rex' }] }]);
     expect(list.security.map((a) => a.schemes.map((s) => s.scheme.key))).toEqual([['api_key']]);
@@ -272,9 +314,19 @@ describe('errors are Diagnostics, never throws', () => {
     const result = await loadSpec({ root, source: 'broken/broken-ref.yaml' });
     const broken = result.diagnostics.filter((d) => d.code === 'spec/broken-ref');
     expect(broken).toHaveLength(2);
-    expect(broken[0]).toMatchObject({ severity: 'warning', file: 'broken/broken-ref.yaml', pointer: '/paths/~1things/get/responses/200/content/application~1json/schema', line: 14 });
+    expect(broken[0]).toMatchObject({
+      severity: 'warning',
+      file: 'broken/broken-ref.yaml',
+      pointer: '/paths/~1things/get/responses/200/content/application~1json/schema',
+      line: 14,
+    });
     expect(broken[0]!.message).toContain('#/components/schemas/Missing');
-    expect(broken[1]).toMatchObject({ severity: 'warning', file: 'broken/broken-ref.yaml', pointer: '/paths/~1other/get/responses/200/content/application~1json/schema', line: 24 });
+    expect(broken[1]).toMatchObject({
+      severity: 'warning',
+      file: 'broken/broken-ref.yaml',
+      pointer: '/paths/~1other/get/responses/200/content/application~1json/schema',
+      line: 24,
+    });
     expect(broken[1]!.message).toContain('broken/does-not-exist.yaml');
     // The rest of the document still loads.
     expect((result.document as ApiDocument).operations.map((o) => o.path)).toEqual(['/things', '/other']);
@@ -284,7 +336,13 @@ describe('errors are Diagnostics, never throws', () => {
     const result = await loadSpec({ root, source: 'broken/invalid.yaml' });
     expect(result.document).toBeUndefined();
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0]).toMatchObject({ severity: 'error', code: 'spec/invalid-syntax', file: 'broken/invalid.yaml', line: 8, column: 16 });
+    expect(result.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      code: 'spec/invalid-syntax',
+      file: 'broken/invalid.yaml',
+      line: 8,
+      column: 16,
+    });
   });
 
   it('refuses $refs and sources outside the repo', async () => {
@@ -301,12 +359,18 @@ describe('errors are Diagnostics, never throws', () => {
     try {
       await mkdir(path.join(dir, 'shared types'));
       await writeFile(path.join(dir, 'shared types', 'pet ü.yaml'), 'type: string\nnullable: true\n');
-      await writeFile(path.join(dir, 'api.yaml'), 'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/pet ü.yaml"}\n        "201":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/gone.yaml"}\n');
+      await writeFile(
+        path.join(dir, 'api.yaml'),
+        'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/pet ü.yaml"}\n        "201":\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: "shared types/gone.yaml"}\n',
+      );
       const r = await loadSpec({ root: dir, source: 'api.yaml' });
       const a = (r.document as ApiDocument).operations[0]!;
       expect(a.responses[0]!.content[0]!.schema).toEqual({ type: ['string', 'null'] });
       expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
-        ['spec/broken-ref', 'Broken $ref at /paths/~1a/get/responses/201/content/application~1json/schema: file shared types/gone.yaml does not exist.'],
+        [
+          'spec/broken-ref',
+          'Broken $ref at /paths/~1a/get/responses/201/content/application~1json/schema: file shared types/gone.yaml does not exist.',
+        ],
       ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -335,9 +399,14 @@ describe('errors are Diagnostics, never throws', () => {
       expect(await codes('v4.json')).toEqual(['spec/unsupported-version v4.json']);
       expect(await codes('numeric.yaml')).toEqual(['spec/unsupported-version numeric.yaml']);
       expect(await codes('nopaths.yaml')).toEqual(['spec/invalid nopaths.yaml']);
-      await writeFile(path.join(dir, 'swagger.yaml'), 'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          schema: {$ref: "gone.yaml#/Thing"}\n');
+      await writeFile(
+        path.join(dir, 'swagger.yaml'),
+        'swagger: "2.0"\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          schema: {$ref: "gone.yaml#/Thing"}\n',
+      );
       const swagger = await loadSpec({ root: dir, source: 'swagger.yaml' });
-      expect(swagger.diagnostics.map((d) => [d.code, d.pointer, d.line])).toEqual([['spec/broken-ref', '/paths/~1a/get/responses/200/schema', 9]]);
+      expect(swagger.diagnostics.map((d) => [d.code, d.pointer, d.line])).toEqual([
+        ['spec/broken-ref', '/paths/~1a/get/responses/200/schema', 9],
+      ]);
       expect(swagger.diagnostics[0]!.message).toContain('gone.yaml does not exist');
       expect((swagger.document as ApiDocument).operations.map((o) => o.path)).toEqual(['/a']);
       await writeFile(path.join(dir, 'ok.yaml'), 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}\n');
@@ -345,12 +414,29 @@ describe('errors are Diagnostics, never throws', () => {
 
       // A referenced file with a syntax error; the valid refs of the same document are still dereferenced.
       await writeFile(path.join(dir, 'bad.json'), '{"type": ');
-      await writeFile(path.join(dir, 'refs.yaml'), [
-        'openapi: 3.0.3', 'info: {title: x, version: "1"}', 'paths:', '  /a:', '    get:', '      parameters:',
-        '        - {name: q, in: query, schema: {$ref: "#/components/schemas/Q"}}', '        - {name: b, in: body}',
-        '      responses:', '        "200":', '          description: ok', '          content:', '            application/json:',
-        '              schema: {$ref: "bad.json"}', 'components:', '  schemas:', '    Q: {type: string, nullable: true}', '',
-      ].join('\n'));
+      await writeFile(
+        path.join(dir, 'refs.yaml'),
+        [
+          'openapi: 3.0.3',
+          'info: {title: x, version: "1"}',
+          'paths:',
+          '  /a:',
+          '    get:',
+          '      parameters:',
+          '        - {name: q, in: query, schema: {$ref: "#/components/schemas/Q"}}',
+          '        - {name: b, in: body}',
+          '      responses:',
+          '        "200":',
+          '          description: ok',
+          '          content:',
+          '            application/json:',
+          '              schema: {$ref: "bad.json"}',
+          'components:',
+          '  schemas:',
+          '    Q: {type: string, nullable: true}',
+          '',
+        ].join('\n'),
+      );
       const refs = await loadSpec({ root: dir, source: 'refs.yaml' });
       expect(refs.diagnostics.map((d) => [d.severity, d.code, d.pointer, d.line])).toEqual([
         ['error', 'spec/invalid-syntax', '/paths/~1a/get/responses/200/content/application~1json/schema', 14],
@@ -370,9 +456,11 @@ describe('remote specs', () => {
   let base: string;
   const files: Record<string, string> = {};
   beforeAll(async () => {
-    files['/api.yaml'] = 'openapi: 3.1.0\ninfo: {title: Remote, version: "1"}\nservers: [{url: /v1}]\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "schemas/pet.yaml"}\n';
+    files['/api.yaml'] =
+      'openapi: 3.1.0\ninfo: {title: Remote, version: "1"}\nservers: [{url: /v1}]\npaths:\n  /pets:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "schemas/pet.yaml"}\n';
     files['/schemas/pet.yaml'] = 'type: object\nproperties:\n  name: {type: string}\n';
-    files['/bad.yaml'] = 'openapi: 3.1.0\ninfo: {title: Bad, version: "1"}\npaths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "missing.yaml"}\n';
+    files['/bad.yaml'] =
+      'openapi: 3.1.0\ninfo: {title: Bad, version: "1"}\npaths:\n  /x:\n    get:\n      responses:\n        "200":\n          description: OK\n          content:\n            application/json:\n              schema: {$ref: "missing.yaml"}\n';
     server = createServer((req, res) => {
       if (req.url === '/slow.yaml') return; // never answers
       if (req.url === '/moved.yaml') return void res.writeHead(302, { location: '/api.yaml' }).end();
@@ -410,7 +498,9 @@ describe('remote specs', () => {
     const slow = await loadSpec({ root, source: `${base}/slow.yaml`, allowHttp: true, timeoutMs: 300 });
     expect(slow.diagnostics.map((d) => d.code)).toEqual(['spec/fetch-failed']);
     const brokenRef = await loadSpec({ root, source: `${base}/bad.yaml`, allowHttp: true });
-    expect(brokenRef.diagnostics.map((d) => [d.code, d.pointer])).toEqual([['spec/broken-ref', '/paths/~1x/get/responses/200/content/application~1json/schema']]);
+    expect(brokenRef.diagnostics.map((d) => [d.code, d.pointer])).toEqual([
+      ['spec/broken-ref', '/paths/~1x/get/responses/200/content/application~1json/schema'],
+    ]);
     expect(brokenRef.diagnostics[0]!.message).toContain('HTTP 404');
   });
 
@@ -465,14 +555,28 @@ describe('discoverSpecs', () => {
       await put('z.yml', oas);
       await put('a/api.json', JSON.stringify({ info: { title: 'x' }, openapi: '3.0.0', paths: {} }));
       await put('b/"quoted".yaml', '"asyncapi": "3.0.0"\n');
-      await put('docs.json', JSON.stringify({ name: 'site "quoted" {', navigation: { tabs: [{ tab: 'API', openapi: '3.1/openapi.json' }] } }));
-      await put('minified.json', JSON.stringify({ info: { title: 'x', description: '"openapi": "3.0.0" in a string' }, asyncapi: '2.6.0' }));
+      await put(
+        'docs.json',
+        JSON.stringify({ name: 'site "quoted" {', navigation: { tabs: [{ tab: 'API', openapi: '3.1/openapi.json' }] } }),
+      );
+      await put(
+        'minified.json',
+        JSON.stringify({ info: { title: 'x', description: '"openapi": "3.0.0" in a string' }, asyncapi: '2.6.0' }),
+      );
       await put('nested.yaml', 'components:\n  openapi: 3.0.0\n');
       // Sorted keys: the version key comes after a large `components` block.
-      const big = { components: { schemas: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`S${i}`, { type: 'object', description: 'x'.repeat(40) }])) }, info: { title: 'x', version: '1' }, openapi: '3.1.0', paths: {} };
+      const big = {
+        components: {
+          schemas: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`S${i}`, { type: 'object', description: 'x'.repeat(40) }])),
+        },
+        info: { title: 'x', version: '1' },
+        openapi: '3.1.0',
+        paths: {},
+      };
       await put('sorted.json', JSON.stringify(big));
       await put('sorted.yaml', `components:\n${'  # padding\n'.repeat(1000)}openapi: 3.1.0\n`);
-      for (const skipped of ['node_modules/x.yaml', 'dist/x.yaml', '.git/x.yaml', '.astro/x.yaml', '.hidden/x.yaml', 'a/.cache/x.yaml']) await put(skipped, oas);
+      for (const skipped of ['node_modules/x.yaml', 'dist/x.yaml', '.git/x.yaml', '.astro/x.yaml', '.hidden/x.yaml', 'a/.cache/x.yaml'])
+        await put(skipped, oas);
       expect(await discoverSpecs(dir)).toEqual([
         { source: 'a/api.json', kind: 'openapi' },
         { source: 'b/"quoted".yaml', kind: 'asyncapi' },

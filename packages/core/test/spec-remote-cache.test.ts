@@ -13,11 +13,12 @@ import type { ApiDocument } from '../src/model.ts';
 import { loadSpec } from '../src/documents/index.ts';
 import { describeAge, remoteSpecCache } from '../src/documents/remote-cache.ts';
 
-const spec = (title: string, paths: string[]) => JSON.stringify({
-  openapi: '3.1.0',
-  info: { title, version: '1' },
-  paths: Object.fromEntries(paths.map((p) => [p, { get: { summary: `Get ${p}`, responses: { '200': { description: 'OK' } } } }])),
-});
+const spec = (title: string, paths: string[]) =>
+  JSON.stringify({
+    openapi: '3.1.0',
+    info: { title, version: '1' },
+    paths: Object.fromEntries(paths.map((p) => [p, { get: { summary: `Get ${p}`, responses: { '200': { description: 'OK' } } } }])),
+  });
 
 describe('remote spec copies in the build cache', () => {
   let server: Server;
@@ -52,7 +53,13 @@ describe('remote spec copies in the build cache', () => {
     expect(readdirSync(dir)).toHaveLength(1);
 
     answers.set('/a.json', 503);
-    const later = await loadSpec({ root: work, source: `${base}/a.json`, allowHttp: true, remoteCache: cache, now: () => fetchedAt + 3 * day + 5000 });
+    const later = await loadSpec({
+      root: work,
+      source: `${base}/a.json`,
+      allowHttp: true,
+      remoteCache: cache,
+      now: () => fetchedAt + 3 * day + 5000,
+    });
     expect((later.document as ApiDocument).operations.map((o) => o.path).sort()).toEqual(['/owners', '/pets']);
     expect(later.diagnostics).toHaveLength(1);
     const [warning] = later.diagnostics;
@@ -99,9 +106,21 @@ describe('remote spec copies in the build cache', () => {
     const root = path.join(work, 'site');
     const url = `${base}/site.json`;
     mkdirSync(root, { recursive: true });
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'T', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'API', openapi: url, pages: [] }] } }));
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'T',
+        colors: { primary: '#000000' },
+        navigation: { groups: [{ group: 'API', openapi: url, pages: [] }] },
+      }),
+    );
     answers.set('/site.json', spec('Site', ['/users', '/orders']));
-    const endpointSlugs = (plan: Awaited<ReturnType<typeof buildSitePlan>>['plan']) => plan.pages.filter((p) => p.kind === 'operation').map((p) => p.slug).sort();
+    const endpointSlugs = (plan: Awaited<ReturnType<typeof buildSitePlan>>['plan']) =>
+      plan.pages
+        .filter((p) => p.kind === 'operation')
+        .map((p) => p.slug)
+        .sort();
 
     const first = await buildSitePlan(root, { allowHttp: true });
     expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

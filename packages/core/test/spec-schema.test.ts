@@ -13,7 +13,8 @@ describe('jsonSafeSchema', () => {
   it('replaces a cycle by { $circular } with the title and can be serialised', () => {
     const safe = jsonSafeSchema(cyclicNode());
     expect(safe).toEqual({
-      title: 'Node', type: 'object',
+      title: 'Node',
+      type: 'object',
       properties: { next: { $circular: 'Node' }, children: { type: 'array', items: { $circular: 'Node' } } },
     });
     expect(JSON.parse(JSON.stringify(safe))).toEqual(safe);
@@ -24,7 +25,8 @@ describe('jsonSafeSchema', () => {
     const pet: Schema = { type: 'object', properties: { a: shared, b: shared } };
     (pet.properties as Record<string, unknown>).self = pet;
     expect(jsonSafeSchema(pet, { names: schemaNames({ Pet: pet }) })).toEqual({
-      type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' }, self: { $circular: 'Pet' } },
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' }, self: { $circular: 'Pet' } },
     });
     expect(jsonSafeSchema(pet).properties).toMatchObject({ self: { $circular: 'schema' } });
   });
@@ -45,9 +47,14 @@ describe('jsonSafeSchema', () => {
     expect(JSON.stringify(safe)).toContain('"$truncated"');
     const small = jsonSafeSchema(level, { maxNodes: 10 });
     expect(small).toEqual({
-      title: 'L39', type: 'object',
+      title: 'L39',
+      type: 'object',
       properties: {
-        a: { title: 'L38', type: 'object', properties: { a: { title: 'L37', type: 'object', properties: expect.anything() }, b: expect.anything() } },
+        a: {
+          title: 'L38',
+          type: 'object',
+          properties: { a: { title: 'L37', type: 'object', properties: expect.anything() }, b: expect.anything() },
+        },
         b: { $truncated: 'L38' },
       },
     });
@@ -55,7 +62,10 @@ describe('jsonSafeSchema', () => {
 
   it('truncates beyond maxDepth', () => {
     const deep: Schema = { type: 'object', properties: { a: { type: 'object', properties: { b: { title: 'B', type: 'string' } } } } };
-    expect(jsonSafeSchema(deep, { maxDepth: 3 })).toEqual({ type: 'object', properties: { a: { type: 'object', properties: { b: { $truncated: 'B' } } } } });
+    expect(jsonSafeSchema(deep, { maxDepth: 3 })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: { $truncated: 'B' } } } },
+    });
   });
 });
 
@@ -87,7 +97,8 @@ describe('mergeAllOf', () => {
       allOf: [base, { properties: { name: { type: 'string' } }, required: ['name', 'id'], readOnly: true }],
     });
     expect(merged).toEqual({
-      description: 'A pet', type: 'object',
+      description: 'A pet',
+      type: 'object',
       properties: { id: { type: 'integer' }, name: { type: 'string' } },
       required: ['id', 'name'],
     });

@@ -10,7 +10,11 @@ import { useAuthGate, useRuntime } from './hooks.ts';
 import type { RuntimeState } from './runtime.ts';
 import { fieldIds, initialAuth, SecuritySelect } from './form-parts.tsx';
 
-interface LogEntry { dir: 'in' | 'out' | 'sys'; text: string; at: string }
+interface LogEntry {
+  dir: 'in' | 'out' | 'sys';
+  text: string;
+  at: string;
+}
 
 export function ChannelPlayground(props: ChannelPlaygroundProps) {
   const visible = useAuthGate(props.display, props.groups);
@@ -20,11 +24,16 @@ export function ChannelPlayground(props: ChannelPlaygroundProps) {
 export default ChannelPlayground;
 
 /** ws(s) URL of a server + channel address, with variables and parameters filled; query-style auth appended. */
-export function channelUrl(server: PlaygroundAsyncServer, vars: Record<string, string>, address: string, params: Record<string, string>): string {
+export function channelUrl(
+  server: PlaygroundAsyncServer,
+  vars: Record<string, string>,
+  address: string,
+  params: Record<string, string>,
+): string {
   const host = server.host.replace(/\{([^}]+)\}/g, (w, n: string) => vars[n] ?? server.variables[n]?.default ?? w);
   const pathname = (server.pathname ?? '').replace(/\{([^}]+)\}/g, (w, n: string) => vars[n] ?? w);
   const addr = address.replace(/\{([^}]+)\}/g, (w, n: string) => (params[n] !== undefined ? encode(params[n]!) : w));
-  const path = (pathname + (addr && !addr.startsWith('/') && !pathname.endsWith('/') ? '/' : '') + addr) || '/';
+  const path = pathname + (addr && !addr.startsWith('/') && !pathname.endsWith('/') ? '/' : '') + addr || '/';
   return `${server.protocol}://${host}${path.startsWith('/') ? path : '/' + path}`;
 }
 
@@ -34,9 +43,12 @@ export function channelAuth(schemes: PlaygroundScheme[], auth: Record<string, Au
   const protocols: string[] = [];
   for (const s of schemes) {
     const v = auth[s.key] ?? (s.xDefault ? { token: s.xDefault } : {});
-    const token = s.type === 'http' && s.scheme === 'basic'
-      ? (v.user || v.password ? btoa(`${v.user ?? ''}:${v.password ?? ''}`) : '')
-      : v.token?.trim() ?? '';
+    const token =
+      s.type === 'http' && s.scheme === 'basic'
+        ? v.user || v.password
+          ? btoa(`${v.user ?? ''}:${v.password ?? ''}`)
+          : ''
+        : (v.token?.trim() ?? '');
     if (!token) continue;
     if (s.in === 'query' && s.name) query.push(`${encode(s.name)}=${encode(token)}`);
     else protocols.push(token);
@@ -62,7 +74,9 @@ interface ChannelInputs {
 function useChannelInputs(props: ChannelPlaygroundProps): ChannelInputs {
   const [server, setServer] = useState(0);
   const [vars, setVars] = useState<Record<string, string>>({});
-  const [params, setParams] = useState<Record<string, string>>(() => Object.fromEntries(props.parameters.filter((p) => p.default !== undefined || p.enum).map((p) => [p.name, p.default ?? p.enum![0]!])));
+  const [params, setParams] = useState<Record<string, string>>(() =>
+    Object.fromEntries(props.parameters.filter((p) => p.default !== undefined || p.enum).map((p) => [p.name, p.default ?? p.enum![0]!])),
+  );
   const [security, setSecurity] = useState(0);
   const [auth, setAuth] = useState<Record<string, AuthValue>>(() => initialAuth(props.security, false));
   // Browser storage after mount, so the server render hydrates cleanly.
@@ -71,9 +85,14 @@ function useChannelInputs(props: ChannelPlaygroundProps): ChannelInputs {
 }
 
 /** The server's variables: the reader's edits > runtime values (`setServerVariables`) > runtime inputs > spec defaults. */
-function channelVariables(srv: PlaygroundAsyncServer | undefined, vars: Record<string, string>, runtime: RuntimeState): Record<string, string> {
+function channelVariables(
+  srv: PlaygroundAsyncServer | undefined,
+  vars: Record<string, string>,
+  runtime: RuntimeState,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [n, v] of Object.entries(srv?.variables ?? {})) out[n] = vars[n] ?? runtime.serverVariables[n] ?? runtime.inputs.server?.[n] ?? v.default;
+  for (const [n, v] of Object.entries(srv?.variables ?? {}))
+    out[n] = vars[n] ?? runtime.serverVariables[n] ?? runtime.inputs.server?.[n] ?? v.default;
   return out;
 }
 
@@ -113,8 +132,12 @@ function useConnection(): Connection {
     ws.current = socket;
     setStatus('connecting');
     add('sys', `Connecting to ${base}`);
-    socket.onopen = () => { setStatus('open'); add('sys', `Connected${socket.protocol ? ` (subprotocol accepted)` : ''}`); };
-    socket.onmessage = (e) => add('in', typeof e.data === 'string' ? e.data : `[binary frame, ${(e.data as ArrayBuffer).byteLength} bytes]`);
+    socket.onopen = () => {
+      setStatus('open');
+      add('sys', `Connected${socket.protocol ? ` (subprotocol accepted)` : ''}`);
+    };
+    socket.onmessage = (e) =>
+      add('in', typeof e.data === 'string' ? e.data : `[binary frame, ${(e.data as ArrayBuffer).byteLength} bytes]`);
     socket.onerror = () => setError('The connection failed or was refused by the server.');
     socket.onclose = (e) => {
       if (ws.current === socket) ws.current = null;
@@ -124,13 +147,25 @@ function useConnection(): Connection {
   };
 
   const send = (text: string) => {
-    if (!ws.current || ws.current.readyState !== WebSocket.OPEN) { setError('Connect first.'); return; }
+    if (!ws.current || ws.current.readyState !== WebSocket.OPEN) {
+      setError('Connect first.');
+      return;
+    }
     setError('');
     ws.current.send(text);
     add('out', text);
   };
 
-  return { status, log, error, setError, connect, send, disconnect: () => ws.current?.close(1000, 'closed by user'), clearLog: () => setLog([]) };
+  return {
+    status,
+    log,
+    error,
+    setError,
+    connect,
+    send,
+    disconnect: () => ws.current?.close(1000, 'closed by user'),
+    clearLog: () => setLog([]),
+  };
 }
 
 function ChannelForm(props: ChannelPlaygroundProps) {
@@ -145,7 +180,12 @@ function ChannelForm(props: ChannelPlaygroundProps) {
   const url = query.length ? `${base}${base.includes('?') ? '&' : '?'}${query.join('&')}` : base;
   const { status, error } = connection;
 
-  if (!props.servers.length) return <div class="lectern-playground"><p class="lp-note">This channel has no WebSocket (ws/wss) server to connect to.</p></div>;
+  if (!props.servers.length)
+    return (
+      <div class="lectern-playground">
+        <p class="lp-note">This channel has no WebSocket (ws/wss) server to connect to.</p>
+      </div>
+    );
 
   return (
     <div class="lectern-playground lp-channel" id={props.id}>
@@ -153,13 +193,23 @@ function ChannelForm(props: ChannelPlaygroundProps) {
         <span class="lp-method lp-m-ws">WS</span>
         <code class="lp-url">{base}</code>
         {status === 'closed' ? (
-          <button key="connect" type="button" class="lp-btn lp-primary" onClick={() => connection.connect(url, protocols, base)}>Connect</button>
+          <button key="connect" type="button" class="lp-btn lp-primary" onClick={() => connection.connect(url, protocols, base)}>
+            Connect
+          </button>
         ) : (
-          <button key="disconnect" type="button" class="lp-btn" onClick={connection.disconnect}>Disconnect</button>
+          <button key="disconnect" type="button" class="lp-btn" onClick={connection.disconnect}>
+            Disconnect
+          </button>
         )}
       </div>
-      <p class="lp-desc" role="status">Status: <span class={`lp-ws-${status}`}>{status}</span></p>
-      {error ? <p class="lp-alert" role="alert">{error}</p> : null}
+      <p class="lp-desc" role="status">
+        Status: <span class={`lp-ws-${status}`}>{status}</span>
+      </p>
+      {error ? (
+        <p class="lp-alert" role="alert">
+          {error}
+        </p>
+      ) : null}
       <ConnectionFields props={props} inputs={inputs} effVars={effVars} fid={fid} disabled={status !== 'closed'} />
       <MessageComposer props={props} connection={connection} fid={fid} />
       <MessageLog log={connection.log} onClear={connection.clearLog} fid={fid} />
@@ -168,8 +218,18 @@ function ChannelForm(props: ChannelPlaygroundProps) {
 }
 
 /** Server, its variables, the channel's parameters, the security alternative and its credentials (locked while connected). */
-function ConnectionFields({ props, inputs, effVars, fid, disabled }: {
-  props: ChannelPlaygroundProps; inputs: ChannelInputs; effVars: Record<string, string>; fid: (key: string) => string; disabled: boolean;
+function ConnectionFields({
+  props,
+  inputs,
+  effVars,
+  fid,
+  disabled,
+}: {
+  props: ChannelPlaygroundProps;
+  inputs: ChannelInputs;
+  effVars: Record<string, string>;
+  fid: (key: string) => string;
+  disabled: boolean;
 }) {
   const { server, vars, params, auth, setVars, setParams } = inputs;
   const srv = props.servers[server];
@@ -179,8 +239,14 @@ function ConnectionFields({ props, inputs, effVars, fid, disabled }: {
       {props.servers.length > 1 ? (
         <div class="lp-field">
           <Label for={fid('server')} name="Server" />
-          <select id={fid('server')} value={String(server)} onChange={(e) => inputs.setServer(Number((e.currentTarget as HTMLSelectElement).value))}>
-            {props.servers.map((s, i) => <option key={s.id} value={String(i)}>{`${s.id} — ${s.protocol}://${s.host}`}</option>)}
+          <select
+            id={fid('server')}
+            value={String(server)}
+            onChange={(e) => inputs.setServer(Number((e.currentTarget as HTMLSelectElement).value))}
+          >
+            {props.servers.map((s, i) => (
+              <option key={s.id} value={String(i)}>{`${s.id} — ${s.protocol}://${s.host}`}</option>
+            ))}
           </select>
         </div>
       ) : null}
@@ -188,10 +254,25 @@ function ConnectionFields({ props, inputs, effVars, fid, disabled }: {
         <div class="lp-field" key={`${server}-${n}`}>
           <Label for={fid(`var-${n}`)} name={n} />
           {v.enum ? (
-            <select id={fid(`var-${n}`)} value={effVars[n]} onChange={(e) => setVars({ ...vars, [n]: (e.currentTarget as HTMLSelectElement).value })}>
-              {v.enum.map((o) => <option key={o} value={o}>{o}</option>)}
+            <select
+              id={fid(`var-${n}`)}
+              value={effVars[n]}
+              onChange={(e) => setVars({ ...vars, [n]: (e.currentTarget as HTMLSelectElement).value })}
+            >
+              {v.enum.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
-          ) : <input id={fid(`var-${n}`)} type="text" value={effVars[n]} onInput={(e) => setVars({ ...vars, [n]: (e.currentTarget as HTMLInputElement).value })} />}
+          ) : (
+            <input
+              id={fid(`var-${n}`)}
+              type="text"
+              value={effVars[n]}
+              onInput={(e) => setVars({ ...vars, [n]: (e.currentTarget as HTMLInputElement).value })}
+            />
+          )}
         </div>
       ))}
       {props.parameters.map((p) => (
@@ -199,21 +280,51 @@ function ConnectionFields({ props, inputs, effVars, fid, disabled }: {
           <Label for={fid(`param-${p.name}`)} name={p.name} required />
           {p.description ? <p class="lp-desc">{p.description}</p> : null}
           {p.enum ? (
-            <select id={fid(`param-${p.name}`)} value={params[p.name] ?? ''} onChange={(e) => setParams({ ...params, [p.name]: (e.currentTarget as HTMLSelectElement).value })}>
-              {p.enum.map((o) => <option key={o} value={o}>{o}</option>)}
+            <select
+              id={fid(`param-${p.name}`)}
+              value={params[p.name] ?? ''}
+              onChange={(e) => setParams({ ...params, [p.name]: (e.currentTarget as HTMLSelectElement).value })}
+            >
+              {p.enum.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
-          ) : <input id={fid(`param-${p.name}`)} type="text" value={params[p.name] ?? ''} onInput={(e) => setParams({ ...params, [p.name]: (e.currentTarget as HTMLInputElement).value })} />}
+          ) : (
+            <input
+              id={fid(`param-${p.name}`)}
+              type="text"
+              value={params[p.name] ?? ''}
+              onInput={(e) => setParams({ ...params, [p.name]: (e.currentTarget as HTMLInputElement).value })}
+            />
+          )}
         </div>
       ))}
-      <SecuritySelect id={fid('security')} label="Authorization method" security={props.security} value={inputs.security} onChange={inputs.setSecurity} />
+      <SecuritySelect
+        id={fid('security')}
+        label="Authorization method"
+        security={props.security}
+        value={inputs.security}
+        onChange={inputs.setSecurity}
+      />
       {props.security[inputs.security]?.schemes.map((s) => (
         <div class="lp-field" key={s.key}>
-          <Label for={fid(`auth-${s.key}`)} name={`${s.key.replace(/[_-]+/g, ' ')}${s.in === 'query' ? ` (query ${s.name})` : ' (sent as WebSocket subprotocol)'}`} />
-          <input id={fid(`auth-${s.key}`)} type="password" autoComplete="off" value={auth[s.key]?.token ?? ''} onInput={(e) => {
-            const v = { token: (e.currentTarget as HTMLInputElement).value };
-            inputs.setAuth({ ...auth, [s.key]: v });
-            save(AUTH_PREFIX + s.key, v);
-          }} />
+          <Label
+            for={fid(`auth-${s.key}`)}
+            name={`${s.key.replace(/[_-]+/g, ' ')}${s.in === 'query' ? ` (query ${s.name})` : ' (sent as WebSocket subprotocol)'}`}
+          />
+          <input
+            id={fid(`auth-${s.key}`)}
+            type="password"
+            autoComplete="off"
+            value={auth[s.key]?.token ?? ''}
+            onInput={(e) => {
+              const v = { token: (e.currentTarget as HTMLInputElement).value };
+              inputs.setAuth({ ...auth, [s.key]: v });
+              save(AUTH_PREFIX + s.key, v);
+            }}
+          />
         </div>
       ))}
     </fieldset>
@@ -221,14 +332,27 @@ function ConnectionFields({ props, inputs, effVars, fid, disabled }: {
 }
 
 /** The message to send (when there are several), its payload (checked when JSON), Send. */
-function MessageComposer({ props, connection, fid }: { props: ChannelPlaygroundProps; connection: Connection; fid: (key: string) => string }) {
+function MessageComposer({
+  props,
+  connection,
+  fid,
+}: {
+  props: ChannelPlaygroundProps;
+  connection: Connection;
+  fid: (key: string) => string;
+}) {
   const [msgIndex, setMsgIndex] = useState(0);
   const [text, setText] = useState(() => exampleText(props, 0));
   const sendMessage = (e: Event) => {
     e.preventDefault();
     const m = props.send[msgIndex];
     if (!m?.contentType || /json/i.test(m.contentType)) {
-      try { if (text.trim()) JSON.parse(text); } catch (err) { connection.setError(`Invalid JSON: ${(err as Error).message}`); return; }
+      try {
+        if (text.trim()) JSON.parse(text);
+      } catch (err) {
+        connection.setError(`Invalid JSON: ${(err as Error).message}`);
+        return;
+      }
     }
     connection.send(text);
   };
@@ -238,20 +362,37 @@ function MessageComposer({ props, connection, fid }: { props: ChannelPlaygroundP
       {props.send.length > 1 ? (
         <div class="lp-field">
           <Label for={fid('message')} name="Message" />
-          <select id={fid('message')} value={String(msgIndex)} onChange={(e) => {
-            const i = Number((e.currentTarget as HTMLSelectElement).value);
-            setMsgIndex(i);
-            setText(exampleText(props, i));
-          }}>
-            {props.send.map((m, i) => <option key={m.id} value={String(i)}>{m.title ?? m.id}</option>)}
+          <select
+            id={fid('message')}
+            value={String(msgIndex)}
+            onChange={(e) => {
+              const i = Number((e.currentTarget as HTMLSelectElement).value);
+              setMsgIndex(i);
+              setText(exampleText(props, i));
+            }}
+          >
+            {props.send.map((m, i) => (
+              <option key={m.id} value={String(i)}>
+                {m.title ?? m.id}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}
       <div class="lp-field">
         <Label for={fid('payload')} name="Payload" type={props.send[msgIndex]?.contentType ?? 'application/json'} />
-        <textarea id={fid('payload')} class="lp-editor" rows={6} spellcheck={false} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+        <textarea
+          id={fid('payload')}
+          class="lp-editor"
+          rows={6}
+          spellcheck={false}
+          value={text}
+          onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+        />
       </div>
-      <button type="submit" class="lp-btn lp-primary" disabled={connection.status !== 'open'}>Send message</button>
+      <button type="submit" class="lp-btn lp-primary" disabled={connection.status !== 'open'}>
+        Send message
+      </button>
     </form>
   );
 }
@@ -261,8 +402,12 @@ function MessageLog({ log, onClear, fid }: { log: LogEntry[]; onClear: () => voi
   return (
     <section class="lp-section" aria-labelledby={fid('log-h')}>
       <div class="lp-row">
-        <h3 class="lp-h" id={fid('log-h')}>Messages</h3>
-        <button type="button" class="lp-btn lp-small" onClick={onClear}>Clear log</button>
+        <h3 class="lp-h" id={fid('log-h')}>
+          Messages
+        </h3>
+        <button type="button" class="lp-btn lp-small" onClick={onClear}>
+          Clear log
+        </button>
       </div>
       <ol class="lp-log" aria-live="polite">
         {log.map((l, i) => (
@@ -281,8 +426,14 @@ function Payload({ text }: { text: string }) {
   try {
     const v: unknown = JSON.parse(text);
     if (v && typeof v === 'object') return <JsonCode text={text} />;
-  } catch { /* plain text */ }
-  return <pre class="lp-code"><code>{text}</code></pre>;
+  } catch {
+    /* plain text */
+  }
+  return (
+    <pre class="lp-code">
+      <code>{text}</code>
+    </pre>
+  );
 }
 
 function exampleText(props: ChannelPlaygroundProps, i: number): string {

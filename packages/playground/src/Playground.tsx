@@ -2,7 +2,16 @@
 import { LiveSamples } from './samples.tsx';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { JsonSchema, PlaygroundParameter, PlaygroundScheme, PlaygroundServer, PlaygroundProps } from './types.ts';
-import { type AuthValue, type BodyState, bodyKind, type BuiltRequest, buildRequest, paramKey, type RequestState, serverUrl } from './request.ts';
+import {
+  type AuthValue,
+  type BodyState,
+  bodyKind,
+  type BuiltRequest,
+  buildRequest,
+  paramKey,
+  type RequestState,
+  serverUrl,
+} from './request.ts';
 import { Field, FileInput, Label } from './fields.tsx';
 import { Response, type ResponseView } from './response.tsx';
 import { send } from './send.ts';
@@ -13,7 +22,12 @@ import { OAuthTools } from './oauth.tsx';
 import { fieldIds, initialAuth, SecuritySelect } from './form-parts.tsx';
 
 const TIMEOUT_MS = 60_000;
-const LOCATIONS = [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']] as const;
+const LOCATIONS = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Headers'],
+  ['cookie', 'Cookies'],
+] as const;
 
 export function Playground(props: PlaygroundProps) {
   const visible = useAuthGate(props.display, props.groups);
@@ -30,7 +44,11 @@ function initialBodies(props: PlaygroundProps): Record<string, BodyState> {
     if (kind === 'json') out[m.mediaType] = { mediaType: m.mediaType, text: ex === undefined ? '' : JSON.stringify(ex, null, 2) };
     else if (kind === 'text') out[m.mediaType] = { mediaType: m.mediaType, text: typeof ex === 'string' ? ex : '' };
     else if (kind === 'file') out[m.mediaType] = { mediaType: m.mediaType };
-    else out[m.mediaType] = { mediaType: m.mediaType, fields: ex && typeof ex === 'object' && !Array.isArray(ex) ? stripBinary(ex, m.schema) : {} };
+    else
+      out[m.mediaType] = {
+        mediaType: m.mediaType,
+        fields: ex && typeof ex === 'object' && !Array.isArray(ex) ? stripBinary(ex, m.schema) : {},
+      };
   }
   return out;
 }
@@ -58,7 +76,10 @@ function initialParams(props: PlaygroundProps): Record<string, unknown> {
 }
 
 /** Runtime prefill (`setInputs`): matching parameters, and security inputs of this endpoint's schemes. */
-function runtimePrefill(props: PlaygroundProps, inputs: PlaygroundInputs): { params: Record<string, unknown>; auth: Record<string, AuthValue> } {
+function runtimePrefill(
+  props: PlaygroundProps,
+  inputs: PlaygroundInputs,
+): { params: Record<string, unknown>; auth: Record<string, AuthValue> } {
   const params: Record<string, unknown> = {};
   for (const p of props.parameters) {
     const v = inputs[p.in]?.[p.name];
@@ -68,8 +89,12 @@ function runtimePrefill(props: PlaygroundProps, inputs: PlaygroundInputs): { par
   for (const alt of props.security) {
     for (const s of alt.schemes) {
       if (load(AUTH_PREFIX + s.key)) continue; // the reader's own value wins
-      const v = s.type === 'apiKey' && s.name && s.in ? inputs[s.in]?.[s.name]
-        : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect' ? inputs.header?.Authorization ?? inputs.header?.authorization : undefined;
+      const v =
+        s.type === 'apiKey' && s.name && s.in
+          ? inputs[s.in]?.[s.name]
+          : s.type === 'http' || s.type === 'oauth2' || s.type === 'openIdConnect'
+            ? (inputs.header?.Authorization ?? inputs.header?.authorization)
+            : undefined;
       if (v === undefined) continue;
       if (s.type === 'http' && s.scheme === 'basic') continue;
       auth[s.key] = { token: v.replace(/^bearer\s+/i, '') };
@@ -79,7 +104,12 @@ function runtimePrefill(props: PlaygroundProps, inputs: PlaygroundInputs): { par
 }
 
 /** The server's variables: the reader's edit > runtime value > saved in this browser > runtime input > default. */
-function serverVariables(srv: PlaygroundServer | undefined, edits: Record<string, string>, runtime: RuntimeState, saved: Record<string, string>): Record<string, string> {
+function serverVariables(
+  srv: PlaygroundServer | undefined,
+  edits: Record<string, string>,
+  runtime: RuntimeState,
+  saved: Record<string, string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(srv?.variables ?? {})) {
     out[name] = edits[name] ?? runtime.serverVariables[name] ?? saved[name] ?? runtime.inputs.server?.[name] ?? v.default;
@@ -91,7 +121,11 @@ function serverVariables(srv: PlaygroundServer | undefined, edits: Record<string
 function placeholderAuth(auth: Record<string, AuthValue>): Record<string, AuthValue> {
   const placeholders: Record<string, AuthValue> = {};
   for (const [k, a] of Object.entries(auth)) {
-    placeholders[k] = { ...(a.token ? { token: '<token>' } : {}), ...(a.user ? { user: '<user>' } : {}), ...(a.password ? { password: '<password>' } : {}) };
+    placeholders[k] = {
+      ...(a.token ? { token: '<token>' } : {}),
+      ...(a.user ? { user: '<user>' } : {}),
+      ...(a.password ? { password: '<password>' } : {}),
+    };
   }
   return placeholders;
 }
@@ -101,7 +135,9 @@ function focusFirstError(errors: Record<string, string>, fid: (key: string) => s
   const first = Object.keys(errors)[0];
   if (!first) return;
   const id = first === 'body' ? fid('body') : first.startsWith('body:') ? `${fid('body')}-${first.slice(5)}` : fid(first);
-  queueMicrotask(() => (document.getElementById(id)?.querySelector?.('input,select,textarea') as HTMLElement | null ?? document.getElementById(id))?.focus());
+  queueMicrotask(() =>
+    ((document.getElementById(id)?.querySelector?.('input,select,textarea') as HTMLElement | null) ?? document.getElementById(id))?.focus(),
+  );
 }
 
 /** What the reader chose and typed (with saved and runtime values folded in), the errors shown, and the setters. */
@@ -155,8 +191,20 @@ function useFormInputs(props: PlaygroundProps): FormInputs {
   }, [runtime.inputs]);
 
   return {
-    server, serverVars: serverVariables(props.servers[server], edits, runtime, saved), params, security, auth, media, bodies, raw, errors,
-    setServer, setSecurity, setMedia, setRaw, setErrors,
+    server,
+    serverVars: serverVariables(props.servers[server], edits, runtime, saved),
+    params,
+    security,
+    auth,
+    media,
+    bodies,
+    raw,
+    errors,
+    setServer,
+    setSecurity,
+    setMedia,
+    setRaw,
+    setErrors,
     setVar: (name, value) => {
       setEdits((e) => ({ ...e, [name]: value }));
       const next = { ...saved, [name]: value };
@@ -165,7 +213,10 @@ function useFormInputs(props: PlaygroundProps): FormInputs {
     },
     setParam: (p, v) => {
       setParams((cur) => ({ ...cur, [paramKey(p)]: v }));
-      setErrors((e) => { const { [`param:${paramKey(p)}`]: _, ...rest } = e; return rest; });
+      setErrors((e) => {
+        const { [`param:${paramKey(p)}`]: _, ...rest } = e;
+        return rest;
+      });
     },
     setAuthValue: (key, v) => {
       setAuth((cur) => ({ ...cur, [key]: v }));
@@ -190,7 +241,13 @@ function useSender(props: PlaygroundProps): Sender {
   const [view, setView] = useState<ResponseView | undefined>();
   const ctrl = useRef<AbortController | null>(null);
   const blobUrl = useRef<string | undefined>(undefined);
-  useEffect(() => () => { ctrl.current?.abort(); if (blobUrl.current) URL.revokeObjectURL(blobUrl.current); }, []);
+  useEffect(
+    () => () => {
+      ctrl.current?.abort();
+      if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
+    },
+    [],
+  );
   return {
     view,
     busy: () => ctrl.current !== null,
@@ -200,7 +257,12 @@ function useSender(props: PlaygroundProps): Sender {
       ctrl.current = c;
       const timer = setTimeout(() => c.abort('timeout'), props.timeoutMs ?? TIMEOUT_MS);
       setView({ kind: 'loading' });
-      const result = await send(request, { proxy: props.proxy, proxyUrl: props.proxyUrl, credentials: props.credentials, signal: c.signal });
+      const result = await send(request, {
+        proxy: props.proxy,
+        proxyUrl: props.proxyUrl,
+        credentials: props.credentials,
+        signal: c.signal,
+      });
       clearTimeout(timer);
       ctrl.current = null;
       if (blobUrl.current) URL.revokeObjectURL(blobUrl.current);
@@ -217,11 +279,18 @@ function PlaygroundForm(props: PlaygroundProps) {
   const { server, serverVars, params, security, auth, media, bodies, errors } = inputs;
 
   const state: RequestState = {
-    server, serverVars, params, security, auth,
+    server,
+    serverVars,
+    params,
+    security,
+    auth,
     ...(media && bodies[media] ? { body: bodies[media]! } : {}),
   };
   const origin = typeof location === 'undefined' ? '' : location.origin;
-  const built = useMemo(() => buildRequest(props, state, origin), [server, JSON.stringify(serverVars), params, security, auth, media, bodies]);
+  const built = useMemo(
+    () => buildRequest(props, state, origin),
+    [server, JSON.stringify(serverVars), params, security, auth, media, bodies],
+  );
   // The samples panel shows credentials as placeholders unless the reader asks to see them.
   const hasSecrets = Object.values(auth).some((a) => a.token || a.password || a.user);
   const masked = useMemo(
@@ -247,21 +316,43 @@ function PlaygroundForm(props: PlaygroundProps) {
       <form onSubmit={submit} noValidate aria-label={`Try ${method} ${props.path}`}>
         <div class="lp-bar">
           <span class={`lp-method lp-m-${method.toLowerCase()}`}>{method}</span>
-          <code class="lp-url" title={built.request.url}>{built.request.url}</code>
+          <code class="lp-url" title={built.request.url}>
+            {built.request.url}
+          </code>
           {sender.view?.kind === 'loading' ? (
-            <button key="cancel" type="button" class="lp-btn" onClick={(e) => { e.preventDefault(); sender.cancel(); }}>Cancel</button>
+            <button
+              key="cancel"
+              type="button"
+              class="lp-btn"
+              onClick={(e) => {
+                e.preventDefault();
+                sender.cancel();
+              }}
+            >
+              Cancel
+            </button>
           ) : (
-            <button key="send" type="submit" class="lp-btn lp-primary">Send</button>
+            <button key="send" type="submit" class="lp-btn lp-primary">
+              Send
+            </button>
           )}
         </div>
         {Object.keys(errors).length ? (
-          <p class="lp-alert" role="alert">Fix the marked fields before sending ({Object.keys(errors).length}).</p>
+          <p class="lp-alert" role="alert">
+            Fix the marked fields before sending ({Object.keys(errors).length}).
+          </p>
         ) : null}
         <ServerSection props={props} inputs={inputs} fid={fid} origin={origin} />
         <AuthSection props={props} inputs={inputs} fid={fid} />
         <ParameterSections props={props} inputs={inputs} fid={fid} />
         <BodySection props={props} inputs={inputs} fid={fid} />
-        <LiveSamples id={fid('samples')} languages={props.languages?.length ? props.languages : ['bash']} request={built.request} masked={masked} hasSecrets={hasSecrets} />
+        <LiveSamples
+          id={fid('samples')}
+          languages={props.languages?.length ? props.languages : ['bash']}
+          request={built.request}
+          masked={masked}
+          hasSecrets={hasSecrets}
+        />
       </form>
       <Response view={sender.view} id={props.id} />
     </div>
@@ -286,8 +377,16 @@ function ServerSection({ props, inputs, fid, origin }: SectionProps & { origin: 
       {props.servers.length > 1 ? (
         <div class="lp-field">
           <Label for={fid('server')} name="Base URL" />
-          <select id={fid('server')} value={String(server)} onChange={(e) => inputs.setServer(Number((e.currentTarget as HTMLSelectElement).value))}>
-            {props.servers.map((s, i) => <option key={i} value={String(i)}>{s.description ? `${s.description} — ${s.url}` : s.url}</option>)}
+          <select
+            id={fid('server')}
+            value={String(server)}
+            onChange={(e) => inputs.setServer(Number((e.currentTarget as HTMLSelectElement).value))}
+          >
+            {props.servers.map((s, i) => (
+              <option key={i} value={String(i)}>
+                {s.description ? `${s.description} — ${s.url}` : s.url}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}
@@ -296,11 +395,24 @@ function ServerSection({ props, inputs, fid, origin }: SectionProps & { origin: 
           <Label for={fid(`var-${name}`)} name={name} type={v.enum ? 'enum<string>' : 'string'} />
           {v.description ? <p class="lp-desc">{v.description}</p> : null}
           {v.enum ? (
-            <select id={fid(`var-${name}`)} value={serverVars[name]} onChange={(e) => setVar(name, (e.currentTarget as HTMLSelectElement).value)}>
-              {(v.enum.includes(serverVars[name] ?? '') ? v.enum : [serverVars[name] ?? '', ...v.enum]).map((o) => <option key={o} value={o}>{o}</option>)}
+            <select
+              id={fid(`var-${name}`)}
+              value={serverVars[name]}
+              onChange={(e) => setVar(name, (e.currentTarget as HTMLSelectElement).value)}
+            >
+              {(v.enum.includes(serverVars[name] ?? '') ? v.enum : [serverVars[name] ?? '', ...v.enum]).map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
           ) : (
-            <input id={fid(`var-${name}`)} type="text" value={serverVars[name]} onInput={(e) => setVar(name, (e.currentTarget as HTMLInputElement).value)} />
+            <input
+              id={fid(`var-${name}`)}
+              type="text"
+              value={serverVars[name]}
+              onInput={(e) => setVar(name, (e.currentTarget as HTMLInputElement).value)}
+            />
           )}
         </div>
       ))}
@@ -317,8 +429,15 @@ function AuthSection({ props, inputs, fid }: SectionProps) {
       <legend class="lp-h">Authorization</legend>
       <SecuritySelect id={fid('security')} label="Method" security={props.security} value={inputs.security} onChange={inputs.setSecurity} />
       {props.security[inputs.security]?.schemes.map((s) => (
-        <AuthInputs key={s.key} scheme={s} id={fid(`auth-${s.key}`)} value={inputs.auth[s.key] ?? {}} proxy={props.proxy} proxyUrl={props.proxyUrl}
-          onChange={(v) => inputs.setAuthValue(s.key, v)} />
+        <AuthInputs
+          key={s.key}
+          scheme={s}
+          id={fid(`auth-${s.key}`)}
+          value={inputs.auth[s.key] ?? {}}
+          proxy={props.proxy}
+          proxyUrl={props.proxyUrl}
+          onChange={(v) => inputs.setAuthValue(s.key, v)}
+        />
       ))}
     </fieldset>
   );
@@ -327,7 +446,9 @@ function AuthSection({ props, inputs, fid }: SectionProps) {
 /** One section per parameter location that has parameters. */
 function ParameterSections({ props, inputs, fid }: SectionProps) {
   const { params, errors } = inputs;
-  const cookieNote = !props.proxy && (props.parameters.some((p) => p.in === 'cookie') || props.security[inputs.security]?.schemes.some((s) => s.in === 'cookie'));
+  const cookieNote =
+    !props.proxy &&
+    (props.parameters.some((p) => p.in === 'cookie') || props.security[inputs.security]?.schemes.some((s) => s.in === 'cookie'));
   return (
     <>
       {LOCATIONS.map(([loc, title]) => {
@@ -336,11 +457,24 @@ function ParameterSections({ props, inputs, fid }: SectionProps) {
         return (
           <fieldset class="lp-section" key={loc}>
             <legend class="lp-h">{title}</legend>
-            {loc === 'cookie' && cookieNote ? <p class="lp-note">Browsers do not let pages set cookies on other sites: cookie values are only sent when the playground proxy is on.</p> : null}
+            {loc === 'cookie' && cookieNote ? (
+              <p class="lp-note">
+                Browsers do not let pages set cookies on other sites: cookie values are only sent when the playground proxy is on.
+              </p>
+            ) : null}
             {list.map((p) => (
-              <Field key={paramKey(p)} id={fid(`param:${paramKey(p)}`)} name={p.name} schema={p.schema} value={params[paramKey(p)]}
-                required={p.required} deprecated={p.deprecated} description={p.description} error={errors[`param:${paramKey(p)}`]}
-                onChange={(v) => inputs.setParam(p, v)} />
+              <Field
+                key={paramKey(p)}
+                id={fid(`param:${paramKey(p)}`)}
+                name={p.name}
+                schema={p.schema}
+                value={params[paramKey(p)]}
+                required={p.required}
+                deprecated={p.deprecated}
+                description={p.description}
+                error={errors[`param:${paramKey(p)}`]}
+                onChange={(v) => inputs.setParam(p, v)}
+              />
             ))}
           </fieldset>
         );
@@ -356,21 +490,50 @@ function BodySection({ props, inputs, fid }: SectionProps) {
   if (!props.body || !bodyMedia) return null;
   return (
     <fieldset class="lp-section">
-      <legend class="lp-h">Body{props.body.required ? <>{' '}<span class="lp-req">required</span></> : null}</legend>
+      <legend class="lp-h">
+        Body
+        {props.body.required ? (
+          <>
+            {' '}
+            <span class="lp-req">required</span>
+          </>
+        ) : null}
+      </legend>
       {props.body.content.length > 1 ? (
         <div class="lp-field">
           <Label for={fid('media')} name="Content-Type" />
           <select id={fid('media')} value={media} onChange={(e) => inputs.setMedia((e.currentTarget as HTMLSelectElement).value)}>
-            {props.body.content.map((m) => <option key={m.mediaType} value={m.mediaType}>{m.mediaType}</option>)}
+            {props.body.content.map((m) => (
+              <option key={m.mediaType} value={m.mediaType}>
+                {m.mediaType}
+              </option>
+            ))}
           </select>
         </div>
-      ) : <p class="lp-desc">{bodyMedia.mediaType}</p>}
-      <BodyEditor id={fid('body')} media={bodyMedia} state={bodies[media]!} raw={inputs.raw} setRaw={inputs.setRaw} errors={inputs.errors} onChange={inputs.setBody} />
+      ) : (
+        <p class="lp-desc">{bodyMedia.mediaType}</p>
+      )}
+      <BodyEditor
+        id={fid('body')}
+        media={bodyMedia}
+        state={bodies[media]!}
+        raw={inputs.raw}
+        setRaw={inputs.setRaw}
+        errors={inputs.errors}
+        onChange={inputs.setBody}
+      />
     </fieldset>
   );
 }
 
-function AuthInputs(p: { scheme: PlaygroundScheme; id: string; value: AuthValue; proxy: boolean; proxyUrl: string; onChange: (v: AuthValue) => void }) {
+function AuthInputs(p: {
+  scheme: PlaygroundScheme;
+  id: string;
+  value: AuthValue;
+  proxy: boolean;
+  proxyUrl: string;
+  onChange: (v: AuthValue) => void;
+}) {
   const s = p.scheme;
   const name = s.key.replace(/[_-]+/g, ' ');
   const desc = s.description ? <p class="lp-desc">{s.description}</p> : null;
@@ -381,33 +544,61 @@ function AuthInputs(p: { scheme: PlaygroundScheme; id: string; value: AuthValue;
         {desc}
         <div class="lp-field">
           <Label for={`${p.id}-user`} name={`${name}: username`} />
-          <input id={`${p.id}-user`} type="text" autoComplete="username" value={p.value.user ?? ''} onInput={(e) => p.onChange({ ...p.value, user: (e.currentTarget as HTMLInputElement).value })} />
+          <input
+            id={`${p.id}-user`}
+            type="text"
+            autoComplete="username"
+            value={p.value.user ?? ''}
+            onInput={(e) => p.onChange({ ...p.value, user: (e.currentTarget as HTMLInputElement).value })}
+          />
         </div>
         <div class="lp-field">
           <Label for={`${p.id}-password`} name={`${name}: password`} />
-          <input id={`${p.id}-password`} type="password" autoComplete="current-password" value={p.value.password ?? ''} onInput={(e) => p.onChange({ ...p.value, password: (e.currentTarget as HTMLInputElement).value })} />
+          <input
+            id={`${p.id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={p.value.password ?? ''}
+            onInput={(e) => p.onChange({ ...p.value, password: (e.currentTarget as HTMLInputElement).value })}
+          />
         </div>
       </div>
     );
   }
-  const where = s.type === 'apiKey' ? `${s.name ?? ''} (${s.in ?? 'header'})` : `Authorization (${s.type === 'http' ? s.scheme ?? 'http' : s.type === 'oauth2' ? 'OAuth 2 token' : 'OpenID Connect token'})`;
+  const where =
+    s.type === 'apiKey'
+      ? `${s.name ?? ''} (${s.in ?? 'header'})`
+      : `Authorization (${s.type === 'http' ? (s.scheme ?? 'http') : s.type === 'oauth2' ? 'OAuth 2 token' : 'OpenID Connect token'})`;
   return (
     <div class="lp-auth">
       {desc}
       <div class="lp-field">
         <Label for={p.id} name={`${name}: ${where}`} />
-        <input id={p.id} type="password" autoComplete="off" spellcheck={false} value={p.value.token ?? ''}
-          placeholder={s.type === 'apiKey' ? 'key' : s.bearerFormat ?? 'token'}
-          onInput={(e) => p.onChange({ ...p.value, token: (e.currentTarget as HTMLInputElement).value })} />
+        <input
+          id={p.id}
+          type="password"
+          autoComplete="off"
+          spellcheck={false}
+          value={p.value.token ?? ''}
+          placeholder={s.type === 'apiKey' ? 'key' : (s.bearerFormat ?? 'token')}
+          onInput={(e) => p.onChange({ ...p.value, token: (e.currentTarget as HTMLInputElement).value })}
+        />
       </div>
-      {s.type === 'oauth2' ? <OAuthTools scheme={s} id={p.id} proxy={p.proxy} proxyUrl={p.proxyUrl} onToken={(token) => p.onChange({ ...p.value, token })} /> : null}
+      {s.type === 'oauth2' ? (
+        <OAuthTools scheme={s} id={p.id} proxy={p.proxy} proxyUrl={p.proxyUrl} onToken={(token) => p.onChange({ ...p.value, token })} />
+      ) : null}
     </div>
   );
 }
 
 function BodyEditor(p: {
-  id: string; media: NonNullable<PlaygroundProps['body']>['content'][number]; state: BodyState; raw: boolean;
-  setRaw: (r: boolean) => void; errors: Record<string, string>; onChange: (b: BodyState) => void;
+  id: string;
+  media: NonNullable<PlaygroundProps['body']>['content'][number];
+  state: BodyState;
+  raw: boolean;
+  setRaw: (r: boolean) => void;
+  errors: Record<string, string>;
+  onChange: (b: BodyState) => void;
 }) {
   const kind = bodyKind(p.media.mediaType);
   const schema = p.media.schema;
@@ -416,54 +607,109 @@ function BodyEditor(p: {
     return (
       <div class={`lp-field${err ? ' lp-invalid' : ''}`}>
         <Label for={p.id} name="File" type="binary" />
-        <FileInput id={p.id} value={p.state.file} onChange={(f) => p.onChange({ ...p.state, file: f as Blob | undefined })} aria-invalid={err ? true : undefined} />
-        {err ? <p class="lp-error" role="alert">{err}</p> : null}
+        <FileInput
+          id={p.id}
+          value={p.state.file}
+          onChange={(f) => p.onChange({ ...p.state, file: f as Blob | undefined })}
+          aria-invalid={err ? true : undefined}
+        />
+        {err ? (
+          <p class="lp-error" role="alert">
+            {err}
+          </p>
+        ) : null}
       </div>
     );
   }
   if (kind === 'form' || kind === 'multipart') {
     return (
-      <Field id={p.id} name="body" schema={schema ?? { type: 'object', properties: {} }} value={p.state.fields ?? {}} files={kind === 'multipart'}
-        errors={p.errors} errorPrefix="body:" error={err}
-        onChange={(v) => p.onChange({ ...p.state, fields: (v ?? {}) as Record<string, unknown> })} />
+      <Field
+        id={p.id}
+        name="body"
+        schema={schema ?? { type: 'object', properties: {} }}
+        value={p.state.fields ?? {}}
+        files={kind === 'multipart'}
+        errors={p.errors}
+        errorPrefix="body:"
+        error={err}
+        onChange={(v) => p.onChange({ ...p.state, fields: (v ?? {}) as Record<string, unknown> })}
+      />
     );
   }
   const text = p.state.text ?? '';
   let parsed: unknown;
   let parseError: string | undefined;
   if (kind === 'json' && text.trim()) {
-    try { parsed = JSON.parse(text); } catch (e) { parseError = (e as Error).message; }
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      parseError = (e as Error).message;
+    }
   }
   const showForm = kind === 'json' && !p.raw && !!schema && Object.keys(schema).length > 0;
   return (
     <div>
       {kind === 'json' && schema ? (
         <div class="lp-tabs" role="group" aria-label="Body editor">
-          <button type="button" class="lp-btn lp-small" aria-pressed={!p.raw} onClick={() => p.setRaw(false)}>Fields</button>
-          <button type="button" class="lp-btn lp-small" aria-pressed={p.raw} onClick={() => p.setRaw(true)}>Raw JSON</button>
+          <button type="button" class="lp-btn lp-small" aria-pressed={!p.raw} onClick={() => p.setRaw(false)}>
+            Fields
+          </button>
+          <button type="button" class="lp-btn lp-small" aria-pressed={p.raw} onClick={() => p.setRaw(true)}>
+            Raw JSON
+          </button>
         </div>
       ) : null}
       {p.media.examples.length > 1 ? (
         <div class="lp-field">
           <Label for={`${p.id}-example`} name="Example" />
-          <select id={`${p.id}-example`} onChange={(e) => {
-            const ex = p.media.examples[Number((e.currentTarget as HTMLSelectElement).value)];
-            if (ex) p.onChange({ ...p.state, text: typeof ex.value === 'string' && kind === 'text' ? ex.value : JSON.stringify(ex.value, null, 2) });
-          }}>
-            {p.media.examples.map((ex, i) => <option key={ex.key} value={String(i)}>{ex.summary ?? ex.key}</option>)}
+          <select
+            id={`${p.id}-example`}
+            onChange={(e) => {
+              const ex = p.media.examples[Number((e.currentTarget as HTMLSelectElement).value)];
+              if (ex)
+                p.onChange({
+                  ...p.state,
+                  text: typeof ex.value === 'string' && kind === 'text' ? ex.value : JSON.stringify(ex.value, null, 2),
+                });
+            }}
+          >
+            {p.media.examples.map((ex, i) => (
+              <option key={ex.key} value={String(i)}>
+                {ex.summary ?? ex.key}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}
       {showForm && !parseError ? (
-        <Field id={p.id} name="body" schema={schema} value={parsed} errors={p.errors} errorPrefix="body:" error={err}
-          onChange={(v) => p.onChange({ ...p.state, text: v === undefined ? '' : JSON.stringify(v, null, 2) })} />
+        <Field
+          id={p.id}
+          name="body"
+          schema={schema}
+          value={parsed}
+          errors={p.errors}
+          errorPrefix="body:"
+          error={err}
+          onChange={(v) => p.onChange({ ...p.state, text: v === undefined ? '' : JSON.stringify(v, null, 2) })}
+        />
       ) : (
         <div class={`lp-field${err || parseError ? ' lp-invalid' : ''}`}>
           <Label for={p.id} name={kind === 'json' ? 'JSON body' : 'Body'} />
-          <textarea id={p.id} class="lp-editor" rows={10} spellcheck={false} value={text} aria-invalid={err || parseError ? true : undefined}
+          <textarea
+            id={p.id}
+            class="lp-editor"
+            rows={10}
+            spellcheck={false}
+            value={text}
+            aria-invalid={err || parseError ? true : undefined}
             aria-describedby={parseError || err ? `${p.id}-err` : undefined}
-            onInput={(e) => p.onChange({ ...p.state, text: (e.currentTarget as HTMLTextAreaElement).value })} />
-          {parseError || err ? <p class="lp-error" id={`${p.id}-err`} role="alert">{parseError ? `Invalid JSON: ${parseError}` : err}</p> : null}
+            onInput={(e) => p.onChange({ ...p.state, text: (e.currentTarget as HTMLTextAreaElement).value })}
+          />
+          {parseError || err ? (
+            <p class="lp-error" id={`${p.id}-err`} role="alert">
+              {parseError ? `Invalid JSON: ${parseError}` : err}
+            </p>
+          ) : null}
         </div>
       )}
       {showForm && parseError ? <p class="lp-note">The body is not valid JSON; fix it in the raw editor to edit fields.</p> : null}

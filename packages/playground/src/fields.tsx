@@ -41,7 +41,16 @@ function withVariant(schema: JsonSchema, v: JsonSchema): JsonSchema {
 /** Best variant for an existing value. */
 function pickVariant(list: JsonSchema[], value: unknown): number {
   if (value === undefined) return 0;
-  const t = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value === 'number' ? 'number' : typeof value;
+  const t =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'array'
+        : typeof value === 'object'
+          ? 'object'
+          : typeof value === 'number'
+            ? 'number'
+            : typeof value;
   const byType = list.findIndex((s) => typesOf(s).some((x) => x === t || (t === 'number' && x === 'integer')));
   if (t === 'object' && value) {
     // The variant declaring most of the value's keys.
@@ -50,7 +59,10 @@ function pickVariant(list: JsonSchema[], value: unknown): number {
     let score = 0;
     list.forEach((s, i) => {
       const n = keys.filter((k) => s.properties && k in (s.properties as object)).length;
-      if (n > score) { best = i; score = n; }
+      if (n > score) {
+        best = i;
+        score = n;
+      }
     });
     if (best >= 0) return best;
   }
@@ -62,9 +74,26 @@ export function Label(props: { for: string; name: string; required?: boolean; ty
     <label class="lp-label" for={props.for}>
       {/* The spaces keep the accessible name readable ("id string required"); flex layout ignores them. */}
       <span class="lp-name">{props.name}</span>
-      {props.type ? <>{' '}<span class="lp-type">{props.type}</span></> : null}
-      {props.required ? <>{' '}<span class="lp-req" title="required">required</span></> : null}
-      {props.deprecated ? <>{' '}<span class="lp-dep">deprecated</span></> : null}
+      {props.type ? (
+        <>
+          {' '}
+          <span class="lp-type">{props.type}</span>
+        </>
+      ) : null}
+      {props.required ? (
+        <>
+          {' '}
+          <span class="lp-req" title="required">
+            required
+          </span>
+        </>
+      ) : null}
+      {props.deprecated ? (
+        <>
+          {' '}
+          <span class="lp-dep">deprecated</span>
+        </>
+      ) : null}
     </label>
   );
 }
@@ -117,27 +146,44 @@ export function Field(p: FieldProps) {
   }
 
   let input: ComponentChildren;
-  const common = { id: p.id, 'aria-describedby': describedBy, 'aria-invalid': p.error ? true : undefined, 'aria-required': p.required || undefined };
+  const common = {
+    id: p.id,
+    'aria-describedby': describedBy,
+    'aria-invalid': p.error ? true : undefined,
+    'aria-required': p.required || undefined,
+  };
   if (p.files && (isFileSchema(schema) || (t === 'array' && isFileSchema(schema.items as JsonSchema)))) {
     input = <FileInput {...common} multiple={t === 'array'} value={p.value} onChange={p.onChange} />;
   } else if (Array.isArray(schema.enum)) {
     const opts = schema.enum as Json[];
     const index = opts.findIndex((o) => JSON.stringify(o) === JSON.stringify(p.value));
     input = (
-      <select {...common} value={index >= 0 ? String(index) : ''} onChange={(e) => {
-        const i = (e.currentTarget as HTMLSelectElement).value;
-        p.onChange(i === '' ? undefined : opts[Number(i)]);
-      }}>
+      <select
+        {...common}
+        value={index >= 0 ? String(index) : ''}
+        onChange={(e) => {
+          const i = (e.currentTarget as HTMLSelectElement).value;
+          p.onChange(i === '' ? undefined : opts[Number(i)]);
+        }}
+      >
         <option value="">{p.required ? 'Select…' : '(not set)'}</option>
-        {opts.map((o, i) => <option key={i} value={String(i)}>{o === null ? 'null' : String(o)}</option>)}
+        {opts.map((o, i) => (
+          <option key={i} value={String(i)}>
+            {o === null ? 'null' : String(o)}
+          </option>
+        ))}
       </select>
     );
   } else if (t === 'boolean') {
     input = (
-      <select {...common} value={p.value === true ? 'true' : p.value === false ? 'false' : ''} onChange={(e) => {
-        const v = (e.currentTarget as HTMLSelectElement).value;
-        p.onChange(v === '' ? undefined : v === 'true');
-      }}>
+      <select
+        {...common}
+        value={p.value === true ? 'true' : p.value === false ? 'false' : ''}
+        onChange={(e) => {
+          const v = (e.currentTarget as HTMLSelectElement).value;
+          p.onChange(v === '' ? undefined : v === 'true');
+        }}
+      >
         <option value="">(not set)</option>
         <option value="true">true</option>
         <option value="false">false</option>
@@ -145,22 +191,31 @@ export function Field(p: FieldProps) {
     );
   } else if (t === 'integer' || t === 'number') {
     input = (
-      <input {...common} type="number" step={t === 'integer' ? '1' : 'any'} inputMode={t === 'integer' ? 'numeric' : 'decimal'}
+      <input
+        {...common}
+        type="number"
+        step={t === 'integer' ? '1' : 'any'}
+        inputMode={t === 'integer' ? 'numeric' : 'decimal'}
         value={typeof p.value === 'number' ? String(p.value) : typeof p.value === 'string' ? p.value : ''}
         placeholder={schema.default !== undefined ? String(schema.default) : undefined}
         onInput={(e) => {
           const raw = (e.currentTarget as HTMLInputElement).value;
           p.onChange(raw === '' ? undefined : Number.isFinite(Number(raw)) ? Number(raw) : raw);
-        }} />
+        }}
+      />
     );
-  } else if (t === 'string' || t === undefined && schema.type !== undefined) {
+  } else if (t === 'string' || (t === undefined && schema.type !== undefined)) {
     input = (
-      <input {...common} type="text" value={p.value === undefined || p.value === null ? '' : String(p.value)}
+      <input
+        {...common}
+        type="text"
+        value={p.value === undefined || p.value === null ? '' : String(p.value)}
         placeholder={typeof schema.format === 'string' ? schema.format : undefined}
         onInput={(e) => {
           const raw = (e.currentTarget as HTMLInputElement).value;
           p.onChange(raw === '' ? undefined : raw);
-        }} />
+        }}
+      />
     );
   } else {
     // Untyped / recursive: JSON text (plain text when it doesn't parse).
@@ -170,18 +225,36 @@ export function Field(p: FieldProps) {
   const nullable = typesOf(schema).includes('null') || p.value === null;
   return (
     <div class={`lp-field${p.error ? ' lp-invalid' : ''}`}>
-      <Label for={p.id} name={p.name} required={p.required} type={typeLabel(schema)} deprecated={p.deprecated || schema.deprecated === true} />
-      {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
+      <Label
+        for={p.id}
+        name={p.name}
+        required={p.required}
+        type={typeLabel(schema)}
+        deprecated={p.deprecated || schema.deprecated === true}
+      />
+      {desc ? (
+        <p class="lp-desc" id={descId}>
+          {desc}
+        </p>
+      ) : null}
       <div class="lp-row">
         {input}
         {nullable ? (
           <label class="lp-null">
-            <input type="checkbox" checked={p.value === null} onChange={(e) => p.onChange((e.currentTarget as HTMLInputElement).checked ? null : undefined)} />
+            <input
+              type="checkbox"
+              checked={p.value === null}
+              onChange={(e) => p.onChange((e.currentTarget as HTMLInputElement).checked ? null : undefined)}
+            />
             null
           </label>
         ) : null}
       </div>
-      {p.error ? <p class="lp-error" id={errId} role="alert">{p.error}</p> : null}
+      {p.error ? (
+        <p class="lp-error" id={errId} role="alert">
+          {p.error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -193,18 +266,32 @@ function ObjectField(p: FieldProps) {
   const desc = p.description ?? (typeof schema.description === 'string' ? schema.description : undefined);
   const descId = desc ? `${p.id}-desc` : undefined;
   const [open] = useState(() => depth < 1 || !!p.required || p.value !== undefined);
-  const value = (p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined) as Record<string, unknown> | undefined;
+  const value = (p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined) as
+    Record<string, unknown> | undefined;
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   const fieldset = (
     <fieldset class={`lp-object${p.error ? ' lp-invalid' : ''}`} id={p.id}>
       <legend>
         <span class="lp-name">{p.name}</span>
         <span class="lp-type">object</span>
-        {p.required ? <>{' '}<span class="lp-req">required</span></> : null}
+        {p.required ? (
+          <>
+            {' '}
+            <span class="lp-req">required</span>
+          </>
+        ) : null}
       </legend>
-      {desc ? <p class="lp-desc" id={descId}>{desc}</p> : null}
+      {desc ? (
+        <p class="lp-desc" id={descId}>
+          {desc}
+        </p>
+      ) : null}
       {p.value === null ? <p class="lp-desc">null</p> : null}
-      {p.error ? <p class="lp-error" role="alert">{p.error}</p> : null}
+      {p.error ? (
+        <p class="lp-error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
       {Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, sub]) => (
         <Field
           key={name}
@@ -229,7 +316,9 @@ function ObjectField(p: FieldProps) {
   if (depth < 1 || p.required) return fieldset;
   return (
     <details class="lp-nested" open={open}>
-      <summary><span class="lp-name">{p.name}</span> <span class="lp-type">object</span></summary>
+      <summary>
+        <span class="lp-name">{p.name}</span> <span class="lp-type">object</span>
+      </summary>
       {fieldset}
     </details>
   );
@@ -239,12 +328,22 @@ function JsonText(p: { id: string; value: unknown; onChange: Change; [k: string]
   const { value, onChange, ...rest } = p;
   const [text, setText] = useState(value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
   return (
-    <input {...rest} type="text" value={text} placeholder="JSON value" onInput={(e) => {
-      const raw = (e.currentTarget as HTMLInputElement).value;
-      setText(raw);
-      if (raw === '') return onChange(undefined);
-      try { onChange(JSON.parse(raw)); } catch { onChange(raw); }
-    }} />
+    <input
+      {...rest}
+      type="text"
+      value={text}
+      placeholder="JSON value"
+      onInput={(e) => {
+        const raw = (e.currentTarget as HTMLInputElement).value;
+        setText(raw);
+        if (raw === '') return onChange(undefined);
+        try {
+          onChange(JSON.parse(raw));
+        } catch {
+          onChange(raw);
+        }
+      }}
+    />
   );
 }
 
@@ -256,13 +355,24 @@ function VariantField(p: FieldProps & { list: JsonSchema[] }) {
   return (
     <div class="lp-variant">
       <div class="lp-field">
-        <label class="lp-label" for={selectId}><span class="lp-name">{p.name}</span><span class="lp-type">variant</span></label>
-        <select id={selectId} value={String(index)} onChange={(e) => {
-          const i = Number((e.currentTarget as HTMLSelectElement).value);
-          setPicked(i);
-          p.onChange(specValue(withVariant(p.schema ?? {}, p.list[i] ?? {})));
-        }}>
-          {p.list.map((s, i) => <option key={i} value={String(i)}>{variantLabel(s, i)}</option>)}
+        <label class="lp-label" for={selectId}>
+          <span class="lp-name">{p.name}</span>
+          <span class="lp-type">variant</span>
+        </label>
+        <select
+          id={selectId}
+          value={String(index)}
+          onChange={(e) => {
+            const i = Number((e.currentTarget as HTMLSelectElement).value);
+            setPicked(i);
+            p.onChange(specValue(withVariant(p.schema ?? {}, p.list[i] ?? {})));
+          }}
+        >
+          {p.list.map((s, i) => (
+            <option key={i} value={String(i)}>
+              {variantLabel(s, i)}
+            </option>
+          ))}
         </select>
       </div>
       <Field {...p} schema={chosen} key={index} />
@@ -292,18 +402,47 @@ function ArrayField(p: FieldProps) {
       <legend>
         <span class="lp-name">{p.name}</span>
         <span class="lp-type">{typeLabel(schema)}</span>
-        {p.required ? <>{' '}<span class="lp-req">required</span></> : null}
+        {p.required ? (
+          <>
+            {' '}
+            <span class="lp-req">required</span>
+          </>
+        ) : null}
       </legend>
       {typeof schema.description === 'string' ? <p class="lp-desc">{schema.description}</p> : null}
       {list.map((item, i) => (
         <div class="lp-item" key={i}>
-          <Field id={`${p.id}-${i}`} name={`${p.name}[${i}]`} schema={items} value={item} files={p.files} depth={(p.depth ?? 0) + 1}
-            onChange={(v) => { const next = [...list]; next[i] = v; set(next); }} />
-          <button type="button" class="lp-btn lp-small" aria-label={`Remove ${p.name}[${i}]`} onClick={() => set(list.filter((_, j) => j !== i))}>Remove</button>
+          <Field
+            id={`${p.id}-${i}`}
+            name={`${p.name}[${i}]`}
+            schema={items}
+            value={item}
+            files={p.files}
+            depth={(p.depth ?? 0) + 1}
+            onChange={(v) => {
+              const next = [...list];
+              next[i] = v;
+              set(next);
+            }}
+          />
+          <button
+            type="button"
+            class="lp-btn lp-small"
+            aria-label={`Remove ${p.name}[${i}]`}
+            onClick={() => set(list.filter((_, j) => j !== i))}
+          >
+            Remove
+          </button>
         </div>
       ))}
-      <button type="button" class="lp-btn lp-small" onClick={() => set([...list, newItem(items)])}>Add item to {p.name}</button>
-      {p.error ? <p class="lp-error" role="alert">{p.error}</p> : null}
+      <button type="button" class="lp-btn lp-small" onClick={() => set([...list, newItem(items)])}>
+        Add item to {p.name}
+      </button>
+      {p.error ? (
+        <p class="lp-error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -318,10 +457,19 @@ export function FileInput(p: { id: string; multiple?: boolean; value: unknown; o
     onChange(arr.length === 0 ? undefined : multiple ? arr : arr[0]);
   };
   return (
-    <div class={`lp-drop${over ? ' lp-over' : ''}`}
-      onDragOver={(e) => { e.preventDefault(); setOver(true); }}
+    <div
+      class={`lp-drop${over ? ' lp-over' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
       onDragLeave={() => setOver(false)}
-      onDrop={(e) => { e.preventDefault(); setOver(false); take(e.dataTransfer?.files); }}>
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        take(e.dataTransfer?.files);
+      }}
+    >
       <input {...rest} type="file" multiple={multiple} onChange={(e) => take((e.currentTarget as HTMLInputElement).files)} />
       <span class="lp-desc">{files.length ? files.map((f) => `${f.name} (${f.size} B)`).join(', ') : 'or drop a file here'}</span>
     </div>

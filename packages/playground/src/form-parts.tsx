@@ -21,13 +21,23 @@ export function initialAuth(security: PlaygroundSecurityAlternative[], saved: bo
 }
 
 /** The choice between the security alternatives, when there is more than one. */
-export function SecuritySelect(p: { id: string; label: string; security: PlaygroundSecurityAlternative[]; value: number; onChange: (index: number) => void }) {
+export function SecuritySelect(p: {
+  id: string;
+  label: string;
+  security: PlaygroundSecurityAlternative[];
+  value: number;
+  onChange: (index: number) => void;
+}) {
   if (p.security.length <= 1) return null;
   return (
     <div class="lp-field">
       <Label for={p.id} name={p.label} />
       <select id={p.id} value={String(p.value)} onChange={(e) => p.onChange(Number((e.currentTarget as HTMLSelectElement).value))}>
-        {p.security.map((a, i) => <option key={i} value={String(i)}>{a.title}</option>)}
+        {p.security.map((a, i) => (
+          <option key={i} value={String(i)}>
+            {a.title}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -11,7 +11,9 @@ export function useRuntime(): RuntimeState {
     const update = () => setState({ ...api._state });
     api._subs.add(update);
     update();
-    return () => { api._subs.delete(update); };
+    return () => {
+      api._subs.delete(update);
+    };
   }, []);
   return state;
 }

@@ -34,19 +34,31 @@ export function oauthReturn(back: string, part: 'query' | 'fragment'): URLSearch
   return new URLSearchParams(part === 'fragment' ? (hash < 0 ? '' : back.slice(hash + 1)) : query);
 }
 
-async function tokenRequest(raw: string, form: Record<string, string>, o: { proxy: boolean; proxyUrl: string; basic?: string }): Promise<string> {
+async function tokenRequest(
+  raw: string,
+  form: Record<string, string>,
+  o: { proxy: boolean; proxyUrl: string; basic?: string },
+): Promise<string> {
   const endpoint = oauthEndpoint(raw, location.href);
   if (endpoint instanceof Error) throw endpoint;
   const url = endpoint.toString();
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
   if (o.basic) headers.Authorization = o.basic;
   const body = new URLSearchParams(form).toString();
-  const view = await send({ method: 'POST', url, headers, body }, { proxy: o.proxy, proxyUrl: o.proxyUrl, credentials: false, signal: new AbortController().signal });
+  const view = await send(
+    { method: 'POST', url, headers, body },
+    { proxy: o.proxy, proxyUrl: o.proxyUrl, credentials: false, signal: new AbortController().signal },
+  );
   if (view.kind === 'error') throw new Error(`${view.title}: ${view.message}`);
   if (view.kind !== 'response') throw new Error('No response');
   let json: { access_token?: string; error?: string; error_description?: string } = {};
-  try { json = JSON.parse(view.text ?? '{}'); } catch { /* not JSON */ }
-  if (view.status >= 400 || !json.access_token) throw new Error(json.error_description ?? json.error ?? `Token endpoint answered ${view.status}`);
+  try {
+    json = JSON.parse(view.text ?? '{}');
+  } catch {
+    /* not JSON */
+  }
+  if (view.status >= 400 || !json.access_token)
+    throw new Error(json.error_description ?? json.error ?? `Token endpoint answered ${view.status}`);
   return json.access_token;
 }
 
@@ -64,7 +76,10 @@ async function popup(authorizationUrl: string, query: Record<string, string>): P
       resolve(e.data.lecternOAuth);
     };
     window.addEventListener('message', onMessage);
-    setTimeout(() => { window.removeEventListener('message', onMessage); reject(new Error('Sign-in timed out.')); }, 300_000);
+    setTimeout(() => {
+      window.removeEventListener('message', onMessage);
+      reject(new Error('Sign-in timed out.'));
+    }, 300_000);
   });
 }
 
@@ -94,35 +109,73 @@ export function OAuthTools(p: { scheme: PlaygroundScheme; id: string; proxy: boo
   const newState = () => STATE_PREFIX + b64url(crypto.getRandomValues(new Uint8Array(12)));
   const run = async (f: () => Promise<string>) => {
     setStatus('Requesting a token…');
-    try { p.onToken(await f()); setStatus('Token received.'); } catch (e) { setStatus((e as Error).message); }
+    try {
+      p.onToken(await f());
+      setStatus('Token received.');
+    } catch (e) {
+      setStatus((e as Error).message);
+    }
   };
-  const clientCredentials = () => run(() => tokenRequest(cc!.tokenUrl!, { grant_type: 'client_credentials', ...withScope, ...clientAuth() }, transport()));
-  const passwordGrant = () => run(() => tokenRequest(pw!.tokenUrl!, {
-    grant_type: 'password', username: user, password, ...withScope, ...clientAuth(),
-  }, transport()));
-  const authorizationCode = () => run(async () => {
-    const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
-    const challenge = b64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
-    const state = newState();
-    const back = oauthReturn(await popup(ac!.authorizationUrl!, {
-      response_type: 'code', client_id: clientId, redirect_uri: redirect(), state, code_challenge: challenge, code_challenge_method: 'S256', ...withScope,
-    }), 'query');
-    if (back.get('state') !== state) throw new Error('OAuth state mismatch; try again.');
-    const code = back.get('code');
-    if (!code) throw new Error(back.get('error_description') ?? back.get('error') ?? 'No authorization code returned.');
-    return tokenRequest(ac!.tokenUrl!, { grant_type: 'authorization_code', code, redirect_uri: redirect(), code_verifier: verifier, ...clientAuth() }, transport());
-  });
-  const implicit = () => run(async () => {
-    const state = newState();
-    const back = oauthReturn(await popup(im!.authorizationUrl!, { response_type: 'token', client_id: clientId, redirect_uri: redirect(), state, ...withScope }), 'fragment');
-    if (back.get('state') !== state) throw new Error('OAuth state mismatch; try again.');
-    const token = back.get('access_token');
-    if (!token) throw new Error(back.get('error_description') ?? back.get('error') ?? 'No access token returned.');
-    return token;
-  });
+  const clientCredentials = () =>
+    run(() => tokenRequest(cc!.tokenUrl!, { grant_type: 'client_credentials', ...withScope, ...clientAuth() }, transport()));
+  const passwordGrant = () =>
+    run(() =>
+      tokenRequest(
+        pw!.tokenUrl!,
+        {
+          grant_type: 'password',
+          username: user,
+          password,
+          ...withScope,
+          ...clientAuth(),
+        },
+        transport(),
+      ),
+    );
+  const authorizationCode = () =>
+    run(async () => {
+      const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
+      const challenge = b64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+      const state = newState();
+      const back = oauthReturn(
+        await popup(ac!.authorizationUrl!, {
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: redirect(),
+          state,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+          ...withScope,
+        }),
+        'query',
+      );
+      if (back.get('state') !== state) throw new Error('OAuth state mismatch; try again.');
+      const code = back.get('code');
+      if (!code) throw new Error(back.get('error_description') ?? back.get('error') ?? 'No authorization code returned.');
+      return tokenRequest(
+        ac!.tokenUrl!,
+        { grant_type: 'authorization_code', code, redirect_uri: redirect(), code_verifier: verifier, ...clientAuth() },
+        transport(),
+      );
+    });
+  const implicit = () =>
+    run(async () => {
+      const state = newState();
+      const back = oauthReturn(
+        await popup(im!.authorizationUrl!, { response_type: 'token', client_id: clientId, redirect_uri: redirect(), state, ...withScope }),
+        'fragment',
+      );
+      if (back.get('state') !== state) throw new Error('OAuth state mismatch; try again.');
+      const token = back.get('access_token');
+      if (!token) throw new Error(back.get('error_description') ?? back.get('error') ?? 'No access token returned.');
+      return token;
+    });
   const field = (key: string, label: string, value: string, set: (v: string) => void, type = 'text', hint?: string, auto = 'off') => (
     <div class="lp-field">
-      <label class="lp-label" for={`${p.id}-${key}`}><span class="lp-name">{label}</span>{hint ? <span class="lp-type">{hint}</span> : null}</label>
+      <label class="lp-label" for={`${p.id}-${key}`}>
+        <span class="lp-name">{label}</span>
+        {hint ? <span class="lp-type">{hint}</span> : null}
+      </label>
       <input id={`${p.id}-${key}`} type={type} autoComplete={auto} value={value} onInput={input(set)} />
     </div>
   );
@@ -132,9 +185,20 @@ export function OAuthTools(p: { scheme: PlaygroundScheme; id: string; proxy: boo
         <fieldset class="lp-scopes">
           <legend class="lp-name">Scopes</legend>
           {offered.map((s) => (
-            <label key={s} title={Object.values(flows).map((f) => f?.scopes[s]).find(Boolean)}>
-              <input type="checkbox" checked={scopes.includes(s)}
-                onChange={(e) => { const on = (e.currentTarget as HTMLInputElement).checked; setScopes((cur) => on ? [...cur, s] : cur.filter((x) => x !== s)); }} />
+            <label
+              key={s}
+              title={Object.values(flows)
+                .map((f) => f?.scopes[s])
+                .find(Boolean)}
+            >
+              <input
+                type="checkbox"
+                checked={scopes.includes(s)}
+                onChange={(e) => {
+                  const on = (e.currentTarget as HTMLInputElement).checked;
+                  setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
+                }}
+              />
               {s}
             </label>
           ))}
@@ -145,12 +209,32 @@ export function OAuthTools(p: { scheme: PlaygroundScheme; id: string; proxy: boo
       {pw ? field('username', 'Username', user, setUser, 'text', undefined, 'username') : null}
       {pw ? field('userpass', 'Password', password, setPassword, 'password', undefined, 'current-password') : null}
       <div class="lp-row">
-        {cc ? <button type="button" class="lp-btn lp-small" onClick={clientCredentials}>Get token (client credentials)</button> : null}
-        {pw ? <button type="button" class="lp-btn lp-small" onClick={passwordGrant}>Get token (password)</button> : null}
-        {ac ? <button type="button" class="lp-btn lp-small" onClick={authorizationCode}>Sign in (authorization code + PKCE)</button> : null}
-        {im ? <button type="button" class="lp-btn lp-small" onClick={implicit}>Sign in (implicit)</button> : null}
+        {cc ? (
+          <button type="button" class="lp-btn lp-small" onClick={clientCredentials}>
+            Get token (client credentials)
+          </button>
+        ) : null}
+        {pw ? (
+          <button type="button" class="lp-btn lp-small" onClick={passwordGrant}>
+            Get token (password)
+          </button>
+        ) : null}
+        {ac ? (
+          <button type="button" class="lp-btn lp-small" onClick={authorizationCode}>
+            Sign in (authorization code + PKCE)
+          </button>
+        ) : null}
+        {im ? (
+          <button type="button" class="lp-btn lp-small" onClick={implicit}>
+            Sign in (implicit)
+          </button>
+        ) : null}
       </div>
-      {status ? <p class="lp-desc" role="status">{status}</p> : null}
+      {status ? (
+        <p class="lp-desc" role="status">
+          {status}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -6,11 +6,28 @@
  * drops `readOnly` properties (request side) and caps depth so a page never embeds an unbounded tree.
  */
 import type {
-  AsyncDocument, AsyncMessage, Channel, MediaTypeObject, Operation, Parameter, Schema, SecurityRequirement, Server,
+  AsyncDocument,
+  AsyncMessage,
+  Channel,
+  MediaTypeObject,
+  Operation,
+  Parameter,
+  Schema,
+  SecurityRequirement,
+  Server,
 } from '@lectern/core';
 import type {
-  ChannelPlaygroundProps, Json, JsonSchema, PlaygroundAsyncMessage, PlaygroundMediaType, PlaygroundParameter, PlaygroundScheme,
-  PlaygroundSecurityAlternative, PlaygroundServer, PlaygroundOptions, PlaygroundProps,
+  ChannelPlaygroundProps,
+  Json,
+  JsonSchema,
+  PlaygroundAsyncMessage,
+  PlaygroundMediaType,
+  PlaygroundParameter,
+  PlaygroundScheme,
+  PlaygroundSecurityAlternative,
+  PlaygroundServer,
+  PlaygroundOptions,
+  PlaygroundProps,
 } from './types.ts';
 import { PROXY_PATH } from '@lectern/core/contract';
 import { jsonSafeSchema } from '@lectern/core';
@@ -36,11 +53,17 @@ const MAX_DEPTH = 10;
 export function toJson(value: unknown, seen: Set<object> = new Set()): Json | undefined {
   if (value === null) return null;
   switch (typeof value) {
-    case 'string': case 'boolean': return value;
-    case 'number': return Number.isFinite(value) ? value : null;
-    case 'bigint': return value.toString();
-    case 'object': break;
-    default: return undefined;
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      break;
+    default:
+      return undefined;
   }
   const obj = value as object;
   if (seen.has(obj)) return null;
@@ -61,10 +84,36 @@ export function toJson(value: unknown, seen: Set<object> = new Set()): Json | un
 
 /** Keys of a schema copied as plain JSON values (not sub-schemas). */
 const SCALAR_KEYS = [
-  'type', 'title', 'description', 'format', 'enum', 'const', 'default', 'example', 'examples', 'required',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'readOnly', 'writeOnly', 'deprecated',
-  'contentMediaType', 'contentEncoding', 'nullable', 'x-default',
+  'type',
+  'title',
+  'description',
+  'format',
+  'enum',
+  'const',
+  'default',
+  'example',
+  'examples',
+  'required',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentMediaType',
+  'contentEncoding',
+  'nullable',
+  'x-default',
 ];
 
 interface SliceOptions {
@@ -162,11 +211,16 @@ function sliceServers(servers: Server[]): PlaygroundServer[] {
   return servers.map((s) => ({
     url: s.url,
     ...(s.description ? { description: s.description } : {}),
-    variables: Object.fromEntries(Object.entries(s.variables ?? {}).map(([name, v]) => [name, {
-      default: String(v.default ?? ''),
-      ...(v.enum ? { enum: v.enum.map(String) } : {}),
-      ...(v.description ? { description: v.description } : {}),
-    }])),
+    variables: Object.fromEntries(
+      Object.entries(s.variables ?? {}).map(([name, v]) => [
+        name,
+        {
+          default: String(v.default ?? ''),
+          ...(v.enum ? { enum: v.enum.map(String) } : {}),
+          ...(v.description ? { description: v.description } : {}),
+        },
+      ]),
+    ),
   }));
 }
 
@@ -218,8 +272,11 @@ function sliceParameter(p: Parameter, prefill: boolean): PlaygroundParameter {
   const raw = p.schema ?? p.content?.schema;
   const schema = sliceSchema(raw);
   const out: PlaygroundParameter = {
-    name: p.name, in: p.in, required: p.in === 'path' ? true : p.required,
-    style: p.style, explode: p.explode,
+    name: p.name,
+    in: p.in,
+    required: p.in === 'path' ? true : p.required,
+    style: p.style,
+    explode: p.explode,
   };
   if (p.deprecated) out.deprecated = true;
   if (p.allowReserved) out.allowReserved = true;
@@ -233,8 +290,11 @@ function sliceParameter(p: Parameter, prefill: boolean): PlaygroundParameter {
   if (prefill) {
     // Only what the spec says: the parameter's examples, then its schema's (see spec-value.ts), then x-default.
     const xDefault = p.extensions?.['x-default'];
-    const ex = firstExampleValue(p.examples) ?? (p.content ? firstExampleValue(p.content.examples) : undefined)
-      ?? (raw ? toJson(specValue(raw)) : undefined) ?? (xDefault !== undefined ? toJson(xDefault) : undefined);
+    const ex =
+      firstExampleValue(p.examples) ??
+      (p.content ? firstExampleValue(p.content.examples) : undefined) ??
+      (raw ? toJson(specValue(raw)) : undefined) ??
+      (xDefault !== undefined ? toJson(xDefault) : undefined);
     if (ex !== undefined) out.example = ex;
   }
   return out;
@@ -274,7 +334,13 @@ function options(o: PlaygroundPropsOptions): PlaygroundOptions {
 }
 
 function idOf(...parts: string[]): string {
-  return parts.join('-').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'op';
+  return (
+    parts
+      .join('-')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'op'
+  );
 }
 
 /** Props for `<Playground>`: the operation's own slice of the spec, JSON-safe. */
@@ -313,14 +379,19 @@ function sliceMessage(m: AsyncMessage, prefill: boolean): PlaygroundAsyncMessage
 }
 
 /** Props for `<ChannelPlayground>` (WebSocket servers only: `ws` / `wss`). */
-export function channelProps(channel: Channel, doc: Pick<AsyncDocument, 'servers'>, opts: PlaygroundPropsOptions = {}): ChannelPlaygroundProps {
-  const servers = (channel.servers.length ? channel.servers : doc.servers)
-    .filter((s) => /^wss?$/i.test(s.protocol));
+export function channelProps(
+  channel: Channel,
+  doc: Pick<AsyncDocument, 'servers'>,
+  opts: PlaygroundPropsOptions = {},
+): ChannelPlaygroundProps {
+  const servers = (channel.servers.length ? channel.servers : doc.servers).filter((s) => /^wss?$/i.test(s.protocol));
   const props: ChannelPlaygroundProps = {
     id: idOf('channel', channel.id),
     address: channel.address ?? '',
     servers: servers.map((s) => ({
-      id: s.id, protocol: s.protocol.toLowerCase(), host: s.host,
+      id: s.id,
+      protocol: s.protocol.toLowerCase(),
+      host: s.host,
       ...(s.pathname ? { pathname: s.pathname } : {}),
       ...(s.description ? { description: s.description } : {}),
       variables: sliceServers([{ url: '', variables: s.variables }])[0]!.variables,
@@ -328,7 +399,11 @@ export function channelProps(channel: Channel, doc: Pick<AsyncDocument, 'servers
     parameters: channel.parameters.map((p) => ({
       name: p.name,
       ...(p.description ? { description: p.description } : {}),
-      ...(p.default !== undefined ? { default: String(p.default) } : p.examples?.[0] !== undefined && opts.prefill ? { default: String(p.examples[0]) } : {}),
+      ...(p.default !== undefined
+        ? { default: String(p.default) }
+        : p.examples?.[0] !== undefined && opts.prefill
+          ? { default: String(p.examples[0]) }
+          : {}),
       ...(p.enum ? { enum: p.enum.map(String) } : {}),
     })),
     send: channel.send.map((m) => sliceMessage(m, opts.prefill ?? false)),

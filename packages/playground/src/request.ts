@@ -2,7 +2,15 @@
  * Pure request building: form state -> URL, headers, body; proxy payload; cURL. No DOM beyond the
  * web-standard Blob / FormData / Response (available in browsers and Node 22).
  */
-import type { JsonSchema, PlaygroundMediaType, PlaygroundParameter, PlaygroundScheme, PlaygroundSecurityAlternative, PlaygroundServer, PlaygroundProps } from './types.ts';
+import type {
+  JsonSchema,
+  PlaygroundMediaType,
+  PlaygroundParameter,
+  PlaygroundScheme,
+  PlaygroundSecurityAlternative,
+  PlaygroundServer,
+  PlaygroundProps,
+} from './types.ts';
 import type { ProxyRequest } from '@lectern/core/contract';
 import { appendQuery, fillPath, serializeCookie, serializeHeader, serializePath, serializeQuery } from './serialize.ts';
 
@@ -63,7 +71,8 @@ export function bodyKind(mediaType: string): BodyKind {
   if (m === 'application/json' || m.endsWith('+json') || m.endsWith('/json')) return 'json';
   if (m === 'application/x-www-form-urlencoded') return 'form';
   if (m.startsWith('multipart/')) return 'multipart';
-  if (m.startsWith('text/') || m.endsWith('+xml') || m.endsWith('/xml') || m === 'application/yaml' || m === 'application/x-yaml') return 'text';
+  if (m.startsWith('text/') || m.endsWith('+xml') || m.endsWith('/xml') || m === 'application/yaml' || m === 'application/x-yaml')
+    return 'text';
   return 'file';
 }
 
@@ -74,11 +83,21 @@ export function isFileSchema(schema: JsonSchema | undefined): boolean {
   if (schema.format === 'binary' || schema.format === 'base64') return true;
   const cmt = typeof schema.contentMediaType === 'string' ? schema.contentMediaType.split(';')[0]!.trim().toLowerCase() : '';
   if (!cmt || schema.contentEncoding) return false;
-  return /^(image|audio|video)\//.test(cmt) || [
-    'application/octet-stream', 'application/pdf', 'application/zip', 'application/gzip', 'application/x-gzip',
-    'application/x-zip-compressed', 'application/x-tar', 'application/x-7z-compressed', 'application/vnd.rar',
-    'application/x-rar-compressed',
-  ].includes(cmt);
+  return (
+    /^(image|audio|video)\//.test(cmt) ||
+    [
+      'application/octet-stream',
+      'application/pdf',
+      'application/zip',
+      'application/gzip',
+      'application/x-gzip',
+      'application/x-zip-compressed',
+      'application/x-tar',
+      'application/x-7z-compressed',
+      'application/vnd.rar',
+      'application/x-rar-compressed',
+    ].includes(cmt)
+  );
 }
 
 /** Fill `{var}` placeholders of a server URL; resolve a relative URL against `origin`. */
@@ -132,8 +151,7 @@ export function applyAuth(
       if (scheme.in === 'query') {
         target.query.push(serializeQuery(scheme.name, token));
         target.credentialQuery?.push(scheme.name);
-      }
-      else if (scheme.in === 'cookie') target.cookies.push(serializeCookie(scheme.name, token));
+      } else if (scheme.in === 'cookie') target.cookies.push(serializeCookie(scheme.name, token));
       else target.headers[scheme.name] = token;
     } else if (scheme.type !== 'mutualTLS') {
       const header = authHeader(scheme, value);
@@ -154,7 +172,11 @@ function formValue(v: unknown): string {
 }
 
 /** Build the request; collects every problem (required values, invalid JSON) instead of sending. */
-export function buildRequest(props: Pick<PlaygroundProps, 'method' | 'path' | 'servers' | 'parameters' | 'body' | 'security'>, state: RequestState, origin = ''): BuildResult {
+export function buildRequest(
+  props: Pick<PlaygroundProps, 'method' | 'path' | 'servers' | 'parameters' | 'body' | 'security'>,
+  state: RequestState,
+  origin = '',
+): BuildResult {
   const errors: Record<string, string> = {};
   const headers: Record<string, string> = {};
   const query: string[] = [];
@@ -205,7 +227,12 @@ function contentTypeFor(mediaType: string, body: string | Blob): string {
   return mediaType.includes('*') ? 'application/octet-stream' : mediaType;
 }
 
-function buildBody(media: PlaygroundMediaType, state: BodyState, required: boolean, errors: Record<string, string>): string | Blob | FormData | undefined {
+function buildBody(
+  media: PlaygroundMediaType,
+  state: BodyState,
+  required: boolean,
+  errors: Record<string, string>,
+): string | Blob | FormData | undefined {
   const kind = bodyKind(media.mediaType);
   if (kind === 'json') {
     const text = state.text ?? '';
@@ -223,7 +250,10 @@ function buildBody(media: PlaygroundMediaType, state: BodyState, required: boole
   }
   if (kind === 'text') {
     const text = state.text ?? '';
-    if (!text && required) { errors.body = 'A request body is required'; return undefined; }
+    if (!text && required) {
+      errors.body = 'A request body is required';
+      return undefined;
+    }
     return text || undefined;
   }
   if (kind === 'file') {
@@ -287,7 +317,11 @@ export function toCurl(req: BuiltRequest): string {
   const body = req.body;
   if (typeof body === 'string') {
     let text = body;
-    try { if (/json/i.test(req.headers['Content-Type'] ?? '')) text = JSON.stringify(JSON.parse(body), null, 2); } catch { /* keep */ }
+    try {
+      if (/json/i.test(req.headers['Content-Type'] ?? '')) text = JSON.stringify(JSON.parse(body), null, 2);
+    } catch {
+      /* keep */
+    }
     lines.push(`--data ${q(text)}`);
   } else if (body instanceof FormData) {
     body.forEach((v, k) => lines.push(`--form ${q(typeof v === 'string' ? `${k}=${v}` : `${k}=@${(v as File).name || 'file'}`)}`));

@@ -58,8 +58,14 @@ export function installRuntime(): PlaygroundApi & { _state: RuntimeState; _subs:
   const api = {
     _state: state,
     _subs: subs,
-    setServerVariables(values: Record<string, string>) { state.serverVariables = strings(values); notify(); },
-    clearServerVariables() { state.serverVariables = {}; notify(); },
+    setServerVariables(values: Record<string, string>) {
+      state.serverVariables = strings(values);
+      notify();
+    },
+    clearServerVariables() {
+      state.serverVariables = {};
+      notify();
+    },
     setInputs(inputs: PlaygroundInputs) {
       const next: PlaygroundInputs = {};
       for (const k of ['header', 'query', 'cookie', 'path', 'server'] as const) if (inputs?.[k]) next[k] = strings(inputs[k]);

@@ -19,7 +19,9 @@ export function liveRequest(req: BuiltRequest): LiveRequest {
   const body = req.body;
   const type = Object.entries(req.headers).find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '';
   if (typeof body === 'string') {
-    out.body = /^application\/x-www-form-urlencoded/i.test(type) ? { kind: 'form', fields: [...new URLSearchParams(body)] } : { kind: 'text', text: body };
+    out.body = /^application\/x-www-form-urlencoded/i.test(type)
+      ? { kind: 'form', fields: [...new URLSearchParams(body)] }
+      : { kind: 'text', text: body };
   } else if (typeof FormData !== 'undefined' && body instanceof FormData) {
     const parts: Array<{ name: string; value?: string; fileName?: string; contentType?: string }> = [];
     body.forEach((value, name) => {
@@ -38,7 +40,9 @@ export function LiveSamples(p: { id: string; languages: string[]; request: Built
   const [reveal, setReveal] = useState(false);
   useEffect(() => {
     if (!open || mod) return;
-    loadGenerators().then(setMod, (error: unknown) => console.warn('Lectern: live request samples could not load; showing cURL only.', error));
+    loadGenerators().then(setMod, (error: unknown) =>
+      console.warn('Lectern: live request samples could not load; showing cURL only.', error),
+    );
   }, [open]);
   const shown = reveal ? p.request : p.masked;
   const samples = useMemo(() => {
@@ -46,26 +50,55 @@ export function LiveSamples(p: { id: string; languages: string[]; request: Built
       try {
         const list = mod.liveSamples(liveRequest(shown), p.languages);
         if (list.length) return list.map((s) => ({ label: s.label, source: s.source }));
-      } catch { /* fall back to the island's own cURL */ }
+      } catch {
+        /* fall back to the island's own cURL */
+      }
     }
     return [{ label: 'cURL', source: toCurl(shown) }];
   }, [mod, shown, p.languages.join(',')]);
   const current = samples[Math.min(active, samples.length - 1)]!;
   return (
-    <details class="lp-curl lp-samples" data-live={mod ? 'ready' : 'pending'} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      class="lp-curl lp-samples"
+      data-live={mod ? 'ready' : 'pending'}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>Request samples</summary>
       {samples.length > 1 ? (
         <div class="lp-tabs lp-sample-tabs" role="tablist" aria-label="Sample language">
           {samples.map((s, i) => (
-            <button type="button" role="tab" key={s.label} id={`${p.id}-sample-${i}`} aria-selected={i === active} class="lp-btn lp-small" onClick={() => setActive(i)}>{s.label}</button>
+            <button
+              type="button"
+              role="tab"
+              key={s.label}
+              id={`${p.id}-sample-${i}`}
+              aria-selected={i === active}
+              class="lp-btn lp-small"
+              onClick={() => setActive(i)}
+            >
+              {s.label}
+            </button>
           ))}
         </div>
       ) : null}
-      <pre class="lp-code" role="tabpanel" aria-label={`${current.label} sample`} data-sample-lang={current.label}><code>{current.source}</code></pre>
+      <pre class="lp-code" role="tabpanel" aria-label={`${current.label} sample`} data-sample-lang={current.label}>
+        <code>{current.source}</code>
+      </pre>
       <div class="lp-sample-actions">
-        <button type="button" class="lp-btn lp-small" onClick={() => { navigator.clipboard?.writeText(current.source).catch(() => undefined); }}>Copy</button>
+        <button
+          type="button"
+          class="lp-btn lp-small"
+          onClick={() => {
+            navigator.clipboard?.writeText(current.source).catch(() => undefined);
+          }}
+        >
+          Copy
+        </button>
         {p.hasSecrets ? (
-          <label class="lp-reveal"><input type="checkbox" checked={reveal} onChange={(e) => setReveal((e.currentTarget as HTMLInputElement).checked)} /> Show credentials</label>
+          <label class="lp-reveal">
+            <input type="checkbox" checked={reveal} onChange={(e) => setReveal((e.currentTarget as HTMLInputElement).checked)} /> Show
+            credentials
+          </label>
         ) : null}
       </div>
     </details>

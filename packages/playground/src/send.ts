@@ -51,14 +51,22 @@ export async function send(req: BuiltRequest, o: SendOptions): Promise<ResponseV
       const json = JSON.parse(await blob.text()) as { error?: { code?: string; message?: string } };
       if (json.error?.message) message = json.error.message;
       if (json.error?.code) code = json.error.code;
-    } catch { /* not JSON */ }
+    } catch {
+      /* not JSON */
+    }
     return { kind: 'error', title: `Proxy error${code ? ` (${code})` : ''} — the request did not reach the API`, message };
   }
   const contentType = res.headers.get('content-type') ?? '';
   const media = mediaOf(contentType, blob.size);
   const view: ResponseView = {
-    kind: 'response', status: res.status, statusText: res.statusText, ms, size: blob.size,
-    headers: [...res.headers.entries()], contentType, media,
+    kind: 'response',
+    status: res.status,
+    statusText: res.statusText,
+    ms,
+    size: blob.size,
+    headers: [...res.headers.entries()],
+    contentType,
+    media,
   };
   if (media === 'json' || media === 'text') view.text = await blob.text();
   else if (media !== 'empty') view.url = URL.createObjectURL(blob);

@@ -84,27 +84,24 @@ export function fillPath(template: string, values: Record<string, string>): stri
  * `name=value` pairs already percent-encoded and joined by `&` (`''` when nothing is sent).
  * Styles: form (default), spaceDelimited, pipeDelimited, deepObject.
  */
-export function serializeQuery(
-  name: string,
-  value: ParamValue,
-  style = 'form',
-  explode = style === 'form',
-  allowReserved = false,
-): string {
+export function serializeQuery(name: string, value: ParamValue, style = 'form', explode = style === 'form', allowReserved = false): string {
   const kind = kindOf(value);
   if (kind === 'undefined') return '';
   const n = encode(name, allowReserved);
   const e = (v: unknown) => encode(str(v), allowReserved);
   if (style === 'deepObject') {
     if (kind === 'object') {
-      return entries(value as object).map(([k, v]) => `${n}[${encode(k, allowReserved)}]=${e(v)}`).join('&');
+      return entries(value as object)
+        .map(([k, v]) => `${n}[${encode(k, allowReserved)}]=${e(v)}`)
+        .join('&');
     }
     // Not defined for primitives/arrays: fall back to form.
     return serializeQuery(name, value, 'form', true, allowReserved);
   }
   if ((style === 'spaceDelimited' || style === 'pipeDelimited') && kind !== 'primitive' && !explode) {
     const sep = style === 'spaceDelimited' ? '%20' : '|';
-    const parts = kind === 'array' ? (value as unknown[]).map(e) : entries(value as object).flatMap(([k, v]) => [encode(k, allowReserved), e(v)]);
+    const parts =
+      kind === 'array' ? (value as unknown[]).map(e) : entries(value as object).flatMap(([k, v]) => [encode(k, allowReserved), e(v)]);
     return `${n}=${parts.join(sep)}`;
   }
   // form (and exploded space/pipe-delimited, which are defined as form explode)

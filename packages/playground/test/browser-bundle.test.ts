@@ -14,9 +14,19 @@ const rel = (p: string) => path.relative(repo, path.resolve(repo, p)).split(path
 
 async function bundle(): Promise<Metafile> {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL('./e2e/entry.tsx', import.meta.url))], bundle: true, format: 'esm', platform: 'browser',
-    target: 'es2022', write: false, outdir: path.join(repo, 'bundle-out'), splitting: true, jsx: 'automatic', jsxImportSource: 'preact',
-    metafile: true, absWorkingDir: repo, plugins: [liveSampleShims],
+    entryPoints: [fileURLToPath(new URL('./e2e/entry.tsx', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    outdir: path.join(repo, 'bundle-out'),
+    splitting: true,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    metafile: true,
+    absWorkingDir: repo,
+    plugins: [liveSampleShims],
   });
   return result.metafile;
 }
@@ -25,7 +35,9 @@ describe('the playground islands in the browser', () => {
   it('load only the proxy contract from core up front, and the contract imports nothing', async () => {
     const meta = await bundle();
     const entry = Object.values(meta.outputs).find((o) => o.entryPoint)!;
-    const eager = Object.keys(entry.inputs).map(rel).filter((p) => p.startsWith('packages/core/'));
+    const eager = Object.keys(entry.inputs)
+      .map(rel)
+      .filter((p) => p.startsWith('packages/core/'));
     expect(eager).toEqual(['packages/core/src/contract.ts']);
     const contract = Object.entries(meta.inputs).find(([p]) => rel(p) === 'packages/core/src/contract.ts')![1];
     expect(contract.imports).toEqual([]);

@@ -3,7 +3,13 @@ import { channelAuth, channelUrl } from '../src/ChannelPlayground.tsx';
 import { canSeePlayground } from '../src/auth.ts';
 
 describe('channelUrl', () => {
-  const server = { id: 's', protocol: 'wss', host: '{env}.chat.test:{port}', pathname: '/ws', variables: { env: { default: 'eu' }, port: { default: '443' } } };
+  const server = {
+    id: 's',
+    protocol: 'wss',
+    host: '{env}.chat.test:{port}',
+    pathname: '/ws',
+    variables: { env: { default: 'eu' }, port: { default: '443' } },
+  };
   it('fills server variables and encodes address parameters', () => {
     expect(channelUrl(server, { env: 'us' }, '/rooms/{room}', { room: 'a b/c' })).toBe('wss://us.chat.test:443/ws/rooms/a%20b%2Fc');
   });
@@ -15,12 +21,15 @@ describe('channelUrl', () => {
 
 describe('channelAuth', () => {
   it('header-style credentials become subprotocols; query keys go in the URL; x-default applies', () => {
-    const out = channelAuth([
-      { key: 'bearer', type: 'http', scheme: 'bearer', scopes: [] },
-      { key: 'q', type: 'apiKey', in: 'query', name: 'token', scopes: [] },
-      { key: 'h', type: 'apiKey', in: 'header', name: 'X-Key', scopes: [], xDefault: 'dflt' },
-      { key: 'empty', type: 'http', scheme: 'bearer', scopes: [] },
-    ], { bearer: { token: ' t1 ' }, q: { token: 'a&b' } });
+    const out = channelAuth(
+      [
+        { key: 'bearer', type: 'http', scheme: 'bearer', scopes: [] },
+        { key: 'q', type: 'apiKey', in: 'query', name: 'token', scopes: [] },
+        { key: 'h', type: 'apiKey', in: 'header', name: 'X-Key', scopes: [], xDefault: 'dflt' },
+        { key: 'empty', type: 'http', scheme: 'bearer', scopes: [] },
+      ],
+      { bearer: { token: ' t1 ' }, q: { token: 'a&b' } },
+    );
     expect(out).toEqual({ query: ['token=a%26b'], protocols: ['t1', 'dflt'] });
   });
 });

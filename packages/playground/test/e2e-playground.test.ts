@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { HTML, MP3, MP4, PNG, startHarness, type Harness, type PageCase } from './e2e/harness.ts';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const ECHO = 'post-echo-id-coords';
 const MEDIA = 'get-media-kind';
 
@@ -26,7 +34,7 @@ afterAll(async () => {
 });
 
 async function open(c: PageCase, viewport = { width: 1000, height: 1400 }, context?: BrowserContext): Promise<Page> {
-  const ctx = context ?? await browser.newContext({ viewport });
+  const ctx = context ?? (await browser.newContext({ viewport }));
   if (!context) contexts.push(ctx);
   const page = await ctx.newPage();
   // Count settled fetches, so a test can wait for "this request finished" even when two answers look alike.
@@ -36,7 +44,14 @@ async function open(c: PageCase, viewport = { width: 1000, height: 1400 }, conte
     const original = window.fetch;
     window.fetch = function (...args: Parameters<typeof fetch>) {
       const p = original.apply(this, args);
-      p.then(() => { w.__fetches++; }, () => { w.__fetches++; });
+      p.then(
+        () => {
+          w.__fetches++;
+        },
+        () => {
+          w.__fetches++;
+        },
+      );
       return p;
     };
   });
@@ -245,7 +260,13 @@ describe('sending', () => {
     await page.getByText('Token received.').waitFor();
     expect(await page.inputValue(pw)).toBe('password-token');
     let t = last(h.tokens);
-    expect(Object.fromEntries(new URLSearchParams(t.body.toString()))).toEqual({ grant_type: 'password', username: 'ada', password: 'pa ss&word', scope: 'admin', client_id: 'cli' });
+    expect(Object.fromEntries(new URLSearchParams(t.body.toString()))).toEqual({
+      grant_type: 'password',
+      username: 'ada',
+      password: 'pa ss&word',
+      scope: 'admin',
+      client_id: 'cli',
+    });
     expect(t.headers.authorization).toBeUndefined();
     // With a client secret: HTTP Basic client authentication instead of client_id in the body.
     await page.fill(`${pw}-secret`, 'sec');
@@ -276,12 +297,15 @@ describe('sending', () => {
 
     const direct = await open({ operation: 'echo', options: { prefill: true, proxy: false } });
     await direct.selectOption(id(ECHO, 'media'), 'multipart/form-data');
-    await direct.evaluate(({ sel, bytes }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], 'dropped.bin', { type: 'application/octet-stream' }));
-      const zone = document.querySelector(sel)!.closest('.lp-drop')!;
-      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, { sel: `${id(ECHO, 'body')}-upload`, bytes: [...MP3] });
+    await direct.evaluate(
+      ({ sel, bytes }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], 'dropped.bin', { type: 'application/octet-stream' }));
+        const zone = document.querySelector(sel)!.closest('.lp-drop')!;
+        zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      },
+      { sel: `${id(ECHO, 'body')}-upload`, bytes: [...MP3] },
+    );
     await expect(direct.locator('.lp-drop').innerText()).resolves.toContain('dropped.bin');
     await sendAndWait(direct);
     r = last(h.received);
@@ -305,7 +329,7 @@ describe('live request samples', () => {
   async function readSamples(page: Page): Promise<Array<{ label: string; source: string }>> {
     const tabs = page.locator('.lp-samples [role="tab"]');
     const out: Array<{ label: string; source: string }> = [];
-    for (let i = 0; i < await tabs.count(); i++) {
+    for (let i = 0; i < (await tabs.count()); i++) {
       await tabs.nth(i).click();
       const label = await tabs.nth(i).innerText();
       await page.waitForSelector(`.lp-samples pre[data-sample-lang="${label}"]`);
@@ -381,7 +405,9 @@ describe('body editors', () => {
     // application/x-www-form-urlencoded
     await page.selectOption(id('post-pets', 'media'), 'application/x-www-form-urlencoded');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(page.locator(`${body}-name`).locator('xpath=ancestor::div[contains(@class,"lp-field")]').innerText()).resolves.toContain('Required');
+    await expect(page.locator(`${body}-name`).locator('xpath=ancestor::div[contains(@class,"lp-field")]').innerText()).resolves.toContain(
+      'Required',
+    );
     await page.fill(`${body}-name`, 'Rex Jr & co');
     await page.fill(`${body}-age`, '0');
     await page.getByRole('button', { name: 'Add item to tags' }).click();
@@ -404,7 +430,11 @@ describe('bad input', () => {
     expect(await page.inputValue(id(ECHO, 'param:query:verbose'))).toBe('false'); // schema default without prefill
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.waitForSelector('.lp-alert');
-    expect(await page.locator(`${id(ECHO, 'param:path:id')} >> xpath=ancestor::div[contains(@class,"lp-field")]//p[contains(@class,"lp-error")]`).innerText()).toBe('Required');
+    expect(
+      await page
+        .locator(`${id(ECHO, 'param:path:id')} >> xpath=ancestor::div[contains(@class,"lp-field")]//p[contains(@class,"lp-error")]`)
+        .innerText(),
+    ).toBe('Required');
     expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(1);
     await expect(page.locator('.lectern-playground').innerText()).resolves.toContain('A request body is required');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(`${ECHO}-param_path_id`);
@@ -423,7 +453,12 @@ describe('bad input', () => {
     await page.fill(id(ECHO, 'body'), '{"note": null}');
     await page.getByRole('button', { name: 'Fields' }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(page.locator(`${id(ECHO, 'body')}-name`).locator('xpath=ancestor::div[contains(@class,"lp-field")]').innerText()).resolves.toContain('Required');
+    await expect(
+      page
+        .locator(`${id(ECHO, 'body')}-name`)
+        .locator('xpath=ancestor::div[contains(@class,"lp-field")]')
+        .innerText(),
+    ).resolves.toContain('Required');
     expect(h.received.length).toBe(n);
 
     await page.fill(`${id(ECHO, 'body')}-name`, 'n');
@@ -446,10 +481,11 @@ describe('responses', () => {
     await page.selectOption(id(MEDIA, 'param:path:kind'), { label: kind });
     await sendAndWait(page);
   }
-  const blobBytes = (page: Page, sel: string) => page.evaluate(async (s) => {
-    const src = (document.querySelector(s) as HTMLMediaElement | HTMLImageElement).src;
-    return { src, bytes: [...new Uint8Array(await (await fetch(src)).arrayBuffer())] };
-  }, sel);
+  const blobBytes = (page: Page, sel: string) =>
+    page.evaluate(async (s) => {
+      const src = (document.querySelector(s) as HTMLMediaElement | HTMLImageElement).src;
+      return { src, bytes: [...new Uint8Array(await (await fetch(src)).arrayBuffer())] };
+    }, sel);
 
   for (const proxy of [false, true]) {
     it(`render by Content-Type (proxy ${proxy ? 'on' : 'off'}): image, audio, video as blobs; JSON pretty; HTML as inert text`, async () => {
@@ -539,9 +575,17 @@ describe('display modes, hooks and persistence', () => {
     await anon.evaluate(() => (window as unknown as { __setAuthUser(u: object): void }).__setAuthUser({ email: 'a@b.c' }));
     await anon.waitForSelector('.lectern-playground');
 
-    const outsider = await open({ operation: 'media', options: { display: 'auth', groups: ['admin'] }, head: `window.lectern.auth = { user: { groups: ['viewer'] } };` });
+    const outsider = await open({
+      operation: 'media',
+      options: { display: 'auth', groups: ['admin'] },
+      head: `window.lectern.auth = { user: { groups: ['viewer'] } };`,
+    });
     expect(await outsider.locator('.lectern-playground').count()).toBe(0);
-    const member = await open({ operation: 'media', options: { display: 'auth', groups: ['admin'] }, head: `window.lectern.auth = { user: { groups: ['viewer', 'admin'] } };` });
+    const member = await open({
+      operation: 'media',
+      options: { display: 'auth', groups: ['admin'] },
+      head: `window.lectern.auth = { user: { groups: ['viewer', 'admin'] } };`,
+    });
     await member.waitForSelector('.lectern-playground');
     await member.evaluate(() => (window as unknown as { __setAuthUser(u: null): void }).__setAuthUser(null));
     await member.waitForSelector('.lectern-playground', { state: 'detached' });
@@ -570,8 +614,13 @@ describe('display modes, hooks and persistence', () => {
     const page = await open({ operation: 'echo', options: { prefill: false }, port: 'keep' });
     const port = id(ECHO, 'var-port');
     expect(await page.inputValue(port)).toBe('1');
-    await page.evaluate(() => window.lectern!.playground!.setInputs({ header: { 'X-Trace': 'from-hook', Authorization: 'Bearer hook-token' }, path: { id: '7' } }));
-    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLInputElement).value === 'from-hook', id(ECHO, 'param:header:X-Trace'));
+    await page.evaluate(() =>
+      window.lectern!.playground!.setInputs({ header: { 'X-Trace': 'from-hook', Authorization: 'Bearer hook-token' }, path: { id: '7' } }),
+    );
+    await page.waitForFunction(
+      (sel) => (document.querySelector(sel) as HTMLInputElement).value === 'from-hook',
+      id(ECHO, 'param:header:X-Trace'),
+    );
     expect(await page.inputValue(id(ECHO, 'param:path:id'))).toBe('7');
     expect(await page.inputValue(id(ECHO, 'auth-bearerAuth'))).toBe('hook-token');
     await page.evaluate(() => window.lectern!.playground!.setServerVariables({ port: '4444' }));
@@ -596,11 +645,16 @@ describe('display modes, hooks and persistence', () => {
 describe('accessibility and looks', () => {
   it('every control is labelled; Enter submits; screenshots light/dark, desktop and phone', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of [{ width: 1000, height: 1600 }, { width: 375, height: 1600 }]) {
+      for (const viewport of [
+        { width: 1000, height: 1600 },
+        { width: 375, height: 1600 },
+      ]) {
         const page = await open({ operation: 'echo', options: { prefill: true, proxy: false }, theme }, viewport);
-        const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input, select, textarea')]
-          .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.closest('label')))
-          .map((el) => el.outerHTML));
+        const unlabelled = await page.evaluate(() =>
+          [...document.querySelectorAll('input, select, textarea')]
+            .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.closest('label')))
+            .map((el) => el.outerHTML),
+        );
         expect(unlabelled).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);

@@ -14,7 +14,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildSite } from 'lectern/run';
 import { createServer as createLecternServer } from '@lectern/server';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 let api: Server;
 let apiOrigin = '';
@@ -38,26 +46,43 @@ beforeAll(async () => {
   mkdirSync(cache, { recursive: true });
   root = mkdtempSync(path.join(cache, 'site-auth-'));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: Home.\n---\nHello.\n');
-  writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({
-    openapi: '3.1.0',
-    info: { title: 'Pets', version: '1' },
-    servers: [{ url: apiOrigin }],
-    paths: {
-      '/pets': { get: { summary: 'Find pets', parameters: [{ name: 'species', in: 'query', schema: { type: 'string', default: 'dog' } }], responses: { '200': { description: 'OK' } } } },
-      '/owners': { get: { summary: 'Find owners', responses: { '200': { description: 'OK' } } } },
-    },
-  }));
+  writeFileSync(
+    path.join(root, 'openapi.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      servers: [{ url: apiOrigin }],
+      paths: {
+        '/pets': {
+          get: {
+            summary: 'Find pets',
+            parameters: [{ name: 'species', in: 'query', schema: { type: 'string', default: 'dog' } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+        '/owners': { get: { summary: 'Find owners', responses: { '200': { description: 'OK' } } } },
+      },
+    }),
+  );
   // Two gated pages: one for the `admin` group, one for any signed-in reader; both stay public.
   writeFileSync(path.join(root, 'admin-pets.mdx'), '---\nopenapi: GET /pets\nplayground: auth\ngroups: ["admin"]\npublic: true\n---\n');
   writeFileSync(path.join(root, 'owners.mdx'), '---\nopenapi: GET /owners\nplayground: auth\npublic: true\n---\n');
   // An AsyncAPI channel page gated the same way.
-  writeFileSync(path.join(root, 'chat.yaml'), readFileSync(fileURLToPath(new URL('../../../fixtures/specs/asyncapi/chat-v3.yaml', import.meta.url))));
+  writeFileSync(
+    path.join(root, 'chat.yaml'),
+    readFileSync(fileURLToPath(new URL('../../../fixtures/specs/asyncapi/chat-v3.yaml', import.meta.url))),
+  );
   writeFileSync(path.join(root, 'room.mdx'), '---\nasyncapi: chat.yaml room\nplayground: auth\ngroups: ["admin"]\npublic: true\n---\n');
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({
-    theme: 'mint', name: 'Auth gating e2e', colors: { primary: '#0D9373' },
-    lectern: { proxy: { allow: [apiOrigin] } },
-    navigation: { groups: [{ group: 'Home', openapi: 'openapi.json', pages: ['index', 'admin-pets', 'owners', 'room'] }] },
-  }));
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Auth gating e2e',
+      colors: { primary: '#0D9373' },
+      lectern: { proxy: { allow: [apiOrigin] } },
+      navigation: { groups: [{ group: 'Home', openapi: 'openapi.json', pages: ['index', 'admin-pets', 'owners', 'room'] }] },
+    }),
+  );
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   site = await createLecternServer({ dist: outDir, port: 0, host: '127.0.0.1', log: false });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
@@ -73,18 +98,22 @@ afterAll(async () => {
 /** A page; `user` is what a site script puts in `window.lectern.auth` before anything else runs. */
 async function open(slug: string, user?: object): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
-  if (user) await page.addInitScript((u) => { (window as unknown as { lectern: object }).lectern = { auth: { user: u } }; }, user);
+  if (user)
+    await page.addInitScript((u) => {
+      (window as unknown as { lectern: object }).lectern = { auth: { user: u } };
+    }, user);
   await page.goto(`${site.url.replace(/\/$/, '')}/${slug}`);
   await page.waitForLoadState('load');
   return page;
 }
 
 /** The documented client API without a bundler: set `window.lectern.auth`, dispatch `lectern:auth`. */
-const signIn = (page: Page, user: object | null) => page.evaluate((u) => {
-  const w = window as unknown as { lectern: { auth?: object } };
-  w.lectern.auth = { user: u };
-  window.dispatchEvent(new Event('lectern:auth'));
-}, user);
+const signIn = (page: Page, user: object | null) =>
+  page.evaluate((u) => {
+    const w = window as unknown as { lectern: { auth?: object } };
+    w.lectern.auth = { user: u };
+    window.dispatchEvent(new Event('lectern:auth'));
+  }, user);
 
 const tryIt = (page: Page) => page.locator('.try-it > summary');
 
@@ -102,7 +131,9 @@ describe('display: auth on a built site', () => {
   it('signed out: the page is readable but shows no Try it, and loads no playground code', async () => {
     const page = await open('admin-pets');
     const scripts: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await expect(page.locator('h1').innerText()).resolves.toContain('Find pets');
     expect(await page.locator('.try-it').count()).toBe(1);
     expect(await tryIt(page).isVisible()).toBe(false);

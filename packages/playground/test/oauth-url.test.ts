@@ -13,7 +13,13 @@ describe('oauthEndpoint', () => {
   });
 
   it('refuses javascript:, data:, and plain http to other hosts', () => {
-    for (const raw of ['javascript:alert(document.cookie)//', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://auth.example.com/authorize', 'vbscript:x']) {
+    for (const raw of [
+      'javascript:alert(document.cookie)//',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://auth.example.com/authorize',
+      'vbscript:x',
+    ]) {
       const result = oauthEndpoint(raw, page);
       expect(result, raw).toBeInstanceOf(Error);
       expect((result as Error).message, raw).toMatch(/must use https|not a valid URL/);

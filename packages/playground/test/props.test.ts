@@ -54,11 +54,27 @@ describe('playgroundProps', () => {
     expect(props.proxy).toBe(true);
     expect(props.proxyUrl).toBe('/_lectern/api/request');
     expect(props.servers[0]!.variables.port!.default).toBe('1');
-    expect(props.security.map((s) => s.title)).toEqual(['bearerAuth', 'basicAuth', 'headerKey & queryKey', 'cookieKey', 'oauth', 'oauthCode', 'oauthImplicit', 'oauthPassword', 'oidc']);
+    expect(props.security.map((s) => s.title)).toEqual([
+      'bearerAuth',
+      'basicAuth',
+      'headerKey & queryKey',
+      'cookieKey',
+      'oauth',
+      'oauthCode',
+      'oauthImplicit',
+      'oauthPassword',
+      'oidc',
+    ]);
     expect(props.security[0]!.schemes[0]!.xDefault).toBe('default-token');
     expect(props.security[4]!.schemes[0]!.flows?.clientCredentials?.tokenUrl).toBe('http://127.0.0.1:1/token');
-    expect(props.security[6]!.schemes[0]!.flows?.implicit).toEqual({ authorizationUrl: 'http://127.0.0.1:1/authorize', scopes: { read: 'Read things', write: 'Write things' } });
-    expect(props.security[7]!.schemes[0]).toMatchObject({ scopes: ['read'], flows: { password: { tokenUrl: 'http://127.0.0.1:1/token' } } });
+    expect(props.security[6]!.schemes[0]!.flows?.implicit).toEqual({
+      authorizationUrl: 'http://127.0.0.1:1/authorize',
+      scopes: { read: 'Read things', write: 'Write things' },
+    });
+    expect(props.security[7]!.schemes[0]).toMatchObject({
+      scopes: ['read'],
+      flows: { password: { tokenUrl: 'http://127.0.0.1:1/token' } },
+    });
     const byName = Object.fromEntries(props.parameters.map((p) => [p.name, p]));
     expect(byName.coords).toMatchObject({ in: 'path', style: 'matrix', explode: true, example: ['x1', 'y2'] });
     expect(byName.verbose).toMatchObject({ default: false, example: false });
@@ -71,7 +87,13 @@ describe('playgroundProps', () => {
     expect(props.body!.content.map((m) => m.mediaType)).toEqual(['application/json', 'multipart/form-data', 'application/octet-stream']);
   });
   it('without prefill carries defaults but no examples', async () => {
-    const props = playgroundProps(op(await api(), 'echo'), { prefill: false, proxy: false, credentials: true, display: 'auth', groups: ['admin'] });
+    const props = playgroundProps(op(await api(), 'echo'), {
+      prefill: false,
+      proxy: false,
+      credentials: true,
+      display: 'auth',
+      groups: ['admin'],
+    });
     expect(props.parameters.every((p) => p.example === undefined)).toBe(true);
     expect(props.body!.content[0]!.example).toBeUndefined();
     expect(props.parameters.find((p) => p.name === 'verbose')!.default).toBe(false);
@@ -112,7 +134,9 @@ describe('channelProps', () => {
 /** Just enough of a window for the stub: listeners, and elements carrying `data-lectern-auth`. */
 function stubWindow(attrs: string[] = []) {
   const listeners: Record<string, Array<() => void>> = {};
-  const on = (type: string, f: () => void) => { (listeners[type] ??= []).push(f); };
+  const on = (type: string, f: () => void) => {
+    (listeners[type] ??= []).push(f);
+  };
   const els = attrs.map((a) => ({ hidden: true, getAttribute: (name: string) => (name === 'data-lectern-auth' ? a : null) }));
   const w: Record<string, unknown> = { addEventListener: on, document: { addEventListener: on, querySelectorAll: () => els } };
   const run = () => new Function('window', 'location', RUNTIME_STUB)(w, { search: '', hash: '' });

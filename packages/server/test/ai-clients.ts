@@ -59,7 +59,13 @@ export function userUiMessage(text: string, id = `u-${Math.random().toString(36)
 /** Send `messages` through the client's `DefaultChatTransport` and read the answer as `useChat` would. */
 export async function chatV2(
   client: AiClient,
-  options: { api: string; key: string; body?: Record<string, unknown>; messages: unknown[]; trigger?: 'submit-message' | 'regenerate-message' },
+  options: {
+    api: string;
+    key: string;
+    body?: Record<string, unknown>;
+    messages: unknown[];
+    trigger?: 'submit-message' | 'regenerate-message';
+  },
 ): Promise<V2Result> {
   let status = 0;
   let headers = new Headers();

@@ -4,7 +4,8 @@ import { createExtractiveComposer, mdxToText } from '../src/assistant/index.ts';
 import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
 
 const t = withTestServer();
-const ask = async (q: string) => (await chat(t.server.endpoint(), t.site.acmeKey, { fp: 'anonymous', messages: [userMessage(q)] })).message.content as string;
+const ask = async (q: string) =>
+  (await chat(t.server.endpoint(), t.site.acmeKey, { fp: 'anonymous', messages: [userMessage(q)] })).message.content as string;
 
 describe('offline answers', () => {
   it('gives the steps of a how-to first', async () => {
@@ -27,7 +28,10 @@ describe('offline answers', () => {
     expect(text.split('\n')[0]).toBe('From [Quickstart › Create your first payment](/quickstart#create-your-first-payment):');
     expect(text).toContain('Call `payments.create` with an amount in the smallest currency unit');
     expect(text).toContain("const payment = await acme.payments.create({ amount: 1999, currency: 'eur' });");
-    const sources = text.slice(text.indexOf('Sources:')).split('\n').filter((l) => l.startsWith('- '));
+    const sources = text
+      .slice(text.indexOf('Sources:'))
+      .split('\n')
+      .filter((l) => l.startsWith('- '));
     expect(new Set(sources.map((l) => l.replace(/#.*$/, ''))).size).toBe(sources.length);
   });
 
@@ -41,7 +45,10 @@ describe('offline answers', () => {
 });
 
 describe('offline answers from descriptions written in Markdown', () => {
-  const compose = async (passage: { title: string; description?: string; content: string; operation?: { method: string; path: string } }, question = 'how many calls are left') => {
+  const compose = async (
+    passage: { title: string; description?: string; content: string; operation?: { method: string; path: string } },
+    question = 'how many calls are left',
+  ) => {
     let text = '';
     const p = { path: '/x', page: '/x', score: 1, relevance: 1, matched: 3, ...passage };
     for await (const chunk of createExtractiveComposer()({ question, terms: [], passages: [p], messages: [] })) text += chunk;
@@ -50,19 +57,33 @@ describe('offline answers from descriptions written in Markdown', () => {
 
   it('names the parameters a question matches, and fields of the response only for what the title does not say', async () => {
     const content = [
-      '`GET /users/{username}/followers`', 'List followers of a user', 'Lists the people following the specified user.',
-      '## Parameters', '- `username` (path, string, required) — The handle for the GitHub user account.',
-      '## Responses', '- `200` — Response (`application/json`)\n  - `followers_url` (string, required)\n  - `following_url` (string, required)',
+      '`GET /users/{username}/followers`',
+      'List followers of a user',
+      'Lists the people following the specified user.',
+      '## Parameters',
+      '- `username` (path, string, required) — The handle for the GitHub user account.',
+      '## Responses',
+      '- `200` — Response (`application/json`)\n  - `followers_url` (string, required)\n  - `following_url` (string, required)',
     ].join('\n\n');
-    const text = await compose({ title: 'List followers of a user', operation: { method: 'GET', path: '/users/{username}/followers' }, content }, 'Who follows a given user?');
+    const text = await compose(
+      { title: 'List followers of a user', operation: { method: 'GET', path: '/users/{username}/followers' }, content },
+      'Who follows a given user?',
+    );
     expect(text).toContain('Parameters that match your question:\n- `username` (path, string, required)');
     expect(text).not.toContain('followers_url');
     // A field of the response for a word the title does not say is the answer itself, under its own label.
     const repo = [
-      '`GET /repos/{owner}/{repo}`', 'Get a repository', '## Parameters', '- `owner` (path, string, required)',
-      '## Responses', '- `200` — Response (`application/json`)\n  - `default_branch` (string, required)\n  - `forks_count` (integer, required)\n  - `full_name` (string, required)',
+      '`GET /repos/{owner}/{repo}`',
+      'Get a repository',
+      '## Parameters',
+      '- `owner` (path, string, required)',
+      '## Responses',
+      '- `200` — Response (`application/json`)\n  - `default_branch` (string, required)\n  - `forks_count` (integer, required)\n  - `full_name` (string, required)',
     ].join('\n\n');
-    const branch = await compose({ title: 'Get a repository', operation: { method: 'GET', path: '/repos/{owner}/{repo}' }, content: repo }, 'What is the default branch of a repository?');
+    const branch = await compose(
+      { title: 'Get a repository', operation: { method: 'GET', path: '/repos/{owner}/{repo}' }, content: repo },
+      'What is the default branch of a repository?',
+    );
     expect(branch).toContain('In the response:\n- `default_branch` (string, required)');
     expect(branch).not.toMatch(/forks_count|full_name/);
   });
@@ -73,15 +94,20 @@ describe('offline answers from descriptions written in Markdown', () => {
 
   it('opens with the text, not a note quoted above it, nor a list flattened into a sentence', async () => {
     const note = '> [!NOTE]\n> Accessing this endpoint does not count against your rate limit.';
-    expect(await lead(`${note}\n\nShows how many requests you have left. Under \`resources\`:\n* \`core\` is the REST API\n* \`search\` is search`))
-      .toBe('Shows how many requests you have left.');
+    expect(
+      await lead(
+        `${note}\n\nShows how many requests you have left. Under \`resources\`:\n* \`core\` is the REST API\n* \`search\` is search`,
+      ),
+    ).toBe('Shows how many requests you have left.');
     // The sentence introducing a list is left out with the list, unless it is all there is.
     expect(await lead('Lists your keys. The response has these fields:\n\n- `id`')).toBe('Lists your keys.');
     expect(await lead('The response has these fields:\n\n- `id`')).toBe('The response has these fields:');
   });
 
   it('reads a description that is only a note as a sentence', async () => {
-    expect(await lead('> [!NOTE]\n> This endpoint is in public preview and is subject to change.')).toBe('Note: This endpoint is in public preview and is subject to change.');
+    expect(await lead('> [!NOTE]\n> This endpoint is in public preview and is subject to change.')).toBe(
+      'Note: This endpoint is in public preview and is subject to change.',
+    );
   });
 
   it('keeps a callout of an MDX page as an aside: the answer opens with the text after it', async () => {
@@ -99,23 +125,29 @@ describe('offline answers from descriptions written in Markdown', () => {
   });
 
   it('names the settings a how-to question asks about, with the description under each', async () => {
-    const content = mdxToText([
-      'Customize your API playground by defining the following properties in your `docs.json`.',
-      '<ResponseField name="display" type="&quot;interactive&quot; | &quot;simple&quot;">\n  The display mode of the API playground.\n</ResponseField>',
-      '<ResponseField name="proxy" type="boolean">\n  Whether to pass API requests through the proxy server. Defaults to `true`.\n</ResponseField>',
-    ].join('\n\n'));
+    const content = mdxToText(
+      [
+        'Customize your API playground by defining the following properties in your `docs.json`.',
+        '<ResponseField name="display" type="&quot;interactive&quot; | &quot;simple&quot;">\n  The display mode of the API playground.\n</ResponseField>',
+        '<ResponseField name="proxy" type="boolean">\n  Whether to pass API requests through the proxy server. Defaults to `true`.\n</ResponseField>',
+      ].join('\n\n'),
+    );
     expect(content).toContain('- `display` ("interactive" | "simple")');
     const text = await compose({ title: 'API playground', content }, 'Make the playground send requests through a proxy');
-    expect(text).toContain('Fields that match your question:\n- `proxy` (boolean) — Whether to pass API requests through the proxy server. Defaults to `true`.');
+    expect(text).toContain(
+      'Fields that match your question:\n- `proxy` (boolean) — Whether to pass API requests through the proxy server. Defaults to `true`.',
+    );
     expect(text).not.toContain('`display`');
   });
 
   it('lists the steps of <Steps> by their titles, not the numbered lists inside them', async () => {
-    const content = mdxToText([
-      'Keep readers up to date.',
-      '<Steps>\n  <Step title="Create a page for your changelog">\n    1. Create a new page such as `changelog.mdx`.\n    2. Add it to your navigation.\n  </Step>',
-      '  <Step title="Add Update components">\n    Add an `Update` for each entry.\n  </Step>\n</Steps>',
-    ].join('\n\n'));
+    const content = mdxToText(
+      [
+        'Keep readers up to date.',
+        '<Steps>\n  <Step title="Create a page for your changelog">\n    1. Create a new page such as `changelog.mdx`.\n    2. Add it to your navigation.\n  </Step>',
+        '  <Step title="Add Update components">\n    Add an `Update` for each entry.\n  </Step>\n</Steps>',
+      ].join('\n\n'),
+    );
     const text = await compose({ title: 'Changelogs', content }, 'How do I add a changelog?');
     expect(text).toContain('Keep readers up to date.\n\n1. Create a page for your changelog\n2. Add Update components\n\nSources:');
   });

@@ -145,7 +145,13 @@ describe('rate limits', () => {
   it('reads the client IP from X-Forwarded-For only when told to trust the proxy', async () => {
     const now = Date.UTC(2026, 0, 1, 0, 0, 0);
     const make = (trustProxy: boolean) =>
-      startServer({ index: t.site.indexPath, keys: t.site.keysPath, threads: t.site.threadsPath, trustProxy, limits: { ipLimit: 1, now: () => now } });
+      startServer({
+        index: t.site.indexPath,
+        keys: t.site.keysPath,
+        threads: t.site.threadsPath,
+        trustProxy,
+        limits: { ipLimit: 1, now: () => now },
+      });
     const trusted = await make(true);
     const untrusted = await make(false);
     try {
@@ -154,7 +160,9 @@ describe('rate limits', () => {
       expect([ok1.res.status, ok2.res.status]).toEqual([200, 200]);
       expect((await post(trusted.endpoint(), `Bearer ${t.site.acmeKey}`, { 'X-Forwarded-For': '203.0.113.1' })).res.status).toBe(429);
       // The proxy appends the real address last; a client-chosen first entry buys no new quota.
-      expect((await post(trusted.endpoint(), `Bearer ${t.site.acmeKey}`, { 'X-Forwarded-For': '198.51.100.9, 203.0.113.2' })).res.status).toBe(429);
+      expect(
+        (await post(trusted.endpoint(), `Bearer ${t.site.acmeKey}`, { 'X-Forwarded-For': '198.51.100.9, 203.0.113.2' })).res.status,
+      ).toBe(429);
       // Untrusted: spoofed headers do not buy new quota.
       await post(untrusted.endpoint(), `Bearer ${t.site.acmeKey}`, { 'X-Forwarded-For': '198.51.100.1' });
       expect((await post(untrusted.endpoint(), `Bearer ${t.site.acmeKey}`, { 'X-Forwarded-For': '198.51.100.2' })).res.status).toBe(429);

@@ -23,7 +23,9 @@ let root: string;
 function page(path: string, frontmatter: Record<string, unknown>, body: string): void {
   const file = join(root, `${path}.mdx`);
   mkdirSync(dirname(file), { recursive: true });
-  const fm = Object.entries(frontmatter).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n');
+  const fm = Object.entries(frontmatter)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join('\n');
   writeFileSync(file, `---\n${fm}\n---\n\n${body}\n`);
 }
 
@@ -61,11 +63,27 @@ async function documents(): Promise<{ docs: AssistantDocument[]; defaultLanguage
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'lectern-assistant-docs-'));
-  page('quickstart', { title: 'Quickstart', description: 'Install the SDK.' }, 'Install the SDK with `npm install @acme/sdk`, then create a webhook endpoint.');
-  page('webhooks', { title: 'Webhooks', description: 'Receive events.' }, '## Verify deliveries\n\nCheck the `Acme-Signature` header of each webhook delivery.');
-  page('es/quickstart', { title: 'Inicio rápido', description: 'Instala el SDK.' }, 'Instala el SDK con `npm install @acme/sdk` y crea un webhook.');
+  page(
+    'quickstart',
+    { title: 'Quickstart', description: 'Install the SDK.' },
+    'Install the SDK with `npm install @acme/sdk`, then create a webhook endpoint.',
+  );
+  page(
+    'webhooks',
+    { title: 'Webhooks', description: 'Receive events.' },
+    '## Verify deliveries\n\nCheck the `Acme-Signature` header of each webhook delivery.',
+  );
+  page(
+    'es/quickstart',
+    { title: 'Inicio rápido', description: 'Instala el SDK.' },
+    'Instala el SDK con `npm install @acme/sdk` y crea un webhook.',
+  );
   // The Spanish page matches "Acme-Signature" more strongly than the English one.
-  page('es/webhooks', { title: 'Webhooks', description: 'Recibe eventos.' }, '## Firmas\n\nVerifica la cabecera `Acme-Signature` de cada webhook: `Acme-Signature` lleva la firma del webhook.');
+  page(
+    'es/webhooks',
+    { title: 'Webhooks', description: 'Recibe eventos.' },
+    '## Firmas\n\nVerifica la cabecera `Acme-Signature` de cada webhook: `Acme-Signature` lleva la firma del webhook.',
+  );
   page('hidden-by-frontmatter', { title: 'Zebra migration', hidden: true }, 'The zebra migration moves every zebra record.');
   page('noindexed', { title: 'Walrus notes', noindex: true }, 'Walrus notes are internal.');
   page('unsearchable', { title: 'Yak settings', searchable: false }, 'Yak settings stay out of search.');
@@ -142,9 +160,12 @@ describe('language preference and hidden pages in search', () => {
 
   it('never returns hidden pages', () => {
     for (const word of ['zebra', 'walrus', 'yak', 'quokka', 'narwhal', 'okapi']) {
-      expect(ask(`${word} migration notes settings plans page`).map((p) => p.page).join(' '), word).not.toMatch(
-        /hidden-by-frontmatter|noindexed|unsearchable|staff-only|internal|orphan/,
-      );
+      expect(
+        ask(`${word} migration notes settings plans page`)
+          .map((p) => p.page)
+          .join(' '),
+        word,
+      ).not.toMatch(/hidden-by-frontmatter|noindexed|unsearchable|staff-only|internal|orphan/);
     }
     // Pages under a hidden group with searchable: true stay findable.
     expect(ask('ibex endpoints')[0]?.page).toBe('/archive/old-api');

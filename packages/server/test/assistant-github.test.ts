@@ -22,12 +22,22 @@ beforeAll(async () => {
   copyFileSync(createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json'), join(root, 'api.github.com.json'));
   writeFileSync(
     join(root, 'docs.json'),
-    JSON.stringify({ theme: 'mint', name: 'GitHub REST', colors: { primary: '#0969da' }, navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] } }),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'GitHub REST',
+      colors: { primary: '#0969da' },
+      navigation: { groups: [{ group: 'REST API', openapi: 'api.github.com.json' }] },
+    }),
   );
   const built = await buildSiteAssistantIndex(root, join(dir, 'index.db'));
   expect(built.documents).toBe(1223);
   key = (await openSqliteKeyStore(join(dir, 'keys.db')).create({ org: 'octo', domains: ['github'] })).key;
-  server = await startServer({ index: join(dir, 'index.db'), keys: join(dir, 'keys.db'), threads: join(dir, 'threads.db'), siteName: 'GitHub REST' });
+  server = await startServer({
+    index: join(dir, 'index.db'),
+    keys: join(dir, 'keys.db'),
+    threads: join(dir, 'threads.db'),
+    siteName: 'GitHub REST',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -91,7 +101,11 @@ describe('the GitHub REST site', () => {
 
   it("lets a follow-up's own action decide, with the thread's object carried over", async () => {
     const followUp = async (first: string, second: string) => {
-      const r = await ask([userMessage(first), { id: 'a1', role: 'assistant', content: 'ok', parts: [{ type: 'text', text: 'ok' }] }, userMessage(second, 'm2')]);
+      const r = await ask([
+        userMessage(first),
+        { id: 'a1', role: 'assistant', content: 'ok', parts: [{ type: 'text', text: 'ok' }] },
+        userMessage(second, 'm2'),
+      ]);
       return sources(r).map((s) => s.metadata.page);
     };
     // "remove it": one label, not every label of the issue, and not adding it again.
@@ -99,7 +113,9 @@ describe('the GitHub REST site', () => {
     expect(removed[0]).toBe(`${A}/issues/remove-a-label-from-an-issue`);
     expect(removed.indexOf(`${A}/issues/remove-all-labels-from-an-issue`)).toBeGreaterThan(0);
     // "undo that" undoes the earlier action.
-    expect((await followUp('How do I star a repository?', 'How do I undo that?'))[0]).toBe(`${A}/activity/unstar-a-repository-for-the-authenticated-user`);
+    expect((await followUp('How do I star a repository?', 'How do I undo that?'))[0]).toBe(
+      `${A}/activity/unstar-a-repository-for-the-authenticated-user`,
+    );
   });
 
   it("prefers the operation whose own verb is the question's action among the resource's operations", async () => {
@@ -118,7 +134,9 @@ describe('the GitHub REST site', () => {
   it('answers a question about several things (plural, who, which) with the endpoint that lists them', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Get Copilot seat information and settings", nor "Get a workflow".
-    expect(await top('Who has a Copilot seat in my organization?')).toBe(`${A}/copilot/list-all-copilot-seat-assignments-for-an-organization`);
+    expect(await top('Who has a Copilot seat in my organization?')).toBe(
+      `${A}/copilot/list-all-copilot-seat-assignments-for-an-organization`,
+    );
     expect(await top('Which workflows exist in my repository?')).toBe(`${A}/actions/list-repository-workflows`);
     // A question about one thing still gets the endpoint that reads one.
     expect(await top('Get a workflow of my repository by its id')).toBe(`${A}/actions/get-a-workflow`);
@@ -127,14 +145,20 @@ describe('the GitHub REST site', () => {
   it("prefers the operation of the owner the question names: 'my repository' is the repository's, not the reader's", async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // "my repository" names the repository, not the reader: not "Set interaction restrictions for your public repositories".
-    expect(await top('Limit interactions on my repository for 24 hours')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
-    expect(await top('Restrict interactions with my repository to collaborators')).toBe(`${A}/interactions/set-interaction-restrictions-for-a-repository`);
+    expect(await top('Limit interactions on my repository for 24 hours')).toBe(
+      `${A}/interactions/set-interaction-restrictions-for-a-repository`,
+    );
+    expect(await top('Restrict interactions with my repository to collaborators')).toBe(
+      `${A}/interactions/set-interaction-restrictions-for-a-repository`,
+    );
   });
 
   it('reads the action of a verb that undoes another (unregister, deregister)', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Get a self-hosted runner for an organization", nor "List runner applications for an organization".
-    expect(await top('Deregister a self-hosted runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
+    expect(await top('Deregister a self-hosted runner from my organization')).toBe(
+      `${A}/actions/delete-a-self-hosted-runner-from-an-organization`,
+    );
     expect(await top('Unregister a runner from my organization')).toBe(`${A}/actions/delete-a-self-hosted-runner-from-an-organization`);
     // "Assign" adds, so "unassign" removes; the role named in quotes is one item (not *Get all organization roles*).
     expect(await top('The platform team no longer needs the custom "CI admin" org role. Unassign it from that team')).toBe(
@@ -145,12 +169,14 @@ describe('the GitHub REST site', () => {
   it('reads a name in quotes as one item, and "not just …" as what is not wanted', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "List private registries for an organization".
-    expect(await top('How do I check how our org\'s "npm-internal" private registry is set up, like its URL, type and which repos can use it?')).toBe(
-      `${A}/private-registries/get-a-private-registry-for-an-organization`,
-    );
+    expect(
+      await top('How do I check how our org\'s "npm-internal" private registry is set up, like its URL, type and which repos can use it?'),
+    ).toBe(`${A}/private-registries/get-a-private-registry-for-an-organization`);
     // Not "Delete an issue field value from an issue".
     expect(
-      await top("We stopped using the 'Estimate' custom field on issues across our organization. How do I get rid of the field itself, not just its values on individual issues?"),
+      await top(
+        "We stopped using the 'Estimate' custom field on issues across our organization. How do I get rid of the field itself, not just its values on individual issues?",
+      ),
     ).toBe(`${A}/orgs/delete-issue-field-for-an-organization`);
   });
 
@@ -167,7 +193,9 @@ describe('the GitHub REST site', () => {
   it('reads a phrasal verb split by its object, and storing as creating or changing', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Request reviewers for a pull request" (take … off: remove).
-    expect(await top('Take someone off the reviewers of my pull request')).toBe(`${A}/pulls/remove-requested-reviewers-from-a-pull-request`);
+    expect(await top('Take someone off the reviewers of my pull request')).toBe(
+      `${A}/pulls/remove-requested-reviewers-from-a-pull-request`,
+    );
     // Not "Create an organization invitation" (take … back: cancel).
     expect(await top('I invited the wrong person to my org, how do I take it back?')).toBe(`${A}/orgs/cancel-an-organization-invitation`);
     // Not "Delete a repository secret": storing creates or updates.
@@ -179,13 +207,17 @@ describe('the GitHub REST site', () => {
   it("takes the main clause's verb for the action, and one item when the question singles one out", async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Create an organization repository ruleset" ("newly created" qualifies the repositories).
-    expect(await top('Edit an org-wide ruleset so it also covers our newly created repositories')).toBe(`${A}/repos/update-an-organization-repository-ruleset`);
+    expect(await top('Edit an org-wide ruleset so it also covers our newly created repositories')).toBe(
+      `${A}/repos/update-an-organization-repository-ruleset`,
+    );
     // Not "List repository organization variables" ("the whole list" is what is replaced).
     expect(await top('Replace the whole list of repositories that can read an organization-level Actions variable')).toBe(
       `${A}/actions/set-selected-repositories-for-an-organization-variable`,
     );
     // Not "List GitHub-hosted runners for an organization": one of them, by its id.
-    expect(await top("Look up one of our organization's GitHub-hosted runners by its id")).toBe(`${A}/actions/get-a-github-hosted-runner-for-an-organization`);
+    expect(await top("Look up one of our organization's GitHub-hosted runners by its id")).toBe(
+      `${A}/actions/get-a-github-hosted-runner-for-an-organization`,
+    );
     // Not "Remove a custom label from a self-hosted runner for an organization": every label.
     expect(await top("Clear every custom label from one of our org's self-hosted runners")).toBe(
       `${A}/actions/remove-all-custom-labels-from-a-self-hosted-runner-for-an-organization`,
@@ -197,22 +229,28 @@ describe('the GitHub REST site', () => {
   it('reads the ask after the context, switching off as deleting, and "non-" as what is not wanted', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Create a private registry for an organization" ("saved").
-    expect(await top("Our internal npm registry moved to a new URL. Update the one saved in our org's settings so Dependabot keeps working")).toBe(
-      `${A}/private-registries/update-a-private-registry-for-an-organization`,
-    );
+    expect(
+      await top("Our internal npm registry moved to a new URL. Update the one saved in our org's settings so Dependabot keeps working"),
+    ).toBe(`${A}/private-registries/update-a-private-registry-for-an-organization`);
     // Not "Create commit signature protection": the switch is a resource that exists while it is on.
-    expect(await top("We don't want to require signed commits on main anymore. How do I switch that off?")).toBe(`${A}/repos/delete-commit-signature-protection`);
+    expect(await top("We don't want to require signed commits on main anymore. How do I switch that off?")).toBe(
+      `${A}/repos/delete-commit-signature-protection`,
+    );
     // Not "Create or update an environment secret".
-    const pages = sources(await ask([userMessage("Add a non-secret config value to my repo's staging environment that workflows can read")])).map((s) => s.metadata.page);
+    const pages = sources(
+      await ask([userMessage("Add a non-secret config value to my repo's staging environment that workflows can read")]),
+    ).map((s) => s.metadata.page);
     expect(pages.slice(0, 2)).toContain(`${A}/actions/create-an-environment-variable`);
   });
 
-  it("finds the un- verb of what a question takes back, and reads what a reader pulls", async () => {
+  it('finds the un- verb of what a question takes back, and reads what a reader pulls', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Star a gist": the site has an un- verb for it.
     expect(await top("I starred someone's gist by accident. How do I take the star back?")).toBe(`${A}/gists/unstar-a-gist`);
     // Not "Create a review comment for a pull request".
-    expect(await top('Pull every comment posted on any issue or PR in my repo since last Monday, newest first')).toBe(`${A}/issues/list-issue-comments-for-a-repository`);
+    expect(await top('Pull every comment posted on any issue or PR in my repo since last Monday, newest first')).toBe(
+      `${A}/issues/list-issue-comments-for-a-repository`,
+    );
     // Not "Get a webhook delivery for an organization webhook".
     expect(await top("Our org webhook's server was down yesterday. Resend one of the deliveries that failed")).toBe(
       `${A}/orgs/redeliver-a-delivery-for-an-organization-webhook`,
@@ -222,7 +260,9 @@ describe('the GitHub REST site', () => {
   it('answers a question about a state with an operation that reads it', async () => {
     const top = async (q: string) => sources(await ask([userMessage(q)]))[0]!.metadata.page;
     // Not "Create a GitHub Pages site" (its request body has the source branch and https_enforced too).
-    expect(await top("What's the URL of my repo's Pages site, which branch does it publish from, and is HTTPS enforced?")).toBe(`${A}/repos/get-a-github-pages-site`);
+    expect(await top("What's the URL of my repo's Pages site, which branch does it publish from, and is HTTPS enforced?")).toBe(
+      `${A}/repos/get-a-github-pages-site`,
+    );
     // Not "Set a code security configuration as a default for an enterprise".
     expect(await top('Which code security configurations get applied automatically to new repositories across our enterprise?')).toBe(
       `${A}/code-security/get-default-code-security-configurations-for-an-enterprise`,
@@ -236,7 +276,9 @@ describe('the GitHub REST site', () => {
       `${A}/actions/get-a-self-hosted-runner-for-a-repository`,
     );
     // Not "Get a repository installation for the authenticated app", nor an endpoint of the authenticated user's.
-    expect(await top('Which repositories can my GitHub App installation reach?')).toBe(`${A}/apps/list-repositories-accessible-to-the-app-installation`);
+    expect(await top('Which repositories can my GitHub App installation reach?')).toBe(
+      `${A}/apps/list-repositories-accessible-to-the-app-installation`,
+    );
     // A handle names a user: not "List organization invitation teams".
     expect(await top('Is @alice a maintainer or a regular member of our backend team, and has she accepted the invite yet?')).toBe(
       `${A}/teams/get-team-membership-for-a-user`,

@@ -158,7 +158,9 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
   it('both instances use the database, never print its password, and migrated it once', async () => {
     for (const i of instances) {
       await expect.poll(() => i.output(), { timeout: 15_000 }).toContain('assistant database reachable, schema up to date');
-      expect(i.output()).toMatch(/assistant keys, threads and limits in PostgreSQL postgres:\/\/lectern(:\*\*\*)?@127\.0\.0\.1:\d+\/lectern_assistant/);
+      expect(i.output()).toMatch(
+        /assistant keys, threads and limits in PostgreSQL postgres:\/\/lectern(:\*\*\*)?@127\.0\.0\.1:\d+\/lectern_assistant/,
+      );
       expect(i.output()).not.toContain(server.password);
     }
     const versions = await sql<{ version: number }>('SELECT version FROM lectern_migrations ORDER BY version');
@@ -230,7 +232,10 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
     expect(r3.status).toBe(200);
     expect(r3.headers.get('x-thread-id')).toBe(threadId);
 
-    const messages = await sql<{ role: string; content: string }>('SELECT role, content FROM lectern_messages WHERE thread_id = $1 ORDER BY seq', [threadId]);
+    const messages = await sql<{ role: string; content: string }>(
+      'SELECT role, content FROM lectern_messages WHERE thread_id = $1 ORDER BY seq',
+      [threadId],
+    );
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
     expect(messages[0]!.content).toBe('How do I verify webhook signatures?');
     expect(messages[2]!.content).toBe('What about idempotency keys?');
@@ -279,7 +284,9 @@ describe.skipIf(!available.ok)('two lectern serve instances sharing one PostgreS
       // The CLI says so too, and exits.
       const listed = await keys(['list', '--database', databaseUrl]);
       expect(listed.status).toBe(1);
-      expect(listed.stderr).toMatch(/lectern keys: the assistant database \(PostgreSQL postgres:\/\/lectern:\*\*\*@127\.0\.0\.1:\d+\/lectern_assistant\) is unavailable/);
+      expect(listed.stderr).toMatch(
+        /lectern keys: the assistant database \(PostgreSQL postgres:\/\/lectern:\*\*\*@127\.0\.0\.1:\d+\/lectern_assistant\) is unavailable/,
+      );
     } finally {
       await server.start();
     }
@@ -299,15 +306,29 @@ describe('lectern serve with an unusable database setting', () => {
       config.lectern = { assistant: { enabled: true, database: 'mysql://db/lectern', limits: { organizationPerHour: 0, perMinute: 5 } } };
       writeFileSync(path.join(root, 'docs.json'), JSON.stringify(config));
       mkdirSync(path.join(root, 'dist'));
-      const r = spawnSync(process.execPath, [bin, 'serve', root, '--port', '0'], { cwd: root, env: cleanEnv({}), encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync(process.execPath, [bin, 'serve', root, '--port', '0'], {
+        cwd: root,
+        env: cleanEnv({}),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain('docs.json /lectern/assistant/limits/perMinute: unknown setting (allowed: organizationPerHour, ipPerDay)');
-      expect(r.stderr).toContain('docs.json /lectern/assistant/limits/organizationPerHour: expected a whole number of requests, at least 1 (got 0)');
+      expect(r.stderr).toContain(
+        'docs.json /lectern/assistant/limits/organizationPerHour: expected a whole number of requests, at least 1 (got 0)',
+      );
       const fixed = { ...config, lectern: { assistant: { enabled: true, database: 'mysql://db/lectern' } } };
       writeFileSync(path.join(root, 'docs.json'), JSON.stringify(fixed));
-      const r2 = spawnSync(process.execPath, [bin, 'serve', root, '--port', '0'], { cwd: root, env: cleanEnv({}), encoding: 'utf8', timeout: 30_000 });
+      const r2 = spawnSync(process.execPath, [bin, 'serve', root, '--port', '0'], {
+        cwd: root,
+        env: cleanEnv({}),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(r2.status).toBe(1);
-      expect(r2.stderr).toContain('docs.json /lectern/assistant/database: unsupported scheme "mysql"; only postgres:// and postgresql:// are supported');
+      expect(r2.stderr).toContain(
+        'docs.json /lectern/assistant/database: unsupported scheme "mysql"; only postgres:// and postgresql:// are supported',
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -4,7 +4,15 @@
  * GitHub REST site (assistant-github.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { asksAboutState, asksForCollection, namesEveryItem, pathScope, questionActions, questionNumber, questionScopes } from '../src/assistant/intent.ts';
+import {
+  asksAboutState,
+  asksForCollection,
+  namesEveryItem,
+  pathScope,
+  questionActions,
+  questionNumber,
+  questionScopes,
+} from '../src/assistant/intent.ts';
 import { buildQuery, DETAIL, detailsStart } from '../src/assistant/query.ts';
 import { queryGroups } from '../src/assistant/vocabulary.ts';
 
@@ -40,7 +48,10 @@ describe('owners', () => {
 
 describe('what is not wanted', () => {
   it('weighs what follows "not a / not the / not just" as what the reader does not want', () => {
-    const negated = (q: string) => queryGroups(q).filter((g) => g.negated).map((g) => g.text);
+    const negated = (q: string) =>
+      queryGroups(q)
+        .filter((g) => g.negated)
+        .map((g) => g.text);
     expect(negated('How do I edit my review summary (not an inline comment)?')).toEqual(['inline']);
     expect(negated('Get rid of the field itself, not just its values')).toEqual(['values']);
     expect(negated('Why is this not working?')).toEqual([]);
@@ -53,15 +64,26 @@ describe('details', () => {
       const at = detailsStart(q);
       return at === undefined ? undefined : q.slice(at);
     };
-    expect(details('Details of one code scanning run on my repo: which tool ran and how many alerts it found')).toBe(': which tool ran and how many alerts it found');
-    expect(details('Is one particular self-hosted runner on my repo online and busy right now, and what labels does it have?')).toBe(', and what labels does it have?');
-    expect(details('Look up one of my own container images to see whether it is public and how many versions it has')).toBe('and how many versions it has');
+    expect(details('Details of one code scanning run on my repo: which tool ran and how many alerts it found')).toBe(
+      ': which tool ran and how many alerts it found',
+    );
+    expect(details('Is one particular self-hosted runner on my repo online and busy right now, and what labels does it have?')).toBe(
+      ', and what labels does it have?',
+    );
+    expect(details('Look up one of my own container images to see whether it is public and how many versions it has')).toBe(
+      'and how many versions it has',
+    );
     expect(details('Delete a label and create a new one')).toBeUndefined();
     expect(details('See https://example.com/docs for the list')).toBeUndefined();
   });
 
   it('weighs the words only the details name less than those of what is asked for', () => {
-    const weights = Object.fromEntries(buildQuery({ text: 'Is one self-hosted runner on my repo online, and what labels does it have?' }).question.map((g) => [g.text, g.weight]));
+    const weights = Object.fromEntries(
+      buildQuery({ text: 'Is one self-hosted runner on my repo online, and what labels does it have?' }).question.map((g) => [
+        g.text,
+        g.weight,
+      ]),
+    );
     expect(weights.runner).toBe(1);
     expect(weights.online).toBe(1);
     expect(weights.labels).toBe(DETAIL);

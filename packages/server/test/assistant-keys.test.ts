@@ -33,7 +33,10 @@ describe('lectern keys', () => {
     expect(key).toBeDefined();
     expect(r.out).toMatch(/only time the key is shown/);
     // Everything SQLite wrote (main file plus write-ahead log).
-    const raw = [db, `${db}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f).toString('latin1')).join('');
+    const raw = [db, `${db}-wal`]
+      .filter((f) => existsSync(f))
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('');
     expect(raw).not.toContain(key!);
     expect(raw).toContain(hashSecret(key!));
     const store = openSqliteKeyStore(db);
@@ -68,7 +71,14 @@ describe('lectern keys', () => {
   });
 
   it('reports usage errors with exit code 2', async () => {
-    for (const argv of [[], ['create'], ['create', '--org', 'a'], ['frobnicate'], ['revoke'], ['create', '--org', 'a', '--domain', 'bad domain!']]) {
+    for (const argv of [
+      [],
+      ['create'],
+      ['create', '--org', 'a'],
+      ['frobnicate'],
+      ['revoke'],
+      ['create', '--org', 'a', '--domain', 'bad domain!'],
+    ]) {
       const r = await run([...argv, '--db', db]);
       expect(r.code, argv.join(' ')).toBe(argv.includes('bad domain!') ? 1 : 2);
       expect(r.err.length).toBeGreaterThan(0);

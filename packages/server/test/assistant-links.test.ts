@@ -16,7 +16,9 @@ let root: string;
 function page(dir: string, path: string, frontmatter: Record<string, unknown>, body: string): void {
   const file = join(dir, `${path}.mdx`);
   mkdirSync(dirname(file), { recursive: true });
-  const fm = Object.entries(frontmatter).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n');
+  const fm = Object.entries(frontmatter)
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+    .join('\n');
   writeFileSync(file, `---\n${fm}\n---\n\n${body}\n`);
 }
 
@@ -100,7 +102,9 @@ describe('a section linking to another page for what was asked', () => {
 describe('pageLinks', () => {
   it('reads links to pages of the site, without anchors, images or other sites', () => {
     expect(
-      pageLinks('See [Redirects](/create/redirects#wildcards), [home](/), [docs](https://example.com/docs), ![a](/images/a.png) and [dir](/deploy/).'),
+      pageLinks(
+        'See [Redirects](/create/redirects#wildcards), [home](/), [docs](https://example.com/docs), ![a](/images/a.png) and [dir](/deploy/).',
+      ),
     ).toEqual([
       { text: 'Redirects', page: '/create/redirects' },
       { text: 'home', page: '/' },

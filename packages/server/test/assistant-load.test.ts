@@ -10,7 +10,11 @@ it('serves 100 concurrent streams without an error and stores every thread', asy
   const questions = (JSON.parse(readFileSync(join(FIXTURE, 'questions.json'), 'utf8')) as Array<{ q: string }>).map((x) => x.q);
   const results = await Promise.allSettled(
     Array.from({ length: 100 }, (_, i) =>
-      chat(t.server.endpoint(), t.site.acmeKey, { fp: `user-${i}`, messages: [userMessage(questions[i % questions.length]!)], retrievalPageSize: 5 }),
+      chat(t.server.endpoint(), t.site.acmeKey, {
+        fp: `user-${i}`,
+        messages: [userMessage(questions[i % questions.length]!)],
+        retrievalPageSize: 5,
+      }),
     ),
   );
   const failures = results.filter((r) => r.status === 'rejected');

@@ -63,7 +63,10 @@ describe('the v2 operation', () => {
     const text: string = v2.responses['200'].content['text/event-stream'].example;
     const stream = new Response(text).body!;
     const chunks: unknown[] = [];
-    for await (const c of parseJsonEventStream({ stream, schema: uiMessageChunkSchema }) as unknown as AsyncIterable<{ success: boolean; value: unknown }>) {
+    for await (const c of parseJsonEventStream({ stream, schema: uiMessageChunkSchema }) as unknown as AsyncIterable<{
+      success: boolean;
+      value: unknown;
+    }>) {
       expect(c.success).toBe(true);
       chunks.push(c.value);
     }

@@ -53,11 +53,22 @@ describe('assistant retention', () => {
         check.close();
       }
     };
-    const handler = createAssistantHandler({ index: path.join(dir, 'index.db'), keys: path.join(dir, 'keys.db'), threads: file, onError: () => {} });
+    const handler = createAssistantHandler({
+      index: path.join(dir, 'index.db'),
+      keys: path.join(dir, 'keys.db'),
+      threads: file,
+      onError: () => {},
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect([exists(ids[0]!), exists(ids[1]!)]).toEqual([false, true]);
     handler.close();
-    const strict = createAssistantHandler({ index: path.join(dir, 'index.db'), keys: path.join(dir, 'keys.db'), threads: file, retentionDays: 7, onError: () => {} });
+    const strict = createAssistantHandler({
+      index: path.join(dir, 'index.db'),
+      keys: path.join(dir, 'keys.db'),
+      threads: file,
+      retentionDays: 7,
+      onError: () => {},
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(exists(ids[1]!)).toBe(false);
     strict.close();

@@ -167,7 +167,9 @@ describe('documents from a SitePlan', () => {
     const quick = docs.find((d) => d.path === '/quickstart')!.markdown;
     expect(quick).toMatch(/^1\) Install the package$/m);
     expect(quick).toMatch(/^2\) Set your secret key$/m);
-    const text = mdxToText('<ParamField query="per_page" type="integer" default={30}>\nPage size.\n</ParamField>\n<ParamField\n  path="id"\n  type="string"\n  required\n>');
+    const text = mdxToText(
+      '<ParamField query="per_page" type="integer" default={30}>\nPage size.\n</ParamField>\n<ParamField\n  path="id"\n  type="string"\n  required\n>',
+    );
     expect(text).toContain('- `per_page` (integer)');
     expect(text).toContain('- `id` (string, required)');
   });
@@ -210,10 +212,28 @@ describe('documents from a SitePlan', () => {
     buildAssistantIndex(
       [
         endpoint('list-watchers', 'List watchers', 'GET', '/repos/{repo}/watchers', 'Lists the accounts behind a repository.'),
-        endpoint('download-archive', 'Download an archive', 'GET', '/repos/{repo}/zipball', 'Make sure your client can watch a redirect of the repository. See [the guide](https://example.com/docs/rate-limits/watchers).'),
+        endpoint(
+          'download-archive',
+          'Download an archive',
+          'GET',
+          '/repos/{repo}/zipball',
+          'Make sure your client can watch a redirect of the repository. See [the guide](https://example.com/docs/rate-limits/watchers).',
+        ),
         // The same words, the same method: only the question's form tells them apart.
-        endpoint('a-get-member', 'Get organization membership for a user', 'GET', '/orgs/{org}/memberships/{user}', 'A user as a member of an organization.'),
-        endpoint('check-member', 'Check organization membership for a user', 'GET', '/orgs/{org}/members/{user}', 'A user as a member of an organization.'),
+        endpoint(
+          'a-get-member',
+          'Get organization membership for a user',
+          'GET',
+          '/orgs/{org}/memberships/{user}',
+          'A user as a member of an organization.',
+        ),
+        endpoint(
+          'check-member',
+          'Check organization membership for a user',
+          'GET',
+          '/orgs/{org}/members/{user}',
+          'A user as a member of an organization.',
+        ),
         endpoint(
           'update-repo',
           'Update a repository',
@@ -231,7 +251,9 @@ describe('documents from a SitePlan', () => {
       const links = idx.search({ text: 'rate limits', limit: 5 }).passages;
       expect(links.map((p) => p.page)).not.toContain('/api/download-archive');
       expect(idx.search({ text: 'Is this user a member of my organization?', limit: 5 }).passages[0]?.page).toBe('/api/check-member');
-      expect(idx.search({ text: 'Show the membership of this user in my organization', limit: 5 }).passages[0]?.page).toBe('/api/a-get-member');
+      expect(idx.search({ text: 'Show the membership of this user in my organization', limit: 5 }).passages[0]?.page).toBe(
+        '/api/a-get-member',
+      );
       // An endpoint page is one result: its body fields count with its title.
       const update = idx.search({ text: 'Change the description of a repository', limit: 5 }).passages;
       expect(update[0]?.page).toBe('/api/update-repo');
@@ -264,7 +286,11 @@ describe('documents from a SitePlan', () => {
         `\`${method} ${apiPath}\``,
         title,
         '## Responses',
-        [`- \`200\` — OK (\`application/json\`)`, `  - \`${field}\` (string) — ${fieldDescription}`, '  - `owner.login` (string) — The sandbox owner'].join('\n'),
+        [
+          `- \`200\` — OK (\`application/json\`)`,
+          `  - \`${field}\` (string) — ${fieldDescription}`,
+          '  - `owner.login` (string) — The sandbox owner',
+        ].join('\n'),
         ['- `404` — Resource not found (`application/json`)', '  - `message` (string) — Why the sandbox was not found'].join('\n'),
       ].join('\n\n'),
       operation: { method, path: apiPath },

@@ -4,7 +4,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildSiteAssistantIndex, createAssistantHandler, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, openAssistantIndex, openSqliteKeyStore } from '../src/assistant/index.ts';
+import {
+  buildSiteAssistantIndex,
+  createAssistantHandler,
+  DEFAULT_INDEX_DB,
+  DEFAULT_KEYS_DB,
+  openAssistantIndex,
+  openSqliteKeyStore,
+} from '../src/assistant/index.ts';
 import { chat, FIXTURE, startServer, userMessage, type TestServer } from './assistant.helpers.ts';
 
 let root: string;
@@ -24,7 +31,10 @@ afterAll(async () => {
 
 it('builds the index from the site on first use and answers from guide and generated endpoint pages', async () => {
   expect(existsSync(join(root, DEFAULT_INDEX_DB))).toBe(false);
-  const capture = await chat(server.endpoint(), key, { fp: 'anonymous', messages: [userMessage('How do I capture an authorized payment?')] });
+  const capture = await chat(server.endpoint(), key, {
+    fp: 'anonymous',
+    messages: [userMessage('How do I capture an authorized payment?')],
+  });
   expect(capture.status).toBe(200);
   expect(existsSync(join(root, DEFAULT_INDEX_DB))).toBe(true);
   expect(capture.message.content).toContain('(/api-reference/payments/capture-a-payment)');
@@ -39,7 +49,9 @@ it('rebuilds an index written in an older format instead of failing', async () =
     cpSync(join(FIXTURE, 'docs'), other, { recursive: true });
     mkdirSync(join(other, '.lectern'), { recursive: true });
     const old = new DatabaseSync(join(other, DEFAULT_INDEX_DB));
-    old.exec("CREATE VIRTUAL TABLE sections USING fts5(title, heading, body, description, page UNINDEXED); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('builtAt', '2020-01-01')");
+    old.exec(
+      "CREATE VIRTUAL TABLE sections USING fts5(title, heading, body, description, page UNINDEXED); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('builtAt', '2020-01-01')",
+    );
     old.close();
     expect(() => openAssistantIndex(join(other, DEFAULT_INDEX_DB))).toThrow(/older Lectern.*rebuild/);
     const otherKey = (await openSqliteKeyStore(join(other, DEFAULT_KEYS_DB)).create({ org: 'acme', domains: ['acme'] })).key;

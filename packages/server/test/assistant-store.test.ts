@@ -54,7 +54,10 @@ const kinds: Array<{ kind: string; open: () => Promise<Stores> }> = [
       const n = ++dbCount;
       const keys = openSqliteKeyStore(path.join(dir, `keys-${n}.db`));
       const threads = openSqliteThreadStore(path.join(dir, `threads-${n}.db`));
-      closers.push(() => keys.close?.(), () => threads.close?.());
+      closers.push(
+        () => keys.close?.(),
+        () => threads.close?.(),
+      );
       return { keys, threads, counters: memoryWindowCounter() };
     },
   },
@@ -86,7 +89,9 @@ describe.each(kinds)('$kind store', ({ open }) => {
     expect(await s.keys.findBySecret(key + 'x')).toBeUndefined();
     expect(await s.keys.domainOrg('docs')).toBe('acme');
     expect(await s.keys.domainOrg('nope')).toBeUndefined();
-    await expect(s.keys.create({ org: 'globex', domains: ['docs'] })).rejects.toThrow(new KeyStoreError('domain "docs" belongs to another organization'));
+    await expect(s.keys.create({ org: 'globex', domains: ['docs'] })).rejects.toThrow(
+      new KeyStoreError('domain "docs" belongs to another organization'),
+    );
     await expect(s.keys.create({ org: 'bad org', domains: ['x'] })).rejects.toThrow(/invalid organization "bad org"/);
     expect((await s.keys.list()).map((k) => k.id)).toEqual([record.id]);
     expect(await s.keys.revoke(record.id)).toBe(true);
@@ -156,9 +161,14 @@ describe.skipIf(!available.ok)('PostgreSQL store, several instances at once', ()
 
   it('counts from two pools as one, and one domain cannot be claimed by two organizations racing', async () => {
     const [a, b] = [openPostgresStore(url), openPostgresStore(url)];
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
-    const counts = await Promise.all(Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).counters!.increment('ip', '127.0.0.1', day, 86_400_000)));
+    const counts = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => (i % 2 ? a : b).counters!.increment('ip', '127.0.0.1', day, 86_400_000)),
+    );
     expect(new Set(counts).size).toBe(400);
     expect(Math.max(...counts)).toBe(400);
     const claims = await Promise.allSettled(
@@ -174,7 +184,9 @@ describe.skipIf(!available.ok)('PostgreSQL store, several instances at once', ()
     const newer = await server!.createDatabase('store_newer');
     const client = new pg.Client({ connectionString: newer });
     await client.connect();
-    await client.query('CREATE TABLE lectern_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE lectern_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     await client.query("INSERT INTO lectern_migrations (version, name) VALUES (99, 'from the future')");
     await client.end();
     const store = openPostgresStore(newer);
@@ -187,7 +199,9 @@ describe.skipIf(!available.ok)('PostgreSQL store, several instances at once', ()
     closers.push(() => store.close());
     await expect(store.keys.findBySecret('lectern_dsc_x')).rejects.toMatchObject({
       name: 'StoreUnavailableError',
-      message: expect.stringMatching(/^the assistant database \(PostgreSQL postgres:\/\/lectern:\*\*\*@127\.0\.0\.1:\d+\/none\) is unavailable: /),
+      message: expect.stringMatching(
+        /^the assistant database \(PostgreSQL postgres:\/\/lectern:\*\*\*@127\.0\.0\.1:\d+\/none\) is unavailable: /,
+      ),
     });
   });
 });

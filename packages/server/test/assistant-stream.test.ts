@@ -24,7 +24,10 @@ const baseBody = (text: string, extra: Record<string, unknown> = {}) => ({
 });
 
 function textOf(message: any): string {
-  return message.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text).join('');
+  return message.parts
+    .filter((p: any) => p.type === 'text')
+    .map((p: any) => p.text)
+    .join('');
 }
 
 describe('the v1 stream, read by the real AI SDK v4 client (callChatApi, what useChat runs)', () => {
@@ -103,7 +106,15 @@ describe('the v1 stream, read by the real AI SDK v4 client (callChatApi, what us
     const threadKey = first.headers.get('x-thread-key')!;
     const history = [
       userMessage('How do I rotate my API key?'),
-      { id: 'a1', role: 'assistant', content: textOf(first.message), parts: first.message.parts, revisionId: 'rev', toolInvocations: [], reasoning: undefined },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: textOf(first.message),
+        parts: first.message.parts,
+        revisionId: 'rev',
+        toolInvocations: [],
+        reasoning: undefined,
+      },
       userMessage('And how do I retry requests safely with an idempotency key?', 'm2'),
     ];
     const second = await chat(server.endpoint(), site.acmeKey, {
@@ -135,7 +146,9 @@ describe('the v1 stream, read by the real AI SDK v4 client (callChatApi, what us
       expect(countRows(site.threadsPath)).toEqual(before);
     }
     // The client surfaces the 404 as an error, like useChat would.
-    await expect(chat(server.endpoint(), site.acmeKey, { ...baseBody('webhooks'), threadId, threadKey: 'x' })).rejects.toThrow(/thread_not_found/);
+    await expect(chat(server.endpoint(), site.acmeKey, { ...baseBody('webhooks'), threadId, threadKey: 'x' })).rejects.toThrow(
+      /thread_not_found/,
+    );
   });
 
   it('never lets another organization read or extend a thread', async () => {
@@ -206,7 +219,9 @@ describe('the v1 stream, read by the real AI SDK v4 client (callChatApi, what us
       expect(raw.trimEnd().split('\n').at(-1)).toBe('3:"An error occurred while generating the answer."');
       expect(raw).not.toContain('secret details');
       expect(errors).toHaveLength(1);
-      await expect(chat(s.endpoint(), site.acmeKey, baseBody('webhooks'))).rejects.toThrow('An error occurred while generating the answer.');
+      await expect(chat(s.endpoint(), site.acmeKey, baseBody('webhooks'))).rejects.toThrow(
+        'An error occurred while generating the answer.',
+      );
     } finally {
       await s.close();
     }

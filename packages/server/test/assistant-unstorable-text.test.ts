@@ -21,7 +21,10 @@ const BAD: Array<{ name: string; text: string }> = [
 ];
 
 function body(version: 1 | 2, text: string, extra: Record<string, unknown> = {}): string {
-  const message = version === 1 ? { id: 'm1', role: 'user', content: text, parts: [{ type: 'text', text }] } : { id: 'm1', role: 'user', parts: [{ type: 'text', text }] };
+  const message =
+    version === 1
+      ? { id: 'm1', role: 'user', content: text, parts: [{ type: 'text', text }] }
+      : { id: 'm1', role: 'user', parts: [{ type: 'text', text }] };
   return JSON.stringify({ fp: 'anonymous', messages: [message], ...extra });
 }
 
@@ -35,7 +38,12 @@ beforeAll(async () => {
   const sqliteErrors: unknown[] = [];
   servers.push({
     name: 'SQLite',
-    server: await startServer({ index: site.indexPath, keys: site.keysPath, threads: site.threadsPath, onError: (e) => sqliteErrors.push(e) }),
+    server: await startServer({
+      index: site.indexPath,
+      keys: site.keysPath,
+      threads: site.threadsPath,
+      onError: (e) => sqliteErrors.push(e),
+    }),
     key: site.acmeKey,
     errors: sqliteErrors,
   });
@@ -46,7 +54,12 @@ beforeAll(async () => {
     await store.ready();
     const { key } = await store.keys.create({ org: 'acme', domains: ['acme'] });
     const pgErrors: unknown[] = [];
-    servers.push({ name: 'PostgreSQL', server: await startServer({ index: site.indexPath, store, onError: (e) => pgErrors.push(e) }), key, errors: pgErrors });
+    servers.push({
+      name: 'PostgreSQL',
+      server: await startServer({ index: site.indexPath, store, onError: (e) => pgErrors.push(e) }),
+      key,
+      errors: pgErrors,
+    });
   }
 }, 120_000);
 

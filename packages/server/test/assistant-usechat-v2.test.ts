@@ -88,14 +88,24 @@ beforeAll(async () => {
     if (!m) return void res.writeHead(404).end();
     res
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-      .end(`<!doctype html><html lang="en"><title>chat</title><link rel="icon" href="data:,"><div id="root"></div><script type="module" src="/v${m[1]}.js"></script>`);
+      .end(
+        `<!doctype html><html lang="en"><title>chat</title><link rel="icon" href="data:,"><div id="root"></div><script type="module" src="/v${m[1]}.js"></script>`,
+      );
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }, 120_000);
 

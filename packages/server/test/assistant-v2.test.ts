@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 const textOf = (message: any): string =>
-  message.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text).join('');
+  message.parts
+    .filter((p: any) => p.type === 'text')
+    .map((p: any) => p.text)
+    .join('');
 
 describe.each(AI_CLIENTS)('the v2 stream read by $name (DefaultChatTransport + readUIMessageStream)', (client) => {
   it('answers as v1 does, with the search tool, sources and the thread id where Mintlify documents it', async () => {
@@ -40,7 +43,12 @@ describe.each(AI_CLIENTS)('the v2 stream read by $name (DefaultChatTransport + r
     expect(text).toContain('Acme-Signature');
     // Same pipeline as v1: the same question gets the same answer there.
     const v1 = await chat(server.endpoint(), site.acmeKey, { fp: 'anonymous', retrievalPageSize: 5, messages: [userMessage(question)] });
-    expect(text).toBe(v1.message.parts.filter((p: any) => p.type === 'text').map((p: any) => p.text).join(''));
+    expect(text).toBe(
+      v1.message.parts
+        .filter((p: any) => p.type === 'text')
+        .map((p: any) => p.text)
+        .join(''),
+    );
 
     // The search the server ran, as a provider-executed tool part with its output.
     const tool = message.parts.find((p: any) => p.type === 'tool-search');
@@ -108,13 +116,19 @@ describe.each(AI_CLIENTS)('the v2 stream read by $name (DefaultChatTransport + r
   });
 
   it('reports an unknown key as the server says it', async () => {
-    await expect(chatV2(client, { api: v2(), key: 'lectern_dsc_nope', messages: [userUiMessage('hi there')] })).rejects.toThrow(/unknown API key/);
+    await expect(chatV2(client, { api: v2(), key: 'lectern_dsc_nope', messages: [userUiMessage('hi there')] })).rejects.toThrow(
+      /unknown API key/,
+    );
   });
 });
 
 describe('v2 requests', () => {
   const post = (body: unknown, key = site.acmeKey) =>
-    fetch(v2(), { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(v2(), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('is the successor that v1 links to', async () => {
     const res = await fetch(server.endpoint(), {
@@ -147,7 +161,9 @@ describe('v2 requests', () => {
     const { error } = (await res.json()) as { error: { code: string; issues: Array<{ pointer: string; message: string }> } };
     expect(error.code).toBe('invalid_request');
     const pointers = error.issues.map((i) => i.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(['/fp', '/messages/0/id', '/messages/0/role', '/messages/0/parts', '/retrievalPageSize']));
+    expect(pointers).toEqual(
+      expect.arrayContaining(['/fp', '/messages/0/id', '/messages/0/role', '/messages/0/parts', '/retrievalPageSize']),
+    );
     expect(error.issues.find((i) => i.pointer === '/messages/0/role')!.message).toBe('expected one of: system, assistant, user');
   });
 
@@ -155,15 +171,36 @@ describe('v2 requests', () => {
     const res = await post({
       fp: 'anonymous',
       messages: [
-        { id: 'a', role: 'assistant', parts: [{ type: 'source-url', url: '/x' }, { type: 'tool-search', toolCallId: 'c', state: 'output-available' }] },
-        { id: 'b', role: 'user', parts: [{ type: 'text', text: 'hi' }, { type: 'image', data: 'x' }, { type: 'file', url: 'data:,' }] },
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            { type: 'source-url', url: '/x' },
+            { type: 'tool-search', toolCallId: 'c', state: 'output-available' },
+          ],
+        },
+        {
+          id: 'b',
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'hi' },
+            { type: 'image', data: 'x' },
+            { type: 'file', url: 'data:,' },
+          ],
+        },
       ],
     });
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { issues: Array<{ pointer: string; message: string }> } };
     const byPointer = Object.fromEntries(error.issues.map((i) => [i.pointer, i.message]));
-    expect(Object.keys(byPointer).sort()).toEqual(['/messages/0/parts/0/sourceId', '/messages/1/parts/1/type', '/messages/1/parts/2/mediaType']);
-    expect(byPointer['/messages/1/parts/1/type']).toMatch(/^expected a part with type one of: text, reasoning, source-url, file, step-start/);
+    expect(Object.keys(byPointer).sort()).toEqual([
+      '/messages/0/parts/0/sourceId',
+      '/messages/1/parts/1/type',
+      '/messages/1/parts/2/mediaType',
+    ]);
+    expect(byPointer['/messages/1/parts/1/type']).toMatch(
+      /^expected a part with type one of: text, reasoning, source-url, file, step-start/,
+    );
   });
 
   it('asks for a text part in the last user message', async () => {

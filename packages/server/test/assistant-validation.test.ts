@@ -5,7 +5,11 @@ const t = withTestServer();
 
 const good = () => ({ fp: 'anonymous', messages: [userMessage('How do I verify webhook signatures?')] });
 
-async function send(body: BodyInit | null, headers: Record<string, string> = { 'Content-Type': 'application/json' }, init: RequestInit = {}) {
+async function send(
+  body: BodyInit | null,
+  headers: Record<string, string> = { 'Content-Type': 'application/json' },
+  init: RequestInit = {},
+) {
   const res = await fetch(t.server.endpoint(), {
     method: 'POST',
     headers: { Authorization: `Bearer ${t.site.acmeKey}`, ...headers },
@@ -47,7 +51,11 @@ const cases: Array<[string, unknown, string[]]> = [
   ['filter.version is a number', { ...good(), filter: { version: 1, language: 2 } }, ['filter.version', 'filter.language']],
   ['context is an object', { ...good(), context: { type: 'code' } }, ['context']],
   ['context item: unknown type, no value', { ...good(), context: [{ type: 'image' }] }, ['context[0].type', 'context[0].value']],
-  ['context item: path and elementId not strings', { ...good(), context: [{ type: 'code', value: 'x', path: 1, elementId: {} }] }, ['context[0].path', 'context[0].elementId']],
+  [
+    'context item: path and elementId not strings',
+    { ...good(), context: [{ type: 'code', value: 'x', path: 1, elementId: {} }] },
+    ['context[0].path', 'context[0].elementId'],
+  ],
   ['currentPath of 201 characters', { ...good(), currentPath: '/' + 'a'.repeat(200) }, ['currentPath']],
   ['currentPath is a number', { ...good(), currentPath: 5 }, ['currentPath']],
   ['message is not an object', { ...good(), messages: ['hi'] }, ['messages[0]']],
@@ -61,14 +69,42 @@ const cases: Array<[string, unknown, string[]]> = [
   ['unknown part type', withPart({ type: 'image', url: 'x' }), ['messages[0].parts[0].type']],
   ['text part without text', withPart({ type: 'text' }), ['messages[0].parts[0].text']],
   ['reasoning part without details', withPart({ type: 'reasoning', reasoning: 'r' }), ['messages[0].parts[0].details']],
-  ['reasoning detail of unknown type', withPart({ type: 'reasoning', reasoning: 'r', details: [{ type: 'secret' }] }), ['messages[0].parts[0].details[0].type']],
-  ['redacted detail without data', withPart({ type: 'reasoning', reasoning: 'r', details: [{ type: 'redacted' }] }), ['messages[0].parts[0].details[0].data']],
-  ['source part with sourceType file', withPart({ type: 'source', source: { sourceType: 'file', id: 's', url: 'u' } }), ['messages[0].parts[0].source.sourceType']],
+  [
+    'reasoning detail of unknown type',
+    withPart({ type: 'reasoning', reasoning: 'r', details: [{ type: 'secret' }] }),
+    ['messages[0].parts[0].details[0].type'],
+  ],
+  [
+    'redacted detail without data',
+    withPart({ type: 'reasoning', reasoning: 'r', details: [{ type: 'redacted' }] }),
+    ['messages[0].parts[0].details[0].data'],
+  ],
+  [
+    'source part with sourceType file',
+    withPart({ type: 'source', source: { sourceType: 'file', id: 's', url: 'u' } }),
+    ['messages[0].parts[0].source.sourceType'],
+  ],
   ['source part without url', withPart({ type: 'source', source: { sourceType: 'url', id: 's' } }), ['messages[0].parts[0].source.url']],
-  ['tool invocation of unknown state', withPart({ type: 'tool-invocation', toolInvocation: { state: 'done', toolCallId: 'c', toolName: 't', args: {} } }), ['messages[0].parts[0].toolInvocation.state']],
-  ['tool call without args or name', withPart({ type: 'tool-invocation', toolInvocation: { state: 'call', toolCallId: 'c' } }), ['messages[0].parts[0].toolInvocation.toolName', 'messages[0].parts[0].toolInvocation.args']],
-  ['tool result without result', withPart({ type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c', toolName: 't', args: {} } }), ['messages[0].parts[0].toolInvocation.result']],
-  ['tool step is a string', withPart({ type: 'tool-invocation', toolInvocation: { state: 'partial-call', step: '1', toolCallId: 'c', toolName: 't', args: {} } }), ['messages[0].parts[0].toolInvocation.step']],
+  [
+    'tool invocation of unknown state',
+    withPart({ type: 'tool-invocation', toolInvocation: { state: 'done', toolCallId: 'c', toolName: 't', args: {} } }),
+    ['messages[0].parts[0].toolInvocation.state'],
+  ],
+  [
+    'tool call without args or name',
+    withPart({ type: 'tool-invocation', toolInvocation: { state: 'call', toolCallId: 'c' } }),
+    ['messages[0].parts[0].toolInvocation.toolName', 'messages[0].parts[0].toolInvocation.args'],
+  ],
+  [
+    'tool result without result',
+    withPart({ type: 'tool-invocation', toolInvocation: { state: 'result', toolCallId: 'c', toolName: 't', args: {} } }),
+    ['messages[0].parts[0].toolInvocation.result'],
+  ],
+  [
+    'tool step is a string',
+    withPart({ type: 'tool-invocation', toolInvocation: { state: 'partial-call', step: '1', toolCallId: 'c', toolName: 't', args: {} } }),
+    ['messages[0].parts[0].toolInvocation.step'],
+  ],
 ];
 
 describe('bad request bodies get 400 naming every offending field; nothing is stored', () => {
@@ -80,14 +116,23 @@ describe('bad request bodies get 400 naming every offending field; nothing is st
     for (const p of paths) expect(named).toContain(p);
     expect(named).toHaveLength(new Set(named).size);
     for (const i of json.error.issues) {
-      const expected = i.path === '(body)' ? '' : '/' + i.path.replace(/\[(\d+)\]/g, '.$1').split('.').join('/');
+      const expected =
+        i.path === '(body)'
+          ? ''
+          : '/' +
+            i.path
+              .replace(/\[(\d+)\]/g, '.$1')
+              .split('.')
+              .join('/');
       expect(i.pointer).toBe(expected);
     }
     expect(json.error.message).toContain(paths[0]!);
   });
 
   it('collects several problems at once, with JSON pointers', async () => {
-    const { json } = await send(JSON.stringify({ fp: 1, messages: [msg({ role: 'robot', parts: [{ type: 'nope' }] })], currentPath: 'x'.repeat(201) }));
+    const { json } = await send(
+      JSON.stringify({ fp: 1, messages: [msg({ role: 'robot', parts: [{ type: 'nope' }] })], currentPath: 'x'.repeat(201) }),
+    );
     const byPath = Object.fromEntries(json.error.issues.map((i: any) => [i.path, i]));
     expect(Object.keys(byPath).sort()).toEqual(['currentPath', 'fp', 'messages[0].parts[0].type', 'messages[0].role']);
     expect(byPath['messages[0].parts[0].type'].pointer).toBe('/messages/0/parts/0/type');
@@ -179,11 +224,24 @@ describe('bad request bodies get 400 naming every offending field; nothing is st
           annotations: [{ type: 'finish', threadId: 'thr_old' }],
           parts: [
             { type: 'step-start' },
-            { type: 'reasoning', reasoning: 'r', details: [{ type: 'text', text: 'r', signature: 'sig' }, { type: 'redacted', data: 'xx' }] },
+            {
+              type: 'reasoning',
+              reasoning: 'r',
+              details: [
+                { type: 'text', text: 'r', signature: 'sig' },
+                { type: 'redacted', data: 'xx' },
+              ],
+            },
             { type: 'source', source: { sourceType: 'url', id: 's1', url: 'https://docs.example/a', title: 'A' } },
             { type: 'tool-invocation', toolInvocation: { state: 'partial-call', toolCallId: 'c0', toolName: 'search', args: {} } },
-            { type: 'tool-invocation', toolInvocation: { state: 'call', step: 0, toolCallId: 'c1', toolName: 'search', args: { query: 'q' } } },
-            { type: 'tool-invocation', toolInvocation: { state: 'result', step: 0, toolCallId: 'c2', toolName: 'search', args: { query: 'q' }, result: [] } },
+            {
+              type: 'tool-invocation',
+              toolInvocation: { state: 'call', step: 0, toolCallId: 'c1', toolName: 'search', args: { query: 'q' } },
+            },
+            {
+              type: 'tool-invocation',
+              toolInvocation: { state: 'result', step: 0, toolCallId: 'c2', toolName: 'search', args: { query: 'q' }, result: [] },
+            },
             { type: 'text', text: 'earlier' },
           ],
         },

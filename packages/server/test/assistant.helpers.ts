@@ -62,7 +62,12 @@ function fixtureOperations(source: string, doc: any): Operation[] {
               content: Object.entries<any>(op.requestBody.content).map(([mediaType, m]) => ({ mediaType, schema: m.schema, examples: [] })),
             }
           : undefined,
-        responses: Object.entries<any>(op.responses).map(([status, r]) => ({ status, description: r.description, headers: [], content: [] })),
+        responses: Object.entries<any>(op.responses).map(([status, r]) => ({
+          status,
+          description: r.description,
+          headers: [],
+          content: [],
+        })),
         security: [],
         callbacks: [],
         codeSamples: [],

@@ -6,7 +6,19 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +32,9 @@ export function postgresAvailability(): PostgresAvailability {
   if (process.env.LECTERN_PG_BIN) candidates.push(process.env.LECTERN_PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => path.join(debian, v, 'bin')));
   }
   const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
@@ -32,7 +46,10 @@ export function postgresAvailability(): PostgresAvailability {
   const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (uid.status !== 0 || gid.status !== 0) {
-    return { ok: false, reason: 'running as root and there is no "postgres" user to run PostgreSQL as (apt-get install -y postgresql creates it)' };
+    return {
+      ok: false,
+      reason: 'running as root and there is no "postgres" user to run PostgreSQL as (apt-get install -y postgresql creates it)',
+    };
   }
   return { ok: true, bin, user: { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } };
 }
@@ -86,7 +103,10 @@ export interface StartOptions {
   durable?: boolean;
 }
 
-export async function startPostgres(available: Extract<PostgresAvailability, { ok: true }>, options: StartOptions = {}): Promise<PostgresServer> {
+export async function startPostgres(
+  available: Extract<PostgresAvailability, { ok: true }>,
+  options: StartOptions = {},
+): Promise<PostgresServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lectern-pg-'));
   const data = path.join(dir, 'data');
   const password = randomBytes(12).toString('hex');
@@ -124,8 +144,10 @@ export async function startPostgres(available: Extract<PostgresAvailability, { o
         return;
       } catch (error) {
         await client.end().catch(() => {});
-        if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error(`postgres exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8')}`);
-        if (Date.now() > deadline) throw new Error(`postgres did not accept connections in 30 s: ${(error as Error).message}\n${readFileSync(logFile, 'utf8')}`);
+        if (child?.exitCode !== null && child?.exitCode !== undefined)
+          throw new Error(`postgres exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8')}`);
+        if (Date.now() > deadline)
+          throw new Error(`postgres did not accept connections in 30 s: ${(error as Error).message}\n${readFileSync(logFile, 'utf8')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -136,11 +158,19 @@ export async function startPostgres(available: Extract<PostgresAvailability, { o
     child = spawn(
       path.join(available.bin, 'postgres'),
       [
-        '-D', data, '-p', String(port),
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', `unix_socket_directories=${dir}`,
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dir}`,
         ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-        '-c', 'max_connections=200', '-c', 'shared_buffers=32MB',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=32MB',
       ],
       { ...as, cwd: dir, stdio: ['ignore', fd, fd] },
     );

@@ -40,12 +40,20 @@ describe('blockedAddressReason', () => {
     expect(blockedAddressReason(address)).toContain(fragment);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2a00:1450:4001::200e'])(
-    '%s is a public address',
-    (address) => {
-      expect(blockedAddressReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '1.1.1.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2a00:1450:4001::200e',
+  ])('%s is a public address', (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+  });
 });
 
 describe('allowedOrigins', () => {
@@ -132,7 +140,10 @@ describe('parseProxyRequest', () => {
 describe('createProxyHandler options', () => {
   it('names every invalid limit', () => {
     expect(() =>
-      createProxyHandler({ manifest: { servers: [], proxyAllow: [] }, limits: { timeoutMs: 0, maxRedirects: -1, maxRequestBytes: Number.NaN } }),
+      createProxyHandler({
+        manifest: { servers: [], proxyAllow: [] },
+        limits: { timeoutMs: 0, maxRedirects: -1, maxRequestBytes: Number.NaN },
+      }),
     ).toThrow(/maxRequestBytes.*timeoutMs.*maxRedirects/);
   });
 });

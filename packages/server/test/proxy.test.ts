@@ -13,13 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Server as SpecServer } from '@lectern/core';
-import {
-  createProxyHandler,
-  toNodeListener,
-  type ProxyHandler,
-  type ProxyOptions,
-  type ResolveHost,
-} from '../src/index.ts';
+import { createProxyHandler, toNodeListener, type ProxyHandler, type ProxyOptions, type ResolveHost } from '../src/index.ts';
 import * as edge from '../src/edge.ts';
 
 // --- upstream -----------------------------------------------------------------------------------
@@ -331,9 +325,7 @@ describe('forwarding', () => {
   it('forwards a binary body and returns a binary response unchanged', async () => {
     const proxy = makeProxy();
     const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7) % 256));
-    const sent = await proxy(
-      proxyRequest({ method: 'PUT', url: `${upstream.origin}/blob`, bodyBase64: bytes.toString('base64') }),
-    );
+    const sent = await proxy(proxyRequest({ method: 'PUT', url: `${upstream.origin}/blob`, bodyBase64: bytes.toString('base64') }));
     const echo = (await sent.json()) as Echo;
     expect(Buffer.from(echo.bodyBase64, 'base64').equals(bytes)).toBe(true);
 
@@ -436,7 +428,13 @@ describe('request validation', () => {
   it('reports every problem of an invalid ProxyRequest at once', async () => {
     const proxy = makeProxy();
     const response = await proxy(
-      proxyRequest({ method: 'GE T', url: 'not a url', headers: { 'Bad Name': 'x', 'X-Ok': 'a\r\nInjected: 1' }, body: 'a', bodyBase64: 'YQ==' }),
+      proxyRequest({
+        method: 'GE T',
+        url: 'not a url',
+        headers: { 'Bad Name': 'x', 'X-Ok': 'a\r\nInjected: 1' },
+        body: 'a',
+        bodyBase64: 'YQ==',
+      }),
     );
     const body = await expectProxyError(response, 400, 'invalid_request');
     expect(body.error.message).toContain('"method"');
@@ -564,7 +562,12 @@ describe('SSRF refusals', () => {
 
   it('refuses a host that is not a server of the specs', async () => {
     const proxy = makeProxy({ manifest: { servers: [server('https://api.example.com/v1')], proxyAllow: [] } });
-    for (const url of ['https://evil.example.com/', 'https://api.example.com.evil.test/', 'http://api.example.com/', 'https://api.example.com:8443/']) {
+    for (const url of [
+      'https://evil.example.com/',
+      'https://api.example.com.evil.test/',
+      'http://api.example.com/',
+      'https://api.example.com:8443/',
+    ]) {
       const body = await expectProxyError(await proxy(proxyRequest({ method: 'GET', url })), 403, 'origin_not_allowed');
       expect(body.error.message).toContain('https://api.example.com');
     }
@@ -573,7 +576,13 @@ describe('SSRF refusals', () => {
   it('only lets a free-form host variable take its default value', async () => {
     const proxy = makeProxy({
       manifest: {
-        servers: [server('http://{host}:{port}/{base}', { host: { default: 'localhost' }, port: { default: String(upstream.port) }, base: { default: 'v1' } })],
+        servers: [
+          server('http://{host}:{port}/{base}', {
+            host: { default: 'localhost' },
+            port: { default: String(upstream.port) },
+            base: { default: 'v1' },
+          }),
+        ],
         proxyAllow: [`http://localhost:${upstream.port}`],
       },
       resolveHost,
@@ -641,13 +650,23 @@ describe('redirects', () => {
   it('keeps method and body on 307/308, switches to GET on 303', async () => {
     const proxy = makeProxy();
     const kept = await proxy(
-      proxyRequest({ method: 'POST', url: `${upstream.origin}/redirect?status=307&to=/echo`, body: 'payload', headers: { 'Content-Type': 'text/plain' } }),
+      proxyRequest({
+        method: 'POST',
+        url: `${upstream.origin}/redirect?status=307&to=/echo`,
+        body: 'payload',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
     );
     const keptEcho = (await kept.json()) as Echo;
     expect(keptEcho.method).toBe('POST');
     expect(Buffer.from(keptEcho.bodyBase64, 'base64').toString()).toBe('payload');
     const changed = await proxy(
-      proxyRequest({ method: 'POST', url: `${upstream.origin}/redirect?status=303&to=/echo`, body: 'payload', headers: { 'Content-Type': 'text/plain' } }),
+      proxyRequest({
+        method: 'POST',
+        url: `${upstream.origin}/redirect?status=303&to=/echo`,
+        body: 'payload',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
     );
     const changedEcho = (await changed.json()) as Echo;
     expect(changedEcho.method).toBe('GET');
@@ -664,12 +683,20 @@ describe('redirects', () => {
           proxyRequest({
             method: 'GET',
             url: `${upstream.origin}/redirect?status=${status}&to=${encodeURIComponent(`${other.origin}/echo`)}`,
-            headers: { Authorization: 'Bearer secret', Cookie: 'a=1', 'X-Api-Key': 'k', 'Api-Key': 'k2', Accept: 'application/json', 'Accept-Language': 'de' },
+            headers: {
+              Authorization: 'Bearer secret',
+              Cookie: 'a=1',
+              'X-Api-Key': 'k',
+              'Api-Key': 'k2',
+              Accept: 'application/json',
+              'Accept-Language': 'de',
+            },
           }),
         );
         const echo = (await response.json()) as Echo;
         expect(response.headers.get('x-upstream'), String(status)).toBe(other.origin);
-        for (const name of ['authorization', 'cookie', 'x-api-key', 'api-key']) expect(echo.headers[name], `${status} ${name}`).toBeUndefined();
+        for (const name of ['authorization', 'cookie', 'x-api-key', 'api-key'])
+          expect(echo.headers[name], `${status} ${name}`).toBeUndefined();
         expect(echo.headers.accept).toBe('application/json');
         expect(echo.headers['accept-language']).toBe('de');
       }
@@ -680,11 +707,19 @@ describe('redirects', () => {
       // An API key in the query that the API writes into its Location stays behind on another origin; the rest of
       // the query arrives as written. On the same origin the URL is the API's.
       const keyed = (to: string) => `${upstream.origin}/redirect?status=307&to=${encodeURIComponent(to)}`;
-      const cross = await proxy(proxyRequest({ method: 'GET', url: keyed(`${other.origin}/echo?api_key=qk&page=2&tags=a|b&api%5Fkey=x`), credentialQuery: ['api_key'] }));
+      const cross = await proxy(
+        proxyRequest({
+          method: 'GET',
+          url: keyed(`${other.origin}/echo?api_key=qk&page=2&tags=a|b&api%5Fkey=x`),
+          credentialQuery: ['api_key'],
+        }),
+      );
       expect(((await cross.json()) as Echo).query).toBe('?page=2&tags=a|b');
       const local = await proxy(proxyRequest({ method: 'GET', url: keyed('/echo?api_key=qk&page=2'), credentialQuery: ['api_key'] }));
       expect(((await local.json()) as Echo).query).toBe('?api_key=qk&page=2');
-      const bad = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo`, credentialQuery: 'api_key' as unknown as string[] }));
+      const bad = await proxy(
+        proxyRequest({ method: 'GET', url: `${upstream.origin}/echo`, credentialQuery: 'api_key' as unknown as string[] }),
+      );
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('"credentialQuery" must be a list');
     } finally {
@@ -695,11 +730,22 @@ describe('redirects', () => {
   it('accepts bodyBase64 up to the request limit (a 6 MiB upload), and rejects malformed base64 with 400', async () => {
     const proxy = makeProxy();
     const bytes = Buffer.alloc(6 * 1024 * 1024, 7);
-    const response = await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, headers: { 'Content-Type': 'application/octet-stream' }, bodyBase64: bytes.toString('base64') }));
+    const response = await proxy(
+      proxyRequest({
+        method: 'POST',
+        url: `${upstream.origin}/echo`,
+        headers: { 'Content-Type': 'application/octet-stream' },
+        bodyBase64: bytes.toString('base64'),
+      }),
+    );
     expect(response.status).toBe(200);
     expect(Buffer.from(((await response.json()) as Echo).bodyBase64, 'base64').equals(bytes)).toBe(true);
     for (const bad of ['abc', 'ab!c', '====', 'a'.repeat(4 * 1024 * 1024 + 1)]) {
-      await expectProxyError(await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, bodyBase64: bad })), 400, 'invalid_request');
+      await expectProxyError(
+        await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, bodyBase64: bad })),
+        400,
+        'invalid_request',
+      );
     }
   });
 
@@ -707,7 +753,8 @@ describe('redirects', () => {
     const proxy = makeProxy();
     const response = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/origin-policies` }));
     expect(response.status).toBe(200);
-    for (const name of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch', 'critical-ch']) expect(response.headers.get(name), name).toBeNull();
+    for (const name of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch', 'critical-ch'])
+      expect(response.headers.get(name), name).toBeNull();
     expect(response.headers.get('x-keep-me')).toBe('yes');
   });
 
@@ -717,7 +764,8 @@ describe('redirects', () => {
     expect(response.status).toBe(200);
     const names = [...response.headers.keys()];
     expect(names.filter((n) => n.startsWith('access-control-'))).toEqual([]);
-    for (const name of ['link', 'permissions-policy', 'origin-agent-cluster', 'speculation-rules', 'supports-loading-mode']) expect(response.headers.get(name), name).toBeNull();
+    for (const name of ['link', 'permissions-policy', 'origin-agent-cluster', 'speculation-rules', 'supports-loading-mode'])
+      expect(response.headers.get(name), name).toBeNull();
     expect(response.headers.get('x-lectern-link')).toBe('<https://evil.example/x.js>; rel=preload; as=script');
     expect(response.headers.get('x-keep-me')).toBe('yes');
     expect(await response.text()).toBe('ok');
@@ -730,10 +778,20 @@ describe('redirects', () => {
     const stalled = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('{"method":"GET","url":"'));
-        release = () => { controller.enqueue(new TextEncoder().encode(`${upstream.origin}/echo"}`)); controller.close(); };
+        release = () => {
+          controller.enqueue(new TextEncoder().encode(`${upstream.origin}/echo"}`));
+          controller.close();
+        };
       },
     });
-    const first = proxy(new Request('http://docs.test/_lectern/api/request', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(1536 * 1024) }, body: stalled, duplex: 'half' } as RequestInit));
+    const first = proxy(
+      new Request('http://docs.test/_lectern/api/request', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(1536 * 1024) },
+        body: stalled,
+        duplex: 'half',
+      } as RequestInit),
+    );
     await new Promise((r) => setTimeout(r, 20));
     const second = await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, body: 'x'.repeat(1024 * 1024) }));
     await expectProxyError(second, 503, 'proxy_busy');
@@ -747,11 +805,16 @@ describe('redirects', () => {
   it('caps requests in flight per client address, so one reader cannot hold every upstream socket', async () => {
     const proxy = makeProxy({ limits: { maxConcurrentPerClient: 2, timeoutMs: 500 } });
     const info = { clientAddress: '203.0.113.9' };
-    const slow = [proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info), proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info)];
+    const slow = [
+      proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info),
+      proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), info),
+    ];
     await new Promise((r) => setTimeout(r, 20));
     await expectProxyError(await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), info), 429, 'too_many_concurrent');
     // Another reader is not affected.
-    expect((await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.10' })).status).toBe(200);
+    expect((await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.10' })).status).toBe(
+      200,
+    );
     await Promise.all(slow);
   });
 
@@ -774,7 +837,12 @@ describe('redirects', () => {
       manifest: { servers: [server(`http://localhost:${upstream.port}`)], proxyAllow: [upstream.origin] },
     });
     await expectProxyError(
-      await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=${encodeURIComponent(`http://localhost:${upstream.port}/echo`)}` })),
+      await proxy(
+        proxyRequest({
+          method: 'GET',
+          url: `${upstream.origin}/redirect?to=${encodeURIComponent(`http://localhost:${upstream.port}/echo`)}`,
+        }),
+      ),
       403,
       'address_not_allowed',
     );
@@ -782,7 +850,11 @@ describe('redirects', () => {
 
   it('stops after the redirect limit', async () => {
     const proxy = makeProxy({ limits: { maxRedirects: 3 } });
-    const body = await expectProxyError(await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/loop` })), 502, 'too_many_redirects');
+    const body = await expectProxyError(
+      await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/loop` })),
+      502,
+      'too_many_redirects',
+    );
     expect(body.error.message).toContain('3');
   });
 });
@@ -820,14 +892,20 @@ describe('limits and timeouts', () => {
   it('answers 413 for an oversized request body (text and base64)', async () => {
     const proxy = makeProxy({ limits: { maxRequestBytes: 1024 } });
     const big = 'x'.repeat(2048);
-    await expectProxyError(await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, body: big })), 413, 'request_too_large');
+    await expectProxyError(
+      await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, body: big })),
+      413,
+      'request_too_large',
+    );
     await expectProxyError(
       await proxy(proxyRequest({ method: 'POST', url: `${upstream.origin}/echo`, bodyBase64: Buffer.from(big).toString('base64') })),
       413,
       'request_too_large',
     );
     await expectProxyError(
-      await proxy(proxyRequest(null, { raw: JSON.stringify({ method: 'POST', url: `${upstream.origin}/echo`, body: 'x'.repeat(400_000) }) })),
+      await proxy(
+        proxyRequest(null, { raw: JSON.stringify({ method: 'POST', url: `${upstream.origin}/echo`, body: 'x'.repeat(400_000) }) }),
+      ),
       413,
       'request_too_large',
     );
@@ -895,11 +973,27 @@ describe('TLS', () => {
 
   it('verifies upstream certificates (a self-signed certificate is refused)', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'lectern-tls-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1',
-      '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const tlsServer = https.createServer(
       { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
       (_req, res) => res.end('secret'),
@@ -938,7 +1032,9 @@ describe('edge entry with fetchTransport', () => {
       expect(await gz.text()).toBe('compressed hello');
 
       await expectProxyError(
-        await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=${encodeURIComponent('http://169.254.169.254/')}` })),
+        await proxy(
+          proxyRequest({ method: 'GET', url: `${upstream.origin}/redirect?to=${encodeURIComponent('http://169.254.169.254/')}` }),
+        ),
         403,
         'redirect_not_allowed',
       );
@@ -972,7 +1068,10 @@ describe('through a real socket', () => {
             body: JSON.stringify({ method: 'POST', url: `${target.origin}/echo?i=${i}`, body: `request ${i}` }),
           });
           const echo = (await response.json()) as Echo;
-          return { status: response.status, ok: echo.query === `?i=${i}` && Buffer.from(echo.bodyBase64, 'base64').toString() === `request ${i}` };
+          return {
+            status: response.status,
+            ok: echo.query === `?i=${i}` && Buffer.from(echo.bodyBase64, 'base64').toString() === `request ${i}`,
+          };
         }),
       );
       expect(results.filter((r) => r.status !== 200 || !r.ok)).toEqual([]);

@@ -17,7 +17,10 @@ let url = '';
 const keys: Record<string, string> = {};
 
 function createKey(org: string, domain: string): string {
-  const created = spawnSync(process.execPath, [bin, 'keys', 'create', '--org', org, '--domain', domain, '--json'], { cwd: dir, encoding: 'utf8' });
+  const created = spawnSync(process.execPath, [bin, 'keys', 'create', '--org', org, '--domain', domain, '--json'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   expect(created.status, created.stderr).toBe(0);
   return JSON.parse(created.stdout.trim().split('\n').pop()!).key;
 }

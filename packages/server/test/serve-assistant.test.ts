@@ -44,7 +44,10 @@ async function start(dir: string): Promise<{ child: ChildProcess; url: string }>
 describe('lectern serve with the assistant enabled', () => {
   beforeAll(async () => {
     const dir = docsRoot(true);
-    const created = spawnSync(process.execPath, [bin, 'keys', 'create', '--org', 'acme', '--domain', 'acme', '--json'], { cwd: dir, encoding: 'utf8' });
+    const created = spawnSync(process.execPath, [bin, 'keys', 'create', '--org', 'acme', '--domain', 'acme', '--json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(created.status, created.stderr).toBe(0);
     key = JSON.parse(created.stdout.trim().split('\n').pop()!).key;
     ({ child, url } = await start(dir));
@@ -55,7 +58,10 @@ describe('lectern serve with the assistant enabled', () => {
     const response = await fetch(`${url}/discovery/v1/assistant/acme/message`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'm1', role: 'user', content: 'How do I get started?', parts: [{ type: 'text', text: 'How do I get started?' }] }] }),
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [{ id: 'm1', role: 'user', content: 'How do I get started?', parts: [{ type: 'text', text: 'How do I get started?' }] }],
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-vercel-ai-data-stream')).toBe('v1');
@@ -70,7 +76,11 @@ describe('lectern serve with the assistant enabled', () => {
   });
 
   it('refuses a request without a key', async () => {
-    const response = await fetch(`${url}/discovery/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${url}/discovery/v1/assistant/acme/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -79,9 +89,13 @@ describe('lectern serve without the assistant', () => {
   it('does not mount the endpoint', async () => {
     const started = await start(docsRoot(false));
     try {
-      const response = await fetch(`${started.url}/discovery/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${started.url}/discovery/v1/assistant/acme/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect([404, 405]).toContain(response.status);
-      expect(response.headers.get("x-vercel-ai-data-stream")).toBeNull();
+      expect(response.headers.get('x-vercel-ai-data-stream')).toBeNull();
     } finally {
       started.child.kill('SIGTERM');
     }

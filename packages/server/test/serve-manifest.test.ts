@@ -30,7 +30,14 @@ function site(name: string, manifest: SiteManifest): string {
   return dist;
 }
 
-const manifest: SiteManifest = { version: 1, name: 'Docs', servers: [], proxyAllow: [], redirects: [], restricted: { 'internal/vault': ['staff'] } };
+const manifest: SiteManifest = {
+  version: 1,
+  name: 'Docs',
+  servers: [],
+  proxyAllow: [],
+  redirects: [],
+  restricted: { 'internal/vault': ['staff'] },
+};
 let plain: LecternServer;
 let gated: LecternServer;
 let based: LecternServer;

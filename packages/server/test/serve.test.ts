@@ -11,7 +11,14 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteManifest } from '@lectern/core';
-import { compileRedirects, createServer, proxyMiddleware, assistantMiddleware, createProxyHandler, type LecternServer } from '../src/index.ts';
+import {
+  compileRedirects,
+  createServer,
+  proxyMiddleware,
+  assistantMiddleware,
+  createProxyHandler,
+  type LecternServer,
+} from '../src/index.ts';
 
 let root: string;
 let dist: string;
@@ -21,7 +28,11 @@ const bigCss = `body { color: red; }\n${'.c { margin: 0 auto; padding: 1rem; }\n
 const video = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256));
 
 /** A raw request (Node's http, so nothing decodes or follows for us). */
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -279,7 +290,13 @@ describe('endpoints', () => {
   });
 
   it('refuses encoded separators and dot segments instead of resolving them', async () => {
-    for (const spelling of ['/internal/secret%2f', '/internal%2Fsecret', '/internal/secret%2Findex.html', '/x/..%2finternal/secret', '/internal%5csecret']) {
+    for (const spelling of [
+      '/internal/secret%2f',
+      '/internal%2Fsecret',
+      '/internal/secret%2Findex.html',
+      '/x/..%2finternal/secret',
+      '/internal%5csecret',
+    ]) {
       const res = await get(`${site.url}${spelling}`);
       expect(res.status, spelling).toBe(400);
       expect(res.body.toString(), spelling).not.toMatch(/Secret/);
@@ -294,7 +311,16 @@ describe('endpoints', () => {
   });
 
   it('gates a symlink inside dist/ as the file it leads to (restricted pages, dotfiles), and serves a link to a public page', async () => {
-    for (const spelling of ['/images/page.html', '/images/page', '/images/notes.txt', '/public-dir/', '/public-dir/index.html', '/public-dir/rss.xml', '/images/relative.png', '/images/env.txt']) {
+    for (const spelling of [
+      '/images/page.html',
+      '/images/page',
+      '/images/notes.txt',
+      '/public-dir/',
+      '/public-dir/index.html',
+      '/public-dir/rss.xml',
+      '/images/relative.png',
+      '/images/env.txt',
+    ]) {
       const res = await get(`${site.url}${spelling}`);
       expect([401, 404], spelling).toContain(res.status);
       expect(res.body.toString(), spelling).not.toMatch(/Secret|launch code|SECRET=1/i);
@@ -316,9 +342,16 @@ describe('endpoints', () => {
       const proxied = await get(`${site.url}/_lectern/api/request`, { host }, 'POST');
       expect(proxied.status, host).toBe(403);
     }
-    const allowing = await createServer({ dist, manifest: { ...manifest, site: 'https://docs.acme.test' }, port: 0, log: false, allowedHosts: ['.preview.acme.test'] });
+    const allowing = await createServer({
+      dist,
+      manifest: { ...manifest, site: 'https://docs.acme.test' },
+      port: 0,
+      log: false,
+      allowedHosts: ['.preview.acme.test'],
+    });
     try {
-      for (const host of ['docs.acme.test', 'pr-7.preview.acme.test', 'preview.acme.test']) expect((await get(`${allowing.url}/flat`, { host })).status, host).toBe(200);
+      for (const host of ['docs.acme.test', 'pr-7.preview.acme.test', 'preview.acme.test'])
+        expect((await get(`${allowing.url}/flat`, { host })).status, host).toBe(200);
       expect((await get(`${allowing.url}/flat`, { host: 'acme.test' })).status).toBe(403);
     } finally {
       await allowing.close();
@@ -365,7 +398,9 @@ describe('configuration', () => {
     try {
       mkdirSync(path.join(brokenRoot, '_lectern'), { recursive: true });
       writeFileSync(path.join(brokenRoot, '_lectern', 'manifest.json'), JSON.stringify({ version: 2, servers: {} }));
-      await expect(createServer({ dist: brokenRoot, port: 0, log: false })).rejects.toThrow(/manifest\.json: \/version must be 1.*\/servers must be an array/);
+      await expect(createServer({ dist: brokenRoot, port: 0, log: false })).rejects.toThrow(
+        /manifest\.json: \/version must be 1.*\/servers must be an array/,
+      );
     } finally {
       rmSync(brokenRoot, { recursive: true, force: true });
     }
@@ -451,10 +486,7 @@ describe('lectern serve command', () => {
 describe('dev-server middleware', () => {
   it('answers proxy and assistant routes and passes everything else to next()', async () => {
     const proxy = createProxyHandler({ manifest: { servers: [], proxyAllow: [] }, limits: { rateLimit: false } });
-    const chain = [
-      proxyMiddleware(proxy),
-      assistantMiddleware(async () => new Response('assistant')),
-    ];
+    const chain = [proxyMiddleware(proxy), assistantMiddleware(async () => new Response('assistant'))];
     const dev = http.createServer((req, res) => {
       let i = 0;
       const next = (error?: unknown) => {

@@ -167,7 +167,9 @@ export function pageMarkdown(page: Page): string {
   if (page.description) head.push(`> ${page.description}`, '');
   if (page.kind === 'operation') head.push(`\`${page.method === 'webhook' ? 'WEBHOOK' : page.method.toUpperCase()} ${page.path}\``, '');
   if (page.kind === 'endpoint') head.push(`\`${page.endpoint.method.toUpperCase()} ${page.endpoint.path}\``, '');
-  const body = markdownForAgents(page.body).replace(/^\s*import\s.+$/gm, '').trim();
+  const body = markdownForAgents(page.body)
+    .replace(/^\s*import\s.+$/gm, '')
+    .trim();
   // A blank line after the description: otherwise the body's first paragraph continues the quote.
   return head.join('\n') + (body ? '\n' + body + '\n' : '');
 }
@@ -229,7 +231,12 @@ export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): 
  * `search`: the index the build streamed its pages to, if it did (see build-session.ts). Pages the build left out
  * (left-out.ts) get no HTML, Markdown copy, feed, `llms.txt` line or search entry.
  */
-export async function afterBuild(site: Site, dist: string, logger: { info(m: string): void; warn(m: string): void }, search?: SearchIndexer): Promise<void> {
+export async function afterBuild(
+  site: Site,
+  dist: string,
+  logger: { info(m: string): void; warn(m: string): void },
+  search?: SearchIndexer,
+): Promise<void> {
   const leftOut = leftOutPages(site);
   await removePages(dist, leftOut);
   const written = site.plan.pages.filter((p) => !leftOut.has(p.slug));
@@ -247,8 +254,17 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
     await copyFile(path.join(site.root, f), path.join(dist, f));
   }
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
-  const references = [JSON.stringify(site.config), ...site.plan.pages.map((p) => p.body), ...specs.map((s) => readText(path.join(site.root, s)))].join('\n');
-  const copied = await copyAssets(site.root, dist, { specs, pages: site.plan.pages, references, onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`) });
+  const references = [
+    JSON.stringify(site.config),
+    ...site.plan.pages.map((p) => p.body),
+    ...specs.map((s) => readText(path.join(site.root, s))),
+  ].join('\n');
+  const copied = await copyAssets(site.root, dist, {
+    specs,
+    pages: site.plan.pages,
+    references,
+    onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`),
+  });
   if (copied) logger.info(`copied ${copied} static files`);
   if (usesMermaid(site.prepared.values())) await copyMermaidAssets(dist);
   await writeIslandIcons(dist);
@@ -277,10 +293,20 @@ export async function afterBuild(site: Site, dist: string, logger: { info(m: str
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
   let indexer = search;
   if (!indexer) {
-    indexer = await startSearchIndex({ cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: true });
-    await addPages(indexer, dist, renderOrder(written).map((p) => p.slug));
+    indexer = await startSearchIndex({
+      cacheDir: cacheEnabled() ? path.join(cacheRoot(site.root), 'search') : undefined,
+      fingerprint: lecternFingerprint(),
+      deferred: true,
+    });
+    await addPages(
+      indexer,
+      dist,
+      renderOrder(written).map((p) => p.slug),
+    );
   }
   const { pages, errors, cached } = await indexer.finish(path.join(dist, 'pagefind'));
   if (errors.length) logger.warn(`search index: ${errors.join('; ')}`);
-  logger.info(`search index: ${pages} pages ${cached ? 'unchanged, from the cache' : `in ${Math.round(performance.now() - t0)} ms (after the last page)`}`);
+  logger.info(
+    `search index: ${pages} pages ${cached ? 'unchanged, from the cache' : `in ${Math.round(performance.now() - t0)} ms (after the last page)`}`,
+  );
 }

@@ -30,7 +30,10 @@ export function codeBlockInputs(prepared: string): HighlightInput[] {
 }
 
 /** The code blocks of a page: its own MDX file's, its written-out content's and those of the MDX files it imports. */
-export function pageCodeBlockInputs(site: Pick<Site, 'root' | 'prepared' | 'content' | 'imports'>, page: Pick<Page, 'slug' | 'file'>): HighlightInput[] {
+export function pageCodeBlockInputs(
+  site: Pick<Site, 'root' | 'prepared' | 'content' | 'imports'>,
+  page: Pick<Page, 'slug' | 'file'>,
+): HighlightInput[] {
   const files = new Set<string>();
   if (page.file?.endsWith('.mdx')) files.add(path.resolve(site.root, page.file));
   const content = site.content.get(page.slug);

@@ -11,14 +11,25 @@ import type { Diagnostic } from '@lectern/core';
 import type { Site } from '../model/store.ts';
 import { pageLabel } from './left-out.ts';
 
-export interface BuildFailure { file: string; line?: number; column?: number; message: string }
+export interface BuildFailure {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+}
 
 /** The files (absolute) a failed bundling names, with line and message: each error of an aggregate, or the one. */
 export function buildFailures(err: unknown): BuildFailure[] {
   const list = (err as { errors?: unknown }).errors;
   const errors = Array.isArray(list) && list.length ? list : [err];
   const out: BuildFailure[] = [];
-  for (const e of errors as Array<{ message?: string; id?: string; loc?: { file?: string; line?: number; column?: number }; line?: number; column?: number }>) {
+  for (const e of errors as Array<{
+    message?: string;
+    id?: string;
+    loc?: { file?: string; line?: number; column?: number };
+    line?: number;
+    column?: number;
+  }>) {
     const raw = e?.message ?? String(e);
     // An import that resolves to nothing (a package the repo does not have): the file that imports it fails.
     const unresolved = /failed to resolve import "([^"]+)" from "(\/[^"]+)"/.exec(raw);
@@ -33,8 +44,17 @@ export function buildFailures(err: unknown): BuildFailure[] {
     const line = e.loc?.line ?? e.line ?? (named ? Number(named[2]) : undefined);
     const column = e.loc?.column ?? e.column ?? (named ? Number(named[3]) : undefined);
     const clean = file.split('?')[0]!;
-    const message = raw.split('\n').map((l) => l.trim()).filter((l) => l && !/^(?:\[plugin [^\]]+\]\s*)?\/\S+:\d+:\d+$/.test(l))[0] ?? raw;
-    out.push({ file: clean, ...(line ? { line } : {}), ...(column ? { column } : {}), message: message.replace(`${clean}: `, '').replace(/^\d+:\d+:\s*/, '') });
+    const message =
+      raw
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !/^(?:\[plugin [^\]]+\]\s*)?\/\S+:\d+:\d+$/.test(l))[0] ?? raw;
+    out.push({
+      file: clean,
+      ...(line ? { line } : {}),
+      ...(column ? { column } : {}),
+      message: message.replace(`${clean}: `, '').replace(/^\d+:\d+:\s*/, ''),
+    });
   }
   return out;
 }
@@ -82,7 +102,11 @@ export async function buildLeavingOutFailures(site: Site, build: () => Promise<v
           const page = site.pages.get(slug)!;
           const own = page.file !== undefined && path.resolve(site.root, page.file) === path.resolve(failure.file);
           const d: Diagnostic = {
-            severity: 'error', code: 'page/compile', file: rel, ...(failure.line ? { line: failure.line } : {}), ...(failure.column ? { column: failure.column } : {}),
+            severity: 'error',
+            code: 'page/compile',
+            file: rel,
+            ...(failure.line ? { line: failure.line } : {}),
+            ...(failure.column ? { column: failure.column } : {}),
             message: `${pageLabel(slug)} cannot be compiled${own ? '' : ` (it imports ${rel})`}: ${failure.message}`,
             hint: 'the page was left out of the site, every other page was written; fix this file and build again',
           };
@@ -92,7 +116,9 @@ export async function buildLeavingOutFailures(site: Site, build: () => Promise<v
         }
       }
       if (!left.length) throw err;
-      log(`${left.length} page${left.length === 1 ? '' : 's'} cannot be compiled (${failures.map((f) => path.relative(site.root, f.file).split(path.sep).join('/') + (f.line ? `:${f.line}` : '')).join(', ')}): left out, building the others again`);
+      log(
+        `${left.length} page${left.length === 1 ? '' : 's'} cannot be compiled (${failures.map((f) => path.relative(site.root, f.file).split(path.sep).join('/') + (f.line ? `:${f.line}` : '')).join(', ')}): left out, building the others again`,
+      );
     }
   }
 }

@@ -26,6 +26,8 @@ export function bundleLiveSamples(): Promise<string> {
       await bundle.close();
     }
   })();
-  bundled.catch(() => { bundled = undefined; });
+  bundled.catch(() => {
+    bundled = undefined;
+  });
   return bundled;
 }

@@ -17,10 +17,18 @@ export function isLarge(scope: Scope): boolean {
   return countEntries(scope.sidebar) > LAZY_SIDEBAR_THRESHOLD;
 }
 
-type Compact = { s: string; l: string; m?: string; t?: string; d?: 1 } | { g: string; t?: string; c: Compact[]; r?: string } | { h: string; l: string };
+type Compact =
+  { s: string; l: string; m?: string; t?: string; d?: 1 } | { g: string; t?: string; c: Compact[]; r?: string } | { h: string; l: string };
 
 function compact(e: SidebarEntry): Compact {
-  if (e.kind === 'page') return { s: e.slug, l: e.label, ...(e.method ? { m: e.method } : {}), ...(e.tag ? { t: e.tag } : {}), ...(e.deprecated ? { d: 1 as const } : {}) };
+  if (e.kind === 'page')
+    return {
+      s: e.slug,
+      l: e.label,
+      ...(e.method ? { m: e.method } : {}),
+      ...(e.tag ? { t: e.tag } : {}),
+      ...(e.deprecated ? { d: 1 as const } : {}),
+    };
   if (e.kind === 'link') return { h: e.href, l: e.label };
   return { g: e.label, ...(e.tag ? { t: e.tag } : {}), ...(e.root ? { r: e.root } : {}), c: e.children.map(compact) };
 }

@@ -70,7 +70,6 @@ export function stableDigest(value: unknown, memo: WeakMap<object, string> = new
   return sha256(enc(value, 0)[0]);
 }
 
-
 /** Files a module imports from the repo (relative or root-absolute specifiers that exist), as absolute paths. */
 function repoImports(code: string, from: string, root: string): string[] {
   const out: string[] = [];
@@ -95,14 +94,29 @@ function lockfileDigest(root: string): string {
 function navigationDigest(site: Site): string {
   const nav = site.nav;
   const scopes = nav.scopes.map((s) => ({
-    id: s.id, sidebar: s.sidebar, order: s.order,
+    id: s.id,
+    sidebar: s.sidebar,
+    order: s.order,
     chain: s.chain.map(({ children: _children, ...division }) => division),
     switchers: nav.switchers(s),
   }));
   const byPage = [...nav.byPage].map(([slug, p]) => [slug, p.scope.id, p.breadcrumbs, p.prev, p.next, nav.switchers(p.scope, slug)]);
   // Other pages' fields but their own text (body, description, frontmatter): titles, labels, methods, visibility.
-  const pages = site.plan.pages.map(({ body: _b, description: _d, frontmatter, bodyLine: _l, ...rest }) => ({ ...rest, icon: frontmatter.icon, hideApiMarker: frontmatter.hideApiMarker }));
-  return stableDigest({ scopes, byPage, pages, directories: [...nav.directories], home: nav.home, fallback: nav.fallback.id, navigation: site.plan.navigation, global: site.plan.global });
+  const pages = site.plan.pages.map(({ body: _b, description: _d, frontmatter, bodyLine: _l, ...rest }) => ({
+    ...rest,
+    icon: frontmatter.icon,
+    hideApiMarker: frontmatter.hideApiMarker,
+  }));
+  return stableDigest({
+    scopes,
+    byPage,
+    pages,
+    directories: [...nav.directories],
+    home: nav.home,
+    fallback: nav.fallback.id,
+    navigation: site.plan.navigation,
+    global: site.plan.global,
+  });
 }
 
 export interface SiteKeyInput {
@@ -171,7 +185,7 @@ function entityDigest(site: Site, page: Page): string {
 export function pageKey(site: Site, page: Page, siteKeyValue: string): string {
   const own = page.file ? site.prepared.get(path.resolve(site.root, page.file)) : undefined;
   const contentFile = site.content.get(page.slug);
-  const content = contentFile ? site.prepared.get(contentFile) ?? site.prepared.get(path.resolve(contentFile)) : undefined;
+  const content = contentFile ? (site.prepared.get(contentFile) ?? site.prepared.get(path.resolve(contentFile))) : undefined;
   return sha256(
     siteKeyValue,
     page.slug,

@@ -168,4 +168,3 @@ export function partWarnings(dir: string, index: number, keys: Iterable<string>)
   for (const k of keys) for (const w of warnings[k] ?? []) if (!out.includes(w)) out.push(w);
   return out;
 }
-

@@ -33,15 +33,21 @@ function wordAt(text: string, name: string): { line: number; column: number } | 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
 /** Where an error thrown while rendering `page` comes from: the page's file, or a file it imports, and a line. */
-export function locateRenderError(site: Pick<Site, 'root' | 'content'>, page: Page, err: unknown): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+export function locateRenderError(
+  site: Pick<Site, 'root' | 'content'>,
+  page: Page,
+  err: unknown,
+): Pick<Diagnostic, 'file' | 'line' | 'column'> {
   const pageFile = page.file ? path.join(site.root, page.file) : site.content.get(page.slug);
   const fallback = { file: page.file ?? ('spec' in page && typeof page.spec === 'string' ? page.spec : page.slug) };
   if (!pageFile || !existsSync(pageFile)) return fallback;
   const message = err instanceof Error ? err.message : String(err);
   // `X is not defined`, `Cannot read properties of undefined (reading 'y')`, `X is not a function`…
-  const name = /^(?:ReferenceError: )?([A-Za-z_$][\w$]*) is not (?:defined|a function)/.exec(message)?.[1] ?? /\(reading '([^']+)'\)/.exec(message)?.[1];
+  const name =
+    /^(?:ReferenceError: )?([A-Za-z_$][\w$]*) is not (?:defined|a function)/.exec(message)?.[1] ??
+    /\(reading '([^']+)'\)/.exec(message)?.[1];
   // A file of the repo named in the stack (dev, or a snippet compiled with its path).
-  const stack = err instanceof Error ? err.stack ?? '' : '';
+  const stack = err instanceof Error ? (err.stack ?? '') : '';
   const files = [pageFile];
   for (let i = 0; i < files.length && i < 50; i++) {
     const text = readFileSync(files[i]!, 'utf8');
@@ -51,7 +57,8 @@ export function locateRenderError(site: Pick<Site, 'root' | 'content'>, page: Pa
     }
     const inStack = new RegExp(`${files[i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`).exec(stack);
     if (inStack) return { file: rel(site.root, files[i]!), line: Number(inStack[1]), column: Number(inStack[2]) };
-    for (const f of importsOf(files[i]!, site.root, text)) if (!files.includes(f) && existsSync(f) && /\.(mdx?|jsx?|tsx?)$/.test(f)) files.push(f);
+    for (const f of importsOf(files[i]!, site.root, text))
+      if (!files.includes(f) && existsSync(f) && /\.(mdx?|jsx?|tsx?)$/.test(f)) files.push(f);
   }
   return page.file ? { file: page.file } : fallback;
 }
@@ -68,7 +75,9 @@ export function renderFailed(site: Site, slug: string): boolean {
 export function recordRenderError(site: Site, page: Page, err: unknown): Diagnostic {
   const message = err instanceof Error ? `${err.name && err.name !== 'Error' ? `${err.name}: ` : ''}${err.message}` : String(err);
   const d: Diagnostic = {
-    severity: 'error', code: 'page/render', ...locateRenderError(site, page, err),
+    severity: 'error',
+    code: 'page/render',
+    ...locateRenderError(site, page, err),
     message: `${failedPrefix(page.slug)}${message.split('\n')[0]}`,
     hint: 'the page was left out of the site, every other page was written; fix it and build again',
   };

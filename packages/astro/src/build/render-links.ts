@@ -9,7 +9,12 @@ import type { LinkIndex, internalTarget as InternalTarget } from '@lectern/core'
 const HREF = /(<a\b[^>]*?\shref=")([^"]*)"/g;
 
 /** `internalTarget` comes in (from the site's lib): this module runs in the page bundle, which must not pull in core. */
-export function resolveLinks(html: string, index: Pick<LinkIndex, 'page' | 'exists'> | undefined, pageFile: string | undefined, internalTarget: typeof InternalTarget): string {
+export function resolveLinks(
+  html: string,
+  index: Pick<LinkIndex, 'page' | 'exists'> | undefined,
+  pageFile: string | undefined,
+  internalTarget: typeof InternalTarget,
+): string {
   if (!index || !html.includes('href="')) return html;
   const fromDir = pageFile ? path.posix.dirname(pageFile) : '';
   return html.replace(HREF, (all, before: string, raw: string) => {

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-type PagefindIndex = NonNullable<Awaited<ReturnType<typeof import('pagefind')['createIndex']>>['index']>;
+type PagefindIndex = NonNullable<Awaited<ReturnType<(typeof import('pagefind'))['createIndex']>>['index']>;
 
 export interface SearchIndexer {
   /** Queue a page (`url`: its path from the site root, as Pagefind would name its file: `/a/b/`, `/404.html`). */
@@ -131,15 +131,21 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   };
   const send = (index: PagefindIndex, url: string, content: string) => {
     pending += content.length;
-    const done = index.addHTMLFile({ url, content }).then((r) => {
-      if (r.errors.length) problems.push(...r.errors);
-    }, (err: unknown) => {
-      problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
-    }).finally(() => {
-      pending -= content.length;
-      inFlight.delete(done);
-      settle();
-    });
+    const done = index
+      .addHTMLFile({ url, content })
+      .then(
+        (r) => {
+          if (r.errors.length) problems.push(...r.errors);
+        },
+        (err: unknown) => {
+          problems.push(`${url}: ${err instanceof Error ? err.message : String(err)}`);
+        },
+      )
+      .finally(() => {
+        pending -= content.length;
+        inFlight.delete(done);
+        settle();
+      });
     inFlight.add(done);
   };
   const stop = async () => {
@@ -249,7 +255,12 @@ export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
  * stream, as `a/b/index.html` or `a/b.html`; pages without a file (none built) are skipped. `as` turns a file's HTML
  * into what the page will read once the build is done (its links under a base path).
  */
-export async function addPages(indexer: SearchIndexer, dist: string, slugs: readonly string[], as?: (html: string) => string): Promise<void> {
+export async function addPages(
+  indexer: SearchIndexer,
+  dist: string,
+  slugs: readonly string[],
+  as?: (html: string) => string,
+): Promise<void> {
   for (const slug of slugs) {
     const candidates = slug === 'index' ? ['index.html'] : [`${slug}/index.html`, `${slug}.html`];
     for (const rel of candidates) {

@@ -25,7 +25,16 @@ import path from 'node:path';
 import type { AstroPrerenderer } from 'astro';
 import type { Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
-import { blobStore, cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic, type BlobStore } from '../shared/build-cache.ts';
+import {
+  blobStore,
+  cacheEnabled,
+  cacheRoot,
+  lecternFingerprint,
+  readJson,
+  sha256,
+  writeAtomic,
+  type BlobStore,
+} from '../shared/build-cache.ts';
 import { pageKey, pageKeys, siteKey, type SiteKeyInput } from './page-keys.ts';
 import { startHighlightPool, workerCount, type HighlightPool } from '../workers/highlight-pool.ts';
 import { panelInputs } from '../endpoint/panel.ts';
@@ -44,7 +53,12 @@ import { pageMarkdown, startMarkdownPool, type MarkdownPool } from '../workers/m
 /** `state.json`: the client assets of the last build (to predict keys), and what it rendered (tests read it). */
 /** `warnings`: what each cached page (by key) printed when it rendered (render-warnings.ts), printed again on reuse. */
 /** `images`: the files Astro wrote to `_astro/` for each cached page (by key) that has images (see `otherAssets`). */
-interface CacheState { assets: string[]; lastBuild?: { reused: number; rendered: string[] }; warnings?: Record<string, string[]>; images?: Record<string, string[]> }
+interface CacheState {
+  assets: string[];
+  lastBuild?: { reused: number; rendered: string[] };
+  warnings?: Record<string, string[]>;
+  images?: Record<string, string[]>;
+}
 
 export interface BuildSession {
   site: Site;
@@ -76,7 +90,11 @@ export interface SessionOptions {
 }
 
 /** Keys of the page, script and image blobs a build used. */
-export interface CacheUsage { pages: string[]; scripts: string[]; assets?: string[] }
+export interface CacheUsage {
+  pages: string[];
+  scripts: string[];
+  assets?: string[];
+}
 
 /** The build cache's stores (when the cache is on). */
 interface Stores {
@@ -92,7 +110,12 @@ interface Stores {
 }
 
 /** A rendered page that references images: cached at the end, once its images are in dist/ to be kept too. */
-interface PageWithImages { key: string; body: Buffer; names: string[]; printed: string[] }
+interface PageWithImages {
+  key: string;
+  body: Buffer;
+  names: string[];
+  printed: string[];
+}
 
 /**
  * What the steps of one session share. The first fields are fixed when it starts; `keys` is filled in when the first
@@ -144,9 +167,11 @@ interface SessionState {
 export function sweepBuildCache(root: string, used: CacheUsage[]): number {
   if (!cacheEnabled()) return 0;
   const dir = cacheRoot(root);
-  return blobStore(path.join(dir, 'pages'), '.html').sweep(used.flatMap((u) => u.pages))
-    + blobStore(path.join(dir, 'scripts'), '.js').sweep(used.flatMap((u) => u.scripts))
-    + blobStore(path.join(dir, 'assets'), '').sweep(used.flatMap((u) => u.assets ?? []));
+  return (
+    blobStore(path.join(dir, 'pages'), '.html').sweep(used.flatMap((u) => u.pages)) +
+    blobStore(path.join(dir, 'scripts'), '.js').sweep(used.flatMap((u) => u.scripts)) +
+    blobStore(path.join(dir, 'assets'), '').sweep(used.flatMap((u) => u.assets ?? []))
+  );
 }
 
 /** Names of the built client assets, sorted: they are in every page's head. */
@@ -192,7 +217,11 @@ function imageStems(names: Iterable<string>): Set<string> {
 }
 
 /** The page keys of a site planned from the plan cache, under `<cache>/plan/<plan key>.keys.json` (see `predictKeys`). */
-interface KeysMemo { input: string; siteKey: string; keys: Array<[string, string]> }
+interface KeysMemo {
+  input: string;
+  siteKey: string;
+  keys: Array<[string, string]>;
+}
 
 /**
  * The site key and every page's key for `input`. The keys are a function of the planned site, the repo's files and
@@ -200,7 +229,12 @@ interface KeysMemo { input: string; siteKey: string; keys: Array<[string, string
  * from the memo the build that computed them left next to the plan entry, and writes it otherwise (the plan cache
  * removes it with its entry).
  */
-function predictKeys(site: Site, pages: readonly Page[], input: SiteKeyInput, cacheDir?: string): { siteKey: string; keys: Array<[string, string]> } {
+function predictKeys(
+  site: Site,
+  pages: readonly Page[],
+  input: SiteKeyInput,
+  cacheDir?: string,
+): { siteKey: string; keys: Array<[string, string]> } {
   const file = cacheDir && site.planKey ? path.join(cacheDir, 'plan', `${site.planKey}.keys.json`) : undefined;
   const name = sha256(JSON.stringify(input));
   const memo = file ? readJson<KeysMemo>(file) : undefined;
@@ -217,13 +251,24 @@ function predictKeys(site: Site, pages: readonly Page[], input: SiteKeyInput, ca
 }
 
 /** What page keys are computed from besides the site: Lectern itself, Astro's `site` and `base`, the client assets. */
-const keyInput = (s: Pick<SessionState, 'fingerprint' | 'options'>, assets: readonly string[]): SiteKeyInput => ({ fingerprint: s.fingerprint, astroSite: s.options.astroSite, base: s.options.base, assets });
+const keyInput = (s: Pick<SessionState, 'fingerprint' | 'options'>, assets: readonly string[]): SiteKeyInput => ({
+  fingerprint: s.fingerprint,
+  astroSite: s.options.astroSite,
+  base: s.options.base,
+  assets,
+});
 
 /**
  * The highlight pool and the Markdown worker for the pages that will render (`dirty`, in render order), or none.
  * `cacheFile`: the highlight cache's file, when the cache is on.
  */
-function startCodeWorkers(site: Site, dirty: readonly Page[], fingerprint: string, cacheFile: string | undefined, warn?: (m: string) => void): { pool?: HighlightPool; markdown?: MarkdownPool; workers: number } {
+function startCodeWorkers(
+  site: Site,
+  dirty: readonly Page[],
+  fingerprint: string,
+  cacheFile: string | undefined,
+  warn?: (m: string) => void,
+): { pool?: HighlightPool; markdown?: MarkdownPool; workers: number } {
   // The code samples and MDX code blocks of the pages that will render, to the workers, in render order. Threads pay
   // for themselves from a few hundred samples on; the highlight cache (a file of every highlighted sample) from a few
   // dozen pages on.
@@ -238,9 +283,10 @@ function startCodeWorkers(site: Site, dirty: readonly Page[], fingerprint: strin
   // Shiki's grammars (about a second for one endpoint page). It is written again from a few dozen pages on, or when a
   // few pages brought code it did not have.
   const file = cacheFile && (dirty.length >= 50 || inputs.length > 0) ? cacheFile : undefined;
-  const pool = workers || file
-    ? startHighlightPool({ workers, fingerprint, cacheFile: file, writeBack: dirty.length >= 50 ? 'always' : 'when-new', onError: warn })
-    : undefined;
+  const pool =
+    workers || file
+      ? startHighlightPool({ workers, fingerprint, cacheFile: file, writeBack: dirty.length >= 50 ? 'always' : 'when-new', onError: warn })
+      : undefined;
   pool?.prefetch(inputs);
   // The descriptions of those pages, to a worker of their own (see markdown-pool.ts): from 500 texts on, not with one
   // core (the worker would take turns with the main thread). `LECTERN_WORKERS` set: whatever the cores and the
@@ -265,34 +311,77 @@ async function openSession(site: Site, options: SessionOptions): Promise<Session
   const last = useCache ? readJson<CacheState>(stateFile) : undefined;
   const sitePages = site.only ? site.plan.pages.filter((p) => site.only!.has(p.slug)) : site.plan.pages;
   const stores: Stores | undefined = useCache
-    ? { pages: blobStore(path.join(dir, 'pages'), '.html'), scripts: blobStore(path.join(dir, 'scripts'), '.js'), assets: blobStore(path.join(dir, 'assets'), '') }
+    ? {
+        pages: blobStore(path.join(dir, 'pages'), '.html'),
+        scripts: blobStore(path.join(dir, 'scripts'), '.js'),
+        assets: blobStore(path.join(dir, 'assets'), ''),
+      }
     : undefined;
 
   // Which pages will render: those whose key (with the last build's assets) is not cached. A site planned from the
   // plan cache (no file of the repo changed) has the keys the build that planned it computed, for the same options.
-  const predicted = stores && last ? predictKeys(site, sitePages, keyInput({ fingerprint, options }, last.assets), several ? undefined : dir) : undefined;
+  const predicted =
+    stores && last ? predictKeys(site, sitePages, keyInput({ fingerprint, options }, last.assets), several ? undefined : dir) : undefined;
   const predictedSite = predicted?.siteKey;
   const predictedKeys = new Map(predicted?.keys ?? []);
   const dirty = sitePages.filter((p) => !stores || !predictedKeys.has(p.slug) || !stores.pages.has(predictedKeys.get(p.slug)!));
   const order = renderOrder(sitePages);
   const dirtySlugs = new Set(dirty.map((p) => p.slug));
   const highlightFile = useCache ? path.join(dir, `highlight${tag}.json`) : undefined;
-  const { pool, markdown, workers } = startCodeWorkers(site, order.filter((p) => dirtySlugs.has(p.slug)), fingerprint, highlightFile, options.warn);
+  const { pool, markdown, workers } = startCodeWorkers(
+    site,
+    order.filter((p) => dirtySlugs.has(p.slug)),
+    fingerprint,
+    highlightFile,
+    options.warn,
+  );
 
   // The search index of the last build is reused when every page reads the same to Pagefind; with no page expected to
   // render, Pagefind is not even started unless that turns out otherwise (see search-index.ts).
-  const search = several ? undefined : await startSearchIndex({
-    cacheDir: useCache ? path.join(dir, 'search') : undefined, fingerprint, deferred: predictedSite !== undefined && dirty.length === 0,
-  }).catch(() => undefined);
+  const search = several
+    ? undefined
+    : await startSearchIndex({
+        cacheDir: useCache ? path.join(dir, 'search') : undefined,
+        fingerprint,
+        deferred: predictedSite !== undefined && dirty.length === 0,
+      }).catch(() => undefined);
   const leftOut = leftOutPages(site);
   const indexed = order.filter((p) => !leftOut.has(p.slug));
-  const feed = search ? new SearchFeed(search, indexed.map((p) => p.slug), options.base, options.format) : undefined;
+  const feed = search
+    ? new SearchFeed(
+        search,
+        indexed.map((p) => p.slug),
+        options.base,
+        options.format,
+      )
+    : undefined;
   if (feed && stores && predictedSite) feed.prefeed(indexed, predictedKeys, stores.pages);
 
   return {
-    site, options, several, fingerprint, stateFile, last, stores, predictedSite, predictedKeys, pool, markdown, workers, feed, leftOut,
-    keys: { memo: new Map() }, neededAssets: new Set(), referenced: new Set(), withImages: [], images: {}, scripts: new Map(), warnings: {},
-    wrapped: 0, rendered: [], reused: 0,
+    site,
+    options,
+    several,
+    fingerprint,
+    stateFile,
+    last,
+    stores,
+    predictedSite,
+    predictedKeys,
+    pool,
+    markdown,
+    workers,
+    feed,
+    leftOut,
+    keys: { memo: new Map() },
+    neededAssets: new Set(),
+    referenced: new Set(),
+    withImages: [],
+    images: {},
+    scripts: new Map(),
+    warnings: {},
+    wrapped: 0,
+    rendered: [],
+    reused: 0,
   };
 }
 
@@ -379,7 +468,15 @@ type RenderResult = Awaited<ReturnType<AstroPrerenderer['render']>>;
  * Render a page with Astro's prerenderer: its long inline scripts moved out, kept in the cache (`key`), and, one of
  * Lectern's pages (`ours`), handed to the search index.
  */
-async function render(s: SessionState, inner: AstroPrerenderer, request: Request, opts: RenderOptions, slug: string, key: string | undefined, ours: boolean): Promise<RenderResult> {
+async function render(
+  s: SessionState,
+  inner: AstroPrerenderer,
+  request: Request,
+  opts: RenderOptions,
+  slug: string,
+  key: string | undefined,
+  ours: boolean,
+): Promise<RenderResult> {
   const { result, warnings: printed } = await recordRenderWarnings(() => inner.render(request, opts));
   const response = result instanceof Response ? result : result.response;
   if (response.status !== 200 || !response.body) return result;
@@ -476,10 +573,17 @@ async function closeAndReport(s: SessionState, log: (m: string) => void): Promis
   if (stores) {
     const swept = s.several ? 0 : stores.pages.sweep() + stores.scripts.sweep() + stores.assets.sweep([...s.neededAssets]);
     if (s.keys.assets) {
-      const state: CacheState = { assets: s.keys.assets, lastBuild: { reused: s.reused, rendered: s.rendered }, warnings: s.warnings, images: s.images };
+      const state: CacheState = {
+        assets: s.keys.assets,
+        lastBuild: { reused: s.reused, rendered: s.rendered },
+        warnings: s.warnings,
+        images: s.images,
+      };
       writeAtomic(s.stateFile, JSON.stringify(state));
     }
-    log(`cache: ${s.reused} pages reused, ${s.rendered.length} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers}, ${highlights.cached} from the cache, ${highlights.highlighted} while rendering` : ''}${ahead}`);
+    log(
+      `cache: ${s.reused} pages reused, ${s.rendered.length} rendered${swept ? `, ${swept} old entries removed` : ''}${highlights ? `; code: ${highlights.prefetched} highlighted ahead in ${workers}, ${highlights.cached} from the cache, ${highlights.highlighted} while rendering` : ''}${ahead}`,
+    );
   } else if (highlights) {
     log(`code: ${highlights.prefetched} highlighted ahead in ${workers}, ${highlights.highlighted} while rendering${ahead}`);
   }
@@ -504,7 +608,11 @@ export async function startBuildSession(site: Site, options: SessionOptions): Pr
       }
       await closeAndReport(s, log);
     },
-    usage: () => ({ pages: s.stores?.pages.used() ?? [], scripts: s.stores?.scripts.used() ?? [], assets: [...new Set([...(s.stores?.assets.used() ?? []), ...s.neededAssets])] }),
+    usage: () => ({
+      pages: s.stores?.pages.used() ?? [],
+      scripts: s.stores?.scripts.used() ?? [],
+      assets: [...new Set([...(s.stores?.assets.used() ?? []), ...s.neededAssets])],
+    }),
     async abort() {
       await s.pool?.close().catch(() => undefined);
       await s.markdown?.close().catch(() => undefined);

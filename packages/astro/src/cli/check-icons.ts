@@ -24,12 +24,19 @@ export function checkIcons({ plan, config, locator, icons }: IconCheckInput): Di
   const out: Diagnostic[] = [];
   for (const use of icons) {
     const unknown = unknownIcon(use.icon, use.iconType ? { iconType: use.iconType } : {});
-    if (unknown) out.push(diagnostic('mdx/unknown-icon', unknown, `on <${use.component}>`, { file: use.file, line: use.line, column: use.column }));
+    if (unknown)
+      out.push(diagnostic('mdx/unknown-icon', unknown, `on <${use.component}>`, { file: use.file, line: use.line, column: use.column }));
   }
   for (const page of plan.pages) {
     const icon = page.frontmatter.icon;
     const unknown = page.file && icon !== undefined ? unknownIcon(icon) : undefined;
-    if (unknown) out.push(diagnostic('mdx/unknown-icon', unknown, 'in the frontmatter (drawn beside the page in the sidebar)', { file: page.file!, ...frontmatterLine(plan.root, page.file!, 'icon') }));
+    if (unknown)
+      out.push(
+        diagnostic('mdx/unknown-icon', unknown, 'in the frontmatter (drawn beside the page in the sidebar)', {
+          file: page.file!,
+          ...frontmatterLine(plan.root, page.file!, 'icon'),
+        }),
+      );
   }
   for (const { pointer, icon, where } of configIcons(config)) {
     const unknown = unknownIcon(icon);
@@ -40,10 +47,25 @@ export function checkIcons({ plan, config, locator, icons }: IconCheckInput): Di
   return out;
 }
 
-function diagnostic(code: 'mdx/unknown-icon' | 'config/unknown-icon', icon: { name: string; library: Parameters<typeof unknownIconText>[0] }, where: string, at: Pick<Diagnostic, 'file' | 'pointer' | 'line' | 'column'>): Diagnostic {
+function diagnostic(
+  code: 'mdx/unknown-icon' | 'config/unknown-icon',
+  icon: { name: string; library: Parameters<typeof unknownIconText>[0] },
+  where: string,
+  at: Pick<Diagnostic, 'file' | 'pointer' | 'line' | 'column'>,
+): Diagnostic {
   const { notIn, use } = unknownIconText(icon.library);
-  const pro = icon.library === 'fontawesome' ? ' Font Awesome Pro names (book-open-cover, square-1, chart-mixed…) are not in the free set Lectern draws.' : '';
-  return { severity: 'warning', code, ...at, target: icon.name, message: `Unknown icon "${icon.name}" ${where}: ${notIn}.`, hint: `${use}${pro}` };
+  const pro =
+    icon.library === 'fontawesome'
+      ? ' Font Awesome Pro names (book-open-cover, square-1, chart-mixed…) are not in the free set Lectern draws.'
+      : '';
+  return {
+    severity: 'warning',
+    code,
+    ...at,
+    target: icon.name,
+    message: `Unknown icon "${icon.name}" ${where}: ${notIn}.`,
+    hint: `${use}${pro}`,
+  };
 }
 
 /** The line of a frontmatter key in a page's file (1-based), when it is written on a line of its own. */
@@ -52,7 +74,8 @@ function frontmatterLine(root: string, file: string, key: string): { line?: numb
   if (!existsSync(abs)) return {};
   const lines = readFileSync(abs, 'utf8').split('\n');
   if (lines[0]?.trim() !== '---') return {};
-  for (let i = 1; i < lines.length && lines[i]!.trim() !== '---'; i++) if (new RegExp(`^${key}\\s*:`).test(lines[i]!)) return { line: i + 1 };
+  for (let i = 1; i < lines.length && lines[i]!.trim() !== '---'; i++)
+    if (new RegExp(`^${key}\\s*:`).test(lines[i]!)) return { line: i + 1 };
   return {};
 }
 

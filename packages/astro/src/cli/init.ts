@@ -35,7 +35,11 @@ export async function initRepo(dir: string, opts: { force?: boolean; name?: stri
   const pkgPath = path.join(dir, 'package.json');
   if (existsSync(pkgPath)) {
     const pkg = JSON.parse(await readFile(pkgPath, 'utf8')) as Record<string, unknown>;
-    pkg.name = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs';
+    pkg.name =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'docs';
     // Depend on the Lectern that wrote the repo: a version that exists wherever this one came from.
     pkg.devDependencies = { ...(pkg.devDependencies as Record<string, string> | undefined), lectern: `^${OWN_VERSION}` };
     await writeFile(pkgPath, JSON.stringify(pkg, null, 2) + '\n');

@@ -46,7 +46,8 @@ const STOP_GRACE_MS = 5_000;
 const LOCAL: Record<string, LocalCommand> = {
   build: {
     usage: 'lectern build [dir] [--out <dir>] [--base <path>] [--site <url>] [--strict]',
-    about: 'Builds the static site. A page that fails to compile or render is left out: every other page and the rest of the site are written, every failure is listed with file and line, and the build exits 1. Errors in docs.json, the navigation or specs stop it before anything is written.',
+    about:
+      'Builds the static site. A page that fails to compile or render is left out: every other page and the rest of the site are written, every failure is listed with file and line, and the build exits 1. Errors in docs.json, the navigation or specs stop it before anything is written.',
     options: { out: { type: 'string' }, base: { type: 'string' }, site: { type: 'string' }, strict: { type: 'boolean' }, help },
     help: [
       ['--out <dir>', 'output directory (default <dir>/dist)'],
@@ -111,7 +112,11 @@ const LOCAL: Record<string, LocalCommand> = {
     ],
     async run(dir, v) {
       const { previewSite } = await import('./run.ts');
-      await previewSite(dir, { outDir: typeof v.out === 'string' ? path.resolve(v.out) : undefined, port: portOf(v), host: v.host as string | undefined });
+      await previewSite(dir, {
+        outDir: typeof v.out === 'string' ? path.resolve(v.out) : undefined,
+        port: portOf(v),
+        host: v.host as string | undefined,
+      });
       return new Promise<number>(() => {});
     },
   },
@@ -143,7 +148,8 @@ const DELEGATED: Record<string, () => Promise<Runner>> = {
 function portOf(v: Values): number | undefined {
   if (v.port === undefined) return undefined;
   const n = Number(v.port);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(v.port)}`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(v.port)}`);
   return n;
 }
 
@@ -162,13 +168,17 @@ export function parseCommand(name: string, cmd: LocalCommand, argv: string[]): {
     parsed = parseArgs({ args: argv, options: cmd.options, allowPositionals: true, strict: true });
   } catch (err) {
     const e = err as Error & { code?: string };
-    const allowed = cmd.help.map(([f]) => f).concat('--help').join(', ');
+    const allowed = cmd.help
+      .map(([f]) => f)
+      .concat('--help')
+      .join(', ');
     const flag = /'(-{1,2}[^' ]+)/.exec(e.message)?.[1];
     if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag ?? e.message}. Allowed: ${allowed}`);
     if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${flag ?? 'an option'} needs a value. Allowed: ${allowed}`);
     throw new UsageError(e.message);
   }
-  if (parsed.positionals.length > 1) throw new UsageError(`expected at most one folder, got ${parsed.positionals.map((p) => JSON.stringify(p)).join(' ')}`);
+  if (parsed.positionals.length > 1)
+    throw new UsageError(`expected at most one folder, got ${parsed.positionals.map((p) => JSON.stringify(p)).join(' ')}`);
   return { dir: path.resolve(parsed.positionals[0] ?? '.'), values: parsed.values as Values };
 }
 

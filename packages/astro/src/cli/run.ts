@@ -38,7 +38,8 @@ export function normalizeBase(base: string): string {
     throw new Error(`--base must be a URL path such as /pr-42/, got ${JSON.stringify(base)}`);
   }
   const segments = trimmed.split('/').filter(Boolean);
-  if (segments.some((s) => s === '.' || s === '..')) throw new Error(`--base must not contain . or .. segments, got ${JSON.stringify(base)}`);
+  if (segments.some((s) => s === '.' || s === '..'))
+    throw new Error(`--base must not contain . or .. segments, got ${JSON.stringify(base)}`);
   return segments.length ? `/${segments.join('/')}/` : '/';
 }
 
@@ -120,8 +121,9 @@ export const PART_PAGES = Number(process.env.LECTERN_PART_PAGES ?? 200);
  * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
  * the heap far beyond what is live before it collects, and the process holds on to that memory.
  */
-const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16').split(/\s+/).filter(Boolean);
-
+const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16')
+  .split(/\s+/)
+  .filter(Boolean);
 
 /** Move every file of `from` into `to` that `to` does not have yet (assets two parts share are identical). */
 async function mergeInto(from: string, to: string): Promise<void> {
@@ -142,20 +144,56 @@ async function mergeInto(from: string, to: string): Promise<void> {
  * throws when the build stopped.
  */
 async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<LecternBuildError | undefined> {
-  const [{ planData, siteFromPlan }, { ownModule }, { getSite }, { afterBuild }, { reportPlan, buildFailure, configWarnings }, { islandIconKeys }, { sweepBuildCache }, { cachedPlanData }, { partCache }, { cacheEnabled, cacheRoot, lecternFingerprint }, { basePath, htmlUnderBase }, { renderWarning }, { addPages, startSearchIndex }, { leftOutPages }] = await Promise.all([
-    import('../site/site.ts'), import('../shared/modules/own-files.ts'), import('../model/store.ts'), import('../build/after-build.ts'), import('../site/report.ts'), import('../shared/site/icon-files.ts'),
-    import('../build/session.ts'), import('../site/plan-cache.ts'), import('../build/part-cache.ts'), import('../shared/build-cache.ts'), import('../shared/site/base-path.ts'), import('../shared/render/render-warnings.ts'),
-    import('../build/search-index.ts'), import('../build/left-out.ts'),
+  const [
+    { planData, siteFromPlan },
+    { ownModule },
+    { getSite },
+    { afterBuild },
+    { reportPlan, buildFailure, configWarnings },
+    { islandIconKeys },
+    { sweepBuildCache },
+    { cachedPlanData },
+    { partCache },
+    { cacheEnabled, cacheRoot, lecternFingerprint },
+    { basePath, htmlUnderBase },
+    { renderWarning },
+    { addPages, startSearchIndex },
+    { leftOutPages },
+  ] = await Promise.all([
+    import('../site/site.ts'),
+    import('../shared/modules/own-files.ts'),
+    import('../model/store.ts'),
+    import('../build/after-build.ts'),
+    import('../site/report.ts'),
+    import('../shared/site/icon-files.ts'),
+    import('../build/session.ts'),
+    import('../site/plan-cache.ts'),
+    import('../build/part-cache.ts'),
+    import('../shared/build-cache.ts'),
+    import('../shared/site/base-path.ts'),
+    import('../shared/render/render-warnings.ts'),
+    import('../build/search-index.ts'),
+    import('../build/left-out.ts'),
   ]);
   // Unchanged files: the planned site (with its warnings and errors) from the cache (plan-cache.ts).
   const t0 = performance.now();
   let fromCache = false;
-  const data = await cachedPlanData(abs, () => planData(abs, ownModule('components/index')), () => { fromCache = true; });
+  const data = await cachedPlanData(
+    abs,
+    () => planData(abs, ownModule('components/index')),
+    () => {
+      fromCache = true;
+    },
+  );
   const planned = await siteFromPlan(data);
   const pages = planned.site.plan.pages.map((p) => p.slug);
   const slices = partsOf(planned.site, size);
   const parts = slices.length;
-  const log = { info: (m: string) => console.log(`[lectern] ${m}`), warn: (m: string) => console.warn(`[lectern] ${m}`), error: (m: string) => console.error(`[lectern] ${m}`) };
+  const log = {
+    info: (m: string) => console.log(`[lectern] ${m}`),
+    warn: (m: string) => console.warn(`[lectern] ${m}`),
+    error: (m: string) => console.error(`[lectern] ${m}`),
+  };
   log.info(`planned ${pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
   let search: SearchIndexer | undefined;
   if (parts === 1) {
@@ -163,7 +201,14 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const part: LecternOptions['part'] = { planned, slugs: new Set(pages), first: true };
     const { buildLeavingOutFailures } = await import('../build/compile-failures.ts');
     // Built again without a page that failed to compile: the plan's problems were reported the first time.
-    await buildLeavingOutFailures(planned.site, () => build(inlineConfig(abs, staging, opts, part)).finally(() => { part.reported = true; }), log.error);
+    await buildLeavingOutFailures(
+      planned.site,
+      () =>
+        build(inlineConfig(abs, staging, opts, part)).finally(() => {
+          part.reported = true;
+        }),
+      log.error,
+    );
     search = part.done?.search;
   } else {
     reportPlan(planned, opts.strict === true, log);
@@ -184,7 +229,9 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds.
     // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
     search = await startSearchIndex({
-      cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined, fingerprint: lecternFingerprint(), deferred: hits.every(Boolean),
+      cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined,
+      fingerprint: lecternFingerprint(),
+      deferred: hits.every(Boolean),
     }).catch(() => undefined);
     let fed: Promise<void> = Promise.resolve();
     const index = (slugs: readonly string[]) => {
@@ -210,20 +257,32 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         }
         log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
         try {
-          await writeFile(jobFile, JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }));
+          await writeFile(
+            jobFile,
+            JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
+          );
           const code = await new Promise<number>((resolve, reject) => {
-            const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], { stdio: 'inherit', env: process.env });
+            const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], {
+              stdio: 'inherit',
+              env: process.env,
+            });
             child.once('error', reject);
             child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
           });
           if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
-          const result = JSON.parse(await readFile(resultFile, 'utf8')) as { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage; warnings?: string[] };
+          const result = JSON.parse(await readFile(resultFile, 'utf8')) as {
+            renderErrors: typeof planned.site.renderErrors;
+            icons: string[];
+            cache?: CacheUsage;
+            warnings?: string[];
+          };
           // Its pages' warnings, printed here: once for the whole build (a sidebar icon is drawn in every part).
           for (const w of result.warnings ?? []) renderWarning(w);
           planned.site.renderErrors.push(...result.renderErrors);
           for (const key of result.icons) islandIconKeys().add(key);
           if (result.cache) used.push(result.cache);
-          if (kept && result.cache && result.renderErrors.length === 0) await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
+          if (kept && result.cache && result.renderErrors.length === 0)
+            await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
           index(slugs);
         } finally {
@@ -231,7 +290,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         }
       }
       await fed;
-      const swept = sweepBuildCache(abs, used) + (await kept?.sweep() ?? 0);
+      const swept = sweepBuildCache(abs, used) + ((await kept?.sweep()) ?? 0);
       if (swept) log.info(`cache: ${swept} old entries removed`);
     } catch (err) {
       await fed.catch(() => undefined);
@@ -250,7 +309,10 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   const failure = buildFailure(site, opts.strict === true);
   await afterBuild(site, staging, log, search);
   const left = [...leftOutPages(site)].map((slug) => (slug === 'index' ? '/' : `/${slug}`));
-  if (left.length) log.error(`${left.length} page${left.length === 1 ? '' : 's'} left out of the site (they failed, see below): ${left.slice(0, 10).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}; every other page was written`);
+  if (left.length)
+    log.error(
+      `${left.length} page${left.length === 1 ? '' : 's'} left out of the site (they failed, see below): ${left.slice(0, 10).join(', ')}${left.length > 10 ? `, … and ${left.length - 10} more` : ''}; every other page was written`,
+    );
   return failure;
 }
 

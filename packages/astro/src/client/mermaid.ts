@@ -20,7 +20,10 @@ const theme = (): 'dark' | 'default' => (root.classList.contains('dark') ? 'dark
  * (bundling it with the site would cost every build ~10 s); the dev server serves the package through Vite.
  */
 const MERMAID_URL = `${import.meta.env.BASE_URL}_lectern/mermaid/mermaid.esm.min.mjs`;
-const load = (): Promise<MermaidApi> => (mermaid ??= (import.meta.env.MODE === 'development' ? import('mermaid') : import(/* @vite-ignore */ MERMAID_URL)).then((m: { default: MermaidApi }) => m.default));
+const load = (): Promise<MermaidApi> =>
+  (mermaid ??= (import.meta.env.MODE === 'development' ? import('mermaid') : import(/* @vite-ignore */ MERMAID_URL)).then(
+    (m: { default: MermaidApi }) => m.default,
+  ));
 
 // Styles for drawn diagrams, added by this script so that pages without diagrams carry none of it.
 const CSS = `
@@ -43,7 +46,11 @@ const CSS = `
 }
 `;
 
-interface View { x: number; y: number; scale: number }
+interface View {
+  x: number;
+  y: number;
+  scale: number;
+}
 const views = new WeakMap<HTMLElement, View>();
 
 function applyView(block: HTMLElement): void {
@@ -71,7 +78,10 @@ function addControls(block: HTMLElement): void {
   bar.className = 'mermaid-controls';
   bar.dataset.placement = block.dataset.placement ?? 'bottom-right';
   for (const [label, text, next] of CONTROLS) {
-    if (!label) { bar.append(document.createElement('span')); continue; }
+    if (!label) {
+      bar.append(document.createElement('span'));
+      continue;
+    }
     const b = document.createElement('button');
     b.type = 'button';
     b.textContent = text;
@@ -128,13 +138,23 @@ function drawAll(): Promise<void> {
 
 if (blocks.length) {
   document.head.append(Object.assign(document.createElement('style'), { textContent: CSS }));
-  const want = (b: HTMLElement) => { b.dataset.wanted = ''; };
+  const want = (b: HTMLElement) => {
+    b.dataset.wanted = '';
+  };
   if ('IntersectionObserver' in window) {
-    const io = new IntersectionObserver((entries) => {
-      let any = false;
-      for (const e of entries) if (e.isIntersecting) { want(e.target as HTMLElement); io.unobserve(e.target); any = true; }
-      if (any) void drawAll();
-    }, { rootMargin: '400px 0px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        let any = false;
+        for (const e of entries)
+          if (e.isIntersecting) {
+            want(e.target as HTMLElement);
+            io.unobserve(e.target);
+            any = true;
+          }
+        if (any) void drawAll();
+      },
+      { rootMargin: '400px 0px' },
+    );
     blocks.forEach((b) => io.observe(b));
   } else {
     blocks.forEach(want);

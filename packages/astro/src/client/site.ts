@@ -18,7 +18,11 @@ function on(selector: string, event: string, fn: (el: HTMLElement, ev: Event) =>
 on('[data-theme-toggle]', 'click', () => {
   const dark = !root.classList.contains('dark');
   root.classList.toggle('dark', dark);
-  try { localStorage.setItem('lectern-theme', dark ? 'dark' : 'light'); } catch { /* private mode */ }
+  try {
+    localStorage.setItem('lectern-theme', dark ? 'dark' : 'light');
+  } catch {
+    /* private mode */
+  }
 });
 
 // Tabs and code groups (also synced by label across the page) --------------------------------
@@ -27,9 +31,14 @@ function selectTab(group: HTMLElement, index: number): void {
   const panels = group.querySelectorAll<HTMLElement>(':scope > [data-tab-panels] > [data-tab-panel]');
   buttons.forEach((b, i) => {
     if (b instanceof HTMLOptionElement) b.selected = i === index;
-    else { b.setAttribute('aria-selected', String(i === index)); b.tabIndex = i === index ? 0 : -1; }
+    else {
+      b.setAttribute('aria-selected', String(i === index));
+      b.tabIndex = i === index ? 0 : -1;
+    }
   });
-  panels.forEach((p, i) => { p.hidden = i !== index; });
+  panels.forEach((p, i) => {
+    p.hidden = i !== index;
+  });
 }
 function syncTabs(label: string | null, except: HTMLElement): void {
   if (!label) return;
@@ -62,29 +71,46 @@ on('[data-tab-index]', 'keydown', (el, ev) => {
 
 // Copy buttons and anchors ---------------------------------------------------------------------
 async function copy(text: string, el: HTMLElement): Promise<void> {
-  try { await navigator.clipboard.writeText(text); } catch { /* not permitted */ }
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    /* not permitted */
+  }
   el.dataset.copied = '';
-  setTimeout(() => { delete el.dataset.copied; }, 1500);
+  setTimeout(() => {
+    delete el.dataset.copied;
+  }, 1500);
 }
 /** A code block's text as it should be pasted: the lines a diff removes are left out. */
 function codeText(pre: HTMLElement): string {
   const lines = [...pre.querySelectorAll<HTMLElement>('.line')];
   if (!lines.some((l) => l.classList.contains('remove'))) return pre.textContent ?? '';
-  return lines.filter((l) => !l.classList.contains('remove')).map((l) => l.textContent).join('\n');
+  return lines
+    .filter((l) => !l.classList.contains('remove'))
+    .map((l) => l.textContent)
+    .join('\n');
 }
 on('[data-copy]', 'click', (el) => {
   const block = el.closest('[data-code]')?.querySelector('pre');
-  void copy(block ? codeText(block) : el.dataset.copy ?? '', el);
+  void copy(block ? codeText(block) : (el.dataset.copy ?? ''), el);
 });
 // docs.json `contextual`: copy the page's Markdown copy; open an AI chat about this page.
 on('[data-copy-page]', 'click', async (el) => {
-  const text = await fetch(el.dataset.copyPage!).then((r) => (r.ok ? r.text() : ''), () => '');
+  const text = await fetch(el.dataset.copyPage!).then(
+    (r) => (r.ok ? r.text() : ''),
+    () => '',
+  );
   if (text) void copy(text, el);
 });
-const AI_URL: Record<string, string> = { chatgpt: 'https://chatgpt.com/?hints=search&q=', claude: 'https://claude.ai/new?q=', perplexity: 'https://www.perplexity.ai/search?q=' };
+const AI_URL: Record<string, string> = {
+  chatgpt: 'https://chatgpt.com/?hints=search&q=',
+  claude: 'https://claude.ai/new?q=',
+  perplexity: 'https://www.perplexity.ai/search?q=',
+};
 on('[data-ai]', 'click', (el) => {
   const base = AI_URL[el.dataset.ai!];
-  if (base) (el as HTMLAnchorElement).href = base + encodeURIComponent(`Read ${location.href.split('#')[0]} so I can ask questions about it.`);
+  if (base)
+    (el as HTMLAnchorElement).href = base + encodeURIComponent(`Read ${location.href.split('#')[0]} so I can ask questions about it.`);
 });
 on('[data-anchor]', 'click', (el, ev) => {
   ev.preventDefault();
@@ -108,23 +134,33 @@ if (location.hash) revealHash();
 on('details[data-hash]', 'toggle', (el) => {
   if ((el as HTMLDetailsElement).open && el.id) history.replaceState(null, '', `#${el.id}`);
 });
-document.querySelectorAll('details[data-hash]').forEach((d) => d.addEventListener('toggle', () => {
-  if ((d as HTMLDetailsElement).open && d.id) history.replaceState(null, '', `#${d.id}`);
-}));
+document.querySelectorAll('details[data-hash]').forEach((d) =>
+  d.addEventListener('toggle', () => {
+    if ((d as HTMLDetailsElement).open && d.id) history.replaceState(null, '', `#${d.id}`);
+  }),
+);
 
 // Banner, navigation selects, mobile sidebar ---------------------------------------------------
 on('[data-dismiss-banner]', 'click', (el) => {
   const banner = el.closest<HTMLElement>('[data-banner]');
   if (!banner) return;
   banner.hidden = true;
-  try { localStorage.setItem('lectern-banner', banner.dataset.banner ?? ''); } catch { /* ignore */ }
+  try {
+    localStorage.setItem('lectern-banner', banner.dataset.banner ?? '');
+  } catch {
+    /* ignore */
+  }
 });
-on('[data-nav-select]', 'change', (el) => { location.href = (el as HTMLSelectElement).value; });
+on('[data-nav-select]', 'change', (el) => {
+  location.href = (el as HTMLSelectElement).value;
+});
 on('[data-toggle-sidebar]', 'click', () => document.body.classList.toggle('sidebar-open'));
 on('[data-server-select]', 'change', (el) => {
   const box = el.closest('[data-endpoint]');
   const url = (el as HTMLSelectElement).value;
-  box?.querySelectorAll<HTMLElement>('[data-base-url]').forEach((b) => { b.textContent = url; });
+  box?.querySelectorAll<HTMLElement>('[data-base-url]').forEach((b) => {
+    b.textContent = url;
+  });
 });
 
 // Search (Pagefind, loaded on demand) ----------------------------------------------------------
@@ -143,38 +179,50 @@ function openSearch(): void {
     return pf;
   });
 }
-function closeSearch(): void { if (dialog) dialog.hidden = true; }
+function closeSearch(): void {
+  if (dialog) dialog.hidden = true;
+}
 on('[data-open-search]', 'click', openSearch);
 on('[data-close-search]', 'click', closeSearch);
 document.addEventListener('keydown', (ev) => {
-  if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'k') { ev.preventDefault(); openSearch(); }
-  else if (ev.key === 'Escape') closeSearch();
+  if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 'k') {
+    ev.preventDefault();
+    openSearch();
+  } else if (ev.key === 'Escape') closeSearch();
 });
 let seq = 0;
 input?.addEventListener('input', async () => {
   const q = input.value.trim();
   const mine = ++seq;
   if (!list) return;
-  if (!q) { list.replaceChildren(); return; }
+  if (!q) {
+    list.replaceChildren();
+    return;
+  }
   try {
     const pf = await pagefind!;
     const { results } = await pf.search(q);
     const data = await Promise.all(results.slice(0, 10).map((r) => r.data()));
     if (mine !== seq) return;
-    list.replaceChildren(...data.map((d) => {
-      const li = document.createElement('li');
-      const a = document.createElement('a');
-      a.href = d.url.replace(/\.html$/, '').replace(/(.)\/$/, '$1').replace(/\/index$/, '/');
-      const t = document.createElement('span');
-      t.className = 'search-title';
-      t.textContent = d.meta.title ?? d.url;
-      const ex = document.createElement('span');
-      ex.className = 'search-excerpt';
-      ex.innerHTML = d.excerpt; // Pagefind escapes page text and only adds <mark>
-      a.append(t, ex);
-      li.append(a);
-      return li;
-    }));
+    list.replaceChildren(
+      ...data.map((d) => {
+        const li = document.createElement('li');
+        const a = document.createElement('a');
+        a.href = d.url
+          .replace(/\.html$/, '')
+          .replace(/(.)\/$/, '$1')
+          .replace(/\/index$/, '/');
+        const t = document.createElement('span');
+        t.className = 'search-title';
+        t.textContent = d.meta.title ?? d.url;
+        const ex = document.createElement('span');
+        ex.className = 'search-excerpt';
+        ex.innerHTML = d.excerpt; // Pagefind escapes page text and only adds <mark>
+        a.append(t, ex);
+        li.append(a);
+        return li;
+      }),
+    );
     if (!data.length) {
       const li = document.createElement('li');
       li.className = 'search-empty';
@@ -187,7 +235,8 @@ input?.addEventListener('input', async () => {
 });
 
 // Large sidebars: inactive sections are filled from /_lectern/nav/<scope>.json when first opened ----------
-type NavJson = { s: string; l: string; m?: string; t?: string; d?: 1 } | { g: string; t?: string; c: NavJson[]; r?: string } | { h: string; l: string };
+type NavJson =
+  { s: string; l: string; m?: string; t?: string; d?: 1 } | { g: string; t?: string; c: NavJson[]; r?: string } | { h: string; l: string };
 const navCache = new Map<string, Promise<NavJson[]>>();
 function el(tag: string, cls?: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -228,7 +277,10 @@ function navItem(item: NavJson): HTMLElement {
 }
 function loadScope(scope: string): Promise<NavJson[]> {
   let data = navCache.get(scope);
-  if (!data) { data = fetch(`${BASE}_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>); navCache.set(scope, data); }
+  if (!data) {
+    data = fetch(`${BASE}_lectern/nav/${scope}.json`).then((r) => r.json() as Promise<NavJson[]>);
+    navCache.set(scope, data);
+  }
   return data;
 }
 on('[data-lazy-more]', 'click', async (btn) => {
@@ -238,7 +290,10 @@ on('[data-lazy-more]', 'click', async (btn) => {
   const items = section.c.map(navItem);
   for (const li of items) {
     const a = li.querySelector('a');
-    if (a && a.getAttribute('href') === location.pathname) { a.classList.add('active'); a.setAttribute('aria-current', 'page'); }
+    if (a && a.getAttribute('href') === location.pathname) {
+      a.classList.add('active');
+      a.setAttribute('aria-current', 'page');
+    }
   }
   list.replaceChildren(...items);
 });
@@ -250,7 +305,9 @@ lazyNav?.querySelectorAll<HTMLDetailsElement>('details[data-l]').forEach((d) => 
     try {
       const section = (await loadScope(lazyNav.dataset.lazyScope!))[Number(d.dataset.l)];
       if (section && 'c' in section) d.querySelector('ul')?.replaceChildren(...section.c.map(navItem));
-    } catch { delete d.dataset.loaded; }
+    } catch {
+      delete d.dataset.loaded;
+    }
   });
 });
 
@@ -259,10 +316,16 @@ const tocLinks = [...document.querySelectorAll<HTMLAnchorElement>('[data-toc-lin
 if (tocLinks.length && 'IntersectionObserver' in window) {
   const byId = new Map(tocLinks.map((a) => [decodeURIComponent(a.hash.slice(1)), a]));
   const visible = new Set<string>();
-  const io = new IntersectionObserver((entries) => {
-    for (const e of entries) (e.isIntersecting ? visible.add(e.target.id) : visible.delete(e.target.id));
-    const first = [...byId.keys()].find((id) => visible.has(id));
-    if (first) tocLinks.forEach((a) => a.classList.toggle('active', a === byId.get(first)));
-  }, { rootMargin: '-80px 0px -60% 0px' });
-  for (const id of byId.keys()) { const h = document.getElementById(id); if (h) io.observe(h); }
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) e.isIntersecting ? visible.add(e.target.id) : visible.delete(e.target.id);
+      const first = [...byId.keys()].find((id) => visible.has(id));
+      if (first) tocLinks.forEach((a) => a.classList.toggle('active', a === byId.get(first)));
+    },
+    { rootMargin: '-80px 0px -60% 0px' },
+  );
+  for (const id of byId.keys()) {
+    const h = document.getElementById(id);
+    if (h) io.observe(h);
+  }
 }

@@ -24,7 +24,8 @@ export function lightPrerenderEnvironment(hasAdapter: () => boolean): Plugin {
     configEnvironment(name) {
       // Astro reports the adapter (astro:config:done) before it creates Vite's server, which resolves this.
       if (name !== 'prerender' || hasAdapter()) return undefined;
-      const createEnvironment: CreateEnvironment = async (envName, config) => new (await astroVite()).DevEnvironment(envName, config, { hot: false });
+      const createEnvironment: CreateEnvironment = async (envName, config) =>
+        new (await astroVite()).DevEnvironment(envName, config, { hot: false });
       return { dev: { createEnvironment } };
     },
   };

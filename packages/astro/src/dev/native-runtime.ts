@@ -36,7 +36,10 @@ const JS = /\.m?js$/;
 export const NATIVE_ROOTS = /[\\/]node_modules[\\/](?:astro|@astrojs[\\/]internal-helpers|lectern|@lectern[\\/][^\\/]+)[\\/]dist[\\/]/;
 
 /** The files of a graph that Node can load as they are (see the module comment). */
-export function plainModules(inlined: (pkg: string) => boolean, isRoot: (file: string) => boolean = (f) => NATIVE_ROOTS.test(f)): (file: string) => boolean {
+export function plainModules(
+  inlined: (pkg: string) => boolean,
+  isRoot: (file: string) => boolean = (f) => NATIVE_ROOTS.test(f),
+): (file: string) => boolean {
   const facts = new Map<string, ModuleFacts>();
   const plain = new Map<string, boolean>();
 

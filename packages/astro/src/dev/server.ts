@@ -18,7 +18,11 @@ import { applyBodyEdit } from './edits.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
-interface Logger { info(m: string): void; warn(m: string): void; error(m: string): void }
+interface Logger {
+  info(m: string): void;
+  warn(m: string): void;
+  error(m: string): void;
+}
 
 const VIRTUAL_ID = '\0virtual:lectern/pages';
 /** Files that can change the plan. MDX bodies alone are recompiled by Vite; their frontmatter feeds the plan. */
@@ -40,7 +44,12 @@ export function refusedRequest(url: string, root: string, site: Site): string | 
   return refusedFile(root, abs, repoFileRules(site.plan.pages))?.message;
 }
 
-export async function mountDevHandlers(server: ViteDevServer, root: string, replan: () => Promise<PlannedSite>, logger: Logger): Promise<void> {
+export async function mountDevHandlers(
+  server: ViteDevServer,
+  root: string,
+  replan: () => Promise<PlannedSite>,
+  logger: Logger,
+): Promise<void> {
   // Before Vite serves a file or a module: a file a symlink leads to that the site may not show is not found.
   server.middlewares.use((req, res, next) => {
     const refused = refusedRequest(req.url ?? '', root, getSite(root));
@@ -194,7 +203,14 @@ async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebH
       index: db,
       siteName: site.config.name,
       ...(database ? { database } : {}),
-      ...(limits ? { limits: { ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}), ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}) } } : {}),
+      ...(limits
+        ? {
+            limits: {
+              ...(limits.organizationPerHour ? { orgLimit: limits.organizationPerHour } : {}),
+              ...(limits.ipPerDay ? { ipLimit: limits.ipPerDay } : {}),
+            },
+          }
+        : {}),
     }) as WebHandler;
     return {
       handler,

@@ -26,7 +26,10 @@ const WARM_LIMIT_MS = 15_000;
 
 export function startDevWarmup(site: Site, warn?: (message: string) => void): DevWarmup {
   const pool: HighlightPool = startHighlightPool({
-    workers: 1, onDemand: true, fingerprint: lecternFingerprint(), onError: warn,
+    workers: 1,
+    onDemand: true,
+    fingerprint: lecternFingerprint(),
+    onError: warn,
     cacheFile: cacheEnabled() ? path.join(cacheRoot(site.root), 'highlight.json') : undefined,
   });
   const firstOperation = site.plan.pages.find((p) => p.kind === 'operation' && findOperation(site, p));
@@ -35,20 +38,35 @@ export function startDevWarmup(site: Site, warn?: (message: string) => void): De
   let closed: Promise<void> | undefined;
   return {
     async warm(address, log) {
-      const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address.includes(':') ? `[${address.address}]` : address.address;
+      const host =
+        address.address === '::' || address.address === '0.0.0.0'
+          ? '127.0.0.1'
+          : address.address.includes(':')
+            ? `[${address.address}]`
+            : address.address;
       const base = `http://${host}:${address.port}${site.base.replace(/\/$/, '')}`;
       const t0 = performance.now();
       const urls = [firstOperation ? pageHref(firstOperation.slug) : undefined, '/'].filter((u): u is string => !!u);
       const requests = (async () => {
         // Both at once: while one request waits (a file read, the highlighter's worker) the other's modules compile.
-        await Promise.all(urls.map((url) => fetch(base + url).then((r) => r.arrayBuffer(), () => undefined)));
+        await Promise.all(
+          urls.map((url) =>
+            fetch(base + url).then(
+              (r) => r.arrayBuffer(),
+              () => undefined,
+            ),
+          ),
+        );
         log(`warmed up (${urls.join(', ')}) in ${Math.round(performance.now() - t0)} ms`);
       })();
       // A page that hangs must not keep the server from reporting ready.
       await Promise.race([requests, new Promise((r) => setTimeout(r, WARM_LIMIT_MS).unref())]);
     },
     close() {
-      return (closed ??= pool.close().then(() => undefined, () => undefined));
+      return (closed ??= pool.close().then(
+        () => undefined,
+        () => undefined,
+      ));
     },
   };
 }

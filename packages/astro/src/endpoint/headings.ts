@@ -10,7 +10,12 @@ export function endpointHeadings(site: Site, page: Page): Array<{ depth: number;
   const out: Array<{ depth: number; slug: string; text: string }> = [];
   const add = (slug: string, text: string) => out.push({ depth: 2, slug, text });
   if (op.security.some((s) => s.schemes.length)) add('authorizations', 'Authorizations');
-  for (const [loc, id, text] of [['path', 'path-parameters', 'Path Parameters'], ['query', 'query-parameters', 'Query Parameters'], ['header', 'headers', 'Headers'], ['cookie', 'cookies', 'Cookies']] as const) {
+  for (const [loc, id, text] of [
+    ['path', 'path-parameters', 'Path Parameters'],
+    ['query', 'query-parameters', 'Query Parameters'],
+    ['header', 'headers', 'Headers'],
+    ['cookie', 'cookies', 'Cookies'],
+  ] as const) {
     if (op.parameters.some((p) => p.in === loc)) add(id, text);
   }
   if (op.requestBody) add('body', 'Body');

@@ -8,13 +8,27 @@ import type { RequestSample, ResponseExampleSet } from '../model/samples-source.
 import type { Site } from '../model/store.ts';
 import { truncateCode, type LineMarks } from '../shared/highlight/highlight.ts';
 
-export interface HighlightInput { code: string; lang: string; marks?: LineMarks }
+export interface HighlightInput {
+  code: string;
+  lang: string;
+  marks?: LineMarks;
+}
 
-export function operationPanel(site: Site, page: OperationPage, op: Operation): { samples: readonly RequestSample[]; examples: readonly ResponseExampleSet[] } {
+export function operationPanel(
+  site: Site,
+  page: OperationPage,
+  op: Operation,
+): { samples: readonly RequestSample[]; examples: readonly ResponseExampleSet[] } {
   const { requestSamples, responseExamples, extractApiBlocks } = site.lib;
   const o = site.api;
   const blocks = page.body ? extractApiBlocks(page.body, page.file ?? page.spec) : undefined;
-  const samples = requestSamples({ operation: op, languages: o.languages as LanguageKey[], defaults: o.defaults, autogenerate: o.autogenerate, pageExamples: blocks?.requestExamples });
+  const samples = requestSamples({
+    operation: op,
+    languages: o.languages as LanguageKey[],
+    defaults: o.defaults,
+    autogenerate: o.autogenerate,
+    pageExamples: blocks?.requestExamples,
+  });
   const examples = responseExamples(op, blocks?.responseExamples);
   return { samples, examples };
 }
@@ -23,13 +37,21 @@ export function sampleInput(s: RequestSample): HighlightInput {
   return { code: truncateCode(s.source), lang: s.highlight || s.lang };
 }
 
-const langOf = (mt: string) => (/json/.test(mt) ? 'json' : /xml/.test(mt) ? 'xml' : /html/.test(mt) ? 'html' : /yaml/.test(mt) ? 'yaml' : 'text');
+const langOf = (mt: string) =>
+  /json/.test(mt) ? 'json' : /xml/.test(mt) ? 'xml' : /html/.test(mt) ? 'html' : /yaml/.test(mt) ? 'yaml' : 'text';
 
 /** One entry per example (a status with several named examples gives several), as the panel lists them. */
 export function flatExamples(sets: readonly ResponseExampleSet[]) {
   return sets
     .filter((s) => s.examples.length > 0)
-    .flatMap((s) => s.examples.map((e) => ({ status: s.status, label: s.examples.length > 1 ? `${s.status} · ${e.summary ?? e.key}` : s.status, e, input: { code: truncateCode(e.value), lang: langOf(e.mediaType) } })));
+    .flatMap((s) =>
+      s.examples.map((e) => ({
+        status: s.status,
+        label: s.examples.length > 1 ? `${s.status} · ${e.summary ?? e.key}` : s.status,
+        e,
+        input: { code: truncateCode(e.value), lang: langOf(e.mediaType) },
+      })),
+    );
 }
 
 /** Everything the panel of `page` highlights (nothing for a wide page, which has no panel). */

@@ -28,7 +28,11 @@ export interface FieldRow {
   circular: boolean;
 }
 
-export interface Variant { title: string; schema: Schema; description?: string }
+export interface Variant {
+  title: string;
+  schema: Schema;
+  description?: string;
+}
 
 export const MAX_DEPTH = 5;
 /** At most this many field lines per schema section of a page (a schema's first fields, depth-first). */
@@ -49,7 +53,8 @@ export function normalize(schema: Schema | undefined): Schema | undefined {
 export function itemsOf(schema: Schema): Schema | undefined {
   let s: Schema | undefined = normalize(schema);
   let guard = 0;
-  while (s && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) && isObj(s.items) && guard++ < 5) s = normalize(s.items);
+  while (s && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) && isObj(s.items) && guard++ < 5)
+    s = normalize(s.items);
   return s;
 }
 
@@ -58,11 +63,19 @@ export function variantsOf(schema: Schema | undefined): Variant[] {
   if (!s) return [];
   const list = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
   if (!list) return [];
-  return list.filter(isObj).filter((v) => !(v.type === 'null' && Object.keys(v).length <= 2)).map((v, i) => {
-    const m = mergeAllOf(v);
-    const title = typeof m.title === 'string' && m.title ? m.title : typeof v.title === 'string' && v.title ? v.title : `${schemaTypeLabel(m)}${list.length > 1 ? ` (option ${i + 1})` : ''}`;
-    return { title, schema: m, ...(typeof m.description === 'string' ? { description: m.description } : {}) };
-  });
+  return list
+    .filter(isObj)
+    .filter((v) => !(v.type === 'null' && Object.keys(v).length <= 2))
+    .map((v, i) => {
+      const m = mergeAllOf(v);
+      const title =
+        typeof m.title === 'string' && m.title
+          ? m.title
+          : typeof v.title === 'string' && v.title
+            ? v.title
+            : `${schemaTypeLabel(m)}${list.length > 1 ? ` (option ${i + 1})` : ''}`;
+      return { title, schema: m, ...(typeof m.description === 'string' ? { description: m.description } : {}) };
+    });
 }
 
 function pills(schema: Schema, postKeys: readonly string[], mode: Mode): { pre: string[]; post: string[] } {
@@ -70,7 +83,13 @@ function pills(schema: Schema, postKeys: readonly string[], mode: Mode): { pre: 
   const post: string[] = [];
   const xm = isObj(schema['x-mint']) ? (schema['x-mint'] as Schema) : undefined;
   const strs = (v: unknown): string[] =>
-    typeof v === 'string' ? [v] : typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.filter((x) => typeof x === 'string' || typeof x === 'number').map(String) : [];
+    typeof v === 'string'
+      ? [v]
+      : typeof v === 'number'
+        ? [String(v)]
+        : Array.isArray(v)
+          ? v.filter((x) => typeof x === 'string' || typeof x === 'number').map(String)
+          : [];
   pre.push(...strs(xm?.pre));
   if (schema.readOnly === true && mode !== 'response') post.push('read-only');
   if (schema.writeOnly === true && mode !== 'request') post.push('write-only');
@@ -85,7 +104,9 @@ function pills(schema: Schema, postKeys: readonly string[], mode: Mode): { pre: 
 
 function constraints(s: Schema): string[] {
   const out: string[] = [];
-  const add = (cond: unknown, text: string) => { if (cond !== undefined && cond !== null) out.push(text); };
+  const add = (cond: unknown, text: string) => {
+    if (cond !== undefined && cond !== null) out.push(text);
+  };
   add(s.format, `format: ${String(s.format)}`);
   add(s.minimum, `>= ${String(s.minimum)}`);
   add(s.exclusiveMinimum, `> ${String(s.exclusiveMinimum)}`);
@@ -103,7 +124,19 @@ export function isNullable(s: Schema): boolean {
   return (Array.isArray(s.type) && s.type.includes('null')) || s.nullable === true;
 }
 
-export function row(name: string, raw: Schema, opts: { id: string; required: boolean; mode: Mode; postKeys: readonly string[]; ancestors: ReadonlySet<object>; description?: string; deprecated?: boolean }): FieldRow {
+export function row(
+  name: string,
+  raw: Schema,
+  opts: {
+    id: string;
+    required: boolean;
+    mode: Mode;
+    postKeys: readonly string[];
+    ancestors: ReadonlySet<object>;
+    description?: string;
+    deprecated?: boolean;
+  },
+): FieldRow {
   const s = normalize(raw) ?? {};
   const circular = opts.ancestors.has(raw) || opts.ancestors.has(s);
   const inner = itemsOf(s);
@@ -111,17 +144,29 @@ export function row(name: string, raw: Schema, opts: { id: string; required: boo
   const { pre, post } = pills(s, opts.postKeys, opts.mode);
   const description = opts.description ?? (typeof s.description === 'string' ? s.description : undefined);
   return {
-    name, id: opts.id, type: schemaTypeLabel(s), required: opts.required,
-    deprecated: opts.deprecated ?? s.deprecated === true, nullable: false,
+    name,
+    id: opts.id,
+    type: schemaTypeLabel(s),
+    required: opts.required,
+    deprecated: opts.deprecated ?? s.deprecated === true,
+    nullable: false,
     ...(description ? { description } : {}),
     ...(s.default !== undefined ? { defaultValue: s.default } : {}),
     ...(Array.isArray(s.enum) ? { enumValues: s.enum } : {}),
-    constraints: constraints(s), pre, post, schema: s, expandable: hasProps && !circular, circular,
+    constraints: constraints(s),
+    pre,
+    post,
+    schema: s,
+    expandable: hasProps && !circular,
+    circular,
   };
 }
 
 /** Property rows of an object schema (readOnly dropped in requests, writeOnly in responses). */
-export function propertyRows(schema: Schema, opts: { prefix: string; path: readonly string[]; mode: Mode; postKeys: readonly string[]; ancestors: ReadonlySet<object> }): FieldRow[] {
+export function propertyRows(
+  schema: Schema,
+  opts: { prefix: string; path: readonly string[]; mode: Mode; postKeys: readonly string[]; ancestors: ReadonlySet<object> },
+): FieldRow[] {
   const s = itemsOf(schema);
   if (!s || !isObj(s.properties)) return [];
   const required = new Set(Array.isArray(s.required) ? s.required.filter((x): x is string => typeof x === 'string') : []);
@@ -131,15 +176,35 @@ export function propertyRows(schema: Schema, opts: { prefix: string; path: reado
     const merged = mergeAllOf(value);
     if (opts.mode === 'request' && merged.readOnly === true) continue;
     if (opts.mode === 'response' && merged.writeOnly === true) continue;
-    rows.push(row(name, value, { id: anchorId(opts.prefix, [...opts.path, name]), required: required.has(name), mode: opts.mode, postKeys: opts.postKeys, ancestors: opts.ancestors }));
+    rows.push(
+      row(name, value, {
+        id: anchorId(opts.prefix, [...opts.path, name]),
+        required: required.has(name),
+        mode: opts.mode,
+        postKeys: opts.postKeys,
+        ancestors: opts.ancestors,
+      }),
+    );
   }
   if (isObj(s.additionalProperties)) {
-    rows.push(row('{key}', s.additionalProperties, { id: anchorId(opts.prefix, [...opts.path, 'key']), required: false, mode: opts.mode, postKeys: opts.postKeys, ancestors: opts.ancestors }));
+    rows.push(
+      row('{key}', s.additionalProperties, {
+        id: anchorId(opts.prefix, [...opts.path, 'key']),
+        required: false,
+        mode: opts.mode,
+        postKeys: opts.postKeys,
+        ancestors: opts.ancestors,
+      }),
+    );
   }
   return rows;
 }
 
 export function fmt(value: unknown): string {
   if (typeof value === 'string') return value;
-  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }

@@ -31,8 +31,11 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const title = page.slug === 'index' && page.title === config.name ? config.name : `${page.title} - ${config.name}`;
   const description = plainText(page.description ?? config.description ?? '', 160);
   // The site's address with its base path (`https://preview.example.com/pr-42`), for absolute URLs.
-  const siteUrl = (config.lectern?.site ?? (astroSite ? String(astroSite) : '')).replace(/\/$/, '') + (config.lectern?.site || astroSite ? site.base.replace(/\/$/, '') : '');
-  const canonical = typeof page.frontmatter.canonical === 'string' ? page.frontmatter.canonical : siteUrl ? siteUrl + pageHref(page.slug) : undefined;
+  const siteUrl =
+    (config.lectern?.site ?? (astroSite ? String(astroSite) : '')).replace(/\/$/, '') +
+    (config.lectern?.site || astroSite ? site.base.replace(/\/$/, '') : '');
+  const canonical =
+    typeof page.frontmatter.canonical === 'string' ? page.frontmatter.canonical : siteUrl ? siteUrl + pageHref(page.slug) : undefined;
   const appearance = config.appearance?.default ?? 'system';
   const strict = config.appearance?.strict === true;
   const noindex = page.frontmatter.noindex === true || (page.hidden && config.seo?.indexing !== 'all');
@@ -41,7 +44,9 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // Without a favicon in docs.json, an inline icon in the primary color: browsers would otherwise ask for /favicon.ico.
   const DEFAULT_FAVICON = `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${/^#[0-9a-f]{3,8}$/i.test(config.colors.primary) ? config.colors.primary : '#4F46E5'}"/><path d="M9 8h4v12h10v4H9z" fill="#fff"/></svg>`)}`;
-  const faviconHtml = favicon ? `<link rel="icon" href="${attr(asPath(favicon.light))}" media="(prefers-color-scheme: light)"><link rel="icon" href="${attr(asPath(favicon.dark))}" media="(prefers-color-scheme: dark)">` : '';
+  const faviconHtml = favicon
+    ? `<link rel="icon" href="${attr(asPath(favicon.light))}" media="(prefers-color-scheme: light)"><link rel="icon" href="${attr(asPath(favicon.dark))}" media="(prefers-color-scheme: dark)">`
+    : '';
   const colors = config.colors ?? { primary: '#0D9373' };
   const hex = (c: string | undefined) => (c && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? c : undefined);
   const primary = hex(colors.primary) ?? '#0D9373';
@@ -52,7 +57,10 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const eyebrow = config.styling?.eyebrows === 'breadcrumbs' ? nav?.breadcrumbs.join(' / ') || undefined : nav?.breadcrumbs.at(-1);
   // Page modes (Mintlify): wide hides the side panel; custom keeps only the top bar (a blank canvas); frame is custom with
   // the sidebar; center drops the sidebar and table of contents and centers the content.
-  const mode = typeof page.frontmatter.mode === 'string' && ['wide', 'custom', 'frame', 'center'].includes(page.frontmatter.mode) ? page.frontmatter.mode : undefined;
+  const mode =
+    typeof page.frontmatter.mode === 'string' && ['wide', 'custom', 'frame', 'center'].includes(page.frontmatter.mode)
+      ? page.frontmatter.mode
+      : undefined;
   const canvas = mode === 'custom' || mode === 'frame';
   const showSidebar = mode !== 'custom' && mode !== 'center';
   const hideToc = mode !== undefined || headings.length === 0 || isEndpoint;
@@ -62,13 +70,48 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const updatedRaw = typeof page.frontmatter.lastUpdatedDate === 'string' ? page.frontmatter.lastUpdatedDate : site.updated.get(page.slug);
   const updatedDate = showUpdated && updatedRaw && !Number.isNaN(Date.parse(updatedRaw)) ? new Date(updatedRaw) : undefined;
   const markdownHref = pageHref(page.slug) === '/' ? '/index.md' : pageHref(page.slug) + '.md';
-  const contextual = page.slug !== '404' && page.frontmatter.contextual !== false ? config.contextual?.options ?? [] : [];
-  const specHref = 'spec' in page && typeof page.spec === 'string' && !/^[a-z]+:/i.test(page.spec) ? '/' + page.spec.replace(/^\/+/, '') : undefined;
+  const contextual = page.slug !== '404' && page.frontmatter.contextual !== false ? (config.contextual?.options ?? []) : [];
+  const specHref =
+    'spec' in page && typeof page.spec === 'string' && !/^[a-z]+:/i.test(page.spec) ? '/' + page.spec.replace(/^\/+/, '') : undefined;
   const fonts = fontAssets(config.fonts);
   const pageCss = fonts.css + backgroundCss(config.background);
   // Redirects whose source has a #fragment are followed in the browser (the 404 page knows them all).
   const byFragment = fragmentRedirects(config.redirects ?? [], page.slug === '404' ? undefined : page.slug);
   const fragmentScript = Object.keys(byFragment).length ? fragmentRedirectScript(byFragment, page.slug === '404') : '';
   const themeScript = `(()=>{try{var d=${JSON.stringify(appearance)},s=${strict ? 'null' : "localStorage.getItem('lectern-theme')"},m=s||d;if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.toggle('dark',m==='dark')}catch(e){}})()`;
-  return { config, nav, scope, banner, chrome, tabs, sideSwitchers, title, description, canonical, appearance, strict, noindex, favicon, faviconHtml, DEFAULT_FAVICON, style, isEndpoint, restricted, eyebrow, mode, canvas, showSidebar, hideToc, metatags, updatedDate, markdownHref, contextual, specHref, fonts, pageCss, fragmentScript, themeScript };
+  return {
+    config,
+    nav,
+    scope,
+    banner,
+    chrome,
+    tabs,
+    sideSwitchers,
+    title,
+    description,
+    canonical,
+    appearance,
+    strict,
+    noindex,
+    favicon,
+    faviconHtml,
+    DEFAULT_FAVICON,
+    style,
+    isEndpoint,
+    restricted,
+    eyebrow,
+    mode,
+    canvas,
+    showSidebar,
+    hideToc,
+    metatags,
+    updatedDate,
+    markdownHref,
+    contextual,
+    specHref,
+    fonts,
+    pageCss,
+    fragmentScript,
+    themeScript,
+  };
 }

@@ -30,7 +30,20 @@ import { cutHeadingIds, type Diagnostic } from '@lectern/core';
 import { substituteVariables } from '../shared/render/variables.ts';
 import { declaredIn, freeNames, literalValue, type EsNode } from '../shared/modules/estree-scope.ts';
 import { moduleImports, type PackageImport } from '../shared/modules/package-imports.ts';
-import type { AnalyzeOptions, AnyAttribute, AnyNode, Edit, Expression, IconUse, MdxContext, MdxPass, MdxPassFactory, RawElement, SnippetRead, SnippetUsage } from './passes/context.ts';
+import type {
+  AnalyzeOptions,
+  AnyAttribute,
+  AnyNode,
+  Edit,
+  Expression,
+  IconUse,
+  MdxContext,
+  MdxPass,
+  MdxPassFactory,
+  RawElement,
+  SnippetRead,
+  SnippetUsage,
+} from './passes/context.ts';
 import { PASSES } from './passes/index.ts';
 import { codeRanges, lineAt } from './passes/text.ts';
 import { childrenText, isElement, stringAttr } from './passes/tree.ts';
@@ -70,14 +83,37 @@ export function analyzeMdx(source: string, file: string, opts: AnalyzeOptions, p
   const parsed = parseFile(text, file, opts);
   if ('error' in parsed) return { code: source, diagnostics: [parsed.error], imports: [], reads: [], usages: [] };
   const ctx: MdxContext = {
-    file, opts, text, tree: parsed.tree, rawAt: parsed.rawAt, ...parsed.scope,
-    edits: [], diagnostics: [], reads: [], usages: [], icons: [], used: new Set(), unknown: new Set(), tail: [],
+    file,
+    opts,
+    text,
+    tree: parsed.tree,
+    rawAt: parsed.rawAt,
+    ...parsed.scope,
+    edits: [],
+    diagnostics: [],
+    reads: [],
+    usages: [],
+    icons: [],
+    used: new Set(),
+    unknown: new Set(),
+    tail: [],
   };
   runPasses(run, ctx);
   let code = frontmatter + applyEdits(text, ctx.edits).slice(frontmatter.length);
   if (ctx.tail.length) code += '\n\n' + ctx.tail.join('\n') + '\n';
-  const island = ctx.island?.used ? { path: ctx.island.ctx.path, code: ctx.island.code(), names: ctx.island.names, interactive: ctx.island.interactive } : undefined;
-  return { code, diagnostics: ctx.diagnostics, imports: ctx.imports, packages: ctx.packages, reads: ctx.reads, usages: ctx.usages, ...(ctx.icons.length ? { icons: ctx.icons } : {}), ...(island ? { island } : {}) };
+  const island = ctx.island?.used
+    ? { path: ctx.island.ctx.path, code: ctx.island.code(), names: ctx.island.names, interactive: ctx.island.interactive }
+    : undefined;
+  return {
+    code,
+    diagnostics: ctx.diagnostics,
+    imports: ctx.imports,
+    packages: ctx.packages,
+    reads: ctx.reads,
+    usages: ctx.usages,
+    ...(ctx.icons.length ? { icons: ctx.icons } : {}),
+    ...(island ? { island } : {}),
+  };
 }
 
 /**
@@ -99,7 +135,8 @@ function runPasses(passes: MdxPass[], ctx: MdxContext): void {
 /** The expressions of the file in document order: `{…}` in the text, attribute values (not those of raw elements). */
 function forEachExpression(ctx: MdxContext, each: (expr: Expression) => void): void {
   visit(ctx.tree as never, (node: AnyNode) => {
-    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree) each({ program: node.data.estree, inContent: true, node });
+    if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree)
+      each({ program: node.data.estree, inContent: true, node });
     if (!isElement(node) || (node.position?.start.offset !== undefined && ctx.rawAt.has(node.position.start.offset))) return;
     for (const a of node.attributes ?? []) {
       const program = a.type === 'mdxJsxExpressionAttribute' ? a.data?.estree : (a.value as AnyAttribute | undefined)?.data?.estree;
@@ -113,7 +150,7 @@ function forEachExpression(ctx: MdxContext, each: (expr: Expression) => void): v
  * another edit replaces (code inside a dropped <Visibility for="agents">) is left out: the outer edit wins.
  */
 function applyEdits(text: string, edits: Edit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || (b.end - b.start) - (a.end - a.start));
+  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
   const kept: Edit[] = [];
   let cover: Edit | undefined;
   for (const e of sorted) {
@@ -174,7 +211,11 @@ type ModuleScope = Pick<MdxContext, 'declared' | 'moduleNames' | 'mdxImports' | 
  * Those children are blanked for the parse; then only the elements the tree really has are kept (not those shown
  * inside code, nor components the file imports under the same name) and the text parsed again.
  */
-function parseFile(text: string, file: string, opts: AnalyzeOptions): { tree: AnyNode; scope: ModuleScope; rawAt: Map<number, RawElement> } | { error: Diagnostic } {
+function parseFile(
+  text: string,
+  file: string,
+  opts: AnalyzeOptions,
+): { tree: AnyNode; scope: ModuleScope; rawAt: Map<number, RawElement> } | { error: Diagnostic } {
   const parse = (raw: RawElement[]) => {
     try {
       return (opts.dollarMath === false ? parserWithoutDollarMath : parser).parse(maskRaw(text, raw)) as unknown as AnyNode;
@@ -209,7 +250,11 @@ function syntaxError(err: unknown, file: string): { error: Diagnostic } {
   const place = e.place?.start ?? e.place ?? (fromText ? { line: Number(fromText[1]), column: Number(fromText[2]) } : undefined);
   return {
     error: {
-      severity: 'error', code: 'mdx/syntax', file, line: e.line ?? place?.line, column: e.column ?? place?.column,
+      severity: 'error',
+      code: 'mdx/syntax',
+      file,
+      line: e.line ?? place?.line,
+      column: e.column ?? place?.column,
       message: `MDX syntax error: ${e.reason ?? e.message ?? String(err)}`,
     },
   };
@@ -217,7 +262,14 @@ function syntaxError(err: unknown, file: string): { error: Diagnostic } {
 
 /** Names the file's imports and exports declare (from the estree), its local imports and default imports of `.mdx`/`.md` files. */
 function moduleScope(tree: AnyNode): ModuleScope {
-  const scope: ModuleScope = { declared: new Set(), moduleNames: new Set(), mdxImports: new Map(), esmPrograms: [], imports: [], packages: [] };
+  const scope: ModuleScope = {
+    declared: new Set(),
+    moduleNames: new Set(),
+    mdxImports: new Map(),
+    esmPrograms: [],
+    imports: [],
+    packages: [],
+  };
   visit(tree as never, (node: AnyNode) => {
     if (node.type !== 'mdxjsEsm') return;
     if (node.data?.estree) scope.esmPrograms.push(node.data.estree);
@@ -231,7 +283,8 @@ function moduleScope(tree: AnyNode): ModuleScope {
     for (const stmt of program.body as EsNode[]) {
       if (stmt.type !== 'ImportDeclaration' || !/\.mdx?$/.test(String((stmt.source as EsNode).value))) continue;
       for (const spec of stmt.specifiers as EsNode[]) {
-        if (spec.type === 'ImportDefaultSpecifier') scope.mdxImports.set((spec.local as EsNode).name as string, String((stmt.source as EsNode).value));
+        if (spec.type === 'ImportDefaultSpecifier')
+          scope.mdxImports.set((spec.local as EsNode).name as string, String((stmt.source as EsNode).value));
       }
     }
   });
@@ -244,7 +297,11 @@ function declaredNames(esm: string): string[] {
   for (const m of esm.matchAll(imp)) {
     const spec = m[1] ?? '';
     for (const part of spec.replace(/[{}*]/g, ',').split(',')) {
-      const id = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const id = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (id && /^[A-Za-z_$][\w$]*$/.test(id)) out.push(id);
     }
   }
@@ -275,7 +332,8 @@ function findRawElements(src: string): RawElement[] {
 /** The source with those elements' children blanked (same length and lines), so MDX does not parse them. */
 function maskRaw(src: string, els: RawElement[]): string {
   let out = src;
-  for (const el of els) out = out.slice(0, el.innerStart) + src.slice(el.innerStart, el.innerEnd).replace(/[^\n]/g, ' ') + out.slice(el.innerEnd);
+  for (const el of els)
+    out = out.slice(0, el.innerStart) + src.slice(el.innerStart, el.innerEnd).replace(/[^\n]/g, ' ') + out.slice(el.innerEnd);
   return out;
 }
 
@@ -337,7 +395,18 @@ export interface UpdateEntry {
   line?: number;
 }
 
-const NOT_IN_FEED = new Set(['code', 'inlineCode', 'html', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression', 'mdxjsEsm', 'math', 'inlineMath']);
+const NOT_IN_FEED = new Set([
+  'code',
+  'inlineCode',
+  'html',
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+  'mdxjsEsm',
+  'math',
+  'inlineMath',
+]);
 
 /** The `<Update>` entries of an MDX body, in page order (nested ones are not separate entries). */
 export function updateEntries(body: string): UpdateEntry[] {
@@ -353,7 +422,8 @@ export function updateEntries(body: string): UpdateEntry[] {
     for (const child of node.children ?? []) {
       visit(child as never, (inner: AnyNode) => {
         if (!NOT_IN_FEED.has(inner.type)) return;
-        if (inner.position?.start.offset !== undefined && inner.position.end.offset !== undefined) cut.push([inner.position.start.offset, inner.position.end.offset]);
+        if (inner.position?.start.offset !== undefined && inner.position.end.offset !== undefined)
+          cut.push([inner.position.start.offset, inner.position.end.offset]);
         return 'skip';
       });
     }
@@ -364,10 +434,16 @@ export function updateEntries(body: string): UpdateEntry[] {
       label: String(label),
       description: typeof description === 'string' ? description : undefined,
       tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
-      rss: rss && typeof rss === 'object' ? {
-        title: typeof (rss as { title?: unknown }).title === 'string' ? (rss as { title: string }).title : undefined,
-        description: typeof (rss as { description?: unknown }).description === 'string' ? (rss as { description: string }).description : undefined,
-      } : undefined,
+      rss:
+        rss && typeof rss === 'object'
+          ? {
+              title: typeof (rss as { title?: unknown }).title === 'string' ? (rss as { title: string }).title : undefined,
+              description:
+                typeof (rss as { description?: unknown }).description === 'string'
+                  ? (rss as { description: string }).description
+                  : undefined,
+            }
+          : undefined,
       markdown: childrenText(body, node, cut).trim(),
       line: node.position?.start.line,
     });

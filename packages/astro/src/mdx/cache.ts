@@ -12,11 +12,20 @@ import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAto
 import { IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
 
 type Options = Parameters<typeof analyzeMdx>[2];
-interface Stored { generation: number; entries: Record<string, [number, MdxAnalysis]> }
+interface Stored {
+  generation: number;
+  entries: Record<string, [number, MdxAnalysis]>;
+}
 /** Entries not used for this many plans leave the file. */
 const KEEP = 3;
 
-interface Store { file: string; generation: number; old: Map<string, [number, MdxAnalysis]>; used: Map<string, MdxAnalysis>; dirty: boolean }
+interface Store {
+  file: string;
+  generation: number;
+  old: Map<string, [number, MdxAnalysis]>;
+  used: Map<string, MdxAnalysis>;
+  dirty: boolean;
+}
 const stores = new Map<string, Store>();
 
 function storeFor(root: string): Store | undefined {
@@ -25,7 +34,13 @@ function storeFor(root: string): Store | undefined {
   let s = stores.get(file);
   if (!s) {
     const stored = readJson<Stored>(file);
-    s = { file, generation: (stored?.generation ?? 0) + 1, old: new Map(Object.entries(stored?.entries ?? {})), used: new Map(), dirty: false };
+    s = {
+      file,
+      generation: (stored?.generation ?? 0) + 1,
+      old: new Map(Object.entries(stored?.entries ?? {})),
+      used: new Map(),
+      dirty: false,
+    };
     stores.set(file, s);
   }
   return s;
@@ -124,7 +139,8 @@ function fromAhead(key: string): MdxAnalysis | undefined {
 export function cachedAnalyzeMdx(root: string, source: string, file: string, opts: Options): MdxAnalysis {
   const store = storeFor(root);
   const withImports = opts.islands !== undefined && importsFiles(source);
-  if (!store) return (ahead.size > 0 && !withImports ? fromAhead(analysisKey(file, opts, source)) : undefined) ?? analyzeMdx(source, file, opts);
+  if (!store)
+    return (ahead.size > 0 && !withImports ? fromAhead(analysisKey(file, opts, source)) : undefined) ?? analyzeMdx(source, file, opts);
   // A file with imports depends on the files it imports (what their islands export, whether they are interactive):
   // their text is in the key with its own. The rest of the island context (its path, the built-ins module) is in
   // the options. A file importing a package is analysed every time.

@@ -23,7 +23,10 @@ interface MdxRenderer {
 
 let renderer: Promise<MdxRenderer> | undefined;
 function mdxRenderer(): Promise<MdxRenderer> {
-  renderer ??= satteri().createMdxRenderer!({ syntaxHighlight: false, gfm: true, smartypants: true }, { optimize: false, sourcemap: false }) as Promise<MdxRenderer>;
+  renderer ??= satteri().createMdxRenderer!(
+    { syntaxHighlight: false, gfm: true, smartypants: true },
+    { optimize: false, sourcemap: false },
+  ) as Promise<MdxRenderer>;
   return renderer;
 }
 
@@ -38,7 +41,10 @@ export async function compileError(code: string, abs: string, file: string): Pro
   let content: string;
   let frontmatter: Record<string, unknown>;
   try {
-    ({ content, frontmatter } = parseFrontmatter(code, { frontmatter: 'empty-with-spaces' }) as { content: string; frontmatter: Record<string, unknown> });
+    ({ content, frontmatter } = parseFrontmatter(code, { frontmatter: 'empty-with-spaces' }) as {
+      content: string;
+      frontmatter: Record<string, unknown>;
+    });
   } catch {
     // Broken frontmatter is reported by the plan (page/frontmatter); the body is still worth compiling.
     content = code.replace(/^---\r?\n[\s\S]*?\r?\n---/, (fm) => fm.replace(/[^\r\n]/g, ' '));
@@ -62,7 +68,11 @@ export function compileDiagnostic(error: unknown, file: string): Diagnostic {
   const column = e.loc?.column ?? e.column ?? (at ? Number(at[2]) : undefined);
   const reason = (at ? message.slice(at[0].length) : message).split('\n')[0]!.replace(/\s*\((?:mdx-jsx|mdxjs-rs|micromark)[^)]*\)\s*$/, '');
   return {
-    severity: 'error', code: 'mdx/compile', file, ...(line ? { line } : {}), ...(column ? { column } : {}),
+    severity: 'error',
+    code: 'mdx/compile',
+    file,
+    ...(line ? { line } : {}),
+    ...(column ? { column } : {}),
     message: `the build's MDX compiler refuses this file: ${reason}`,
     hint: 'MDX is Markdown with JSX: close every tag (<br />, not <br>), use {/* comments */}, not <!-- -->, and escape a literal "<" or "{" as "\\<" or "\\{". The page is left out of the build.',
   };
@@ -74,15 +84,22 @@ export function compileDiagnostic(error: unknown, file: string): Diagnostic {
  * the build cache (`compiled.json`: a warm build compiles only what changed); `save: false` (`lectern check`) only
  * reads it.
  */
-export async function compileDiagnostics(prepared: Map<string, string>, root: string, known: Diagnostic[], save = true): Promise<Diagnostic[]> {
+export async function compileDiagnostics(
+  prepared: Map<string, string>,
+  root: string,
+  known: Diagnostic[],
+  save = true,
+): Promise<Diagnostic[]> {
   const store = cacheEnabled() ? path.join(cacheRoot(root), 'compiled.json') : undefined;
-  const before = new Set(store ? readJson<string[]>(store) ?? [] : []);
+  const before = new Set(store ? (readJson<string[]>(store) ?? []) : []);
   for (const key of before) compiled.add(key);
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
   const failed = new Set(known.filter((d) => d.severity === 'error').map((d) => d.file));
   const files = [...prepared.keys()].filter((abs) => !failed.has(rel(abs)));
   const limit = pLimit(4);
-  const out = (await Promise.all(files.map((abs) => limit(() => compileError(prepared.get(abs)!, abs, rel(abs)))))).filter((d) => d !== undefined);
+  const out = (await Promise.all(files.map((abs) => limit(() => compileError(prepared.get(abs)!, abs, rel(abs)))))).filter(
+    (d) => d !== undefined,
+  );
   if (store && save) {
     const now = [...new Set([...prepared.values()].map(keyOf))].filter((key) => compiled.has(key));
     if (now.length !== before.size || now.some((key) => !before.has(key))) writeAtomic(store, JSON.stringify(now));

@@ -13,13 +13,32 @@ import { Parser } from 'acorn';
 import jsx from 'acorn-jsx';
 import type { Diagnostic } from '@lectern/core';
 import { COMPONENT_SET } from '../shared/render/component-names.ts';
-import { esChildren, freeNames, isEsNode, isGlobalName, literalValue, patternNames, type EsNode, type FreeName } from '../shared/modules/estree-scope.ts';
+import {
+  esChildren,
+  freeNames,
+  isEsNode,
+  isGlobalName,
+  literalValue,
+  patternNames,
+  type EsNode,
+  type FreeName,
+} from '../shared/modules/estree-scope.ts';
 import { moduleImports, type PackageImport } from '../shared/modules/package-imports.ts';
 
 const JsxParser = Parser.extend(jsx());
 
 /** Hooks Mintlify pre-injects (and two more React has), taken from `preact/compat`. */
-export const HOOKS = new Set(['useState', 'useEffect', 'useRef', 'useCallback', 'useMemo', 'useContext', 'useReducer', 'useLayoutEffect', 'useId']);
+export const HOOKS = new Set([
+  'useState',
+  'useEffect',
+  'useRef',
+  'useCallback',
+  'useMemo',
+  'useContext',
+  'useReducer',
+  'useLayoutEffect',
+  'useId',
+]);
 
 /** Built-in names a component may use: the MDX components plus the few that only exist for JSX. */
 const JSX_BUILTINS = new Set([...COMPONENT_SET, 'FileTree', 'GitHub']);
@@ -51,10 +70,16 @@ export function moduleNeeds(program: EsNode, outer: ReadonlySet<string> = new Se
   let interactive = false;
   const walk = (n: EsNode): void => {
     if (interactive) return;
-    if (n.type === 'JSXAttribute' && isEsNode(n.name) && n.name.type === 'JSXIdentifier' && /^on[A-Z]/.test(n.name.name as string)) interactive = true;
+    if (n.type === 'JSXAttribute' && isEsNode(n.name) && n.name.type === 'JSXIdentifier' && /^on[A-Z]/.test(n.name.name as string))
+      interactive = true;
     if (n.type === 'CallExpression') {
       const callee = n.callee as EsNode;
-      const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && isEsNode(callee.property) ? callee.property.name : undefined;
+      const name =
+        callee.type === 'Identifier'
+          ? callee.name
+          : callee.type === 'MemberExpression' && isEsNode(callee.property)
+            ? callee.property.name
+            : undefined;
       if (typeof name === 'string' && /^use[A-Z]/.test(name)) interactive = true;
     }
     for (const [, c] of esChildren(n)) walk(c);
@@ -101,22 +126,43 @@ export function prepareJsxModule(source: string, file: string, builtinsModule: s
   } catch (err) {
     const e = err as { message?: string; loc?: { line: number; column: number } };
     return {
-      code: source, interactive: false, exports: [],
-      diagnostics: [{ severity: 'error', code: 'mdx/syntax', file, ...(e.loc ? { line: e.loc.line, column: e.loc.column + 1 } : {}), message: `JavaScript syntax error: ${(e.message ?? String(err)).replace(/\s*\(\d+:\d+\)$/, '')}` }],
+      code: source,
+      interactive: false,
+      exports: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'mdx/syntax',
+          file,
+          ...(e.loc ? { line: e.loc.line, column: e.loc.column + 1 } : {}),
+          message: `JavaScript syntax error: ${(e.message ?? String(err)).replace(/\s*\(\d+:\d+\)$/, '')}`,
+        },
+      ],
     };
   }
   const needs = moduleNeeds(program);
   const diagnostics: Diagnostic[] = needs.unknown.map((u) => ({
-    severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start), target: `<${u.name}>`,
+    severity: 'warning',
+    code: 'mdx/unknown-component',
+    file,
+    ...lineColumn(source, u.start),
+    target: `<${u.name}>`,
     message: `Unknown component <${u.name}>: nothing defines it, so only its children are shown.`,
     hint: 'Import it, define it in the file, or use a built-in component (see the components docs).',
   }));
   const exports: string[] = [];
   for (const stmt of program.body as EsNode[]) {
     if (stmt.type === 'ExportNamedDeclaration' && isEsNode(stmt.declaration)) exports.push(...declarationNames(stmt.declaration));
-    if (stmt.type === 'ExportNamedDeclaration' && !stmt.declaration) for (const s of stmt.specifiers as EsNode[]) exports.push(String((s.exported as EsNode).name ?? (s.exported as EsNode).value));
+    if (stmt.type === 'ExportNamedDeclaration' && !stmt.declaration)
+      for (const s of stmt.specifiers as EsNode[]) exports.push(String((s.exported as EsNode).name ?? (s.exported as EsNode).value));
   }
-  return { code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0), diagnostics, interactive: needs.interactive, exports, ...moduleImports(program, source) };
+  return {
+    code: injectedImports(needs, builtinsModule) + renameNamespacedAttributes(program, source, 0),
+    diagnostics,
+    interactive: needs.interactive,
+    exports,
+    ...moduleImports(program, source),
+  };
 }
 
 /**
@@ -149,10 +195,17 @@ export function declarationNames(decl: EsNode): string[] {
 
 /** Is a declaration a component (a capitalised function or class)? */
 function declaresComponent(decl: EsNode): boolean {
-  if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') return isEsNode(decl.id) && /^[A-Z]/.test(decl.id.name as string);
+  if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration')
+    return isEsNode(decl.id) && /^[A-Z]/.test(decl.id.name as string);
   if (decl.type !== 'VariableDeclaration') return false;
-  return (decl.declarations as EsNode[]).some((d) => isEsNode(d.id) && d.id.type === 'Identifier' && /^[A-Z]/.test(d.id.name as string) && isEsNode(d.init) &&
-    /^(ArrowFunctionExpression|FunctionExpression|ClassExpression|CallExpression)$/.test(d.init.type));
+  return (decl.declarations as EsNode[]).some(
+    (d) =>
+      isEsNode(d.id) &&
+      d.id.type === 'Identifier' &&
+      /^[A-Z]/.test(d.id.name as string) &&
+      isEsNode(d.init) &&
+      /^(ArrowFunctionExpression|FunctionExpression|ClassExpression|CallExpression)$/.test(d.init.type),
+  );
 }
 
 // MDX files -----------------------------------------------------------------------------------------------------------
@@ -170,7 +223,10 @@ export interface IslandContext {
   mdxIsland(abs: string): { path: string; names: string[]; interactive: boolean } | undefined;
 }
 
-interface Statement { node: EsNode; text: string }
+interface Statement {
+  node: EsNode;
+  text: string;
+}
 
 /**
  * The island of one MDX file: its `export` declarations (moved out of the MDX), the imports they need, and wrappers
@@ -223,7 +279,10 @@ export class Island {
         if (stmt.type === 'ImportDeclaration') {
           const spec = String((stmt.source as EsNode).value);
           const locals = (stmt.specifiers as EsNode[]).map((s) => (s.local as EsNode).name as string);
-          if (/\.mdx?$/i.test(spec)) { for (const l of locals) mdxNames.add(l); continue; }
+          if (/\.mdx?$/i.test(spec)) {
+            for (const l of locals) mdxNames.add(l);
+            continue;
+          }
           const abs = this.ctx.resolveImport(spec);
           const text = source.slice(stmt.start, stmt.end);
           const island = abs && /\.mdx?$/.test(abs) ? undefined : abs;
@@ -241,7 +300,11 @@ export class Island {
     this.interactive = needs.interactive;
     for (const u of needs.unknown) {
       this.diagnostics.push({
-        severity: 'warning', code: 'mdx/unknown-component', file, ...lineColumn(source, u.start), target: `<${u.name}>`,
+        severity: 'warning',
+        code: 'mdx/unknown-component',
+        file,
+        ...lineColumn(source, u.start),
+        target: `<${u.name}>`,
         message: `Unknown component <${u.name}>: nothing defines it, so only its children are shown.`,
         hint: 'Import it, define it in the file, or use a built-in component (see the components docs).',
       });
@@ -262,7 +325,10 @@ export class Island {
     const bound: string[] = [];
     for (const a of attributes) {
       if (!a.expression || (!a.spread && literalValue(a.expression) !== undefined)) continue;
-      const free = freeNames({ type: 'Program', start: 0, end: 0, body: [{ type: 'ExpressionStatement', start: 0, end: 0, expression: a.expression }] }, scope);
+      const free = freeNames(
+        { type: 'Program', start: 0, end: 0, body: [{ type: 'ExpressionStatement', start: 0, end: 0, expression: a.expression }] },
+        scope,
+      );
       if (free.some((f) => !isGlobalName(f.name) && !HOOKS.has(f.name))) return undefined;
       bound.push(a.source);
     }

@@ -42,7 +42,12 @@ export class IslandLookups {
   readonly config: Pick<DocsConfig, 'variables' | 'styling'>;
   readonly componentsModule: string;
   readonly snippetOf: (abs: string) => boolean;
-  constructor(root: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule: string, snippetOf: (abs: string) => boolean = (abs) => isSnippet(abs, root)) {
+  constructor(
+    root: string,
+    config: Pick<DocsConfig, 'variables' | 'styling'>,
+    componentsModule: string,
+    snippetOf: (abs: string) => boolean = (abs) => isSnippet(abs, root),
+  ) {
     this.root = root;
     this.config = config;
     this.componentsModule = componentsModule;
@@ -53,7 +58,9 @@ export class IslandLookups {
     let prepared = this.jsx.get(abs);
     if (!prepared) {
       const rel = path.relative(this.root, abs).split(path.sep).join('/');
-      prepared = existsSync(abs) ? prepareJsxModule(readFileSync(abs, 'utf8'), rel, BUILTINS_MODULE) : { code: '', diagnostics: [], interactive: false, exports: [] };
+      prepared = existsSync(abs)
+        ? prepareJsxModule(readFileSync(abs, 'utf8'), rel, BUILTINS_MODULE)
+        : { code: '', diagnostics: [], interactive: false, exports: [] };
       this.jsx.set(abs, prepared);
     }
     return prepared;
@@ -105,30 +112,59 @@ const SNIPPETS_DIR = /(^|\/)snippets\//;
  * `snippet`: bare names in its expressions are props (defaults to `isSnippet`).
  */
 export function prepareFile(
-  abs: string, root: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule = COMPONENTS_MODULE, snippet = isSnippet(abs, root),
+  abs: string,
+  root: string,
+  config: Pick<DocsConfig, 'variables' | 'styling'>,
+  componentsModule = COMPONENTS_MODULE,
+  snippet = isSnippet(abs, root),
   lookups: IslandLookups = new IslandLookups(root, config, componentsModule),
 ): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
   return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, analysisOptions(abs, config, componentsModule, snippet, lookups));
 }
 
-function analysisOptions(abs: string, config: Pick<DocsConfig, 'variables' | 'styling'>, componentsModule: string, snippet: boolean, lookups: IslandLookups): AnalysisOptions {
-  return { componentsModule, variables: config.variables, dollarMath: config.styling?.latex !== false, snippet, islands: lookups.context(abs) };
+function analysisOptions(
+  abs: string,
+  config: Pick<DocsConfig, 'variables' | 'styling'>,
+  componentsModule: string,
+  snippet: boolean,
+  lookups: IslandLookups,
+): AnalysisOptions {
+  return {
+    componentsModule,
+    variables: config.variables,
+    dollarMath: config.styling?.latex !== false,
+    snippet,
+    islands: lookups.context(abs),
+  };
 }
 
 type AnalysisOptions = Parameters<typeof cachedAnalyzeMdx>[3];
 
 /** An MDX file to analyse ahead (mdx-pool.ts): its text, path, options and cache key, as `prepareSite` will ask. */
-export interface AnalysisJob { source: string; file: string; opts: AnalysisOptions; key: string }
+export interface AnalysisJob {
+  source: string;
+  file: string;
+  opts: AnalysisOptions;
+  key: string;
+}
 
 /**
  * The MDX files `prepareSite` will analyse (the pages' MDX, `extra`, and the MDX files they import, followed through
  * `import` lines), with the options it will give them, less those the cache holds and those that import files
  * themselves (their analysis asks about the imported files).
  */
-export function analysisJobs(site: LoadedSite, componentsModule = COMPONENTS_MODULE, extra: Map<string, string> = new Map()): AnalysisJob[] {
+export function analysisJobs(
+  site: LoadedSite,
+  componentsModule = COMPONENTS_MODULE,
+  extra: Map<string, string> = new Map(),
+): AnalysisJob[] {
   const root = site.plan.root;
-  const pages = new Set([...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) => path.resolve(f)));
+  const pages = new Set(
+    [...site.plan.pages.filter((p) => p.file?.endsWith('.mdx')).map((p) => path.join(root, p.file!)), ...extra.values()].map((f) =>
+      path.resolve(f),
+    ),
+  );
   // A cache holding about as many analyses as there are pages (a re-plan in `lectern dev`, a build after an edit)
   // answers most of them: finding the few it lacks would cost more than analysing them (reading and hashing every
   // file a second time). Ahead is for plans with an empty or missing cache (a first build, CI without its cache).
@@ -209,7 +245,11 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       const refused = refusedFile(root, target, rules);
       if (refused) {
         diagnostics.push({
-          severity: 'warning', code: 'mdx/refused-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp), target: imp,
+          severity: 'warning',
+          code: 'mdx/refused-import',
+          file: path.relative(root, abs).split(path.sep).join('/'),
+          line: importLine(analyzed.code, imp),
+          target: imp,
           message: `Imported file ${refused.message}: not read, what it would show is left out of the page.`,
           hint: 'An import may not lead into .git/, to a dotfile or dot-folder, to the source of a page for some readers only, or out of the repo (a symlink is judged by the file it leads to).',
         });
@@ -217,7 +257,11 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       }
       if (!existsSync(target)) {
         diagnostics.push({
-          severity: 'warning', code: 'mdx/missing-import', file: path.relative(root, abs).split(path.sep).join('/'), line: importLine(analyzed.code, imp), target: imp,
+          severity: 'warning',
+          code: 'mdx/missing-import',
+          file: path.relative(root, abs).split(path.sep).join('/'),
+          line: importLine(analyzed.code, imp),
+          target: imp,
           message: `Imported file ${imp} does not exist: what it would show is left out of the page.`,
           hint: 'Imports are relative to the file, or to the docs root when they start with "/". (An error with --strict.)',
         });
@@ -258,7 +302,11 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
       if (!read.crashes || seen.has(read.name)) continue;
       seen.add(read.name);
       diagnostics.push({
-        severity: 'error', code: 'mdx/snippet-prop', file: path.relative(root, abs).split(path.sep).join('/'), line: read.line, column: read.column,
+        severity: 'error',
+        code: 'mdx/snippet-prop',
+        file: path.relative(root, abs).split(path.sep).join('/'),
+        line: read.line,
+        column: read.column,
         message: `The snippet reads the prop \`${read.name}\`, but it is also built as a page of its own, without props, where rendering it would fail.`,
         hint: 'Move the file under snippets/ (files there never become pages), or guard the read: {props.' + read.name + '?.…}.',
       });
@@ -268,7 +316,9 @@ export function prepareSite(site: LoadedSite, componentsModule = COMPONENTS_MODU
   diagnostics.push(...missingProps(results, root, resolveImport));
   const islands = new Map<string, string>();
   for (const result of results.values()) if (result.island) islands.set(result.island.path, result.island.code);
-  const icons = [...results].flatMap(([abs, result]) => (result.icons ?? []).map((use) => ({ ...use, file: path.relative(root, abs).split(path.sep).join('/') })));
+  const icons = [...results].flatMap(([abs, result]) =>
+    (result.icons ?? []).map((use) => ({ ...use, file: path.relative(root, abs).split(path.sep).join('/') })),
+  );
   return { prepared, diagnostics, imports: graph, islands, icons };
 }
 
@@ -298,11 +348,17 @@ function locateModule(from: string, spec: string, root: string): string | undefi
 /** Imports of packages the build cannot resolve (package-imports.ts): errors that keep the importing pages out. */
 function unresolvedPackages(packages: PackageImport[] | undefined, abs: string, root: string): Diagnostic[] {
   const file = path.relative(root, abs).split(path.sep).join('/');
-  return (packages ?? []).filter((p) => !packageResolves(p.spec, path.dirname(abs), PACKAGE_DIR)).map((p) => ({
-    severity: 'error' as const, code: 'mdx/unresolved-import', file, ...(p.line ? { line: p.line } : {}), target: p.spec,
-    message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
-    hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
-  }));
+  return (packages ?? [])
+    .filter((p) => !packageResolves(p.spec, path.dirname(abs), PACKAGE_DIR))
+    .map((p) => ({
+      severity: 'error' as const,
+      code: 'mdx/unresolved-import',
+      file,
+      ...(p.line ? { line: p.line } : {}),
+      target: p.spec,
+      message: `The package "${p.spec}" is imported but not installed, so the pages using this file cannot be built and are left out.`,
+      hint: `Add it to the docs repo's package.json (npm install ${packageName(p.spec)}), or remove the import. Lectern provides react, react-dom, preact and ${MINTLIFY_COMPONENTS} itself.`,
+    }));
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -324,7 +380,10 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: 
     const found = locateImport(root, abs, imp);
     const quoted = new RegExp(`(['"])${escapeRe(imp)}\\1`, 'g');
     if (!readableFile(root, found, rules)) {
-      code = code.replace(new RegExp(`^import\\s+([^;'"]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'), (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1));
+      code = code.replace(
+        new RegExp(`^import\\s+([^;'"]*?)\\s+from\\s*(['"])${escapeRe(imp)}\\2;?`, 'gm'),
+        (whole, clause: string) => standIns(clause) + '\n'.repeat(whole.split('\n').length - 1),
+      );
       continue;
     }
     const written = imp.startsWith('/') ? path.join(root, imp) : path.resolve(path.dirname(abs), imp);
@@ -341,24 +400,41 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: 
  * root-absolute URLs, drawn as plain <img> (`lectern check` reports each as a broken link).
  */
 function missingImages(code: string, abs: string, root: string, rules: RepoFileRules): string {
-  return code.replace(/(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g, (whole, head: string, url: string) => {
-    const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
-    if (readableFile(root, file, rules) || !file.startsWith(root + path.sep)) return whole;
-    return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
-  });
+  return code.replace(
+    /(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g,
+    (whole, head: string, url: string) => {
+      const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
+      if (readableFile(root, file, rules) || !file.startsWith(root + path.sep)) return whole;
+      return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
+    },
+  );
 }
 
-const safeDecode = (s: string) => { try { return decodeURI(s); } catch { return s; } };
+const safeDecode = (s: string) => {
+  try {
+    return decodeURI(s);
+  } catch {
+    return s;
+  }
+};
 
 /** `export const X = …` for each name an import clause binds (default, `{ a, b as c }`, `* as ns`): empty components. */
 function standIns(clause: string): string {
   const names: string[] = [];
   const braces = /\{([^}]*)\}/.exec(clause);
   for (const part of (braces?.[1] ?? '').split(',')) {
-    const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+    const name = part
+      .trim()
+      .split(/\s+as\s+/)
+      .pop()
+      ?.trim();
     if (name) names.push(name);
   }
-  const rest = clause.replace(/\{[^}]*\}/, '').split(',').map((p) => p.trim()).filter(Boolean);
+  const rest = clause
+    .replace(/\{[^}]*\}/, '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   for (const part of rest) names.push(part.replace(/^\*\s+as\s+/, ''));
   return names.length ? `export const ${names.map((n) => `${n} = () => null`).join(', ')};` : '';
 }
@@ -382,9 +458,16 @@ function missingProps(results: Map<string, MdxAnalysis>, root: string, resolveIm
         const crashes = reads.find((r) => r.name === read.name && r.crashes);
         const at = crashes ?? read;
         out.push({
-          severity: crashes ? 'error' : 'warning', code: 'mdx/snippet-prop', file: rel(target), line: at.line, column: at.column,
+          severity: crashes ? 'error' : 'warning',
+          code: 'mdx/snippet-prop',
+          file: rel(target),
+          line: at.line,
+          column: at.column,
           message: `The snippet reads the prop \`${read.name}\`, but <${use.component}> in ${rel(abs)}${use.line ? ` (line ${use.line})` : ''} does not pass it${crashes ? ', so rendering it would fail' : ': nothing is shown there'}.`,
-          hint: use.component === 'Snippet' ? 'The legacy <Snippet file> form passes no props: import the snippet instead and pass them as attributes.' : `Pass it: <${use.component} ${read.name}="…" />.`,
+          hint:
+            use.component === 'Snippet'
+              ? 'The legacy <Snippet file> form passes no props: import the snippet instead and pass them as attributes.'
+              : `Pass it: <${use.component} ${read.name}="…" />.`,
         });
       }
     }

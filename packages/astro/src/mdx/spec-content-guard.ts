@@ -13,8 +13,26 @@ import { isSafeUrl, type Page } from '@lectern/core';
 
 /** Attribute names that take a URL, lower-cased with `-`/`:` dropped (hast's `srcSet`, `xLinkHref`; JSX's `xlink:href`). */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'srcset', 'action', 'formaction', 'poster', 'cite', 'background', 'data', 'xlinkhref', 'ping', 'longdesc', 'usemap',
-  'manifest', 'codebase', 'archive', 'profile', 'icon', 'img', 'url',
+  'href',
+  'src',
+  'srcset',
+  'action',
+  'formaction',
+  'poster',
+  'cite',
+  'background',
+  'data',
+  'xlinkhref',
+  'ping',
+  'longdesc',
+  'usemap',
+  'manifest',
+  'codebase',
+  'archive',
+  'profile',
+  'icon',
+  'img',
+  'url',
 ]);
 const isUrlAttribute = (name: string) => URL_ATTRIBUTES.has(name.toLowerCase().replace(/[^a-z]/g, ''));
 
@@ -25,9 +43,21 @@ export function isSafeAttributeUrl(name: string, value: unknown): boolean {
   return [...values, ...list].every((v) => isSafeUrl(v));
 }
 
-interface Element { type: 'element'; tagName: string; properties?: Record<string, unknown> }
-interface JsxAttribute { type: string; name?: string; value?: unknown }
-interface JsxElement { type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'; name: string | null; attributes: JsxAttribute[] }
+interface Element {
+  type: 'element';
+  tagName: string;
+  properties?: Record<string, unknown>;
+}
+interface JsxAttribute {
+  type: string;
+  name?: string;
+  value?: unknown;
+}
+interface JsxElement {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: JsxAttribute[];
+}
 interface HastContext {
   setProperty(node: unknown, key: string, value: unknown): void;
   replaceNode(node: unknown, replacement: unknown): void;
@@ -57,9 +87,10 @@ function guardPlugin(where: string, warn: (message: string) => void): HastPlugin
   const jsx = (node: JsxElement, ctx: HastContext) => {
     const kept = node.attributes.filter((attr) => {
       const name = attr.name ?? '';
-      if (attr.type !== 'mdxJsxAttribute') return removed(`a spread prop on <${node.name}>`), false;
-      if (attr.value !== null && typeof attr.value === 'object') return removed(`the expression prop ${name} on <${node.name}>`), false;
-      if (typeof attr.value === 'string' && isUrlAttribute(name) && !isSafeAttributeUrl(name, attr.value)) return removed(`${name}=${shown(attr.value)} on <${node.name}>`), false;
+      if (attr.type !== 'mdxJsxAttribute') return (removed(`a spread prop on <${node.name}>`), false);
+      if (attr.value !== null && typeof attr.value === 'object') return (removed(`the expression prop ${name} on <${node.name}>`), false);
+      if (typeof attr.value === 'string' && isUrlAttribute(name) && !isSafeAttributeUrl(name, attr.value))
+        return (removed(`${name}=${shown(attr.value)} on <${node.name}>`), false);
       return true;
     });
     if (kept.length !== node.attributes.length) ctx.replaceNode(node, { ...node, attributes: kept });

@@ -5,9 +5,30 @@
 import type { NavDivision, NavGroup, NavItem, Page, SitePlan } from '@lectern/core';
 import { isRestricted } from '@lectern/core/access';
 
-export interface SidebarPage { kind: 'page'; slug: string; label: string; method?: string; tag?: string; deprecated?: boolean; icon?: unknown }
-export interface SidebarGroup { kind: 'group'; label: string; icon?: unknown; tag?: string; expanded?: boolean; root?: string; children: SidebarEntry[] }
-export interface SidebarLink { kind: 'link'; label: string; href: string; icon?: unknown }
+export interface SidebarPage {
+  kind: 'page';
+  slug: string;
+  label: string;
+  method?: string;
+  tag?: string;
+  deprecated?: boolean;
+  icon?: unknown;
+}
+export interface SidebarGroup {
+  kind: 'group';
+  label: string;
+  icon?: unknown;
+  tag?: string;
+  expanded?: boolean;
+  root?: string;
+  children: SidebarEntry[];
+}
+export interface SidebarLink {
+  kind: 'link';
+  label: string;
+  href: string;
+  icon?: unknown;
+}
 export type SidebarEntry = SidebarPage | SidebarGroup | SidebarLink;
 
 export interface Switcher {
@@ -105,10 +126,22 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
         if (hidden) continue;
         scope.order.push(p.slug);
         out.push({
-          kind: 'page', slug: p.slug, label: pageLabel(p), tag: p.tag, deprecated: p.deprecated,
+          kind: 'page',
+          slug: p.slug,
+          label: pageLabel(p),
+          tag: p.tag,
+          deprecated: p.deprecated,
           icon: p.frontmatter.icon,
-          method: p.kind === 'operation' && p.frontmatter.hideApiMarker !== true ? (p.method === 'webhook' ? 'hook' : p.method)
-            : p.kind === 'endpoint' ? p.endpoint.method.toLowerCase() : p.kind === 'channel' ? 'ws' : undefined,
+          method:
+            p.kind === 'operation' && p.frontmatter.hideApiMarker !== true
+              ? p.method === 'webhook'
+                ? 'hook'
+                : p.method
+              : p.kind === 'endpoint'
+                ? p.endpoint.method.toLowerCase()
+                : p.kind === 'channel'
+                  ? 'ws'
+                  : undefined,
         });
       } else if (item.type === 'group') {
         const g = item as NavGroup;
@@ -120,10 +153,16 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
         }
         const children = toSidebar(g.children, scope, g.label ? [...crumbs, g.label] : crumbs, hidden);
         const listedRoot = root && !unlisted(root) ? g.root : undefined;
-        if (!hidden) out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: listedRoot, children });
+        if (!hidden)
+          out.push({ kind: 'group', label: g.label, icon: g.icon, tag: g.tag, expanded: g.expanded, root: listedRoot, children });
         if (g.root && g.directory && g.directory !== 'none' && !directories.has(g.root)) {
           const entries = children.flatMap((c) => {
-            const target = c.kind === 'page' ? c.slug : c.kind === 'group' ? c.root ?? firstPage(g.children.find((x) => x.type === 'group' && x.label === c.label)!) : undefined;
+            const target =
+              c.kind === 'page'
+                ? c.slug
+                : c.kind === 'group'
+                  ? (c.root ?? firstPage(g.children.find((x) => x.type === 'group' && x.label === c.label)!))
+                  : undefined;
             const page = target ? pages.get(target) : undefined;
             return page ? [{ slug: page.slug, label: c.label, ...(page.description ? { description: page.description } : {}) }] : [];
           });
@@ -208,8 +247,20 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
         type: active.type,
         options: siblings.map((d) => {
           const target = d.href ?? (d === active ? undefined : matching(d, slug)) ?? firstPage(d);
-          const href = target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : '/' + (target === 'index' ? '' : target);
-          return { label: d.label, href, active: d === active, icon: d.icon, external: /^[a-z]+:/i.test(href), tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined };
+          const href =
+            target === undefined
+              ? '#'
+              : /^[a-z]+:/i.test(target) || target.startsWith('/')
+                ? target
+                : '/' + (target === 'index' ? '' : target);
+          return {
+            label: d.label,
+            href,
+            active: d === active,
+            icon: d.icon,
+            external: /^[a-z]+:/i.test(href),
+            tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined,
+          };
         }),
       });
       level = active.children;

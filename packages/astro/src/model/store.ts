@@ -64,7 +64,12 @@ function withVariables(loaded: LoadedSite): LoadedSite {
   const vars = loaded.config.variables;
   if (!vars || !Object.keys(vars).length) return loaded;
   const sub = (t: string | undefined) => (t === undefined ? t : substituteVariables(t, vars));
-  const pages = loaded.plan.pages.map((p) => ({ ...p, title: sub(p.title)!, sidebarTitle: sub(p.sidebarTitle), description: sub(p.description) }));
+  const pages = loaded.plan.pages.map((p) => ({
+    ...p,
+    title: sub(p.title)!,
+    sidebarTitle: sub(p.sidebarTitle),
+    description: sub(p.description),
+  }));
   return { ...loaded, plan: { ...loaded.plan, pages } };
 }
 
@@ -72,8 +77,21 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
   const loaded = withVariables(input);
   const root = path.resolve(loaded.plan.root);
   return {
-    ...loaded, root, pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])), nav: buildNavIndex(loaded.plan), api: resolveApiOptions(loaded.config.api), prepared, lib, content,
-    updated: new Map(), base: '/', blocked: new Map(), imports: new Map(), renderErrors: [], custom: { css: [], js: [] }, tailwind: '',
+    ...loaded,
+    root,
+    pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])),
+    nav: buildNavIndex(loaded.plan),
+    api: resolveApiOptions(loaded.config.api),
+    prepared,
+    lib,
+    content,
+    updated: new Map(),
+    base: '/',
+    blocked: new Map(),
+    imports: new Map(),
+    renderErrors: [],
+    custom: { css: [], js: [] },
+    tailwind: '',
   };
 }
 

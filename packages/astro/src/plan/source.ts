@@ -15,7 +15,10 @@ export interface LoadedSite {
 
 export async function loadSite(root: string, onProgress?: (message: string) => void): Promise<LoadedSite> {
   const specs = specCache(root);
-  const { plan, config, diagnostics } = await buildSitePlan(root, { ...(onProgress ? { onProgress } : {}), ...(specs ? { specCache: specs } : {}) });
+  const { plan, config, diagnostics } = await buildSitePlan(root, {
+    ...(onProgress ? { onProgress } : {}),
+    ...(specs ? { specCache: specs } : {}),
+  });
   specs?.sweep();
   return { plan, config: config ?? fallbackConfig(), diagnostics };
 }

@@ -136,7 +136,11 @@ export function blobStore(dir: string, ext: string, options: BlobStoreOptions = 
   const listing = () => {
     if (!existing) {
       try {
-        existing = new Set(readdirSync(dir).filter((f) => f.endsWith(ext) && !f.endsWith('.tmp')).map((f) => f.slice(0, f.length - ext.length)));
+        existing = new Set(
+          readdirSync(dir)
+            .filter((f) => f.endsWith(ext) && !f.endsWith('.tmp'))
+            .map((f) => f.slice(0, f.length - ext.length)),
+        );
       } catch {
         existing = new Set();
       }
@@ -157,7 +161,9 @@ export function blobStore(dir: string, ext: string, options: BlobStoreOptions = 
       const data = openBlob(stored);
       if (!data) {
         // Not used, and gone: what asked builds it again, and `put` writes it anew.
-        warn(`build cache: ${path.join(path.basename(dir), key + ext)} does not match the hash stored with it (cut short, damaged or edited): not used, built again`);
+        warn(
+          `build cache: ${path.join(path.basename(dir), key + ext)} does not match the hash stored with it (cut short, damaged or edited): not used, built again`,
+        );
         rmSync(file(key), { force: true });
         listing().delete(key);
         return undefined;

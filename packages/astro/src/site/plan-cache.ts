@@ -24,7 +24,11 @@ const FORMAT = 1;
 const SKIP_DIR = /^(node_modules|dist|\.lectern|\.astro|\.git|\.cache|\.vercel|\.netlify)$/;
 const TEXT = /\.(json|ya?ml|mdx?|[cm]?[jt]sx?|css|svg|txt)$|^\.mintignore$/i;
 
-interface Entry { format: number; data: PlanData; files: Array<[string, string]> }
+interface Entry {
+  format: number;
+  data: PlanData;
+  files: Array<[string, string]>;
+}
 
 /** A digest of the repo's files: paths, and content (text) or size and mtime (the rest). */
 function repoDigest(root: string, skip: string): string {
@@ -88,11 +92,18 @@ function cacheable(data: PlanData): boolean {
  * `compute()` (site.ts `planData` with `options`), or the entry a previous run left for exactly these files and
  * options. `onHit` is told when the cache answered.
  */
-export async function cachedPlanData(root: string, compute: () => Promise<PlanData>, onHit?: (ms: number) => void, options: { compile?: boolean } = {}): Promise<PlanData> {
+export async function cachedPlanData(
+  root: string,
+  compute: () => Promise<PlanData>,
+  onHit?: (ms: number) => void,
+  options: { compile?: boolean } = {},
+): Promise<PlanData> {
   if (!cacheEnabled()) return compute();
   const t0 = performance.now();
   const dir = path.join(cacheRoot(root), 'plan');
-  const key = createHash('sha256').update(`${FORMAT}\0${lecternFingerprint()}\0${options.compile !== false}\0${repoDigest(root, cacheRoot(root))}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${FORMAT}\0${lecternFingerprint()}\0${options.compile !== false}\0${repoDigest(root, cacheRoot(root))}`)
+    .digest('hex');
   const file = path.join(dir, `${key}.v8`);
   if (existsSync(file)) {
     try {

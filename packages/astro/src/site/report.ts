@@ -18,14 +18,25 @@ export const isPageProblem = (d: Diagnostic) => d.code.startsWith('mdx/') || PAG
  * them listed), except a remote spec that could not be fetched. A page with an MDX error only keeps itself (and the
  * pages importing it) out: the build writes every other page and fails at the end, listing every page that failed.
  */
-export function reportPlan({ site, errors, warnings }: PlannedSite, strict: boolean, logger: { warn(m: string): void; error(m: string): void }): void {
+export function reportPlan(
+  { site, errors, warnings }: PlannedSite,
+  strict: boolean,
+  logger: { warn(m: string): void; error(m: string): void },
+): void {
   // A remote spec that could not be fetched keeps only its own pages out (the navigation is planned without them):
   // the other pages are built, so the run reports every failure; the build still fails at the end.
   const planErrors = errors.filter((d) => !isPageProblem(d) && d.code !== 'spec/fetch-failed');
-  if (planErrors.length) throw new LecternBuildError(strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
-  if (warnings.length && !strict) logger.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`);
+  if (planErrors.length)
+    throw new LecternBuildError(strict ? site.diagnostics.map((d) => ({ ...d, severity: 'error' as const })) : site.diagnostics);
+  if (warnings.length && !strict)
+    logger.warn(
+      `${warnings.length} warning${warnings.length === 1 ? '' : 's'} (\`lectern check --all\` lists them all):\n${summarizeDiagnostics(warnings, { format: formatDiagnostic }).trimEnd()}`,
+    );
   const left = leftOutPages(site).size;
-  if (left) logger.error(`${left} page${left === 1 ? '' : 's'} cannot be compiled; building the others (they are left out of the site) to report every failure`);
+  if (left)
+    logger.error(
+      `${left} page${left === 1 ? '' : 's'} cannot be compiled; building the others (they are left out of the site) to report every failure`,
+    );
 }
 
 /**
@@ -37,7 +48,9 @@ export function configWarnings(config: PlannedSite['site']['config']): string[] 
   const { skipped } = astroRedirects(config.redirects ?? []);
   if (skipped.length) {
     const shown = skipped.slice(0, 3).join(', ') + (skipped.length > 3 ? `, … and ${skipped.length - 3} more` : '');
-    out.push(`${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`);
+    out.push(
+      `${skipped.length} redirect${skipped.length === 1 ? '' : 's'} with patterns (${shown}) ${skipped.length === 1 ? 'is' : 'are'} served by \`lectern serve\` only: static hosting cannot express ${skipped.length === 1 ? 'it' : 'them'}`,
+    );
   }
   return out;
 }

@@ -26,7 +26,10 @@ const readText = (file: string) => {
 
 /** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */
 function wantsTimestamps(site: LoadedSite): boolean {
-  return (site.config.metadata as { timestamp?: boolean } | undefined)?.timestamp === true || site.plan.pages.some((p) => p.frontmatter.timestamp === true);
+  return (
+    (site.config.metadata as { timestamp?: boolean } | undefined)?.timestamp === true ||
+    site.plan.pages.some((p) => p.frontmatter.timestamp === true)
+  );
 }
 
 export interface PlannedSite {
@@ -65,7 +68,10 @@ export async function planData(root: string, componentsModule: string, options: 
   await analyzeAhead(analysisJobs(loaded, componentsModule, content));
   const { prepared, diagnostics: analysed, imports, islands } = prepareSite(loaded, componentsModule, content);
   // A file the build's MDX compiler refuses is found here, so its pages are left out (not the build stopped).
-  const mdxDiagnostics = options.compile === false ? analysed : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
+  const mdxDiagnostics =
+    options.compile === false
+      ? analysed
+      : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
   saveMdxCache(root);
   writeIslands(root, islands);
   const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
@@ -83,8 +89,14 @@ export async function planData(root: string, componentsModule: string, options: 
   for (const f of imported) sources.push(readText(f));
   const tailwind = await tailwindCss(tailwindCandidates(sources));
   return {
-    loaded: { ...loaded, diagnostics }, prepared: [...prepared], content: [...content],
-    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)], imports: [...imports], updated, custom: findCustomAssets(root), tailwind,
+    loaded: { ...loaded, diagnostics },
+    prepared: [...prepared],
+    content: [...content],
+    blocked: [...blockedPages(loaded, content, mdxDiagnostics, imports)],
+    imports: [...imports],
+    updated,
+    custom: findCustomAssets(root),
+    tailwind,
   };
 }
 
@@ -116,7 +128,12 @@ export async function planAndPrepare(root: string, componentsModule: string, opt
  * Pages an MDX error keeps from compiling: the error is in the page's file or in a file it imports (transitively).
  * Each maps to the errors that block it.
  */
-export function blockedPages(site: LoadedSite, content: Map<string, string>, mdx: Diagnostic[], imports: Map<string, string[]>): Map<string, Diagnostic[]> {
+export function blockedPages(
+  site: LoadedSite,
+  content: Map<string, string>,
+  mdx: Diagnostic[],
+  imports: Map<string, string[]>,
+): Map<string, Diagnostic[]> {
   const root = site.plan.root;
   const errorsByFile = new Map<string, Diagnostic[]>();
   for (const d of mdx) {

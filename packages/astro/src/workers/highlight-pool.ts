@@ -20,12 +20,19 @@ export function workerCount(): number {
   return Math.max(1, Math.min(4, os.availableParallelism() - 1));
 }
 
-interface Job { code: string; lang: string; marks?: LineMarks }
+interface Job {
+  code: string;
+  lang: string;
+  marks?: LineMarks;
+}
 type Reply = { id: number; results: string[] } | { id: number; error: string };
 
 /** Entries not used for this many builds leave the highlight cache. */
 const KEEP_BUILDS = 3;
-interface StoredHighlights { generation: number; entries: Record<string, [number, string]> }
+interface StoredHighlights {
+  generation: number;
+  entries: Record<string, [number, string]>;
+}
 
 export interface HighlightPool {
   /** Highlight these ahead of rendering (duplicates and cached code are skipped). */
@@ -45,7 +52,10 @@ function marksKey(marks?: LineMarks): string {
  * `cacheFile`: where highlighted code is kept between builds; `fingerprint` names the code that highlights.
  */
 export function startHighlightPool(options: {
-  workers: number; cacheFile?: string; fingerprint: string; onDemand?: boolean;
+  workers: number;
+  cacheFile?: string;
+  fingerprint: string;
+  onDemand?: boolean;
   /**
    * When `close` writes `cacheFile`: `always` (default; entries age, see KEEP_BUILDS), or `when-new`: only if code
    * was highlighted that the file did not hold (a build of a few pages leaves an unchanged cache as it was).
@@ -61,7 +71,9 @@ export function startHighlightPool(options: {
   const report = (err: unknown) => {
     if (reported) return;
     reported = true;
-    options.onError?.(`highlighting in a worker thread failed (${(err as Error)?.message ?? String(err)}); the main thread highlights instead`);
+    options.onError?.(
+      `highlighting in a worker thread failed (${(err as Error)?.message ?? String(err)}); the main thread highlights instead`,
+    );
   };
   const stored = cacheFile ? readJson<StoredHighlights>(cacheFile) : undefined;
   const generation = (stored?.generation ?? 0) + 1;
@@ -95,7 +107,9 @@ export function startHighlightPool(options: {
       waiting.clear();
     };
     w.on('error', fail);
-    w.on('exit', (code) => { if (code !== 0 && !closing) fail(new Error(`the worker exited with code ${code}`)); });
+    w.on('exit', (code) => {
+      if (code !== 0 && !closing) fail(new Error(`the worker exited with code ${code}`));
+    });
     threads.push(w);
   }
   let turn = 0;
@@ -114,14 +128,19 @@ export function startHighlightPool(options: {
     const results = run(items.map((i) => i.job));
     return items.map(({ key, job }, n) => {
       // A worker that fails leaves its code to the main thread: the page still gets it.
-      const html = results.then((r) => r[n]!, (err: unknown) => {
-        report(err);
-        return highlightDirect(job.code, job.lang, job.marks);
-      }).then((h) => {
-        used.set(key, h);
-        pending.delete(key);
-        return h;
-      });
+      const html = results
+        .then(
+          (r) => r[n]!,
+          (err: unknown) => {
+            report(err);
+            return highlightDirect(job.code, job.lang, job.marks);
+          },
+        )
+        .then((h) => {
+          used.set(key, h);
+          pending.delete(key);
+          return h;
+        });
       pending.set(key, html);
       return html;
     });

@@ -5,7 +5,10 @@ import { loadShiki } from '../shared/highlight/shiki-load.ts';
 
 loadShiki();
 
-interface Message { id: number; jobs: Array<{ code: string; lang: string; marks?: LineMarks }> }
+interface Message {
+  id: number;
+  jobs: Array<{ code: string; lang: string; marks?: LineMarks }>;
+}
 
 let queue: Promise<void> = Promise.resolve();
 parentPort!.on('message', (m: Message) => {

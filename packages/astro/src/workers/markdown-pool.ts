@@ -65,7 +65,10 @@ export function pageMarkdown(site: Site, pages: readonly Page[]): string[] {
  * Render `texts` in a worker thread, in batches, in the order given; the results become visible to `renderMarkdown`
  * as they arrive. A worker that fails is reported once (`onError`) and the main thread renders the rest.
  */
-export function startMarkdownPool(texts: readonly string[], options: { onError?: (message: string) => void; workerModule?: string } = {}): MarkdownPool {
+export function startMarkdownPool(
+  texts: readonly string[],
+  options: { onError?: (message: string) => void; workerModule?: string } = {},
+): MarkdownPool {
   const ready = new Map<string, string>();
   setRenderedMarkdown(ready);
   const batches = new Map<number, string[]>();
@@ -74,7 +77,9 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
   let closing = false;
   let failed = false;
   let settle!: () => void;
-  const done = new Promise<void>((resolve) => { settle = resolve; });
+  const done = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
   const fail = (err: Error) => {
     if (failed || closing) return;
     failed = true;
@@ -92,7 +97,9 @@ export function startMarkdownPool(texts: readonly string[], options: { onError?:
     if (!batches.size) settle();
   });
   worker.on('error', fail);
-  worker.on('exit', (code) => { if (code !== 0) fail(new Error(`the worker exited with code ${code}`)); });
+  worker.on('exit', (code) => {
+    if (code !== 0) fail(new Error(`the worker exited with code ${code}`));
+  });
   const BATCH = 64;
   let id = 0;
   for (let i = 0; i < texts.length; i += BATCH) {

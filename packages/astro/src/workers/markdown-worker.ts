@@ -2,7 +2,10 @@
 import { parentPort } from 'node:worker_threads';
 import { renderMarkdown } from '../shared/render/markdown.ts';
 
-interface Message { id: number; texts: string[] }
+interface Message {
+  id: number;
+  texts: string[];
+}
 
 parentPort!.on('message', (m: Message) => {
   try {

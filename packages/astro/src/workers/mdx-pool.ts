@@ -18,7 +18,11 @@ import { ownModule } from '../shared/modules/own-files.ts';
 import type { AnalysisJob } from '../mdx/prepare.ts';
 
 /** What a worker receives of a job: the island context without its functions (they do not cross threads). */
-export interface WorkerJob { source: string; file: string; opts: Omit<AnalysisJob['opts'], 'islands'> & { islands?: { path: string; builtinsModule: string } } }
+export interface WorkerJob {
+  source: string;
+  file: string;
+  opts: Omit<AnalysisJob['opts'], 'islands'> & { islands?: { path: string; builtinsModule: string } };
+}
 
 /** Fewer files than this are analysed where `prepareSite` meets them: a worker takes about half a second to start. */
 const MIN_FILES = 40;
@@ -29,12 +33,17 @@ type Reply = { i: number; analysis?: MdxAnalysis } | { done: true };
  * Analyse `jobs` on the main thread and worker threads; returns how many were analysed ahead. `mainThread: false`
  * leaves every file to the workers (tests).
  */
-export async function analyzeAhead(jobs: readonly AnalysisJob[], options: { workers?: number; mainThread?: boolean } = {}): Promise<number> {
+export async function analyzeAhead(
+  jobs: readonly AnalysisJob[],
+  options: { workers?: number; mainThread?: boolean } = {},
+): Promise<number> {
   const count = options.workers ?? workerCount();
   if (jobs.length < MIN_FILES || count < 1) return 0;
   const next = new Int32Array(new SharedArrayBuffer(4));
   const shared: WorkerJob[] = jobs.map(({ source, file, opts }) => ({
-    source, file, opts: { ...opts, ...(opts.islands ? { islands: { path: opts.islands.path, builtinsModule: opts.islands.builtinsModule } } : {}) },
+    source,
+    file,
+    opts: { ...opts, ...(opts.islands ? { islands: { path: opts.islands.path, builtinsModule: opts.islands.builtinsModule } } : {}) },
   }));
   const results: Array<MdxAnalysis | undefined> = new Array(jobs.length);
   const workers: Worker[] = [];
@@ -47,14 +56,16 @@ export async function analyzeAhead(jobs: readonly AnalysisJob[], options: { work
       break;
     }
     workers.push(worker);
-    finished.push(new Promise<void>((resolve) => {
-      worker.on('message', (m: Reply) => {
-        if ('done' in m) resolve();
-        else if (m.analysis) results[m.i] = m.analysis;
-      });
-      worker.once('error', () => resolve());
-      worker.once('exit', () => resolve());
-    }));
+    finished.push(
+      new Promise<void>((resolve) => {
+        worker.on('message', (m: Reply) => {
+          if ('done' in m) resolve();
+          else if (m.analysis) results[m.i] = m.analysis;
+        });
+        worker.once('error', () => resolve());
+        worker.once('exit', () => resolve());
+      }),
+    );
   }
   // This thread takes files from the same counter meanwhile.
   for (let i = options.mainThread === false ? jobs.length : Atomics.add(next, 0, 1); i < jobs.length; i = Atomics.add(next, 0, 1)) {

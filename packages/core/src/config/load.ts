@@ -95,7 +95,14 @@ export function loadConfig(root: string): LoadedConfig {
   const parsed = parseJsonSource(file, text);
   if (!parsed.source) {
     for (const e of parsed.errors) {
-      diagnostics.push({ severity: 'error', code: 'config/syntax', file, line: e.line, column: e.column, message: `invalid JSON: ${e.message}` });
+      diagnostics.push({
+        severity: 'error',
+        code: 'config/syntax',
+        file,
+        line: e.line,
+        column: e.column,
+        message: `invalid JSON: ${e.message}`,
+      });
     }
     return { diagnostics };
   }
@@ -111,21 +118,46 @@ export function loadConfig(root: string): LoadedConfig {
       hint: 'run `lectern upgrade` or rename to docs.json with the new shape',
     });
     for (const key of dropped) {
-      diagnostics.push({ severity: 'warning', code: 'config/legacy-key', file, pointer: `/${key}`, message: `mint.json key "${key}" has no docs.json equivalent and was ignored` });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'config/legacy-key',
+        file,
+        pointer: `/${key}`,
+        message: `mint.json key "${key}" has no docs.json equivalent and was ignored`,
+      });
     }
   }
   const resolved = resolveRefs(root, rootSource);
   const locator = makeLocator(file, resolved);
   for (const issue of resolved.issues) {
-    const position = issue.line ? { line: issue.line, column: issue.column } : (() => {
-      const source = resolved.sources.get(issue.file);
-      return source ? locatePointer(source, issue.pointer) : undefined;
-    })();
-    diagnostics.push({ severity: 'error', code: 'config/ref', file: issue.file, pointer: issue.pointer || '/', ...position, message: issue.message, hint: issue.hint });
+    const position = issue.line
+      ? { line: issue.line, column: issue.column }
+      : (() => {
+          const source = resolved.sources.get(issue.file);
+          return source ? locatePointer(source, issue.pointer) : undefined;
+        })();
+    diagnostics.push({
+      severity: 'error',
+      code: 'config/ref',
+      file: issue.file,
+      pointer: issue.pointer || '/',
+      ...position,
+      message: issue.message,
+      hint: issue.hint,
+    });
   }
   const at = (pointer: string, severity: Diagnostic['severity'], code: Diagnostic['code'], message: string, hint?: string) => {
     const where = locator.locate(pointer);
-    diagnostics.push({ severity, code, file: where.file, pointer: where.pointer, line: where.line, column: where.column, message, ...(hint ? { hint } : {}) });
+    diagnostics.push({
+      severity,
+      code,
+      file: where.file,
+      pointer: where.pointer,
+      line: where.line,
+      column: where.column,
+      message,
+      ...(hint ? { hint } : {}),
+    });
   };
 
   const value = resolved.value;
@@ -135,27 +167,47 @@ export function loadConfig(root: string): LoadedConfig {
   }
   for (const key of Object.keys(value)) {
     if (!KNOWN_TOP_LEVEL_KEYS.has(key)) {
-      at(`/${key}`, 'warning', 'config/unknown-key', `unknown top-level key "${key}" (ignored)`, 'see the docs.json reference for the allowed keys');
+      at(
+        `/${key}`,
+        'warning',
+        'config/unknown-key',
+        `unknown top-level key "${key}" (ignored)`,
+        'see the docs.json reference for the allowed keys',
+      );
     }
   }
 
   const colors = (value as { colors?: unknown }).colors;
   if (colors && typeof colors === 'object' && !Array.isArray(colors)) {
     for (const key of Object.keys(colors)) {
-      if (!['primary', 'light', 'dark'].includes(key)) at(`/colors/${key}`, 'warning', 'config/unknown-key', `unknown key "${key}" in "colors" (ignored)`, 'colors has "primary", "light" and "dark"; page backgrounds are "background.color"');
+      if (!['primary', 'light', 'dark'].includes(key))
+        at(
+          `/colors/${key}`,
+          'warning',
+          'config/unknown-key',
+          `unknown key "${key}" in "colors" (ignored)`,
+          'colors has "primary", "light" and "dark"; page backgrounds are "background.color"',
+        );
     }
   }
   const fonts = (value as { fonts?: { family?: unknown; heading?: unknown; body?: unknown } }).fonts;
   if (fonts && typeof fonts === 'object' && fonts.family === undefined && fonts.heading === undefined && fonts.body === undefined) {
     at('/fonts', 'warning', 'config/fonts', '"fonts" names no font: it needs "family", or "heading"/"body" objects with a "family"');
   }
-  for (const u of unsupportedSettings(value as Record<string, unknown>)) at(u.pointer, 'warning', 'config/not-supported', u.message, u.hint);
+  for (const u of unsupportedSettings(value as Record<string, unknown>))
+    at(u.pointer, 'warning', 'config/not-supported', u.message, u.hint);
   const result = docsConfigSchema.safeParse(value, { reportInput: true });
   const languages = (value as { api?: { examples?: { languages?: unknown } } }).api?.examples?.languages;
   if (Array.isArray(languages)) {
     const names = languages.map((l) => (typeof l === 'string' ? l : ''));
     for (const u of normalizeLanguageList(names).unknown) {
-      at(`/api/examples/languages/${u.index}`, 'error', 'config/language', `unknown language ${JSON.stringify(languages[u.index])}`, `allowed keys (aliases): ${describeLanguages()}`);
+      at(
+        `/api/examples/languages/${u.index}`,
+        'error',
+        'config/language',
+        `unknown language ${JSON.stringify(languages[u.index])}`,
+        `allowed keys (aliases): ${describeLanguages()}`,
+      );
     }
   }
   const nav = readNavigation((value as Record<string, unknown>).navigation);
@@ -177,7 +229,11 @@ export function loadConfig(root: string): LoadedConfig {
         'error',
         'config/invalid',
         missing ? `missing required key "${key}"` : message,
-        missing ? (hint ? `add "${key}"; ${hint}` : `add "${key}" (${String((issue as { expected?: string }).expected ?? 'value')})`) : hint,
+        missing
+          ? hint
+            ? `add "${key}"; ${hint}`
+            : `add "${key}" (${String((issue as { expected?: string }).expected ?? 'value')})`
+          : hint,
       );
     }
     // Keep going with the invalid values removed (defaults apply), so one run reports every problem of the repo.
@@ -230,7 +286,8 @@ function repairConfig(value: Record<string, unknown>, failing: Array<Array<Prope
   if (typeof clone.name !== 'string' || !clone.name.trim()) clone.name = 'Untitled';
   if (typeof clone.theme !== 'string') clone.theme = 'mint';
   const colors = (clone.colors ?? {}) as Record<string, unknown>;
-  if (typeof colors.primary !== 'string' || !/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/.test(colors.primary)) clone.colors = { ...colors, primary: '#0D9373' };
+  if (typeof colors.primary !== 'string' || !/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/.test(colors.primary))
+    clone.colors = { ...colors, primary: '#0D9373' };
   const again = docsConfigSchema.safeParse(clone);
   return again.success ? again.data : undefined;
 }

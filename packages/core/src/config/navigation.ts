@@ -5,8 +5,7 @@
  */
 
 export type DivisionKind = 'product' | 'language' | 'version' | 'tab' | 'dropdown' | 'anchor' | 'menu';
-export type ChildKey =
-  | 'products' | 'languages' | 'versions' | 'tabs' | 'dropdowns' | 'anchors' | 'groups' | 'pages' | 'menu';
+export type ChildKey = 'products' | 'languages' | 'versions' | 'tabs' | 'dropdowns' | 'anchors' | 'groups' | 'pages' | 'menu';
 
 export interface SpecRef {
   source: string;
@@ -129,16 +128,16 @@ function readCommon(node: NavNodeConfig, raw: Record<string, unknown>, issues: N
   if (asyncapi) node.asyncapi = asyncapi;
   if (raw.directory !== undefined) {
     if (raw.directory === 'none' || raw.directory === 'accordion' || raw.directory === 'card') node.directory = raw.directory;
-    else issues.push({ pointer: `${p}/directory`, message: `invalid "directory" ${JSON.stringify(raw.directory)}`, hint: 'allowed: "none", "accordion", "card"' });
+    else
+      issues.push({
+        pointer: `${p}/directory`,
+        message: `invalid "directory" ${JSON.stringify(raw.directory)}`,
+        hint: 'allowed: "none", "accordion", "card"',
+      });
   }
 }
 
-function readChildren(
-  node: NavNodeConfig,
-  raw: Record<string, unknown>,
-  allowed: ChildKey[],
-  issues: NavIssue[],
-): void {
+function readChildren(node: NavNodeConfig, raw: Record<string, unknown>, allowed: ChildKey[], issues: NavIssue[]): void {
   const present = DIVISION_CHILD_KEYS.filter((key) => raw[key] !== undefined);
   const disallowed = present.filter((key) => !allowed.includes(key));
   for (const key of disallowed) {
@@ -157,7 +156,8 @@ function readChildren(
     const generator = (['sdk', 'graphql'] as const).find((k) => raw[k] !== undefined);
     if (generator) {
       issues.push({
-        pointer: `${node.pointer}/${generator}`, severity: 'warning',
+        pointer: `${node.pointer}/${generator}`,
+        severity: 'warning',
         message: `${node.kind} "${node.label}" generates its pages from ${generator === 'sdk' ? 'an SDK reference artifact' : 'a GraphQL schema'}, which Lectern does not do yet; it is left out of the navigation`,
         hint: 'list the pages in "pages" or "groups" to show them',
       });
@@ -198,7 +198,8 @@ function readChildren(
 function sourceRef(item: unknown, pointer: string, issues: NavIssue[]): boolean {
   if (!isObject(item) || typeof item.sourceRef !== 'string') return false;
   issues.push({
-    pointer, severity: 'warning',
+    pointer,
+    severity: 'warning',
     message: `"sourceRef": ${JSON.stringify(item.sourceRef)} brings in the navigation of another repository (a Mintlify multi-repo deployment); Lectern builds this repository alone and leaves it out`,
     hint: 'build the other repository as a site of its own, or copy its pages here',
   });
@@ -301,7 +302,13 @@ export function readNavigation(raw: unknown, pointer = '/navigation'): { navigat
           const at = `${pointer}/global/${key}/${index}`;
           const entry = readEntry(item, at, key, issues);
           if (entry && entry.kind !== 'page') {
-            if (!entry.href) issues.push({ pointer: at, severity: 'warning', message: `global ${entry.kind} "${entry.label}" has no "href", so it is not shown`, hint: 'global entries are links shown on every page' });
+            if (!entry.href)
+              issues.push({
+                pointer: at,
+                severity: 'warning',
+                message: `global ${entry.kind} "${entry.label}" has no "href", so it is not shown`,
+                hint: 'global entries are links shown on every page',
+              });
             else global.push(entry);
           }
         });

@@ -52,7 +52,12 @@ export function resolveRefs(root: string, rootSource: JsonSource): ResolvedJson 
     try {
       text = readFileSync(path.join(root, file), 'utf8');
     } catch {
-      issues.push({ file: fromFile, pointer: fromPointer, message: `$ref target "${file}" does not exist`, hint: 'paths are relative to the file that contains the $ref' });
+      issues.push({
+        file: fromFile,
+        pointer: fromPointer,
+        message: `$ref target "${file}" does not exist`,
+        hint: 'paths are relative to the file that contains the $ref',
+      });
       return undefined;
     }
     const { source, errors } = parseJsonSource(file, text);
@@ -83,16 +88,31 @@ export function resolveRefs(root: string, rootSource: JsonSource): ResolvedJson 
     const ref = obj.$ref as string;
     const refPointer = `${pointer}/$ref`;
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/') || ref.includes('#')) {
-      issues.push({ file, pointer: refPointer, message: `unsupported $ref "${ref}"`, hint: 'use a relative path to a JSON file inside the repo, e.g. "./navigation.json"' });
+      issues.push({
+        file,
+        pointer: refPointer,
+        message: `unsupported $ref "${ref}"`,
+        hint: 'use a relative path to a JSON file inside the repo, e.g. "./navigation.json"',
+      });
       return undefined;
     }
     const target = toPosix(path.normalize(path.join(path.dirname(file), ref)));
     if (target.startsWith('..') || path.isAbsolute(target)) {
-      issues.push({ file, pointer: refPointer, message: `$ref "${ref}" points outside the docs repo`, hint: 'a $ref must stay inside the directory that holds docs.json' });
+      issues.push({
+        file,
+        pointer: refPointer,
+        message: `$ref "${ref}" points outside the docs repo`,
+        hint: 'a $ref must stay inside the directory that holds docs.json',
+      });
       return undefined;
     }
     if (chain.includes(target)) {
-      issues.push({ file, pointer: refPointer, message: `$ref cycle: ${[...chain, target].join(' -> ')}`, hint: 'a file may not (indirectly) reference itself' });
+      issues.push({
+        file,
+        pointer: refPointer,
+        message: `$ref cycle: ${[...chain, target].join(' -> ')}`,
+        hint: 'a file may not (indirectly) reference itself',
+      });
       return undefined;
     }
     const source = load(target, file, refPointer);
@@ -119,7 +139,10 @@ export function resolveRefs(root: string, rootSource: JsonSource): ResolvedJson 
 }
 
 /** Map a path into the resolved value back to the file and JSON pointer it came from. */
-export function originOf(resolved: Pick<ResolvedJson, 'value' | 'origins'>, segments: ReadonlyArray<string | number>): { file: string; pointer: string } {
+export function originOf(
+  resolved: Pick<ResolvedJson, 'value' | 'origins'>,
+  segments: ReadonlyArray<string | number>,
+): { file: string; pointer: string } {
   let current: unknown = resolved.value;
   let where = resolved.origins.get(current as object) ?? { file: 'docs.json', pointer: '' };
   let at: { file: string; pointer: string } = { file: where.file, pointer: where.pointer };

@@ -8,9 +8,7 @@ import { z } from 'zod';
 
 export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
 
-const hexColor = z
-  .string()
-  .regex(/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/, 'must be a hex color like #0D9373 or #0D9');
+const hexColor = z.string().regex(/^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$/, 'must be a hex color like #0D9373 or #0D9');
 
 const lightDark = <T extends z.ZodType>(inner: T) => z.object({ light: inner.optional(), dark: inner.optional() });
 
@@ -20,8 +18,17 @@ export const iconSchema = z.union([
     name: z.string(),
     style: z
       .enum([
-        'brands', 'duotone', 'light', 'regular', 'sharp-duotone-solid', 'sharp-light', 'sharp-regular', 'sharp-solid',
-        'sharp-thin', 'solid', 'thin',
+        'brands',
+        'duotone',
+        'light',
+        'regular',
+        'sharp-duotone-solid',
+        'sharp-light',
+        'sharp-regular',
+        'sharp-solid',
+        'sharp-thin',
+        'solid',
+        'thin',
       ])
       .optional(),
     library: z.enum(['fontawesome', 'lucide', 'tabler']).optional(),
@@ -69,9 +76,7 @@ export const apiSchema = z.object({
   url: z.literal('full').optional(),
   mdx: z
     .object({
-      auth: z
-        .object({ method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(), name: z.string().optional() })
-        .optional(),
+      auth: z.object({ method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(), name: z.string().optional() }).optional(),
       server: z.union([z.string().url(), z.array(z.string().url())]).optional(),
     })
     .optional(),
@@ -86,14 +91,29 @@ const navbarLink = z.object({
 
 export const navbarSchema = z.object({
   links: z.array(navbarLink).optional(),
-  primary: z
-    .object({ type: z.enum(['button', 'github', 'discord']), label: z.string().optional(), href: z.string() })
-    .optional(),
+  primary: z.object({ type: z.enum(['button', 'github', 'discord']), label: z.string().optional(), href: z.string() }).optional(),
 });
 
 export const SOCIAL_PLATFORMS = [
-  'x', 'website', 'facebook', 'youtube', 'discord', 'slack', 'github', 'linkedin', 'instagram', 'hacker-news',
-  'medium', 'telegram', 'twitter', 'x-twitter', 'earth-americas', 'bluesky', 'threads', 'reddit', 'podcast',
+  'x',
+  'website',
+  'facebook',
+  'youtube',
+  'discord',
+  'slack',
+  'github',
+  'linkedin',
+  'instagram',
+  'hacker-news',
+  'medium',
+  'telegram',
+  'twitter',
+  'x-twitter',
+  'earth-americas',
+  'bluesky',
+  'threads',
+  'reddit',
+  'podcast',
 ] as const;
 
 export const footerSchema = z.object({
@@ -214,17 +234,13 @@ export const docsConfigSchema = z.object({
   navigation: navNodeDoc,
   description: z.string().optional(),
   public: z.boolean().optional(),
-  logo: z
-    .union([z.string().min(3), z.object({ light: z.string(), dark: z.string(), href: z.string().optional() })])
-    .optional(),
+  logo: z.union([z.string().min(3), z.object({ light: z.string(), dark: z.string(), href: z.string().optional() })]).optional(),
   favicon: z.union([z.string(), z.object({ light: z.string(), dark: z.string() })]).optional(),
   api: apiSchema.default({
     playground: { display: 'interactive', proxy: true, credentials: false },
     examples: { defaults: 'all', prefill: false, autogenerate: true },
   }),
-  appearance: z
-    .object({ default: z.enum(['system', 'light', 'dark']).default('system'), strict: z.boolean().default(false) })
-    .optional(),
+  appearance: z.object({ default: z.enum(['system', 'light', 'dark']).default('system'), strict: z.boolean().default(false) }).optional(),
   background: z
     .object({
       decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
@@ -251,27 +267,19 @@ export const docsConfigSchema = z.object({
       codeblocks: z.unknown().optional(),
     })
     .optional(),
-  redirects: z
-    .array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) }))
-    .optional(),
+  redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).optional(),
   integrations: z.record(z.string(), z.unknown()).optional(),
   errors: z
     .object({
-      '404': z
-        .object({ redirect: z.boolean().default(true), title: z.string().optional(), description: z.string().optional() })
-        .optional(),
+      '404': z.object({ redirect: z.boolean().default(true), title: z.string().optional(), description: z.string().optional() }).optional(),
     })
     .optional(),
   contextual: z.looseObject({ options: z.array(z.unknown()) }).optional(),
   thumbnails: z.record(z.string(), z.unknown()).optional(),
   interaction: z.object({ drilldown: z.boolean().optional() }).optional(),
   metadata: z.object({ timestamp: z.boolean().default(false) }).optional(),
-  variables: z
-    .record(z.string().regex(/^[A-Za-z0-9-]+$/, 'variable names may hold letters, digits and hyphens'), z.string())
-    .optional(),
-  markdown: z
-    .object({ schema: z.boolean().default(true), instructions: z.union([z.string(), z.array(z.string())]).optional() })
-    .optional(),
+  variables: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'variable names may hold letters, digits and hyphens'), z.string()).optional(),
+  markdown: z.object({ schema: z.boolean().default(true), instructions: z.union([z.string(), z.array(z.string())]).optional() }).optional(),
   lectern: lecternSchema.optional(),
 });
 

@@ -18,9 +18,28 @@ export function upgradeMintConfig(mint: Json): { config: Json; dropped: string[]
   const config: Json = { theme: 'mint' };
   const dropped: string[] = [];
   const handled = new Set([
-    'name', 'logo', 'favicon', 'colors', 'navigation', 'tabs', 'anchors', 'topbarLinks', 'topbarCtaButton', 'api',
-    'openapi', 'footerSocials', 'modeToggle', 'redirects', '$schema', 'primaryTab', 'metadata', 'seo', 'search',
-    'backgroundImage', 'feedback', 'versions',
+    'name',
+    'logo',
+    'favicon',
+    'colors',
+    'navigation',
+    'tabs',
+    'anchors',
+    'topbarLinks',
+    'topbarCtaButton',
+    'api',
+    'openapi',
+    'footerSocials',
+    'modeToggle',
+    'redirects',
+    '$schema',
+    'primaryTab',
+    'metadata',
+    'seo',
+    'search',
+    'backgroundImage',
+    'feedback',
+    'versions',
   ]);
   for (const key of Object.keys(mint)) if (!handled.has(key)) dropped.push(key);
 

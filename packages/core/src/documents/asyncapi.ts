@@ -10,10 +10,23 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import type {
-  AsyncAPIDocumentInterface, ChannelInterface, MessageInterface, OperationInterface, SecurityRequirementsInterface, ServerInterface,
+  AsyncAPIDocumentInterface,
+  ChannelInterface,
+  MessageInterface,
+  OperationInterface,
+  SecurityRequirementsInterface,
+  ServerInterface,
 } from '@asyncapi/parser';
 import type {
-  AsyncDocument, AsyncMessage, AsyncServer, Channel, ChannelParameter, Diagnostic, SecurityRequirement, SecurityScheme, ServerVariable,
+  AsyncDocument,
+  AsyncMessage,
+  AsyncServer,
+  Channel,
+  ChannelParameter,
+  Diagnostic,
+  SecurityRequirement,
+  SecurityScheme,
+  ServerVariable,
 } from '../model.ts';
 import { extensionsOf, isRecord } from './extensions.ts';
 import { childPointer, toPointer } from './pointer.ts';
@@ -47,7 +60,13 @@ async function readHttpRef(uri: { toString(): string }): Promise<string> {
   if (!state) return placeholder(href);
   const result = await fetchText(new URL(href), state.ctx);
   if (isDiagnostic(result)) {
-    state.diagnostics.push({ ...result, file: state.ctx.id, code: 'spec/broken-ref', message: `Remote $ref ${href} could not be loaded: ${result.message}`, hint: 'Vendor the schema into the repo and reference it with a relative path.' });
+    state.diagnostics.push({
+      ...result,
+      file: state.ctx.id,
+      code: 'spec/broken-ref',
+      message: `Remote $ref ${href} could not be loaded: ${result.message}`,
+      hint: 'Vendor the schema into the repo and reference it with a relative path.',
+    });
     return placeholder(href);
   }
   return result.text;
@@ -62,17 +81,35 @@ async function readFileRef(uri: { toString(): string; path?: () => string }): Pr
   const rel = path.relative(ctx.root, abs).split(path.sep).join('/');
   const refused = ctx.remote ? undefined : await refusedRepoFileAsync(ctx.root, abs);
   if (ctx.remote || refused?.why === 'out of the repo' || !(await insideRoot(ctx.root, abs))) {
-    state.diagnostics.push({ severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message: `$ref target ${abs} is outside the docs repo and was not read.`, hint: 'External $refs must point to files inside the repo.' });
+    state.diagnostics.push({
+      severity: 'error',
+      code: 'spec/ref-outside-root',
+      file: ctx.id,
+      message: `$ref target ${abs} is outside the docs repo and was not read.`,
+      hint: 'External $refs must point to files inside the repo.',
+    });
     return placeholder(raw);
   }
   if (refused) {
-    state.diagnostics.push({ severity: 'error', code: 'spec/refused-file', file: ctx.id, message: `$ref target ${describeRefusal(rel, refused)}: not read.`, hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).' });
+    state.diagnostics.push({
+      severity: 'error',
+      code: 'spec/refused-file',
+      file: ctx.id,
+      message: `$ref target ${describeRefusal(rel, refused)}: not read.`,
+      hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).',
+    });
     return placeholder(raw);
   }
   try {
     return await readFile(abs, 'utf8');
   } catch {
-    state.diagnostics.push({ severity: 'error', code: 'spec/broken-ref', file: ctx.id, message: `$ref target ${rel} does not exist.`, hint: 'External $refs are relative to the referencing file.' });
+    state.diagnostics.push({
+      severity: 'error',
+      code: 'spec/broken-ref',
+      file: ctx.id,
+      message: `$ref target ${rel} does not exist.`,
+      hint: 'External $refs are relative to the referencing file.',
+    });
     return placeholder(raw);
   }
 }
@@ -106,12 +143,32 @@ export async function loadAsyncApi(text: string, ctx: AsyncLoadContext): Promise
   try {
     output = await Promise.race([refState.run(state, () => getParser().parse(text, { source: ctx.base })), timeout]);
   } catch (e) {
-    return { diagnostics: [...state.diagnostics, { severity: 'error', code: 'spec/invalid', file: ctx.id, message: `${ctx.id} was rejected by the AsyncAPI parser: ${(e as Error).message.split('\n')[0]}` }] };
+    return {
+      diagnostics: [
+        ...state.diagnostics,
+        {
+          severity: 'error',
+          code: 'spec/invalid',
+          file: ctx.id,
+          message: `${ctx.id} was rejected by the AsyncAPI parser: ${(e as Error).message.split('\n')[0]}`,
+        },
+      ],
+    };
   } finally {
     clearTimeout(timer);
   }
   if (output === 'timeout') {
-    return { diagnostics: [...state.diagnostics, { severity: 'error', code: 'spec/timeout', file: ctx.id, message: `Parsing ${ctx.id} did not finish within ${limit / 1000} s (a remote $ref may be unreachable).` }] };
+    return {
+      diagnostics: [
+        ...state.diagnostics,
+        {
+          severity: 'error',
+          code: 'spec/timeout',
+          file: ctx.id,
+          message: `Parsing ${ctx.id} did not finish within ${limit / 1000} s (a remote $ref may be unreachable).`,
+        },
+      ],
+    };
   }
   const diagnostics = [...state.diagnostics];
   for (const d of output.diagnostics) {
@@ -138,7 +195,13 @@ export async function loadAsyncApi(text: string, ctx: AsyncLoadContext): Promise
   try {
     return { document: normalizeAsyncApi(output.document, ctx.id, diagnostics), diagnostics };
   } catch (e) {
-    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: ctx.id, message: `${ctx.id} could not be read as AsyncAPI: ${(e as Error).message.split('\n')[0]}`, hint: 'Check the document against the AsyncAPI 2.x / 3.x specification.' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/invalid',
+      file: ctx.id,
+      message: `${ctx.id} could not be read as AsyncAPI: ${(e as Error).message.split('\n')[0]}`,
+      hint: 'Check the document against the AsyncAPI 2.x / 3.x specification.',
+    });
     return { diagnostics };
   }
 }
@@ -167,7 +230,12 @@ function mapScheme(key: string, raw: unknown, file: string, diagnostics: Diagnos
   const web: Pick<SecurityScheme, 'in'> = location === 'header' || location === 'query' || location === 'cookie' ? { in: location } : {};
   switch (type) {
     case 'http':
-      return { ...base, type: 'http', ...(str(raw.scheme) ? { scheme: str(raw.scheme)!.toLowerCase() } : {}), ...(str(raw.bearerFormat) ? { bearerFormat: str(raw.bearerFormat) } : {}) };
+      return {
+        ...base,
+        type: 'http',
+        ...(str(raw.scheme) ? { scheme: str(raw.scheme)!.toLowerCase() } : {}),
+        ...(str(raw.bearerFormat) ? { bearerFormat: str(raw.bearerFormat) } : {}),
+      };
     case 'httpApiKey':
     case 'apiKey':
       return { ...base, type: 'apiKey', ...(str(raw.name) ? { name: str(raw.name) } : {}), ...web };
@@ -197,7 +265,14 @@ function mapScheme(key: string, raw: unknown, file: string, diagnostics: Diagnos
     case 'openIdConnect':
       return { ...base, type: 'openIdConnect', ...(str(raw.openIdConnectUrl) ? { openIdConnectUrl: str(raw.openIdConnectUrl) } : {}) };
     default:
-      diagnostics.push({ severity: 'warning', code: 'spec/unsupported-security-scheme', file, pointer: childPointer('/components/securitySchemes', key), message: `Security scheme "${key}" has type "${type ?? ''}", which the playground does not support; it is listed without an auth input.`, hint: 'Supported: http, httpApiKey, apiKey, userPassword, X509, oauth2, openIdConnect.' });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'spec/unsupported-security-scheme',
+        file,
+        pointer: childPointer('/components/securitySchemes', key),
+        message: `Security scheme "${key}" has type "${type ?? ''}", which the playground does not support; it is listed without an auth input.`,
+        hint: 'Supported: http, httpApiKey, apiKey, userPassword, X509, oauth2, openIdConnect.',
+      });
       return undefined;
   }
 }
@@ -221,8 +296,9 @@ function readSecurity(list: SecurityRequirementsInterface[], index: SchemeIndex)
     for (const req of requirements.all()) {
       const model = req.scheme();
       const json = model.json() as unknown;
-      const key = (model.id() && index.schemes[model.id()] ? model.id() : undefined)
-        ?? (isRecord(json) ? index.byObject.get(json) ?? index.byShape.get(shapeKey(json)) : undefined);
+      const key =
+        (model.id() && index.schemes[model.id()] ? model.id() : undefined) ??
+        (isRecord(json) ? (index.byObject.get(json) ?? index.byShape.get(shapeKey(json))) : undefined);
       const scheme = key ? index.schemes[key] : undefined;
       if (scheme) entries.push({ scheme, scopes: (req.scopes() ?? []).filter((x): x is string => typeof x === 'string') });
     }
@@ -232,7 +308,10 @@ function readSecurity(list: SecurityRequirementsInterface[], index: SchemeIndex)
 }
 
 function securityKey(req: SecurityRequirement): string {
-  return req.schemes.map((s) => `${s.scheme.key}:${s.scopes.join(',')}`).sort().join('&');
+  return req.schemes
+    .map((s) => `${s.scheme.key}:${s.scopes.join(',')}`)
+    .sort()
+    .join('&');
 }
 
 function readServer(server: ServerInterface, schemes: SchemeIndex): AsyncServer {
@@ -286,32 +365,38 @@ function readMessage(message: MessageInterface): AsyncMessage {
     ...(message.contentType() ? { contentType: message.contentType() } : {}),
     ...(isRecord(payload) ? { payload } : {}),
     ...(isRecord(headers) ? { headers } : {}),
-    examples: message.examples().all().map((ex) => ({
-      ...(ex.name() ? { name: ex.name() } : {}),
-      ...(ex.summary() ? { summary: ex.summary() } : {}),
-      ...(ex.hasPayload() ? { payload: ex.payload() } : {}),
-      ...(ex.hasHeaders() ? { headers: ex.headers() } : {}),
-    })),
+    examples: message
+      .examples()
+      .all()
+      .map((ex) => ({
+        ...(ex.name() ? { name: ex.name() } : {}),
+        ...(ex.summary() ? { summary: ex.summary() } : {}),
+        ...(ex.hasPayload() ? { payload: ex.payload() } : {}),
+        ...(ex.hasHeaders() ? { headers: ex.headers() } : {}),
+      })),
     bindings: isRecord(json.bindings) ? json.bindings : {},
   };
 }
 
 function readParameters(channel: ChannelInterface): ChannelParameter[] {
-  return channel.parameters().all().map((p) => {
-    const json = p.json() as Record<string, unknown>;
-    const schema = isRecord(json.schema) ? json.schema : {};
-    const def = json.default ?? schema.default;
-    const values = Array.isArray(json.enum) ? json.enum : Array.isArray(schema.enum) ? schema.enum : undefined;
-    const examples = Array.isArray(json.examples) ? json.examples : Array.isArray(schema.examples) ? schema.examples : undefined;
-    return {
-      name: p.id(),
-      ...(p.description() ? { description: p.description() } : {}),
-      ...(def !== undefined ? { default: String(def) } : {}),
-      ...(values ? { enum: values.map(String) } : {}),
-      ...(examples ? { examples: examples.map(String) } : {}),
-      ...(p.location() ? { location: p.location() } : {}),
-    };
-  });
+  return channel
+    .parameters()
+    .all()
+    .map((p) => {
+      const json = p.json() as Record<string, unknown>;
+      const schema = isRecord(json.schema) ? json.schema : {};
+      const def = json.default ?? schema.default;
+      const values = Array.isArray(json.enum) ? json.enum : Array.isArray(schema.enum) ? schema.enum : undefined;
+      const examples = Array.isArray(json.examples) ? json.examples : Array.isArray(schema.examples) ? schema.examples : undefined;
+      return {
+        name: p.id(),
+        ...(p.description() ? { description: p.description() } : {}),
+        ...(def !== undefined ? { default: String(def) } : {}),
+        ...(values ? { enum: values.map(String) } : {}),
+        ...(examples ? { examples: examples.map(String) } : {}),
+        ...(p.location() ? { location: p.location() } : {}),
+      };
+    });
 }
 
 export function normalizeAsyncApi(doc: AsyncAPIDocumentInterface, source: string, diagnostics: Diagnostic[]): AsyncDocument {
@@ -328,11 +413,17 @@ export function normalizeAsyncApi(doc: AsyncAPIDocumentInterface, source: string
       if (!index.byShape.has(shapeKey(value))) index.byShape.set(shapeKey(value), key);
     }
   }
-  const servers = doc.servers().all().map((s) => readServer(s, index));
+  const servers = doc
+    .servers()
+    .all()
+    .map((s) => readServer(s, index));
   const byServerId = new Map(servers.map((s) => [s.id, s]));
   const info = doc.info();
 
-  const channels: Channel[] = doc.channels().all().map((channel) => readChannel(channel, index, byServerId, servers));
+  const channels: Channel[] = doc
+    .channels()
+    .all()
+    .map((channel) => readChannel(channel, index, byServerId, servers));
   return {
     kind: 'asyncapi',
     source,
@@ -347,7 +438,12 @@ export function normalizeAsyncApi(doc: AsyncAPIDocumentInterface, source: string
   };
 }
 
-function readChannel(channel: ChannelInterface, schemes: SchemeIndex, byServerId: Map<string, AsyncServer>, allServers: AsyncServer[]): Channel {
+function readChannel(
+  channel: ChannelInterface,
+  schemes: SchemeIndex,
+  byServerId: Map<string, AsyncServer>,
+  allServers: AsyncServer[],
+): Channel {
   const json = channel.json() as Record<string, unknown>;
   const send: AsyncMessage[] = [];
   const receive: AsyncMessage[] = [];
@@ -377,10 +473,16 @@ function readChannel(channel: ChannelInterface, schemes: SchemeIndex, byServerId
     }
     addSecurity(readSecurity(op.security(), schemes));
   }
-  const channelServers = channel.servers().all().map((s) => byServerId.get(s.id())).filter((s): s is AsyncServer => !!s);
+  const channelServers = channel
+    .servers()
+    .all()
+    .map((s) => byServerId.get(s.id()))
+    .filter((s): s is AsyncServer => !!s);
   const servers = channelServers.length ? channelServers : allServers;
   if (!security.length) for (const server of servers) addSecurity(server.security);
-  const tags = Array.isArray(json.tags) ? json.tags.map((t) => (isRecord(t) ? str(t.name) : undefined)).filter((t): t is string => !!t) : [];
+  const tags = Array.isArray(json.tags)
+    ? json.tags.map((t) => (isRecord(t) ? str(t.name) : undefined)).filter((t): t is string => !!t)
+    : [];
   return {
     id: channel.id(),
     ...(channel.address() ? { address: channel.address()! } : {}),

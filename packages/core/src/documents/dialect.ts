@@ -14,10 +14,22 @@ import type { Schema } from '../model.ts';
 const KEYWORDS = new Map<string, 1 | 2 | 3>([
   ...(['properties', 'patternProperties', 'dependentSchemas', '$defs', 'definitions'] as const).map((k) => [k, 1] as const),
   ...(['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const).map((k) => [k, 2] as const),
-  ...([
-    'additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames',
-    'unevaluatedProperties', 'unevaluatedItems', 'contentSchema', 'additionalItems',
-  ] as const).map((k) => [k, 3] as const),
+  ...(
+    [
+      'additionalProperties',
+      'items',
+      'not',
+      'if',
+      'then',
+      'else',
+      'contains',
+      'propertyNames',
+      'unevaluatedProperties',
+      'unevaluatedItems',
+      'contentSchema',
+      'additionalItems',
+    ] as const
+  ).map((k) => [k, 3] as const),
 ]);
 
 export interface Dialect {

@@ -21,7 +21,14 @@ export function readCodeSamples(op: Record<string, unknown>, file: string, point
   const list = op[key];
   const listPointer = childPointer(pointer, key);
   if (!Array.isArray(list)) {
-    diagnostics.push({ severity: 'warning', code: 'spec/invalid-code-sample', file, pointer: listPointer, message: `${key} must be a list of code samples; it was ignored.`, hint: 'Write `- lang: python\n  source: "..."` entries (lang and source are required, label is optional).' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'spec/invalid-code-sample',
+      file,
+      pointer: listPointer,
+      message: `${key} must be a list of code samples; it was ignored.`,
+      hint: 'Write `- lang: python\n  source: "..."` entries (lang and source are required, label is optional).',
+    });
     return [];
   }
   const out: CodeSample[] = [];
@@ -39,7 +46,14 @@ export function readCodeSamples(op: Record<string, unknown>, file: string, point
       const hint = readmeStyle
         ? 'This looks like a ReadMe-style sample: rename `language` to `lang`, `code` to `source` and `name` to `label`.'
         : 'Each entry needs `lang` and `source`; `label` is optional.';
-      diagnostics.push({ severity: 'warning', code: 'spec/invalid-code-sample', file, pointer: at, message: `Code sample ${index} of ${key} was skipped: ${problems.join(', ')}.`, hint });
+      diagnostics.push({
+        severity: 'warning',
+        code: 'spec/invalid-code-sample',
+        file,
+        pointer: at,
+        message: `Code sample ${index} of ${key} was skipped: ${problems.join(', ')}.`,
+        hint,
+      });
       return;
     }
     const rawLang = (entry.lang as string).trim();
@@ -72,12 +86,25 @@ export function hrefProblem(href: string): string | undefined {
 }
 
 /** `x-mint` of an operation merged with its path item's `x-mint.groups`. */
-export function readXMint(op: Record<string, unknown>, pathItem: Record<string, unknown> | undefined, file: string, pointer: string, diagnostics: Diagnostic[]): XMint {
+export function readXMint(
+  op: Record<string, unknown>,
+  pathItem: Record<string, unknown> | undefined,
+  file: string,
+  pointer: string,
+  diagnostics: Diagnostic[],
+): XMint {
   const raw = op['x-mint'];
   const pathRaw = pathItem?.['x-mint'];
   const result: XMint = { metadata: {}, groups: [] };
   if (raw !== undefined && !isRecord(raw)) {
-    diagnostics.push({ severity: 'warning', code: 'spec/invalid-x-mint', file, pointer: childPointer(pointer, 'x-mint'), message: 'x-mint must be an object; it was ignored.', hint: 'Allowed keys: metadata, content, href, groups, mcp, playground.' });
+    diagnostics.push({
+      severity: 'warning',
+      code: 'spec/invalid-x-mint',
+      file,
+      pointer: childPointer(pointer, 'x-mint'),
+      message: 'x-mint must be an object; it was ignored.',
+      hint: 'Allowed keys: metadata, content, href, groups, mcp, playground.',
+    });
   }
   const xm = isRecord(raw) ? raw : {};
   if (isRecord(xm.metadata)) {

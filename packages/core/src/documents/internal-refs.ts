@@ -11,7 +11,11 @@
  */
 
 type Container = Record<string, unknown> | unknown[];
-interface Holder { parent: Container; key: string | number; pointer: string }
+interface Holder {
+  parent: Container;
+  key: string | number;
+  pointer: string;
+}
 
 const isObject = (v: unknown): v is Container => typeof v === 'object' && v !== null;
 /** What the library counts as a reference: an object whose `$ref` is a non-empty string. */

@@ -24,5 +24,8 @@ export async function specLoadKey(root: string, source: string, kind: string | u
   if (isDiagnostic(loc) || loc.type !== 'file') return undefined;
   const read = await readLocalText(root, loc);
   if (isDiagnostic(read) || OUTSIDE_REF.test(read.text)) return undefined;
-  return createHash('sha256').update(`spec-load 1\u0000${loc.id}\u0000${kind ?? ''}\u0000`).update(read.text).digest('hex');
+  return createHash('sha256')
+    .update(`spec-load 1\u0000${loc.id}\u0000${kind ?? ''}\u0000`)
+    .update(read.text)
+    .digest('hex');
 }

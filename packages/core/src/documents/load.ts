@@ -45,7 +45,12 @@ export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult
   } catch (e) {
     // Last line of defence: a bug or an unexpected library failure is still reported as a Diagnostic.
     const file = read.id ?? options.source;
-    diagnostics.push({ severity: 'error', code: 'spec/invalid', file, message: `${file} could not be loaded: ${String((e as Error)?.message ?? e).split('\n')[0]}` });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/invalid',
+      file,
+      message: `${file} could not be loaded: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
+    });
   }
   if (read.id !== undefined && read.text !== undefined && diagnostics.some((d) => d.pointer && d.line === undefined)) {
     const { addLines } = await import('./locate.ts');
@@ -54,7 +59,11 @@ export async function loadSpec(options: LoadSpecOptions): Promise<LoadSpecResult
   return { ...(result ? { document: result } : {}), diagnostics: dedupe(diagnostics) };
 }
 
-async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source: { id?: string; text?: string }): Promise<SpecDocument | undefined> {
+async function load(
+  options: LoadSpecOptions,
+  diagnostics: Diagnostic[],
+  source: { id?: string; text?: string },
+): Promise<SpecDocument | undefined> {
   const state = { fresh: false };
   const document = await loadDocument(options, diagnostics, source, state);
   // Only a copy that loaded as a spec is kept (an HTML maintenance page served with 200 is not a last good copy).
@@ -62,7 +71,12 @@ async function load(options: LoadSpecOptions, diagnostics: Diagnostic[], source:
   return document;
 }
 
-async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[], source: { id?: string; text?: string }, state: { fresh: boolean }): Promise<SpecDocument | undefined> {
+async function loadDocument(
+  options: LoadSpecOptions,
+  diagnostics: Diagnostic[],
+  source: { id?: string; text?: string },
+  state: { fresh: boolean },
+): Promise<SpecDocument | undefined> {
   const loc = locateSource(options.root, options.source, options);
   if (isDiagnostic(loc)) return void diagnostics.push(loc);
   const fetchOpts = {
@@ -77,7 +91,9 @@ async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[],
     if (copy) {
       const age = describeAge((options.now ?? Date.now)() - copy.fetchedAt);
       diagnostics.push({
-        severity: 'warning', code: 'spec/stale-copy', file: loc.id,
+        severity: 'warning',
+        code: 'spec/stale-copy',
+        file: loc.id,
         message: `${read.message.replace(/\.$/, '')}; built with the copy fetched ${age} ago (${new Date(copy.fetchedAt).toISOString()}) and kept in the build cache, so its pages may be out of date.`,
         hint: 'The copy is only used for this exact URL. Fix the URL or the network to refresh it; `--strict` makes this an error.',
       });
@@ -96,11 +112,24 @@ async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[],
   const value = parsed.value as Record<string, unknown>;
   const kind = kindOf(value);
   if (!kind) {
-    diagnostics.push({ severity: 'error', code: 'spec/unknown-kind', file: id, message: `${id} is not an OpenAPI or AsyncAPI document: it has no top-level \`openapi\`, \`swagger\` or \`asyncapi\` key.`, hint: 'Supported: OpenAPI 3.0/3.1/3.2, Swagger 2.0, AsyncAPI 2.x/3.x.' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/unknown-kind',
+      file: id,
+      message: `${id} is not an OpenAPI or AsyncAPI document: it has no top-level \`openapi\`, \`swagger\` or \`asyncapi\` key.`,
+      hint: 'Supported: OpenAPI 3.0/3.1/3.2, Swagger 2.0, AsyncAPI 2.x/3.x.',
+    });
     return undefined;
   }
   if (options.kind && options.kind !== kind) {
-    diagnostics.push({ severity: 'error', code: 'spec/wrong-kind', file: id, message: `${id} is an ${kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} document, but an ${options.kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} spec was expected here.`, hint: kind === 'asyncapi' ? 'Reference it with `asyncapi` instead of `openapi`.' : 'Reference it with `openapi` instead of `asyncapi`.' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/wrong-kind',
+      file: id,
+      message: `${id} is an ${kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} document, but an ${options.kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} spec was expected here.`,
+      hint:
+        kind === 'asyncapi' ? 'Reference it with `asyncapi` instead of `openapi`.' : 'Reference it with `openapi` instead of `asyncapi`.',
+    });
     return undefined;
   }
   const base = loc.type === 'file' ? loc.abs : loc.id;
@@ -119,7 +148,14 @@ async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[],
   const originalVersion = String(value.openapi ?? value.swagger ?? '');
   if (value.swagger !== undefined) {
     if (String(value.swagger) !== '2.0') {
-      diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/swagger', message: `${id} declares Swagger ${String(value.swagger)}; only Swagger 2.0 is supported.`, hint: 'Use OpenAPI 3.0, 3.1 or 3.2 (or Swagger "2.0", as a string).' });
+      diagnostics.push({
+        severity: 'error',
+        code: 'spec/unsupported-version',
+        file: id,
+        pointer: '/swagger',
+        message: `${id} declares Swagger ${String(value.swagger)}; only Swagger 2.0 is supported.`,
+        hint: 'Use OpenAPI 3.0, 3.1 or 3.2 (or Swagger "2.0", as a string).',
+      });
       return undefined;
     }
     // Bundle external files into the document first, so that Swagger 2.0 fragments in other files (parameters,
@@ -132,11 +168,24 @@ async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[],
     api = converted.document;
     swaggerBundled = true;
   } else if (typeof value.openapi !== 'string' || !OPENAPI_3.test(value.openapi)) {
-    diagnostics.push({ severity: 'error', code: 'spec/unsupported-version', file: id, pointer: '/openapi', message: `${id} declares OpenAPI ${JSON.stringify(value.openapi)}; supported versions are 3.0.x, 3.1.x and 3.2.x (as a string).`, hint: 'Write e.g. `openapi: "3.1.0"`.' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/unsupported-version',
+      file: id,
+      pointer: '/openapi',
+      message: `${id} declares OpenAPI ${JSON.stringify(value.openapi)}; supported versions are 3.0.x, 3.1.x and 3.2.x (as a string).`,
+      hint: 'Write e.g. `openapi: "3.1.0"`.',
+    });
     return undefined;
   }
   if (api.paths === undefined && api.webhooks === undefined) {
-    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: id, message: `${id} has neither \`paths\` nor \`webhooks\`.`, hint: 'An OpenAPI document describes its operations under `paths` (or `webhooks` in 3.1+).' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/invalid',
+      file: id,
+      message: `${id} has neither \`paths\` nor \`webhooks\`.`,
+      hint: 'An OpenAPI document describes its operations under `paths` (or `webhooks` in 3.1+).',
+    });
     return undefined;
   }
   // After bundling, external refs left in a Swagger 2.0 document are broken ones that were already reported.
@@ -146,7 +195,13 @@ async function loadDocument(options: LoadSpecOptions, diagnostics: Diagnostic[],
   try {
     return normalizeOpenApi(deref.document, id, originalVersion, diagnostics);
   } catch (e) {
-    diagnostics.push({ severity: 'error', code: 'spec/invalid', file: id, message: `${id} could not be read as OpenAPI: ${(e as Error).message.split('\n')[0]}`, hint: 'Check the document against the OpenAPI specification.' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'spec/invalid',
+      file: id,
+      message: `${id} could not be read as OpenAPI: ${(e as Error).message.split('\n')[0]}`,
+      hint: 'Check the document against the OpenAPI specification.',
+    });
     return undefined;
   }
 }

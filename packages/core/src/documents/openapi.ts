@@ -4,9 +4,24 @@
  */
 import {
   HTTP_METHODS,
-  type ApiDocument, type ApiResponse, type Callback, type Diagnostic, type MediaTypeObject, type NamedExample,
-  type Operation, type Parameter, type ParameterLocation, type RequestBody, type ResponseHeader, type Schema,
-  type SecurityRequirement, type SecurityScheme, type Server, type ServerVariable, type Tag, type OAuthFlow,
+  type ApiDocument,
+  type ApiResponse,
+  type Callback,
+  type Diagnostic,
+  type MediaTypeObject,
+  type NamedExample,
+  type Operation,
+  type Parameter,
+  type ParameterLocation,
+  type RequestBody,
+  type ResponseHeader,
+  type Schema,
+  type SecurityRequirement,
+  type SecurityScheme,
+  type Server,
+  type ServerVariable,
+  type Tag,
+  type OAuthFlow,
 } from '../model.ts';
 import { createDialect, type Dialect } from './dialect.ts';
 import { extensionsOf, isRecord, readCodeSamples, readXMint } from './extensions.ts';
@@ -24,7 +39,12 @@ interface Ctx {
   rootServers: Server[];
 }
 
-export function normalizeOpenApi(doc: Record<string, unknown>, source: string, originalVersion: string, diagnostics: Diagnostic[]): ApiDocument {
+export function normalizeOpenApi(
+  doc: Record<string, unknown>,
+  source: string,
+  originalVersion: string,
+  diagnostics: Diagnostic[],
+): ApiDocument {
   const info = isRecord(doc.info) ? doc.info : {};
   const components = isRecord(doc.components) ? doc.components : {};
   const ctx: Ctx = { file: source, diagnostics, dialect: createDialect(), schemes: {}, rootSecurity: undefined, rootServers: [] };
@@ -33,11 +53,19 @@ export function normalizeOpenApi(doc: Record<string, unknown>, source: string, o
   ctx.rootSecurity = Array.isArray(doc.security) ? readSecurity(doc.security, '/security', ctx) : undefined;
 
   const operations: Operation[] = [];
-  for (const [section, kind] of [['paths', 'operation'], ['webhooks', 'webhook']] as const) {
+  for (const [section, kind] of [
+    ['paths', 'operation'],
+    ['webhooks', 'webhook'],
+  ] as const) {
     const map = doc[section];
     if (map === undefined || map === null) continue;
     if (!isRecord(map)) {
-      warn(ctx, 'spec/invalid', `/${section}`, `\`${section}\` must be an object keyed by ${kind === 'operation' ? 'path' : 'webhook name'}.`);
+      warn(
+        ctx,
+        'spec/invalid',
+        `/${section}`,
+        `\`${section}\` must be an object keyed by ${kind === 'operation' ? 'path' : 'webhook name'}.`,
+      );
       continue;
     }
     for (const key of Object.keys(map)) {
@@ -89,7 +117,15 @@ function opt<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
 
 // Path items and operations -----------------------------------------------------------------
 
-function readPathItem(item: Record<string, unknown>, key: string, kind: 'operation' | 'webhook', pointer: string, source: string, ctx: Ctx, inCallback = false): Operation[] {
+function readPathItem(
+  item: Record<string, unknown>,
+  key: string,
+  kind: 'operation' | 'webhook',
+  pointer: string,
+  source: string,
+  ctx: Ctx,
+  inCallback = false,
+): Operation[] {
   const out: Operation[] = [];
   for (const name of Object.keys(item)) {
     if (!METHOD_SET.has(name)) continue;
@@ -100,13 +136,39 @@ function readPathItem(item: Record<string, unknown>, key: string, kind: 'operati
   if (isRecord(extra)) {
     for (const method of Object.keys(extra)) {
       const holder = { [method]: extra[method] };
-      out.push(...readOperationAt(holder, method, method, childPointer(pointer, 'additionalOperations', method), pointer, key, kind, source, ctx, inCallback, item));
+      out.push(
+        ...readOperationAt(
+          holder,
+          method,
+          method,
+          childPointer(pointer, 'additionalOperations', method),
+          pointer,
+          key,
+          kind,
+          source,
+          ctx,
+          inCallback,
+          item,
+        ),
+      );
     }
   }
   return out;
 }
 
-function readOperationAt(holder: Record<string, unknown>, prop: string, method: string, pointer: string, itemPointer: string, key: string, kind: 'operation' | 'webhook', source: string, ctx: Ctx, inCallback: boolean, pathItem: Record<string, unknown> = holder): Operation[] {
+function readOperationAt(
+  holder: Record<string, unknown>,
+  prop: string,
+  method: string,
+  pointer: string,
+  itemPointer: string,
+  key: string,
+  kind: 'operation' | 'webhook',
+  source: string,
+  ctx: Ctx,
+  inCallback: boolean,
+  pathItem: Record<string, unknown> = holder,
+): Operation[] {
   const op = holder[prop];
   if (!isRecord(op)) {
     if (op !== null) warn(ctx, 'spec/invalid', pointer, `Operation ${method.toUpperCase()} ${key} must be an object.`);
@@ -115,7 +177,18 @@ function readOperationAt(holder: Record<string, unknown>, prop: string, method: 
   return [readOperation(op, pathItem, method, key, kind, pointer, itemPointer, source, ctx, inCallback)];
 }
 
-function readOperation(op: Record<string, unknown>, pathItem: Record<string, unknown>, method: string, key: string, kind: 'operation' | 'webhook', pointer: string, itemPointer: string, source: string, ctx: Ctx, inCallback: boolean): Operation {
+function readOperation(
+  op: Record<string, unknown>,
+  pathItem: Record<string, unknown>,
+  method: string,
+  key: string,
+  kind: 'operation' | 'webhook',
+  pointer: string,
+  itemPointer: string,
+  source: string,
+  ctx: Ctx,
+  inCallback: boolean,
+): Operation {
   const opServers = readServers(op.servers, childPointer(pointer, 'servers'), ctx);
   const itemServers = opServers.length ? [] : readServers(pathItem.servers, childPointer(itemPointer, 'servers'), ctx);
   const servers = opServers.length ? opServers : itemServers.length ? itemServers : inCallback ? [] : ctx.rootServers;
@@ -123,7 +196,9 @@ function readOperation(op: Record<string, unknown>, pathItem: Record<string, unk
   const useRootSecurity = kind === 'operation' && !inCallback;
   const security = Array.isArray(op.security)
     ? readSecurity(op.security, childPointer(pointer, 'security'), ctx)
-    : useRootSecurity ? (ctx.rootSecurity ?? []) : [];
+    : useRootSecurity
+      ? (ctx.rootSecurity ?? [])
+      : [];
 
   const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
   const description = str(op.description) ?? str(pathItem.description);
@@ -159,7 +234,11 @@ function readCallbacks(value: unknown, pointer: string, source: string, ctx: Ctx
     if (!isRecord(callback)) continue;
     for (const [expression, item] of Object.entries(callback)) {
       if (!isRecord(item) || expression.startsWith('x-')) continue;
-      out.push({ name, expression, operations: readPathItem(item, expression, 'operation', childPointer(pointer, name, expression), source, ctx, true) });
+      out.push({
+        name,
+        expression,
+        operations: readPathItem(item, expression, 'operation', childPointer(pointer, name, expression), source, ctx, true),
+      });
     }
   }
   return out;
@@ -196,7 +275,13 @@ function readParameter(raw: unknown, pointer: string, ctx: Ctx): Parameter | und
   const name = str(raw.name);
   const location = str(raw.in);
   if (!name || !location || !LOCATIONS.has(location)) {
-    warn(ctx, 'spec/invalid-parameter', pointer, `Parameter ${name ? `"${name}" ` : ''}was skipped: ${!name ? '`name` is missing' : `\`in\` is "${location ?? ''}"`}.`, 'Parameters need a `name` and `in` (path, query, header or cookie).');
+    warn(
+      ctx,
+      'spec/invalid-parameter',
+      pointer,
+      `Parameter ${name ? `"${name}" ` : ''}was skipped: ${!name ? '`name` is missing' : `\`in\` is "${location ?? ''}"`}.`,
+      'Parameters need a `name` and `in` (path, query, header or cookie).',
+    );
     return undefined;
   }
   const loc = location as ParameterLocation;
@@ -247,7 +332,13 @@ function readContent(value: unknown, pointer: string, ctx: Ctx): MediaTypeObject
   const out: MediaTypeObject[] = [];
   for (const [mediaType, media] of Object.entries(value)) {
     if (!isRecord(media)) {
-      if (media !== null && media !== undefined) warn(ctx, 'spec/invalid', childPointer(pointer, mediaType), `Media type "${mediaType}" must be an object (with \`schema\`, \`example(s)\`, \`encoding\`).`);
+      if (media !== null && media !== undefined)
+        warn(
+          ctx,
+          'spec/invalid',
+          childPointer(pointer, mediaType),
+          `Media type "${mediaType}" must be an object (with \`schema\`, \`example(s)\`, \`encoding\`).`,
+        );
       out.push({ mediaType, examples: [] });
       continue;
     }
@@ -361,7 +452,12 @@ function readSecuritySchemes(value: unknown, ctx: Ctx): Record<string, SecurityS
   for (const [key, raw] of Object.entries(value)) {
     const pointer = childPointer('/components/securitySchemes', key);
     if (!isRecord(raw) || typeof raw.type !== 'string' || !SCHEME_TYPES.has(raw.type)) {
-      warn(ctx, 'spec/invalid-security-scheme', pointer, `Security scheme "${key}" was skipped: its \`type\` must be one of http, apiKey, oauth2, openIdConnect, mutualTLS.`);
+      warn(
+        ctx,
+        'spec/invalid-security-scheme',
+        pointer,
+        `Security scheme "${key}" was skipped: its \`type\` must be one of http, apiKey, oauth2, openIdConnect, mutualTLS.`,
+      );
       continue;
     }
     const location = str(raw.in);
@@ -392,7 +488,13 @@ function readSecuritySchemes(value: unknown, ctx: Ctx): Record<string, SecurityS
   return out;
 }
 
-export function readSecurityList(value: unknown[], pointer: string, file: string, schemes: Record<string, SecurityScheme>, diagnostics: Diagnostic[]): SecurityRequirement[] {
+export function readSecurityList(
+  value: unknown[],
+  pointer: string,
+  file: string,
+  schemes: Record<string, SecurityScheme>,
+  diagnostics: Diagnostic[],
+): SecurityRequirement[] {
   const out: SecurityRequirement[] = [];
   value.forEach((req, i) => {
     if (!isRecord(req)) return;
@@ -401,7 +503,14 @@ export function readSecurityList(value: unknown[], pointer: string, file: string
     for (const name of names) {
       const scheme = schemes[name];
       if (!scheme) {
-        diagnostics.push({ severity: 'warning', code: 'spec/unknown-security-scheme', file, pointer: childPointer(pointer, i, name), message: `Security requirement names "${name}", which is not defined under components.securitySchemes.`, hint: `Defined schemes: ${Object.keys(schemes).join(', ') || '(none)'}.` });
+        diagnostics.push({
+          severity: 'warning',
+          code: 'spec/unknown-security-scheme',
+          file,
+          pointer: childPointer(pointer, i, name),
+          message: `Security requirement names "${name}", which is not defined under components.securitySchemes.`,
+          hint: `Defined schemes: ${Object.keys(schemes).join(', ') || '(none)'}.`,
+        });
         continue;
       }
       const scopes = req[name];

@@ -31,7 +31,12 @@ function pageVerdicts(pages: readonly Page[], file: string): Map<string, 'public
   const verdicts = new Map<string, 'public' | 'restricted'>();
   for (const page of pages) {
     if ((page.kind !== 'operation' && page.kind !== 'channel') || page.spec.replace(/^\/+/, '') !== file) continue;
-    const key = page.kind === 'channel' ? `channel ${page.channel}` : page.method === 'webhook' ? opKey(true, '', page.path) : opKey(false, page.method, page.path);
+    const key =
+      page.kind === 'channel'
+        ? `channel ${page.channel}`
+        : page.method === 'webhook'
+          ? opKey(true, '', page.path)
+          : opKey(false, page.method, page.path);
     if (verdicts.get(key) !== 'public') verdicts.set(key, isRestricted(page) ? 'restricted' : 'public');
   }
   return verdicts;
@@ -59,13 +64,24 @@ interface Stripped {
  * inline copy, so the operation can go from it; the shared path item is then a candidate for pruning like the
  * components the operation used.
  */
-function inlineRestrictedRef(doc: Json, items: Json, key: string, webhooks: boolean, verdicts: Map<string, 'public' | 'restricted'>, out: Stripped): void {
+function inlineRestrictedRef(
+  doc: Json,
+  items: Json,
+  key: string,
+  webhooks: boolean,
+  verdicts: Map<string, 'public' | 'restricted'>,
+  out: Stripped,
+): void {
   const item = items[key];
   if (!isObject(item) || typeof item.$ref !== 'string') return;
   const at = componentOf(item.$ref);
   const target = at && lookup(doc, at);
   if (!isObject(target)) return;
-  const restricted = METHODS.some((m) => isObject(target[m]) && (verdicts.get(opKey(webhooks, m, key)) ?? (restrictedBySpec(target[m] as Json, target) ? 'restricted' : 'public')) === 'restricted');
+  const restricted = METHODS.some(
+    (m) =>
+      isObject(target[m]) &&
+      (verdicts.get(opKey(webhooks, m, key)) ?? (restrictedBySpec(target[m] as Json, target) ? 'restricted' : 'public')) === 'restricted',
+  );
   if (!restricted) return;
   out.restricted.push({ $ref: item.$ref });
   const { $ref: _ref, ...rest } = item;
@@ -90,7 +106,9 @@ function strip(doc: Json, items: unknown, webhooks: boolean, verdicts: Map<strin
       delete holder[method];
       here++;
     }
-    const left = METHODS.some((m) => item[m] !== undefined) || (isObject(item.additionalOperations) && Object.keys(item.additionalOperations).length > 0);
+    const left =
+      METHODS.some((m) => item[m] !== undefined) ||
+      (isObject(item.additionalOperations) && Object.keys(item.additionalOperations).length > 0);
     if (here && !left) delete items[key];
     out.removed += here;
   }
@@ -105,7 +123,8 @@ function stripChannels(doc: Json, verdicts: Map<string, 'public' | 'restricted'>
     delete doc.channels[id];
     out.removed++;
     for (const [name, op] of Object.entries(isObject(doc.operations) ? doc.operations : {})) {
-      const ref = isObject(op) && isObject(op.channel) && typeof op.channel.$ref === 'string' ? pointerSegments(op.channel.$ref) : undefined;
+      const ref =
+        isObject(op) && isObject(op.channel) && typeof op.channel.$ref === 'string' ? pointerSegments(op.channel.$ref) : undefined;
       if (ref?.length !== 2 || ref[0] !== 'channels' || ref[1] !== id) continue;
       out.restricted.push(op as Json);
       delete (doc.operations as Json)[name];
@@ -119,7 +138,9 @@ function countOperations(items: unknown): number {
   let count = 0;
   for (const item of Object.values(items)) {
     if (!isObject(item)) continue;
-    count += METHODS.filter((m) => isObject(item[m])).length + (isObject(item.additionalOperations) ? Object.keys(item.additionalOperations).length : 0);
+    count +=
+      METHODS.filter((m) => isObject(item[m])).length +
+      (isObject(item.additionalOperations) ? Object.keys(item.additionalOperations).length : 0);
   }
   return count;
 }
@@ -128,7 +149,10 @@ function countOperations(items: unknown): number {
 function pointerSegments(ref: string): string[] | undefined {
   if (!ref.startsWith('#/')) return undefined;
   try {
-    return ref.slice(2).split('/').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+    return ref
+      .slice(2)
+      .split('/')
+      .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
   } catch {
     return undefined;
   }
@@ -189,7 +213,9 @@ function pruneComponents(doc: Json, removed: Json[]): void {
   const candidates = reachable(doc, removed);
   if (!candidates.size) return;
   const kept = components(doc).filter((at) => !candidates.has(at.join('\0')));
-  const rest = Object.entries(doc).filter(([k]) => k !== 'components' && k !== 'definitions' && k !== 'parameters' && k !== 'responses').map(([, v]) => v);
+  const rest = Object.entries(doc)
+    .filter(([k]) => k !== 'components' && k !== 'definitions' && k !== 'parameters' && k !== 'responses')
+    .map(([, v]) => v);
   const used = reachable(doc, [...rest, ...kept.map((at) => lookup(doc, at))]);
   for (const key of candidates) {
     if (used.has(key)) continue;
@@ -198,7 +224,8 @@ function pruneComponents(doc: Json, removed: Json[]): void {
     if (isObject(holder)) delete holder[at[at.length - 1]!];
   }
   if (isObject(doc.components)) {
-    for (const [section, entries] of Object.entries(doc.components)) if (isObject(entries) && !Object.keys(entries).length) delete doc.components[section];
+    for (const [section, entries] of Object.entries(doc.components))
+      if (isObject(entries) && !Object.keys(entries).length) delete doc.components[section];
   }
 }
 

@@ -56,12 +56,18 @@ export interface RefOptions {
  * broken: those are left `null`/unresolved) plus diagnostics; `document` is undefined only when nothing usable
  * came out.
  */
-export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: DereferenceContext, refOptions: RefOptions = {}): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+export async function dereferenceOpenApi(
+  api: Record<string, unknown>,
+  ctx: DereferenceContext,
+  refOptions: RefOptions = {},
+): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const version = String(api.openapi ?? api.swagger ?? '');
   // Plain internal pointers only: resolved without the library (internal-refs.ts). Not where swagger-parser's own
   // checks would refuse the document (a 3.0 document without `paths`, a numeric `info.version`): it says why.
-  const swaggerChecks = SWAGGER_PARSER_VERSIONS.test(version) && (api.paths === undefined || typeof (api.info as { version?: unknown } | undefined)?.version === 'number');
+  const swaggerChecks =
+    SWAGGER_PARSER_VERSIONS.test(version) &&
+    (api.paths === undefined || typeof (api.info as { version?: unknown } | undefined)?.version === 'number');
   if (refOptions.mode !== 'bundle' && !refOptions.library && !ctx.remote && !swaggerChecks) {
     const document = dereferenceInternal(api);
     if (document) return { document, diagnostics };
@@ -90,9 +96,9 @@ export async function dereferenceOpenApi(api: Record<string, unknown>, ctx: Dere
   };
   let document: Record<string, unknown> | undefined;
   try {
-    document = (refOptions.mode === 'bundle'
-      ? await parser.bundle(ctx.base, api, options)
-      : await parser.dereference(ctx.base, api, options)) as Record<string, unknown>;
+    document = (
+      refOptions.mode === 'bundle' ? await parser.bundle(ctx.base, api, options) : await parser.dereference(ctx.base, api, options)
+    ) as Record<string, unknown>;
   } catch (e) {
     const err = e as ParserErrorLike;
     const list = Array.isArray(err.errors) && err.errors.length ? err.errors : [err];
@@ -134,12 +140,24 @@ async function readRef(url: string, ctx: DereferenceContext, errors: Map<string,
   const refused = await refusedRepoFileAsync(ctx.root, abs);
   if (refused?.why === 'out of the repo' || !(await insideRoot(ctx.root, abs))) {
     const message = `$ref target ${abs} is outside the docs repo.`;
-    errors.set(url, { severity: 'error', code: 'spec/ref-outside-root', file: ctx.id, message, hint: 'External $refs must point to files inside the repo.' });
+    errors.set(url, {
+      severity: 'error',
+      code: 'spec/ref-outside-root',
+      file: ctx.id,
+      message,
+      hint: 'External $refs must point to files inside the repo.',
+    });
     throw new Error(message);
   }
   if (refused) {
     const message = `$ref target ${describeRefusal(displayFile(abs, ctx), refused)}: not read.`;
-    errors.set(url, { severity: 'error', code: 'spec/refused-file', file: ctx.id, message, hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).' });
+    errors.set(url, {
+      severity: 'error',
+      code: 'spec/refused-file',
+      file: ctx.id,
+      message,
+      hint: 'A $ref may not read a file under .git/ or another dot-folder, or a dotfile (a symlink is judged by the file it leads to).',
+    });
     throw new Error(message);
   }
   try {
@@ -193,10 +211,19 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
       };
     }
     case 'EINVALIDPOINTER':
-      return { severity: 'warning', code: 'spec/broken-ref', file: ctx.id, ...at, message: `Invalid $ref at ${pointer ?? '(unknown location)'}: ${err.message}`, hint: `A $ref is a URI with an optional JSON pointer after "#", e.g. "#/components/schemas/Name". ${BROKEN_REF_EFFECT}` };
+      return {
+        severity: 'warning',
+        code: 'spec/broken-ref',
+        file: ctx.id,
+        ...at,
+        message: `Invalid $ref at ${pointer ?? '(unknown location)'}: ${err.message}`,
+        hint: `A $ref is a URI with an optional JSON pointer after "#", e.g. "#/components/schemas/Name". ${BROKEN_REF_EFFECT}`,
+      };
     case 'ERESOLVER':
     case 'EUNMATCHEDRESOLVER': {
-      const known = (err.source ? resolverErrors.get(err.source) : undefined) ?? [...resolverErrors.values()].find((d) => err.message.includes(d.message));
+      const known =
+        (err.source ? resolverErrors.get(err.source) : undefined) ??
+        [...resolverErrors.values()].find((d) => err.message.includes(d.message));
       const reason = (known?.message ?? cleanMessage(err.message)).replace(/\.$/, '');
       const refused = known?.code === 'spec/ref-outside-root' || known?.code === 'spec/refused-file' ? known.code : undefined;
       return {
@@ -224,12 +251,27 @@ function describeError(err: ParserErrorLike, ctx: DereferenceContext, resolverEr
       };
     }
     case 'ETIMEOUT':
-      return { severity: 'error', code: 'spec/timeout', file: ctx.id, message: `Resolving the $refs of ${ctx.id} took too long and was stopped.` };
+      return {
+        severity: 'error',
+        code: 'spec/timeout',
+        file: ctx.id,
+        message: `Resolving the $refs of ${ctx.id} took too long and was stopped.`,
+      };
     default:
-      return { severity: 'error', code: 'spec/invalid', file: ctx.id, ...at, message: `${ctx.id} was rejected by the OpenAPI parser: ${cleanMessage(err.message)}`, hint: 'Check the document against the OpenAPI specification (3.0, 3.1, or Swagger 2.0).' };
+      return {
+        severity: 'error',
+        code: 'spec/invalid',
+        file: ctx.id,
+        ...at,
+        message: `${ctx.id} was rejected by the OpenAPI parser: ${cleanMessage(err.message)}`,
+        hint: 'Check the document against the OpenAPI specification (3.0, 3.1, or Swagger 2.0).',
+      };
   }
 }
 
 function cleanMessage(message: string | undefined): string {
-  return (message ?? 'unknown error').split('\n')[0]!.replace(/\s+at .*$/, '').trim();
+  return (message ?? 'unknown error')
+    .split('\n')[0]!
+    .replace(/\s+at .*$/, '')
+    .trim();
 }

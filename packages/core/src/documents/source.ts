@@ -14,9 +14,7 @@ export interface FetchOptions {
   timeoutMs?: number;
 }
 
-export type SpecLocation =
-  | { type: 'file'; id: string; abs: string }
-  | { type: 'url'; id: string; url: URL };
+export type SpecLocation = { type: 'file'; id: string; abs: string } | { type: 'url'; id: string; url: URL };
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Larger remote documents are refused (50 MB). */
@@ -38,14 +36,24 @@ export function locateSource(root: string, source: string, opts: { allowHttp?: b
     }
     const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && opts.allowHttp === true);
     if (!allowed) {
-      return error('spec/insecure-url', raw, `Spec URL "${raw}" uses ${url.protocol.slice(0, -1)}; only https URLs are fetched.`, 'Use an https:// URL or a file in the repo.');
+      return error(
+        'spec/insecure-url',
+        raw,
+        `Spec URL "${raw}" uses ${url.protocol.slice(0, -1)}; only https URLs are fetched.`,
+        'Use an https:// URL or a file in the repo.',
+      );
     }
     return { type: 'url', id: url.href, url };
   }
   const posix = raw.replace(/\\/g, '/');
   const normalised = path.posix.normalize(posix.replace(/^\/+/, ''));
   if (normalised === '.' || normalised === '' || normalised.startsWith('../') || normalised === '..') {
-    return error('spec/outside-root', raw, `Spec path "${raw}" points outside the docs repo.`, 'Spec paths are relative to the repo root (a leading "/" is optional).');
+    return error(
+      'spec/outside-root',
+      raw,
+      `Spec path "${raw}" points outside the docs repo.`,
+      'Spec paths are relative to the repo root (a leading "/" is optional).',
+    );
   }
   return { type: 'file', id: normalised, abs: path.resolve(root, ...normalised.split('/')) };
 }
@@ -64,13 +72,19 @@ export async function readLocalText(root: string, loc: { id: string; abs: string
     return error('spec/outside-root', loc.id, `Spec path "${loc.id}" resolves outside the docs repo (symlink?).`);
   }
   if (refused) {
-    return error('spec/refused-file', loc.id, `Spec ${describeRefusal(loc.id, refused)}: not read.`, 'Keep specs where the build may publish them: not under .git/ or another dot-folder, not a dotfile (a symlink is judged by the file it leads to).');
+    return error(
+      'spec/refused-file',
+      loc.id,
+      `Spec ${describeRefusal(loc.id, refused)}: not read.`,
+      'Keep specs where the build may publish them: not under .git/ or another dot-folder, not a dotfile (a symlink is judged by the file it leads to).',
+    );
   }
   try {
     return { text: await readFile(loc.abs, 'utf8') };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return error('spec/not-found', loc.id, `Spec file ${loc.id} does not exist.`, 'Check the path; it is relative to the repo root.');
+    if (code === 'ENOENT')
+      return error('spec/not-found', loc.id, `Spec file ${loc.id} does not exist.`, 'Check the path; it is relative to the repo root.');
     if (code === 'EISDIR') return error('spec/not-found', loc.id, `Spec path ${loc.id} is a directory, not a file.`);
     return error('spec/unreadable', loc.id, `Spec file ${loc.id} cannot be read (${code ?? 'unknown error'}).`);
   }
@@ -115,7 +129,12 @@ export async function fetchText(url: URL, opts: FetchOptions): Promise<{ text: s
     }
     if (!res.ok) {
       await res.body?.cancel();
-      return error('spec/fetch-failed', id, `Failed to fetch spec ${id}: HTTP ${res.status}.`, 'The URL must serve the spec without credentials.');
+      return error(
+        'spec/fetch-failed',
+        id,
+        `Failed to fetch spec ${id}: HTTP ${res.status}.`,
+        'The URL must serve the spec without credentials.',
+      );
     }
     const length = Number(res.headers.get('content-length') ?? '0');
     if (length > MAX_REMOTE_BYTES) {
@@ -130,7 +149,12 @@ export async function fetchText(url: URL, opts: FetchOptions): Promise<{ text: s
   } catch (e) {
     const name = (e as Error).name;
     const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs / 1000} s` : describeFetchError(e);
-    return error('spec/fetch-failed', id, `Failed to fetch spec ${id}: ${reason}.`, 'Check the URL and the network; remote specs are fetched at build time without credentials.');
+    return error(
+      'spec/fetch-failed',
+      id,
+      `Failed to fetch spec ${id}: ${reason}.`,
+      'Check the URL and the network; remote specs are fetched at build time without credentials.',
+    );
   }
 }
 

@@ -8,7 +8,10 @@ interface S2O {
 const require = createRequire(import.meta.url);
 let converter: S2O | undefined;
 
-export async function convertSwagger2(doc: Record<string, unknown>, file: string): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
+export async function convertSwagger2(
+  doc: Record<string, unknown>,
+  file: string,
+): Promise<{ document?: Record<string, unknown>; diagnostics: Diagnostic[] }> {
   converter ??= require('swagger2openapi') as S2O;
   try {
     const result = await converter.convertObj(doc, { patch: true, warnOnly: true, resolve: false, resolveInternal: false, direct: false });
@@ -17,13 +20,15 @@ export async function convertSwagger2(doc: Record<string, unknown>, file: string
     return { document: result.openapi, diagnostics };
   } catch (e) {
     return {
-      diagnostics: [{
-        severity: 'error',
-        code: 'spec/invalid',
-        file,
-        message: `${file} could not be converted from Swagger 2.0: ${(e as Error).message.split('\n')[0]}`,
-        hint: 'Check the document against the Swagger 2.0 specification, or convert it to OpenAPI 3.',
-      }],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'spec/invalid',
+          file,
+          message: `${file} could not be converted from Swagger 2.0: ${(e as Error).message.split('\n')[0]}`,
+          hint: 'Check the document against the Swagger 2.0 specification, or convert it to OpenAPI 3.',
+        },
+      ],
     };
   }
 }
@@ -34,10 +39,17 @@ function collectWarnings(node: unknown, pointer: string, out: Diagnostic[], file
   seen.add(node);
   const obj = node as Record<string, unknown>;
   if (typeof obj['x-s2o-warning'] === 'string') {
-    out.push({ severity: 'warning', code: 'spec/swagger2-conversion', file, pointer, message: `Swagger 2.0 conversion: ${obj['x-s2o-warning']}` });
+    out.push({
+      severity: 'warning',
+      code: 'spec/swagger2-conversion',
+      file,
+      pointer,
+      message: `Swagger 2.0 conversion: ${obj['x-s2o-warning']}`,
+    });
     delete obj['x-s2o-warning'];
   }
   for (const [k, v] of Object.entries(obj)) {
-    if (typeof v === 'object' && v !== null) collectWarnings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, file, seen);
+    if (typeof v === 'object' && v !== null)
+      collectWarnings(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, file, seen);
   }
 }

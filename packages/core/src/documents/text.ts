@@ -6,9 +6,7 @@ import type { Diagnostic } from '../model.ts';
 
 export type SpecKind = 'openapi' | 'asyncapi';
 
-export type ParsedText =
-  | { ok: true; value: unknown }
-  | { ok: false; diagnostic: Diagnostic };
+export type ParsedText = { ok: true; value: unknown } | { ok: false; diagnostic: Diagnostic };
 
 /**
  * Parse JSON or YAML. JSON first when the text looks like JSON (much faster on large files); the YAML parser is
@@ -57,7 +55,10 @@ export async function parseSpecText(text: string, file: string): Promise<ParsedT
 }
 
 function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+  return message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .trim();
 }
 
 /** Kind from a parsed top-level object. */

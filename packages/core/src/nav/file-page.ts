@@ -40,7 +40,7 @@ function pageBase(file: PageFile, meta: PageMeta, ctx: Context, slug: string): P
     hidden: meta.hidden,
     deprecated: meta.deprecated,
     ...(meta.tag ? { tag: meta.tag } : {}),
-    ...(meta.version ?? ctx.version ? { version: meta.version ?? ctx.version } : {}),
+    ...((meta.version ?? ctx.version) ? { version: meta.version ?? ctx.version } : {}),
     ...(ctx.language ? { language: ctx.language } : {}),
     ...(meta.groups ? { groups: meta.groups } : {}),
     ...(meta.public !== undefined ? { public: meta.public } : {}),
@@ -53,9 +53,14 @@ function operationFilePage(p: Planner, file: PageFile, value: string, meta: Page
   if (!ref) {
     // Mintlify publishes such a page as it would any other (without the API reference): a warning.
     const specOnly = /^\S+\.(json|ya?ml)$/i.test(value.trim());
-    p.reportFile(file.file, 'page/openapi',
+    p.reportFile(
+      file.file,
+      'page/openapi',
       `${specOnly ? `"openapi: ${value.trim()}" names a spec file but no operation` : `invalid "openapi" frontmatter "${value}"`}; the page is built from its MDX content alone`,
-      `write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "${specOnly ? `${value.trim()} GET /users/{id}` : 'GET /users/{id}'}"`, 'warning', file.keyLines?.openapi);
+      `write "METHOD /path", "file METHOD /path" or "webhook name", e.g. "${specOnly ? `${value.trim()} GET /users/{id}` : 'GET /users/{id}'}"`,
+      'warning',
+      file.keyLines?.openapi,
+    );
     return { ...base, kind: 'guide' };
   }
   const found = resolveOperation(p, ref, undefined, { file: file.file, line: file.keyLines?.openapi });
@@ -68,10 +73,14 @@ function operationFilePage(p: Planner, file: PageFile, value: string, meta: Page
     ...base,
     // As Mintlify: the frontmatter's title, else the operation's, else the page's own slug.
     title: meta.title ?? operationTitle(operation) ?? base.title,
-    ...(meta.description ?? generated.description ? { description: meta.description ?? generated.description } : {}),
+    ...((meta.description ?? generated.description) ? { description: meta.description ?? generated.description } : {}),
     deprecated: meta.deprecated || generated.deprecated,
     groups: meta.groups ?? generated.groups,
-    playground: resolvePlayground([meta.playground, operation.xMint.metadata.playground], defaults.display, operation.servers.length > 0 || defaults.mdxServer),
+    playground: resolvePlayground(
+      [meta.playground, operation.xMint.metadata.playground],
+      defaults.display,
+      operation.servers.length > 0 || defaults.mdxServer,
+    ),
     kind: 'operation',
     spec: generated.spec,
     method: generated.method,
@@ -84,7 +93,13 @@ function channelFilePage(p: Planner, file: PageFile, value: string, meta: PageMe
   const found = resolveChannel(p, value, { file: file.file });
   if (!found) return { ...base, kind: 'guide' };
   const hasServer = found.doc.servers.length > 0 || (found.doc.channels.find((c) => c.id === found.id)?.servers.length ?? 0) > 0;
-  return { ...base, kind: 'channel', spec: found.doc.source, channel: found.id, playground: resolvePlayground([meta.playground], p.playgroundDefaults.display, hasServer) };
+  return {
+    ...base,
+    kind: 'channel',
+    spec: found.doc.source,
+    channel: found.id,
+    playground: resolvePlayground([meta.playground], p.playgroundDefaults.display, hasServer),
+  };
 }
 
 /** `openapi-schema: "[file] Name"`: a schema page. */
@@ -96,7 +111,15 @@ function schemaFilePage(p: Planner, file: PageFile, value: string, base: PageBas
     // A spec that failed to load (reported already) may hold it; otherwise, as for `openapi:`, Mintlify still
     // publishes the page from its MDX: a warning.
     const failed = [...p.failedSpecs].some((s) => !fileToken || s.includes(normalizeSpecSource(fileToken)));
-    if (!failed) p.reportFile(file.file, 'page/schema-not-found', `schema "${name}" not found${fileToken ? ` in "${fileToken}"` : ''}`, 'the page is built from its MDX content alone, without the schema', 'warning', file.keyLines?.['openapi-schema']);
+    if (!failed)
+      p.reportFile(
+        file.file,
+        'page/schema-not-found',
+        `schema "${name}" not found${fileToken ? ` in "${fileToken}"` : ''}`,
+        'the page is built from its MDX content alone, without the schema',
+        'warning',
+        file.keyLines?.['openapi-schema'],
+      );
     return { ...base, kind: 'guide' };
   }
   const page: SchemaPage = { ...base, kind: 'schema', spec: doc.source, schema: name };
@@ -107,7 +130,12 @@ function schemaFilePage(p: Planner, file: PageFile, value: string, base: PageBas
 function endpointFilePage(p: Planner, file: PageFile, value: string, meta: PageMeta, base: PageBase): Page {
   const endpoint = parseManualEndpoint(value, p.config, meta.authMethod);
   if (!endpoint) {
-    p.reportFile(file.file, 'page/api', `invalid "api" frontmatter "${value}"`, 'write "METHOD https://host/path" or "METHOD /path", e.g. "POST /users"');
+    p.reportFile(
+      file.file,
+      'page/api',
+      `invalid "api" frontmatter "${value}"`,
+      'write "METHOD https://host/path" or "METHOD /path", e.g. "POST /users"',
+    );
     return { ...base, kind: 'guide' };
   }
   const page: ManualEndpointPage = {
@@ -128,10 +156,22 @@ export function reportMissingMeta(p: Planner): void {
     if (!page.file) continue;
     const meta = pageMeta(page.frontmatter);
     if (meta.title === undefined && page.title === slugToTitle(page.slug)) {
-      p.reportFile(page.file, 'page/no-title', `page has no "title" in its frontmatter; using "${page.title}"`, 'add `title:` (and `description:`) to the frontmatter', 'warning');
+      p.reportFile(
+        page.file,
+        'page/no-title',
+        `page has no "title" in its frontmatter; using "${page.title}"`,
+        'add `title:` (and `description:`) to the frontmatter',
+        'warning',
+      );
     }
     if (page.description === undefined && meta.title !== undefined && !meta.url) {
-      p.reportFile(page.file, 'page/no-description', 'page has no "description" in its frontmatter', 'add `description:` — it is shown under the title and used for SEO', 'warning');
+      p.reportFile(
+        page.file,
+        'page/no-description',
+        'page has no "description" in its frontmatter',
+        'add `description:` — it is shown under the title and used for SEO',
+        'warning',
+      );
     }
   }
 }

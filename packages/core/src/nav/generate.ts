@@ -24,11 +24,7 @@ export interface PlaygroundDefaults {
 const DISPLAYS = new Set(['interactive', 'simple', 'none', 'auth']);
 
 /** Page frontmatter > x-mint metadata > config > interactive; an operation without a server falls back to simple. */
-export function resolvePlayground(
-  candidates: unknown[],
-  fallback: PlaygroundDisplay,
-  hasServer: boolean,
-): PlaygroundDisplay {
+export function resolvePlayground(candidates: unknown[], fallback: PlaygroundDisplay, hasServer: boolean): PlaygroundDisplay {
   const chosen = candidates.find((c): c is PlaygroundDisplay => typeof c === 'string' && DISPLAYS.has(c)) ?? fallback;
   if (!hasServer && (chosen === 'interactive' || chosen === 'auth')) return 'simple';
   return chosen;
@@ -58,14 +54,22 @@ export function groupLabel(doc: ApiDocument, op: Operation): string {
 /** The page path an `x-mint.href` asks for, or undefined when it cannot be one (`hrefProblem`). */
 export function hrefSlug(href: string): string | undefined {
   if (hrefProblem(href)) return undefined;
-  return href.split(/[\\/]+/).filter(Boolean).join('/');
+  return href
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .join('/');
 }
 
 /**
  * Slugs for every non-excluded operation of a document, in document order, de-duplicated by `allocate`. An
  * `x-mint.href` that would leave the site is refused (`onUnsafeHref`) and the default slug used.
  */
-export function allocateOperationSlugs(doc: ApiDocument, directory: string, allocate: (base: string) => string, onUnsafeHref?: (op: Operation) => void): OperationSlot[] {
+export function allocateOperationSlugs(
+  doc: ApiDocument,
+  directory: string,
+  allocate: (base: string) => string,
+  onUnsafeHref?: (op: Operation) => void,
+): OperationSlot[] {
   const slots: OperationSlot[] = [];
   for (const op of doc.operations) {
     if (op.excluded) continue;
@@ -127,11 +131,7 @@ export function operationPage(
     ...(context.language ? { language: context.language } : {}),
     ...(groups.length ? { groups } : {}),
     ...(typeof meta.public === 'boolean' ? { public: meta.public } : {}),
-    playground: resolvePlayground(
-      [meta.playground],
-      context.playground.display,
-      op.servers.length > 0 || context.playground.mdxServer,
-    ),
+    playground: resolvePlayground([meta.playground], context.playground.display, op.servers.length > 0 || context.playground.mdxServer),
     spec: doc.source,
     method,
     path: op.path,
@@ -152,7 +152,11 @@ export function allocateChannelSlugs(doc: AsyncDocument, directory: string, allo
   });
 }
 
-export function channelPage(doc: AsyncDocument, slot: ChannelSlot, context: { version?: string; language?: string; playground?: PlaygroundDefaults }): ChannelPage {
+export function channelPage(
+  doc: AsyncDocument,
+  slot: ChannelSlot,
+  context: { version?: string; language?: string; playground?: PlaygroundDefaults },
+): ChannelPage {
   const ch = slot.channel;
   const hasServer = ch.servers.length > 0 || doc.servers.length > 0;
   const title = ch.title ?? camelToSentenceCase(ch.id);

@@ -35,9 +35,7 @@ function canonicalPath(p: string): string {
   return p.length > 1 ? p.replace(/\/+$/, '') : p;
 }
 
-export type FindResult =
-  | { operation: Operation }
-  | { error: 'path' | 'method' | 'webhook'; available: string[] };
+export type FindResult = { operation: Operation } | { error: 'path' | 'method' | 'webhook'; available: string[] };
 
 /** Find the operation in one document; exact path key wins, then trailing-slash-insensitive. */
 export function findOperation(doc: ApiDocument, ref: OperationRef): FindResult {

@@ -11,8 +11,16 @@ import { channelPage, DEFAULT_DIRECTORY, operationPage } from './generate.ts';
 import { pageFromFile, reportMissingMeta } from './file-page.ts';
 import { findOperation, matchSpecFile, parseOperationRef } from './operation-ref.ts';
 import {
-  addPage, channelSlotsFor, createPlanner, normalizeSpecSource, operationSlotsFor, pageContext, specMissing, type Context,
-  type Planner, type PlanSiteInput,
+  addPage,
+  channelSlotsFor,
+  createPlanner,
+  normalizeSpecSource,
+  operationSlotsFor,
+  pageContext,
+  specMissing,
+  type Context,
+  type Planner,
+  type PlanSiteInput,
 } from './planner.ts';
 import { resolveOperation } from './resolve.ts';
 import { normalizePagePath } from './slug.ts';
@@ -52,13 +60,28 @@ function nodeContext(node: NavNodeConfig, parent: Context): Context {
 
 /** The `openapi`/`asyncapi` files a node names exist and are of that kind. */
 function checkSpecRefs(p: Planner, node: NavNodeConfig): void {
-  for (const [kind, refs] of [['openapi', node.openapi], ['asyncapi', node.asyncapi]] as const) {
+  for (const [kind, refs] of [
+    ['openapi', node.openapi],
+    ['asyncapi', node.asyncapi],
+  ] as const) {
     refs?.forEach((ref, index) => {
       const source = normalizeSpecSource(ref.source);
       const doc = p.specs.get(source);
       const pointer = `${node.pointer}/${kind}${refs.length > 1 ? `/${index}` : ''}`;
-      if (specMissing(p, source)) p.report(pointer, 'nav/spec-not-found', `${kind} file "${ref.source}" was not found`, 'paths are relative to the docs root (a leading "/" is optional); remote specs must be https URLs');
-      else if (doc && doc.kind !== kind) p.report(pointer, 'nav/spec-kind', `"${ref.source}" is an ${doc.kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} file, not ${kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'}`, `use "${doc.kind}" for it`);
+      if (specMissing(p, source))
+        p.report(
+          pointer,
+          'nav/spec-not-found',
+          `${kind} file "${ref.source}" was not found`,
+          'paths are relative to the docs root (a leading "/" is optional); remote specs must be https URLs',
+        );
+      else if (doc && doc.kind !== kind)
+        p.report(
+          pointer,
+          'nav/spec-kind',
+          `"${ref.source}" is an ${doc.kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'} file, not ${kind === 'openapi' ? 'OpenAPI' : 'AsyncAPI'}`,
+          `use "${doc.kind}" for it`,
+        );
     });
   }
 }
@@ -120,7 +143,13 @@ function entryItem(p: Planner, entry: NavPageEntry, ctx: Context): NavItem | und
   if (!file) {
     if (p.brokenFiles.has(slug) || p.brokenFiles.has(pagePath)) return undefined;
     // Mintlify warns ("referenced in the docs.json navigation but the file does not exist") and deploys the rest.
-    p.report(entry.pointer, 'nav/page-not-found', `navigation page "${entry.value}" has no file, so it is left out of the navigation`, `create ${pagePath}.mdx (or .md), or fix the path; paths are relative to the docs root, without extension (an error with --strict)`, 'warning');
+    p.report(
+      entry.pointer,
+      'nav/page-not-found',
+      `navigation page "${entry.value}" has no file, so it is left out of the navigation`,
+      `create ${pagePath}.mdx (or .md), or fix the path; paths are relative to the docs root, without extension (an error with --strict)`,
+      'warning',
+    );
     return undefined;
   }
   const page = p.pages.get(file.slug) ?? pageFromFile(p, file, ctx);
@@ -168,9 +197,16 @@ function addOperationPages(p: Planner, refs: NonNullable<NavNodeConfig['openapi'
     if (doc?.kind !== 'openapi') continue;
     const directory = ref.directory ?? DEFAULT_DIRECTORY;
     for (const slot of operationSlotsFor(p, doc, directory)) {
-      const own = documentedIn(p, doc, { method: slot.operation.kind === 'webhook' ? 'webhook' : slot.operation.method, path: slot.operation.path }, directory);
-      const fromFile = own ? p.pages.get(own.slug) ?? pageFromFile(p, own, ctx) : undefined;
-      const page = fromFile ? addPage(p, fromFile) : slotPage(p, operationPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }), ctx);
+      const own = documentedIn(
+        p,
+        doc,
+        { method: slot.operation.kind === 'webhook' ? 'webhook' : slot.operation.method, path: slot.operation.path },
+        directory,
+      );
+      const fromFile = own ? (p.pages.get(own.slug) ?? pageFromFile(p, own, ctx)) : undefined;
+      const page = fromFile
+        ? addPage(p, fromFile)
+        : slotPage(p, operationPage(doc, slot, { ...pageContext(ctx), playground: p.playgroundDefaults }), ctx);
       if (!slot.operation.hidden) add(slot.group, page.slug);
     }
   }
@@ -195,13 +231,21 @@ function addChannelPages(p: Planner, refs: NonNullable<NavNodeConfig['asyncapi']
  */
 function slotPage(p: Planner, generated: OperationPage | ChannelPage, ctx: Context, pointer?: string): Page {
   const file = p.files.get(generated.slug);
-  const own = file ? p.pages.get(file.slug) ?? pageFromFile(p, file, ctx) : undefined;
+  const own = file ? (p.pages.get(file.slug) ?? pageFromFile(p, file, ctx)) : undefined;
   if (!file || !own || sameTarget(own, generated)) return addPage(p, generated, pointer);
   if (!p.filesOnSlots.has(file.slug)) {
     p.filesOnSlots.add(file.slug);
-    const what = generated.kind === 'operation' ? `${generated.method === 'webhook' ? 'webhook' : generated.method.toUpperCase()} ${generated.path}` : `channel ${generated.channel}`;
-    p.reportFile(file.file, 'nav/slug-conflict', `"/${generated.slug}": ${file.file} takes the place of the generated page of ${what} (${generated.spec}), which is left out, as on Mintlify`,
-      'to keep both, give the generated page another URL (x-mint.href, or a "directory" on the navigation\'s openapi entry), or rename the file', 'warning');
+    const what =
+      generated.kind === 'operation'
+        ? `${generated.method === 'webhook' ? 'webhook' : generated.method.toUpperCase()} ${generated.path}`
+        : `channel ${generated.channel}`;
+    p.reportFile(
+      file.file,
+      'nav/slug-conflict',
+      `"/${generated.slug}": ${file.file} takes the place of the generated page of ${what} (${generated.spec}), which is left out, as on Mintlify`,
+      'to keep both, give the generated page another URL (x-mint.href, or a "directory" on the navigation\'s openapi entry), or rename the file',
+      'warning',
+    );
   }
   const page = withGeneratedMeta(own, generated);
   p.pages.set(page.slug, page);
@@ -210,7 +254,8 @@ function slotPage(p: Planner, generated: OperationPage | ChannelPage, ctx: Conte
 
 /** The page of a file documents the operation or channel a generated page is for. */
 function sameTarget(page: Page, generated: OperationPage | ChannelPage): boolean {
-  if (page.kind === 'operation' && generated.kind === 'operation') return page.spec === generated.spec && page.method === generated.method && page.path === generated.path;
+  if (page.kind === 'operation' && generated.kind === 'operation')
+    return page.spec === generated.spec && page.method === generated.method && page.path === generated.path;
   return page.kind === 'channel' && generated.kind === 'channel' && page.spec === generated.spec && page.channel === generated.channel;
 }
 
@@ -242,7 +287,9 @@ function documentedOperations(files: ReadonlyMap<string, PageFile>, openapiDocs:
     const value = pageMeta(file.frontmatter).openapi;
     const ref = value ? parseOperationRef(value) : undefined;
     if (!ref) continue;
-    const candidates = ref.file ? [matchSpecFile(openapiDocs, normalizeSpecSource(ref.file))].filter((d): d is ApiDocument => !!d) : openapiDocs;
+    const candidates = ref.file
+      ? [matchSpecFile(openapiDocs, normalizeSpecSource(ref.file))].filter((d): d is ApiDocument => !!d)
+      : openapiDocs;
     const target = candidates.find((d) => 'operation' in findOperation(d, ref));
     if (!target) continue;
     const found = findOperation(target, ref);
@@ -263,8 +310,12 @@ function addUnlistedFiles(p: Planner): void {
       continue;
     }
     if (existing.file === file.file || replaceGenerated(p, file, existing)) continue;
-    p.reportFile(file.file, 'nav/slug-conflict', `two pages on one slug "/${file.slug}": ${file.file} and ${existing.file ?? `the generated page for ${existing.kind === 'operation' ? `${existing.method.toUpperCase()} ${existing.path}` : existing.kind}`}`,
-      'rename the file, or move the generated page with x-mint.href or a navigation "directory"');
+    p.reportFile(
+      file.file,
+      'nav/slug-conflict',
+      `two pages on one slug "/${file.slug}": ${file.file} and ${existing.file ?? `the generated page for ${existing.kind === 'operation' ? `${existing.method.toUpperCase()} ${existing.path}` : existing.kind}`}`,
+      'rename the file, or move the generated page with x-mint.href or a navigation "directory"',
+    );
   }
 }
 
@@ -275,8 +326,17 @@ function addUnlistedFiles(p: Planner): void {
 function replaceGenerated(p: Planner, file: PageFile, existing: Page): boolean {
   if (existing.file || (existing.kind !== 'operation' && existing.kind !== 'channel')) return false;
   const replacement = pageFromFile(p, file, pageContext(existing));
-  const same = replacement && ((replacement.kind === 'operation' && existing.kind === 'operation' && replacement.spec === existing.spec && replacement.method === existing.method && replacement.path === existing.path) ||
-    (replacement.kind === 'channel' && existing.kind === 'channel' && replacement.spec === existing.spec && replacement.channel === existing.channel));
+  const same =
+    replacement &&
+    ((replacement.kind === 'operation' &&
+      existing.kind === 'operation' &&
+      replacement.spec === existing.spec &&
+      replacement.method === existing.method &&
+      replacement.path === existing.path) ||
+      (replacement.kind === 'channel' &&
+        existing.kind === 'channel' &&
+        replacement.spec === existing.spec &&
+        replacement.channel === existing.channel));
   if (same) p.pages.set(file.slug, { ...replacement, hidden: existing.hidden || replacement.hidden });
   return !!same;
 }
@@ -285,7 +345,13 @@ function replaceGenerated(p: Planner, file: PageFile, existing: Page): boolean {
  * `x-mint.content` of generated pages, unless docs.json trusts the content of local specs: unsafe constructs are cut
  * (see spec-content.ts) and each cut is a warning naming the spec file and the JSON pointer of the content.
  */
-function vetSpecContent(pages: Map<string, Page>, specs: ReadonlyMap<string, SpecDocument>, trustLocal: boolean, diagnostics: Diagnostic[], dollarMath: boolean): void {
+function vetSpecContent(
+  pages: Map<string, Page>,
+  specs: ReadonlyMap<string, SpecDocument>,
+  trustLocal: boolean,
+  diagnostics: Diagnostic[],
+  dollarMath: boolean,
+): void {
   for (const [slug, page] of pages) {
     if (page.kind !== 'operation' || page.file || !page.body.trim()) continue;
     const remote = /^https?:\/\//i.test(page.spec);
@@ -294,7 +360,10 @@ function vetSpecContent(pages: Map<string, Page>, specs: ReadonlyMap<string, Spe
     if (!refused.length) continue;
     pages.set(slug, { ...page, body: text });
     const doc = specs.get(page.spec);
-    const op = doc?.kind === 'openapi' ? doc.operations.find((o) => (o.kind === 'webhook' ? 'webhook' : o.method) === page.method && o.path === page.path) : undefined;
+    const op =
+      doc?.kind === 'openapi'
+        ? doc.operations.find((o) => (o.kind === 'webhook' ? 'webhook' : o.method) === page.method && o.path === page.path)
+        : undefined;
     const pointer = `${op?.pointer ?? ''}/x-mint/content`;
     for (const r of refused) {
       diagnostics.push({

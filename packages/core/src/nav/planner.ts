@@ -96,7 +96,15 @@ export function createPlanner(input: PlanSiteInput): Planner {
     filesOnSlots: new Set(),
     report(pointer, code, message, hint, severity = 'error') {
       const at = input.locator?.locate(pointer) ?? { file: configFile, pointer };
-      diagnostics.push({ severity, code, file: at.file, pointer: at.pointer, ...(at.line ? { line: at.line, column: at.column } : {}), message, ...(hint ? { hint } : {}) });
+      diagnostics.push({
+        severity,
+        code,
+        file: at.file,
+        pointer: at.pointer,
+        ...(at.line ? { line: at.line, column: at.column } : {}),
+        message,
+        ...(hint ? { hint } : {}),
+      });
     },
     reportFile(file, code, message, hint, severity = 'error', line) {
       diagnostics.push({ severity, code, file, ...(line ? { line } : {}), message, ...(hint ? { hint } : {}) });
@@ -139,7 +147,12 @@ export function channelSlotsFor(p: Planner, doc: AsyncDocument, directory: strin
 
 /** The same operation twice (listed in pages and generated, or documented by an MDX page) is one page. */
 function samePage(existing: Page, page: Page): boolean {
-  const sameOperation = existing.kind === 'operation' && page.kind === 'operation' && existing.spec === page.spec && existing.method === page.method && existing.path === page.path;
+  const sameOperation =
+    existing.kind === 'operation' &&
+    page.kind === 'operation' &&
+    existing.spec === page.spec &&
+    existing.method === page.method &&
+    existing.path === page.path;
   return sameOperation || (existing.kind === page.kind && existing.file === page.file && existing.kind !== 'operation');
 }
 

@@ -137,10 +137,10 @@ export function mergeAllOf(schema: Schema, seen: Set<Schema> = new Set()): Schem
 }
 
 function numberExample(schema: Schema, integer: boolean): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum
-    : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum
-    : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
+  const min =
+    typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
+  const max =
+    typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
   let n: number;
   if (min !== undefined && max !== undefined) n = (min + max) / 2;
   else if (min !== undefined) n = min + 1;
@@ -188,7 +188,8 @@ function generate(schema: unknown, ctx: Ctx, depth: number): unknown {
       return generate(hasBase ? mergeAllOf({ allOf: [base, variant] }) : variant, ctx, depth + 1);
     }
     switch (mainType(schema)) {
-      case 'object': return ctx.budget > 0 ? objectExample(schema, ctx, depth) : {};
+      case 'object':
+        return ctx.budget > 0 ? objectExample(schema, ctx, depth) : {};
       case 'array': {
         if (ctx.budget <= 0) return [];
         const items = Array.isArray(schema.prefixItems) ? schema.prefixItems[0] : schema.items;
@@ -200,11 +201,16 @@ function generate(schema: unknown, ctx: Ctx, depth: number): unknown {
         const format = typeof schema.format === 'string' ? schema.format : '';
         return STRING_FORMAT_PLACEHOLDERS[format] ?? '<string>';
       }
-      case 'integer': return numberExample(schema, true);
-      case 'number': return numberExample(schema, false);
-      case 'boolean': return true;
-      case 'null': return null;
-      default: return ANY_PLACEHOLDER;
+      case 'integer':
+        return numberExample(schema, true);
+      case 'number':
+        return numberExample(schema, false);
+      case 'boolean':
+        return true;
+      case 'null':
+        return null;
+      default:
+        return ANY_PLACEHOLDER;
     }
   } finally {
     ctx.path.delete(schema);

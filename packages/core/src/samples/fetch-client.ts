@@ -8,13 +8,21 @@ import { FILE_PLACEHOLDER, type HarParam } from './har.ts';
 
 export function fetchClient(key: string, typed: boolean): Client {
   return {
-    info: { key, title: 'fetch', link: 'https://developer.mozilla.org/en-US/docs/Web/API/fetch', description: typed ? 'TypeScript with the standard fetch API' : 'JavaScript fetch (browsers, Node 18+, Deno, Bun)' },
+    info: {
+      key,
+      title: 'fetch',
+      link: 'https://developer.mozilla.org/en-US/docs/Web/API/fetch',
+      description: typed ? 'TypeScript with the standard fetch API' : 'JavaScript fetch (browsers, Node 18+, Deno, Bun)',
+    },
     convert: (req) => {
       const lines: string[] = [];
       const multipart = isMultipart(req);
       const binary = isBinary(req);
       if (binary || (multipart && req.postData.params?.some((p: HarParam) => p.fileName !== undefined))) {
-        lines.push(typed ? "import { openAsBlob } from 'node:fs';" : "const fileInput = document.querySelector('input[type=\"file\"]');", '');
+        lines.push(
+          typed ? "import { openAsBlob } from 'node:fs';" : 'const fileInput = document.querySelector(\'input[type="file"]\');',
+          '',
+        );
       }
       const init: string[] = [`  method: ${sqJs(req.method)},`];
       const headers = headerList(req, { dropContentType: multipart });
@@ -27,7 +35,10 @@ export function fetchClient(key: string, typed: boolean): Client {
       if (multipart) {
         lines.push('const form = new FormData();');
         for (const p of req.postData.params ?? []) {
-          if (p.fileName !== undefined) lines.push(`form.append(${sqJs(p.name)}, ${typed ? `await openAsBlob(${sqJs(FILE_PLACEHOLDER)})` : 'fileInput.files[0]'}, ${sqJs(p.fileName || FILE_PLACEHOLDER)});`);
+          if (p.fileName !== undefined)
+            lines.push(
+              `form.append(${sqJs(p.name)}, ${typed ? `await openAsBlob(${sqJs(FILE_PLACEHOLDER)})` : 'fileInput.files[0]'}, ${sqJs(p.fileName || FILE_PLACEHOLDER)});`,
+            );
           else lines.push(`form.append(${sqJs(p.name)}, ${sqJs(p.value ?? '')});`);
         }
         lines.push('');

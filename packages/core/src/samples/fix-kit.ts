@@ -12,13 +12,14 @@ export function cLit(s: string, unicode = false): string {
 
 /** Escaper of string-literal bodies: backslash, `\n` `\r` `\t`, other control characters as `\xHH` or `\u{H}`. */
 export function controlEscape(style: 'x' | 'u{}'): (s: string) => string {
-  return (s) => s.replace(/\\/g, '\\\\').replace(/[\u0000-\u001f\u007f]/g, (c) => {
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    const hex = c.charCodeAt(0).toString(16);
-    return style === 'x' ? `\\x${hex.padStart(2, '0')}` : `\\u{${hex}}`;
-  });
+  return (s) =>
+    s.replace(/\\/g, '\\\\').replace(/[\u0000-\u001f\u007f]/g, (c) => {
+      if (c === '\n') return '\\n';
+      if (c === '\r') return '\\r';
+      if (c === '\t') return '\\t';
+      const hex = c.charCodeAt(0).toString(16);
+      return style === 'x' ? `\\x${hex.padStart(2, '0')}` : `\\u{${hex}}`;
+    });
 }
 
 function mapJson(value: unknown, str: (s: string) => string, key: (s: string) => string, nul?: unknown): unknown {
@@ -52,7 +53,11 @@ export function fixDoubleQuoted(code: string, fix: (body: string) => string): st
   let i = 0;
   while (i < code.length) {
     const ch = code[i]!;
-    if (ch !== '"' && ch !== "'") { out += ch; i++; continue; }
+    if (ch !== '"' && ch !== "'") {
+      out += ch;
+      i++;
+      continue;
+    }
     let j = i + 1;
     while (j < code.length && code[j] !== ch) j += code[j] === '\\' ? 2 : 1;
     const body = code.slice(i + 1, j);

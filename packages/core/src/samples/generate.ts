@@ -47,7 +47,9 @@ export interface SampleClient {
 }
 
 /** The httpsnippet client of each language (one idiomatic client per language; see ./languages/). */
-export const SAMPLE_CLIENTS = Object.fromEntries(SAMPLE_LANGUAGES.map((l) => [l.key, { ...l.client }])) as Readonly<Record<LanguageKey, SampleClient>>;
+export const SAMPLE_CLIENTS = Object.fromEntries(SAMPLE_LANGUAGES.map((l) => [l.key, { ...l.client }])) as Readonly<
+  Record<LanguageKey, SampleClient>
+>;
 
 let registered = false;
 
@@ -56,13 +58,20 @@ function registerClients(): void {
   if (registered) return;
   registered = true;
   const reg = targets as unknown as Record<string, Target>;
-  for (const { key, client: { target }, ownClient } of SAMPLE_LANGUAGES) {
+  for (const {
+    key,
+    client: { target },
+    ownClient,
+  } of SAMPLE_LANGUAGES) {
     if (!ownClient) continue;
     const { client, newTarget } = ownClient;
     if (reg[target]) {
       if (!reg[target].clientsById[client.info.key]) addTargetClient(target as never, client);
     } else if (newTarget) {
-      addTarget({ info: { key: target as never, title: newTarget.title, extname: newTarget.extname, default: client.info.key }, clientsById: { [client.info.key]: client } });
+      addTarget({
+        info: { key: target as never, title: newTarget.title, extname: newTarget.extname, default: client.info.key },
+        clientsById: { [client.info.key]: client },
+      });
     } else {
       throw new Error(`sample language ${key}: httpsnippet has no target ${JSON.stringify(target)} and the language gives no newTarget`);
     }
@@ -145,7 +154,13 @@ function handWritten(op: Operation): RequestSample[] {
   return op.codeSamples.map((s) => {
     const key = normalizeLanguage(s.lang);
     const info = key ? languageInfo(key) : undefined;
-    return { lang: key ?? s.lang, label: s.label ?? info?.name ?? s.lang, highlight: info?.highlight ?? s.lang.toLowerCase(), source: s.source, generated: false };
+    return {
+      lang: key ?? s.lang,
+      label: s.label ?? info?.name ?? s.lang,
+      highlight: info?.highlight ?? s.lang.toLowerCase(),
+      source: s.source,
+      generated: false,
+    };
   });
 }
 
@@ -154,7 +169,13 @@ export function samplesFromBlocks(blocks: readonly CodeBlock[]): RequestSample[]
   return blocks.map((b) => {
     const key = normalizeLanguage(b.lang);
     const info = key ? languageInfo(key) : undefined;
-    return { lang: key ?? b.lang, label: b.title ?? info?.name ?? (b.lang || 'Request'), highlight: info?.highlight ?? (b.lang || 'text'), source: b.code, generated: false };
+    return {
+      lang: key ?? b.lang,
+      label: b.title ?? info?.name ?? (b.lang || 'Request'),
+      highlight: info?.highlight ?? (b.lang || 'text'),
+      source: b.code,
+      generated: false,
+    };
   });
 }
 

@@ -12,8 +12,16 @@
 import type { MediaTypeObject, Operation, Parameter, Schema, SecurityRequirement } from '../model.ts';
 import { exampleFromSchema, explicitExample, STRING_FORMAT_PLACEHOLDERS } from './example.ts';
 
-export interface HarNameValue { name: string; value: string }
-export interface HarParam { name: string; value?: string; fileName?: string; contentType?: string }
+export interface HarNameValue {
+  name: string;
+  value: string;
+}
+export interface HarParam {
+  name: string;
+  value?: string;
+  fileName?: string;
+  contentType?: string;
+}
 export interface HarRequestLike {
   method: string;
   url: string;
@@ -54,7 +62,8 @@ export const BINARY_TEXT_PLACEHOLDER = '<binary file contents>';
 /** Origin used in the HAR when the operation has no server (httpsnippet needs absolute URLs); removed after generation. */
 const NO_SERVER_ORIGIN = 'https://lectern-no-server.invalid';
 
-const BINARY_TYPES = /^(image|audio|video)\/|^application\/(octet-stream|pdf|zip|gzip|x-gzip|x-zip-compressed|x-tar|x-7z-compressed|vnd\.rar|x-rar-compressed)$/;
+const BINARY_TYPES =
+  /^(image|audio|video)\/|^application\/(octet-stream|pdf|zip|gzip|x-gzip|x-zip-compressed|x-tar|x-7z-compressed|vnd\.rar|x-rar-compressed)$/;
 
 function baseMediaType(mt: string): string {
   return mt.split(';')[0]!.trim().toLowerCase();
@@ -143,7 +152,9 @@ function serializePairs(p: Parameter, value: unknown): HarNameValue[] {
 function simpleString(value: unknown, explode: boolean): string {
   if (Array.isArray(value)) return value.map(scalarString).join(',');
   if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>).map(([k, v]) => (explode ? `${k}=${scalarString(v)}` : `${k},${scalarString(v)}`)).join(',');
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => (explode ? `${k}=${scalarString(v)}` : `${k},${scalarString(v)}`))
+      .join(',');
   }
   return scalarString(value);
 }
@@ -218,7 +229,11 @@ function formParams(media: MediaTypeObject, value: unknown, multipart: boolean):
     const encoding = media.encoding?.[name];
     const contentType = encoding?.contentType;
     if (multipart && (isFileSchema(prop) || (Array.isArray(v) && isFileSchema(itemSchema)))) {
-      params.push({ name, fileName: FILE_PLACEHOLDER, ...(contentType && !contentType.includes('*') && !contentType.includes(',') ? { contentType } : {}) });
+      params.push({
+        name,
+        fileName: FILE_PLACEHOLDER,
+        ...(contentType && !contentType.includes('*') && !contentType.includes(',') ? { contentType } : {}),
+      });
       continue;
     }
     if (!multipart && encoding?.style === 'deepObject') {
@@ -235,7 +250,11 @@ function formParams(media: MediaTypeObject, value: unknown, multipart: boolean):
     if (Array.isArray(v) && !multipart) {
       const explode = encoding?.explode ?? true;
       if (explode) for (const item of v) params.push({ name, value: scalarString(item) });
-      else params.push({ name, value: v.map(scalarString).join(encoding?.style === 'spaceDelimited' ? ' ' : encoding?.style === 'pipeDelimited' ? '|' : ',') });
+      else
+        params.push({
+          name,
+          value: v.map(scalarString).join(encoding?.style === 'spaceDelimited' ? ' ' : encoding?.style === 'pipeDelimited' ? '|' : ','),
+        });
       continue;
     }
     params.push({ name, value: scalarString(v) });
@@ -316,7 +335,14 @@ export function harFromOperation(op: Operation, options: HarOptions = {}): HarBu
   }
 
   const har: HarRequestLike = {
-    method: op.method.toUpperCase(), url, httpVersion: 'HTTP/1.1', headers, queryString, cookies: [], headersSize: -1, bodySize: -1,
+    method: op.method.toUpperCase(),
+    url,
+    httpVersion: 'HTTP/1.1',
+    headers,
+    queryString,
+    cookies: [],
+    headersSize: -1,
+    bodySize: -1,
     ...(body.postData ? { postData: body.postData } : {}),
   };
   return { har, bodyKind: body.bodyKind, ...(body.mediaType ? { mediaType: body.mediaType } : {}), tokens };
@@ -331,19 +357,35 @@ function webhookHar(op: Operation, requiredOnly: boolean, tokens: Array<[string,
   const headers: HarNameValue[] = [...auth.headers];
   const names = new Set(auth.headers.map((h) => h.name.toLowerCase()));
   for (const p of op.parameters) {
-    if (p.in !== 'header' || (requiredOnly && !p.required) || names.has(p.name.toLowerCase()) || /^(accept|content-type|authorization)$/i.test(p.name)) continue;
+    if (
+      p.in !== 'header' ||
+      (requiredOnly && !p.required) ||
+      names.has(p.name.toLowerCase()) ||
+      /^(accept|content-type|authorization)$/i.test(p.name)
+    )
+      continue;
     headers.push({ name: p.name, value: simpleString(parameterValue(p, requiredOnly), p.explode) });
   }
   const body = bodyParts(op, requiredOnly);
   if (body.contentType) headers.push({ name: 'Content-Type', value: body.contentType });
   const har: HarRequestLike = {
-    method: op.method.toUpperCase(), url: WEBHOOK_URL, httpVersion: 'HTTP/1.1', headers, queryString: [], cookies: [], headersSize: -1, bodySize: -1,
+    method: op.method.toUpperCase(),
+    url: WEBHOOK_URL,
+    httpVersion: 'HTTP/1.1',
+    headers,
+    queryString: [],
+    cookies: [],
+    headersSize: -1,
+    bodySize: -1,
     ...(body.postData ? { postData: body.postData } : {}),
   };
   return { har, bodyKind: body.bodyKind, ...(body.mediaType ? { mediaType: body.mediaType } : {}), tokens };
 }
 
-function bodyParts(op: Operation, requiredOnly: boolean): { bodyKind: BodyKind; mediaType?: string; contentType?: string; postData?: HarRequestLike['postData'] } {
+function bodyParts(
+  op: Operation,
+  requiredOnly: boolean,
+): { bodyKind: BodyKind; mediaType?: string; contentType?: string; postData?: HarRequestLike['postData'] } {
   let bodyKind: BodyKind = 'none';
   let mediaType: string | undefined;
   let postData: HarRequestLike['postData'];
@@ -369,7 +411,12 @@ function bodyParts(op: Operation, requiredOnly: boolean): { bodyKind: BodyKind; 
         break;
       case 'text': {
         const format = typeof media.schema?.format === 'string' ? media.schema.format : '';
-        const text = value === undefined ? (STRING_FORMAT_PLACEHOLDERS[format] ?? '<string>') : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+        const text =
+          value === undefined
+            ? (STRING_FORMAT_PLACEHOLDERS[format] ?? '<string>')
+            : typeof value === 'string'
+              ? value
+              : JSON.stringify(value, null, 2);
         postData = { mimeType: baseMediaType(media.mediaType), text };
         break;
       }

@@ -42,7 +42,11 @@ function harOf(req: LiveRequest): HarBuild {
     postData = { mimeType: 'application/x-www-form-urlencoded', params: body.fields.map(([name, value]) => ({ name, value })) };
   } else if (body?.kind === 'multipart') {
     bodyKind = 'multipart';
-    const params: HarParam[] = body.parts.map((p) => (p.fileName !== undefined ? { name: p.name, fileName: p.fileName || FILE_PLACEHOLDER, ...(p.contentType ? { contentType: p.contentType } : {}) } : { name: p.name, value: p.value ?? '' }));
+    const params: HarParam[] = body.parts.map((p) =>
+      p.fileName !== undefined
+        ? { name: p.name, fileName: p.fileName || FILE_PLACEHOLDER, ...(p.contentType ? { contentType: p.contentType } : {}) }
+        : { name: p.name, value: p.value ?? '' },
+    );
     postData = { mimeType: 'multipart/form-data', params };
   } else if (body?.kind === 'binary') {
     bodyKind = 'binary';
@@ -50,9 +54,14 @@ function harOf(req: LiveRequest): HarBuild {
   }
   // httpsnippet derives the multipart Content-Type (with its boundary) itself.
   const har = {
-    method: req.method.toUpperCase(), url: req.url, httpVersion: 'HTTP/1.1',
+    method: req.method.toUpperCase(),
+    url: req.url,
+    httpVersion: 'HTTP/1.1',
     headers: bodyKind === 'multipart' ? headers.filter((h) => h.name.toLowerCase() !== 'content-type') : headers,
-    queryString: [], cookies: [], headersSize: -1, bodySize: -1,
+    queryString: [],
+    cookies: [],
+    headersSize: -1,
+    bodySize: -1,
     ...(postData ? { postData } : {}),
   };
   return { har, bodyKind, ...(postData ? { mediaType: mimeType } : {}), tokens: [] };

@@ -5,7 +5,16 @@
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
-import type { Diagnostic, ManualEndpoint, Operation, Parameter, ParameterLocation, Schema, SecurityRequirement, SecurityScheme } from '../model.ts';
+import type {
+  Diagnostic,
+  ManualEndpoint,
+  Operation,
+  Parameter,
+  ParameterLocation,
+  Schema,
+  SecurityRequirement,
+  SecurityScheme,
+} from '../model.ts';
 
 export interface CodeBlock {
   /** Info-string language (` ```bash Request ` -> `bash`); `""` when none. */
@@ -59,7 +68,10 @@ function parseTitle(meta: string | null | undefined): string | undefined {
   if (!meta) return undefined;
   const quoted = /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(meta);
   if (quoted) return quoted[1] ?? quoted[2];
-  const plain = meta.replace(/\{[^}]*\}/g, '').replace(/\b[\w-]+=(?:"[^"]*"|'[^']*'|\S+)/g, '').trim();
+  const plain = meta
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\b[\w-]+=(?:"[^"]*"|'[^']*'|\S+)/g, '')
+    .trim();
   return plain || undefined;
 }
 
@@ -111,13 +123,22 @@ export function extractApiBlocks(mdxBody: string, file = ''): ApiBlocks {
   try {
     tree = unified().use(remarkParse).use(remarkMdx).parse(source) as unknown as MdNode;
   } catch (error) {
-    const e = error as { reason?: string; message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+    const e = error as {
+      reason?: string;
+      message?: string;
+      line?: number;
+      column?: number;
+      place?: { line?: number; column?: number; start?: { line: number; column: number } };
+    };
     const at = /\((\d+):(\d+)(?:-\d+:\d+)?\)\s*$/.exec(e.reason ?? '');
     const line = e.line ?? e.place?.line ?? e.place?.start?.line ?? (at ? Number(at[1]) : undefined);
     const column = e.column ?? e.place?.column ?? e.place?.start?.column ?? (at ? Number(at[2]) : undefined);
     result.diagnostics.push({
-      severity: 'error', code: 'mdx/parse-error', file,
-      ...(typeof line === 'number' ? { line } : {}), ...(typeof column === 'number' ? { column } : {}),
+      severity: 'error',
+      code: 'mdx/parse-error',
+      file,
+      ...(typeof line === 'number' ? { line } : {}),
+      ...(typeof column === 'number' ? { column } : {}),
       message: `MDX could not be parsed: ${e.reason ?? e.message ?? String(error)}`,
       hint: 'Close every JSX tag, escape `{`/`<` in prose as `\\{`/`&lt;`, and keep code blocks fenced.',
     });
@@ -148,7 +169,10 @@ function paramField(node: MdNode, source: string, file: string, diagnostics: Dia
   const location = LOCATIONS.find((l) => typeof attrs[l] === 'string' && (attrs[l] as string).trim() !== '');
   if (!location) {
     diagnostics.push({
-      severity: 'error', code: 'mdx/param-field-location', file, ...(line ? { line } : {}),
+      severity: 'error',
+      code: 'mdx/param-field-location',
+      file,
+      ...(line ? { line } : {}),
       message: '<ParamField> has no location attribute with a parameter name.',
       hint: 'Write one of query="name", path="name", body="name", header="name" (or cookie="name").',
     });
@@ -186,11 +210,22 @@ export function schemaFromParamType(type: string | undefined): Schema {
 
 function schemeFor(endpoint: ManualEndpoint): SecurityScheme | undefined {
   switch (endpoint.authMethod) {
-    case 'bearer': return { key: 'bearer', type: 'http', scheme: 'bearer' };
-    case 'basic': return { key: 'basic', type: 'http', scheme: 'basic' };
-    case 'key': return { key: 'key', type: 'apiKey', in: 'header', name: endpoint.authName || 'Key' };
-    case 'cobo': return { key: 'cobo', type: 'apiKey', in: 'header', name: 'API-SECRET', ...(endpoint.authName ? { description: endpoint.authName } : {}) };
-    default: return undefined;
+    case 'bearer':
+      return { key: 'bearer', type: 'http', scheme: 'bearer' };
+    case 'basic':
+      return { key: 'basic', type: 'http', scheme: 'basic' };
+    case 'key':
+      return { key: 'key', type: 'apiKey', in: 'header', name: endpoint.authName || 'Key' };
+    case 'cobo':
+      return {
+        key: 'cobo',
+        type: 'apiKey',
+        in: 'header',
+        name: 'API-SECRET',
+        ...(endpoint.authName ? { description: endpoint.authName } : {}),
+      };
+    default:
+      return undefined;
   }
 }
 
@@ -217,16 +252,36 @@ export function operationFromManualEndpoint(endpoint: ManualEndpoint, params: re
     const loc: ParameterLocation = p.in;
     const form = loc === 'query' || loc === 'cookie';
     parameters.push({
-      name: p.name, in: loc, required: loc === 'path' || p.required, deprecated: p.deprecated,
+      name: p.name,
+      in: loc,
+      required: loc === 'path' || p.required,
+      deprecated: p.deprecated,
       ...(p.description ? { description: p.description } : {}),
-      schema, style: form ? 'form' : 'simple', explode: form, allowReserved: false, allowEmptyValue: false,
-      examples: [], extensions: {},
+      schema,
+      style: form ? 'form' : 'simple',
+      explode: form,
+      allowReserved: false,
+      allowEmptyValue: false,
+      examples: [],
+      extensions: {},
     });
   }
   for (const m of endpoint.path.matchAll(/\{([^}]+)\}/g)) {
     const name = m[1]!;
     if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-      parameters.push({ name, in: 'path', required: true, deprecated: false, schema: { type: 'string' }, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, examples: [], extensions: {} });
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        deprecated: false,
+        schema: { type: 'string' },
+        style: 'simple',
+        explode: false,
+        allowReserved: false,
+        allowEmptyValue: false,
+        examples: [],
+        extensions: {},
+      });
     }
   }
   const scheme = schemeFor(endpoint);
@@ -234,11 +289,37 @@ export function operationFromManualEndpoint(endpoint: ManualEndpoint, params: re
   const hasBody = Object.keys(bodyProps).length > 0;
   const method = endpoint.method.toLowerCase();
   return {
-    kind: 'operation', source: '', method, path: endpoint.path, tags: [], deprecated: false,
-    servers: endpoint.servers, parameters,
-    ...(hasBody ? { requestBody: { required: bodyRequired.length > 0, content: [{ mediaType: 'application/json', schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}) }, examples: [] }] } } : {}),
-    responses: [], security, callbacks: [], codeSamples: [],
-    xMint: { metadata: {}, groups: [] }, hidden: false, excluded: false, extensions: {}, pointer: '',
+    kind: 'operation',
+    source: '',
+    method,
+    path: endpoint.path,
+    tags: [],
+    deprecated: false,
+    servers: endpoint.servers,
+    parameters,
+    ...(hasBody
+      ? {
+          requestBody: {
+            required: bodyRequired.length > 0,
+            content: [
+              {
+                mediaType: 'application/json',
+                schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length ? { required: bodyRequired } : {}) },
+                examples: [],
+              },
+            ],
+          },
+        }
+      : {}),
+    responses: [],
+    security,
+    callbacks: [],
+    codeSamples: [],
+    xMint: { metadata: {}, groups: [] },
+    hidden: false,
+    excluded: false,
+    extensions: {},
+    pointer: '',
     manual: endpoint,
   };
 }

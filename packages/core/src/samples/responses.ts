@@ -38,7 +38,13 @@ function mediaExamples(media: MediaTypeObject): ResponseExample[] {
   }
   if (out.length) return out;
   if (media.schema) {
-    return [{ mediaType: media.mediaType, key: 'generated', value: render(exampleFromSchema(media.schema, { mode: 'response' }), media.mediaType) }];
+    return [
+      {
+        mediaType: media.mediaType,
+        key: 'generated',
+        value: render(exampleFromSchema(media.schema, { mode: 'response' }), media.mediaType),
+      },
+    ];
   }
   return [];
 }
@@ -47,7 +53,12 @@ function fromResponse(r: ApiResponse): ResponseExampleSet {
   return { status: r.status, ...(r.description ? { description: r.description } : {}), examples: r.content.flatMap(mediaExamples) };
 }
 
-const MEDIA_BY_LANG: Record<string, string> = { json: 'application/json', xml: 'application/xml', html: 'text/html', yaml: 'application/yaml' };
+const MEDIA_BY_LANG: Record<string, string> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  html: 'text/html',
+  yaml: 'application/yaml',
+};
 
 /** `<ResponseExample>` blocks: one set per block, status from the first 3-digit code (or `NXX`) in the title. */
 export function responseExamplesFromBlocks(blocks: readonly CodeBlock[]): ResponseExampleSet[] {

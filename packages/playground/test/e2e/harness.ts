@@ -24,7 +24,12 @@ import { ChannelPlayground } from '../../src/ChannelPlayground.tsx';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const pkg = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface Received { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer }
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 export interface PageCase {
   /** operationId in test/fixtures/api.yaml, or a channel id of test/fixtures/ws.yaml with `channel`. */
@@ -54,17 +59,36 @@ export interface Harness {
 
 export const PNG = (() => {
   // A real 2x2 RGBA PNG.
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 255]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 255]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
     const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
     return Buffer.concat([len, td, c]);
   };
-  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(2, 0); ihdr.writeUInt32BE(2, 4); ihdr[8] = 8; ihdr[9] = 6;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
   const raw = Buffer.from([0, 255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 0, 255, 255, 255, 0, 255]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 })();
 /** Bytes that are not valid UTF-8: decoding them as text would change them. */
 export const MP3 = Buffer.from([0x49, 0x44, 0x33, 0x04, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64, 0x80, 0xc3, 0xfe, 0x00, 0xe9]);
@@ -87,8 +111,17 @@ function listen(server: Server): Promise<number> {
 let bundle: Promise<string> | undefined;
 function bundleEntry(): Promise<string> {
   bundle ??= build({
-    entryPoints: [`${here}entry.tsx`], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
-    jsx: 'automatic', jsxImportSource: 'preact', minify: true, sourcemap: false, plugins: [liveSampleShims],
+    entryPoints: [`${here}entry.tsx`],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    minify: true,
+    sourcemap: false,
+    plugins: [liveSampleShims],
   }).then((r) => r.outputFiles[0]!.text);
   return bundle;
 }
@@ -117,22 +150,28 @@ export async function startHarness(): Promise<Harness> {
       if (path === '/page' && (url.searchParams.get('state')?.startsWith('lectern-') || !url.searchParams.has('case'))) {
         // The OAuth redirect lands on the docs page: only the head stub runs there. The code flow's answer is in the
         // query; the implicit flow's is in the fragment, which never reaches the server (hence no `case` here).
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><script>${RUNTIME_STUB}</script></head><body>Signing in…</body></html>`);
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><html><head><script>${RUNTIME_STUB}</script></head><body>Signing in…</body></html>`);
         return;
       }
       if (path === '/authorize') {
         authorizations.push(Object.fromEntries(url.searchParams));
         const back = new URL(url.searchParams.get('redirect_uri') ?? '/', 'http://x');
         const state = encodeURIComponent(url.searchParams.get('state') ?? '');
-        const target = url.searchParams.get('response_type') === 'token'
-          ? `${url.searchParams.get('redirect_uri')}#access_token=implicit-token&token_type=bearer&expires_in=3600&state=${state}`
-          : `${url.searchParams.get('redirect_uri')}?code=code-1&state=${state}`;
+        const target =
+          url.searchParams.get('response_type') === 'token'
+            ? `${url.searchParams.get('redirect_uri')}#access_token=implicit-token&token_type=bearer&expires_in=3600&state=${state}`
+            : `${url.searchParams.get('redirect_uri')}?code=code-1&state=${state}`;
         res.writeHead(302, { Location: back.origin === `http://127.0.0.1:${ports.a}` ? target : '/' }).end();
         return;
       }
       if (path === '/page') {
         const c = cases.get(url.searchParams.get('case') ?? '');
-        if (!c) { res.writeHead(404).end('no case'); return; }
+        if (!c) {
+          res.writeHead(404).end('no case');
+          return;
+        }
         const json = JSON.stringify({ kind: c.kind, props: c.props }).replace(/</g, '\\u003c');
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html lang="en"${c.theme === 'dark' ? ' class="dark"' : ''}><head><meta charset="utf-8">
@@ -145,24 +184,46 @@ ${c.head ? `<script>${c.head}</script>` : ''}
 </head><body><main id="root">${c.html}</main><script type="module" src="/bundle.js"></script></body></html>`);
         return;
       }
-      if (path === '/bundle.js') { res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js); return; }
-      if (path === '/styles.css') { res.writeHead(200, { 'Content-Type': 'text/css' }).end(css); return; }
-      if (path === '/_lectern/api/request' && proxyHolder.listener) { await proxyHolder.listener(req, res); return; }
+      if (path === '/bundle.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js);
+        return;
+      }
+      if (path === '/styles.css') {
+        res.writeHead(200, { 'Content-Type': 'text/css' }).end(css);
+        return;
+      }
+      if (path === '/_lectern/api/request' && proxyHolder.listener) {
+        await proxyHolder.listener(req, res);
+        return;
+      }
       if (path === '/token') {
         const body = await readBody(req);
         tokens.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
         const form = new URLSearchParams(body.toString());
         if (form.get('grant_type') === 'authorization_code') {
           // PKCE: S256(code_verifier) must equal the challenge sent to /authorize.
-          const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
-          const ok = form.get('code') === 'code-1' && authorizations.some((a) => a.code_challenge === challenge && a.code_challenge_method === 'S256');
-          res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' }).end(JSON.stringify(ok ? { access_token: 'pkce-token' } : { error: 'invalid_grant' }));
+          const challenge = createHash('sha256')
+            .update(form.get('code_verifier') ?? '')
+            .digest('base64url');
+          const ok =
+            form.get('code') === 'code-1' &&
+            authorizations.some((a) => a.code_challenge === challenge && a.code_challenge_method === 'S256');
+          res
+            .writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify(ok ? { access_token: 'pkce-token' } : { error: 'invalid_grant' }));
           return;
         }
         if (form.get('grant_type') === 'password') {
           const ok = form.get('username') === 'ada' && form.get('password') === 'pa ss&word';
-          res.writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' })
-            .end(JSON.stringify(ok ? { access_token: 'password-token', token_type: 'Bearer' } : { error: 'invalid_grant', error_description: 'Wrong username or password.' }));
+          res
+            .writeHead(ok ? 200 : 400, { 'Content-Type': 'application/json' })
+            .end(
+              JSON.stringify(
+                ok
+                  ? { access_token: 'password-token', token_type: 'Bearer' }
+                  : { error: 'invalid_grant', error_description: 'Wrong username or password.' },
+              ),
+            );
           return;
         }
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ access_token: 'cc-token', token_type: 'Bearer' }));
@@ -176,9 +237,14 @@ ${c.head ? `<script>${c.head}</script>` : ''}
       if (path.startsWith('/api/echo/') || path === '/api/pets') {
         const body = await readBody(req);
         received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': 'yes' }).end(JSON.stringify({
-          method: req.method, url: req.url, bytes: body.length, contentType: req.headers['content-type'] ?? null,
-        }));
+        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': 'yes' }).end(
+          JSON.stringify({
+            method: req.method,
+            url: req.url,
+            bytes: body.length,
+            contentType: req.headers['content-type'] ?? null,
+          }),
+        );
         return;
       }
       if (path.startsWith('/api/media/')) {
@@ -187,7 +253,8 @@ ${c.head ? `<script>${c.head}</script>` : ''}
         if (kind === 'png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG);
         else if (kind === 'mp3') res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(MP3);
         else if (kind === 'mp4') res.writeHead(200, { 'Content-Type': 'video/mp4' }).end(MP4);
-        else if (kind === 'json') res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true,"n":1.5,"none":null,"list":["a"]}');
+        else if (kind === 'json')
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true,"n":1.5,"none":null,"list":["a"]}');
         else if (kind === 'html') res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(HTML);
         else if (kind === 'fail') res.writeHead(503, { 'Content-Type': 'text/plain' }).end('upstream is down');
         else if (kind === 'slow') {
@@ -211,7 +278,10 @@ ${c.head ? `<script>${c.head}</script>` : ''}
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
       Vary: 'Origin',
     };
-    if (req.method === 'OPTIONS') { res.writeHead(204, cors).end(); return; }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors).end();
+      return;
+    }
     const body = await readBody(req);
     if ((req.url ?? '').startsWith('/api/echo/')) {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
@@ -263,7 +333,13 @@ ${c.head ? `<script>${c.head}</script>` : ''}
   };
 
   return {
-    origin, other, received, whoami, tokens, authorizations, ws,
+    origin,
+    other,
+    received,
+    whoami,
+    tokens,
+    authorizations,
+    ws,
     props: makeProps,
     page(c) {
       const id = String(++n);

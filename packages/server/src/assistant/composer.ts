@@ -98,7 +98,11 @@ function isQuote(paragraph: string): boolean {
 
 /** A block quote as plain text: the `>` markers gone, an alert's label as a word (`> [!NOTE]` -> `Note:`). */
 function unquote(paragraph: string): string {
-  const text = paragraph.split('\n').map((l) => l.replace(/^\s*>\s?/, '')).join('\n').trim();
+  const text = paragraph
+    .split('\n')
+    .map((l) => l.replace(/^\s*>\s?/, ''))
+    .join('\n')
+    .trim();
   return text.replace(/^\[!(\w+)\]\s*/, (m, kind: string) => (ALERTS[kind.toUpperCase()] ? `${ALERTS[kind.toUpperCase()]}: ` : m));
 }
 
@@ -111,7 +115,12 @@ function unquote(paragraph: string): string {
 function opening(paragraphs: string[]): string | undefined {
   const first = paragraphs.find((x) => !isQuote(x)) ?? paragraphs[0];
   if (first === undefined) return undefined;
-  const text = isQuote(first) ? unquote(first) : first.split('\n').filter((l) => !l.startsWith('>')).join('\n');
+  const text = isQuote(first)
+    ? unquote(first)
+    : first
+        .split('\n')
+        .filter((l) => !l.startsWith('>'))
+        .join('\n');
   const lines = text.split('\n');
   const item = (l: string) => /^\s*(?:[-*+]|\d+[.)])\s/.test(l);
   const list = item(lines[0]!) ? -1 : lines.findIndex(item);
@@ -157,7 +166,9 @@ function steps(content: string, max = 8): string[] {
  * only fields whose name is all such words.
  */
 function matchingFields(
-  content: string, question: string, options: { max?: number; known?: readonly string[]; namesOnly?: boolean; wholeName?: boolean } = {},
+  content: string,
+  question: string,
+  options: { max?: number; known?: readonly string[]; namesOnly?: boolean; wholeName?: boolean } = {},
 ): string[] {
   const { max = 3, known = [], namesOnly = false, wholeName = false } = options;
   const skip = new Set(indexStems(known.join(' ')));
@@ -187,10 +198,17 @@ function directAnswer(p: Passage, question: string): string {
     const endpoint = p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
     parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
     const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
-    const about = opening([...(p.description ? prose(p.description) : []), ...prose(p.content)].filter(
-      // (A request body's bare `Content type … (required).` line says nothing about the operation.)
-      (x) => !x.startsWith('`') && !x.startsWith('#') && !x.startsWith('- ') && !/^Content type `[^`\n]*`( \(required\))?\.(\n|$)/.test(x) && !same(x),
-    ));
+    const about = opening(
+      [...(p.description ? prose(p.description) : []), ...prose(p.content)].filter(
+        // (A request body's bare `Content type … (required).` line says nothing about the operation.)
+        (x) =>
+          !x.startsWith('`') &&
+          !x.startsWith('#') &&
+          !x.startsWith('- ') &&
+          !/^Content type `[^`\n]*`( \(required\))?\.(\n|$)/.test(x) &&
+          !same(x),
+      ),
+    );
     if (about) parts.push(sentences(about, 400));
     // What the reader sends, then what comes back: a response field only for a word the title does not already say
     // ("who contributed to a repo and how many commits?" -> `contributions`; not `followers_url` for "who follows a
@@ -199,7 +217,10 @@ function directAnswer(p: Passage, question: string): string {
     const fields = matchingFields(request, question);
     if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));
     // Only the response's own fields, not those of the objects it embeds (`owner.repos_url`), nor links (`*_url`).
-    const own = response.split('\n').filter((l) => !/^\s*- `[^`]*(\.|_url`)/.test(l)).join('\n');
+    const own = response
+      .split('\n')
+      .filter((l) => !/^\s*- `[^`]*(\.|_url`)/.test(l))
+      .join('\n');
     const returned = matchingFields(own, question, { known: [p.title, p.operation.path], namesOnly: true });
     if (returned.length > 0) parts.push(['In the response:', ...returned].join('\n'));
     return parts.join('\n\n');

@@ -122,7 +122,12 @@ function postingsOf(items: Uint32Array[][], termCount: number): Postings {
 
 /** Read an index (see indexing.ts) into memory. */
 export function loadCorpus(db: DatabaseSync): Corpus {
-  const values = new Map(db.prepare('SELECT key, value FROM meta').all().map((r) => [String(r.key), String(r.value)] as const));
+  const values = new Map(
+    db
+      .prepare('SELECT key, value FROM meta')
+      .all()
+      .map((r) => [String(r.key), String(r.value)] as const),
+  );
   const termIds = new Map<string, number>();
   const termRows = db.prepare('SELECT id, term, df FROM terms ORDER BY id').all() as Array<{ id: number; term: string; df: number }>;
   const termCount = termRows.length === 0 ? 0 : termRows[termRows.length - 1]!.id;
@@ -150,7 +155,11 @@ export function loadCorpus(db: DatabaseSync): Corpus {
   const languages = new Set<string>();
   const versions = new Set<string>();
   const pageCount = pageRows.length;
-  const pageLength = { title: new Float64Array(pageCount + 1), keys: new Float64Array(pageCount + 1), description: new Float64Array(pageCount + 1) };
+  const pageLength = {
+    title: new Float64Array(pageCount + 1),
+    keys: new Float64Array(pageCount + 1),
+    description: new Float64Array(pageCount + 1),
+  };
   for (const r of pageRows) {
     const info: PageInfo = {
       id: r.id,
@@ -215,8 +224,14 @@ export function loadCorpus(db: DatabaseSync): Corpus {
     sectionBody,
     pageLength,
     sectionLength,
-    pagePostings: postingsOf(pages.slice(1).map((p) => [p.title_, p.keys, p.description_]), termCount),
-    sectionPostings: postingsOf(sectionHeading.slice(1).map((h, i) => [h, sectionBody[i + 1]!]), termCount),
+    pagePostings: postingsOf(
+      pages.slice(1).map((p) => [p.title_, p.keys, p.description_]),
+      termCount,
+    ),
+    sectionPostings: postingsOf(
+      sectionHeading.slice(1).map((h, i) => [h, sectionBody[i + 1]!]),
+      termCount,
+    ),
   };
   if (values.get('defaultLanguage')) corpus.defaultLanguage = values.get('defaultLanguage')!;
   return corpus;

@@ -15,7 +15,9 @@ import { normalisePagePath, type AssistantDocument } from './indexing.ts';
 /** Attributes of a JSX tag: `name="x"`, `name='x'`, `name={"x"}`, bare `required`. */
 function attributes(source: string): Map<string, string | true> {
   const out = new Map<string, string | true>();
-  for (const m of source.matchAll(/([A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(true|false|-?\d+(?:\.\d+)?))\s*\}))?/g)) {
+  for (const m of source.matchAll(
+    /([A-Za-z_:][\w:.-]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(?:"([^"]*)"|'([^']*)'|`([^`]*)`|(true|false|-?\d+(?:\.\d+)?))\s*\}))?/g,
+  )) {
     const quoted = m[2] ?? m[3];
     // A JSX string attribute's character references are decoded, as JSX does (`type="&quot;a&quot; | &quot;b&quot;"`).
     const value = quoted !== undefined ? decodeHTMLStrict(quoted) : (m[4] ?? m[5] ?? m[6] ?? m[7]);
@@ -34,7 +36,10 @@ function tagText(tag: string, attrs: Map<string, string | true>, step: () => num
     const name = FIELD_NAME_ATTRS.map((a) => attrs.get(a)).find((v): v is string => typeof v === 'string');
     if (name) {
       const type = attrs.get('type');
-      const bits = [typeof type === 'string' ? type : '', attrs.get('required') === true || attrs.get('required') === 'true' ? 'required' : ''].filter(Boolean);
+      const bits = [
+        typeof type === 'string' ? type : '',
+        attrs.get('required') === true || attrs.get('required') === 'true' ? 'required' : '',
+      ].filter(Boolean);
       return `\n- \`${name}\`${bits.length ? ` (${bits.join(', ')})` : ''} `;
     }
   }
@@ -133,11 +138,17 @@ export function mdxToText(mdx: string): string {
     );
     line = line.replace(/<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>/g, ' ').replace(/\{[^{}]*\}/g, ' ');
     for (const part of line.split('\n')) {
-      const text = part.replace(/[ \t]{2,}/g, ' ').trimEnd().replace(/^ (?=\S)/, '');
+      const text = part
+        .replace(/[ \t]{2,}/g, ' ')
+        .trimEnd()
+        .replace(/^ (?=\S)/, '');
       out.push(quoted && text.trim() ? `> ${text.trimStart()}` : text);
     }
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function typeLabel(schema: Schema | undefined, seen = new Set<Schema>()): string {
@@ -178,7 +189,12 @@ function fieldLines(schema: Schema | undefined, prefix = '', depth = 0, seen = n
   for (const [name, s, req] of properties(schema).slice(0, 60)) {
     const bits = [typeLabel(s), req ? 'required' : ''].filter(Boolean).join(', ');
     const desc = typeof s.description === 'string' ? ` — ${oneLine(s.description)}` : '';
-    const enumVals = Array.isArray(s.enum) ? ` One of: ${(s.enum as unknown[]).slice(0, 12).map((v) => `\`${String(v)}\``).join(', ')}.` : '';
+    const enumVals = Array.isArray(s.enum)
+      ? ` One of: ${(s.enum as unknown[])
+          .slice(0, 12)
+          .map((v) => `\`${String(v)}\``)
+          .join(', ')}.`
+      : '';
     lines.push(`- \`${prefix}${name}\`${bits ? ` (${bits})` : ''}${desc}${enumVals}`);
     lines.push(...fieldLines(s, `${prefix}${name}.`, depth + 1, seen));
   }
@@ -238,7 +254,9 @@ function channelMarkdown(ch: Channel): string {
     if (list.length === 0) return;
     parts.push(`## ${title}`);
     for (const m of list) {
-      parts.push([`- \`${m.name ?? m.id}\`${m.summary ? ` — ${oneLine(m.summary)}` : ''}`, ...fieldLines(m.payload).map((l) => '  ' + l)].join('\n'));
+      parts.push(
+        [`- \`${m.name ?? m.id}\`${m.summary ? ` — ${oneLine(m.summary)}` : ''}`, ...fieldLines(m.payload).map((l) => '  ' + l)].join('\n'),
+      );
     }
   };
   messages('Messages you send', ch.send);
@@ -308,7 +326,11 @@ export function siteDefaultLanguage(plan: SitePlan): string | undefined {
 function keywordsOf(frontmatter: Record<string, unknown>): string[] {
   const k = frontmatter.keywords;
   if (Array.isArray(k)) return k.filter((x): x is string => typeof x === 'string');
-  if (typeof k === 'string') return k.split(',').map((x) => x.trim()).filter(Boolean);
+  if (typeof k === 'string')
+    return k
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
   return [];
 }
 

@@ -22,7 +22,14 @@ import { DEFAULT_RETRIEVAL_PAGE_SIZE, validateMessageRequest, type ContextItem, 
 import { validateV2MessageRequest } from './schema-v2.ts';
 import { answerStream } from './stream.ts';
 import { uiMessageStream } from './ui-stream.ts';
-import { DEFAULT_RETENTION_DAYS, openSqliteThreadStore, scheduleRetention, type StoredMessage, type ThreadRecord, type ThreadStore } from './threads.ts';
+import {
+  DEFAULT_RETENTION_DAYS,
+  openSqliteThreadStore,
+  scheduleRetention,
+  type StoredMessage,
+  type ThreadRecord,
+  type ThreadStore,
+} from './threads.ts';
 import { DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB, openSiteAssistantIndex } from './site.ts';
 
 export const ASSISTANT_ROUTE = /^(.*)\/v1\/assistant\/([^/]+)\/message\/?$/;
@@ -128,7 +135,10 @@ function resolveIndex(
       return opened;
     },
     close: () => {
-      void opened?.then((i) => i.close(), () => {});
+      void opened?.then(
+        (i) => i.close(),
+        () => {},
+      );
       opened = undefined;
     },
   };
@@ -207,7 +217,13 @@ function notServed(domain: string, domains: readonly string[]): Response {
 }
 
 /** Per-IP limit (429), bearer key (401), domain (404), key scope (403), per-organization limit (429): the key. */
-async function authorize(state: HandlerState, request: Request, info: RequestInfo | undefined, domain: string, reply: Reply): Promise<KeyRecord | Response> {
+async function authorize(
+  state: HandlerState,
+  request: Request,
+  info: RequestInfo | undefined,
+  domain: string,
+  reply: Reply,
+): Promise<KeyRecord | Response> {
   const { keys, limiter } = state;
   const { fail } = reply;
   // The per-IP count and the two read-only lookups the checks below need go to the store together (one round
@@ -222,7 +238,11 @@ async function authorize(state: HandlerState, request: Request, info: RequestInf
   ]);
   reply.states.push(ipState);
   if (ipState.exceeded) {
-    return fail({ status: 429, code: 'rate_limited', message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)` });
+    return fail({
+      status: 429,
+      code: 'rate_limited',
+      message: `too many requests from this IP address (limit ${ipState.limit} per ${ipState.windowMs / 1000}s)`,
+    });
   }
 
   // --- authentication (RFC 6750) ---
@@ -259,7 +279,11 @@ async function authorize(state: HandlerState, request: Request, info: RequestInf
   const orgState = await limiter.hit('org', key.org);
   reply.states.push(orgState);
   if (orgState.exceeded) {
-    return fail({ status: 429, code: 'rate_limited', message: `too many requests for this organization (limit ${orgState.limit} per ${orgState.windowMs / 1000}s)` });
+    return fail({
+      status: 429,
+      code: 'rate_limited',
+      message: `too many requests for this organization (limit ${orgState.limit} per ${orgState.windowMs / 1000}s)`,
+    });
   }
   return key;
 }
@@ -307,7 +331,12 @@ function countParts(json: unknown): number {
 /** The body against its version's schema (400): what both versions boil down to. */
 function assistantRequest(json: unknown, version: 1 | 2, { fail }: Reply): AssistantRequest | Response {
   const invalid = (issues: FieldIssue[]) =>
-    fail({ status: 400, code: 'invalid_request', message: `invalid request body: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues });
+    fail({
+      status: 400,
+      code: 'invalid_request',
+      message: `invalid request body: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+      issues,
+    });
   if (version === 1) {
     const valid = validateMessageRequest(json);
     if (!valid.ok) return invalid(valid.issues);
@@ -319,7 +348,13 @@ function assistantRequest(json: unknown, version: 1 | 2, { fail }: Reply): Assis
 }
 
 /** The thread a follow-up names (404 unless its id and key match a thread of this organization and domain). */
-async function openThread(threads: ThreadStore, body: AssistantRequest, org: string, domain: string, { fail }: Reply): Promise<ThreadRecord | undefined | Response> {
+async function openThread(
+  threads: ThreadStore,
+  body: AssistantRequest,
+  org: string,
+  domain: string,
+  { fail }: Reply,
+): Promise<ThreadRecord | undefined | Response> {
   if (!body.threadId) return undefined;
   const thread = body.threadKey ? await threads.open({ id: body.threadId, key: body.threadKey, org, domain }) : undefined;
   if (thread) return thread;
@@ -331,13 +366,24 @@ async function openThread(threads: ThreadStore, body: AssistantRequest, org: str
 }
 
 /** The domain's index (503 / 404) searched for the conversation so far (503 when the search fails). */
-async function search(state: HandlerState, domain: string, body: AssistantRequest, earlier: StoredMessage[], { fail }: Reply): Promise<Retrieval | Response> {
+async function search(
+  state: HandlerState,
+  domain: string,
+  body: AssistantRequest,
+  earlier: StoredMessage[],
+  { fail }: Reply,
+): Promise<Retrieval | Response> {
   let index: AssistantIndex | undefined;
   try {
     index = await state.indexFor(domain);
   } catch (error) {
     state.onError(error);
-    return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site is not available', headers: { 'Retry-After': '60' } });
+    return fail({
+      status: 503,
+      code: 'index_unavailable',
+      message: 'the search index of this site is not available',
+      headers: { 'Retry-After': '60' },
+    });
   }
   if (!index) return fail({ status: 404, code: 'index_not_found', message: `no search index for domain "${domain}"` });
   try {
@@ -350,7 +396,12 @@ async function search(state: HandlerState, domain: string, body: AssistantReques
     });
   } catch (error) {
     state.onError(error);
-    return fail({ status: 503, code: 'index_unavailable', message: 'the search index of this site could not be searched', headers: { 'Retry-After': '60' } });
+    return fail({
+      status: 503,
+      code: 'index_unavailable',
+      message: 'the search index of this site could not be searched',
+      headers: { 'Retry-After': '60' },
+    });
   }
 }
 
@@ -402,12 +453,20 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
   if (read instanceof Response) return read;
   const parts = countParts(read.json);
   if (parts > MAX_REQUEST_PARTS) {
-    return reply.fail({ status: 400, code: 'too_many_parts', message: `the request has ${parts} message parts; at most ${MAX_REQUEST_PARTS} are accepted` });
+    return reply.fail({
+      status: 400,
+      code: 'too_many_parts',
+      message: `the request has ${parts} message parts; at most ${MAX_REQUEST_PARTS} are accepted`,
+    });
   }
   const body = assistantRequest(read.json, route.version, reply);
   if (body instanceof Response) return body;
   if (body.question.length > MAX_QUESTION_CHARS) {
-    return reply.fail({ status: 413, code: 'question_too_large', message: `the question has ${body.question.length} characters; at most ${MAX_QUESTION_CHARS} are accepted` });
+    return reply.fail({
+      status: 413,
+      code: 'question_too_large',
+      message: `the question has ${body.question.length} characters; at most ${MAX_QUESTION_CHARS} are accepted`,
+    });
   }
   const thread = await openThread(state.threads, body, key.org, domain, reply);
   if (thread instanceof Response) return thread;
@@ -464,9 +523,10 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
   const threadsOption = options.threads ?? store?.threads ?? join(root!, DEFAULT_THREADS_DB);
   const keys = typeof keysOption === 'string' ? openSqliteKeyStore(keysOption) : keysOption;
   const threads = typeof threadsOption === 'string' ? openSqliteThreadStore(threadsOption) : threadsOption;
-  const storage = store && options.keys === undefined && options.threads === undefined
-    ? store.description
-    : `SQLite ${typeof keysOption === 'string' ? keysOption : '(keys given)'}, ${typeof threadsOption === 'string' ? threadsOption : '(threads given)'}${store?.counters ? '' : ' (rate limits in memory)'}`;
+  const storage =
+    store && options.keys === undefined && options.threads === undefined
+      ? store.description
+      : `SQLite ${typeof keysOption === 'string' ? keysOption : '(keys given)'}, ${typeof threadsOption === 'string' ? threadsOption : '(threads given)'}${store?.counters ? '' : ' (rate limits in memory)'}`;
   const { get: indexFor, close: closeIndex } = resolveIndex(options.index, root);
   const state: HandlerState = {
     keys,

@@ -8,13 +8,7 @@ export {
   type AssistantHandlerOptions,
   type RequestInfo as AssistantRequestInfo,
 } from './handler.ts';
-export {
-  buildAssistantIndex,
-  buildAssistantIndexInto,
-  INDEX_FORMAT,
-  type AssistantDocument,
-  type IndexOptions,
-} from './indexing.ts';
+export { buildAssistantIndex, buildAssistantIndexInto, INDEX_FORMAT, type AssistantDocument, type IndexOptions } from './indexing.ts';
 export {
   openAssistantIndex,
   retrieve,
@@ -31,22 +25,9 @@ export {
 export { buildSiteAssistantIndex, openSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 export { runKeysCommand } from './keys-command.ts';
 export { documentsFromPlan, mdxToText, operationMarkdown, siteDefaultLanguage, type DocumentsOptions } from './documents.ts';
-export {
-  createExtractiveComposer,
-  relevantPassages,
-  type Composer,
-  type ComposeInput,
-  type ComposeUsage,
-} from './composer.ts';
+export { createExtractiveComposer, relevantPassages, type Composer, type ComposeInput, type ComposeUsage } from './composer.ts';
 export { createModelComposer, composerFromEnv, type ModelComposerOptions } from './model-composer.ts';
-export {
-  openSqliteKeyStore,
-  hashSecret,
-  KEY_PREFIX,
-  KeyStoreError,
-  type KeyRecord,
-  type KeyStore,
-} from './keys.ts';
+export { openSqliteKeyStore, hashSecret, KEY_PREFIX, KeyStoreError, type KeyRecord, type KeyStore } from './keys.ts';
 export { openSqliteThreadStore, type ThreadRecord, type ThreadStore, type StoredMessage } from './threads.ts';
 export type { LimitsOptions as AssistantLimitsOptions, WindowCounter } from './limits.ts';
 export {

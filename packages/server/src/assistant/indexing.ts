@@ -249,18 +249,38 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
       }
       return id;
     });
-  const pages: Array<{ doc: AssistantDocument; path: string; title: number[]; keys: number[]; description: number[]; sections: SectionRow[] }> = [];
+  const pages: Array<{
+    doc: AssistantDocument;
+    path: string;
+    title: number[];
+    keys: number[];
+    description: number[];
+    sections: SectionRow[];
+  }> = [];
   const seenPaths = new Set<string>();
   for (const doc of documents) {
     const path = normalisePagePath(doc.path);
     if (seenPaths.has(path)) continue;
     seenPaths.add(path);
-    const page = { doc, path, title: idsOf(doc.title), keys: idsOf(keysText(doc)), description: idsOf(searchableText(lead(doc.description))), sections: [] as SectionRow[] };
+    const page = {
+      doc,
+      path,
+      title: idsOf(doc.title),
+      keys: idsOf(keysText(doc)),
+      description: idsOf(searchableText(lead(doc.description))),
+      sections: [] as SectionRow[],
+    };
     if (doc.operation) {
       // An endpoint page documents one operation: its parameters, body fields and responses are facets of it, so
       // the page is one section (quoted up to ENDPOINT_CONTENT characters, whole sections of it).
       // Its heading field holds what the operation takes (requestFields): the section has no heading of its own.
-      page.sections.push({ anchor: null, heading: null, content: endpointContent(doc.markdown), headingTerms: idsOf(requestFields(doc.markdown)), bodyTerms: idsOf(searchableText(endpointSearchText(doc.markdown))) });
+      page.sections.push({
+        anchor: null,
+        heading: null,
+        content: endpointContent(doc.markdown),
+        headingTerms: idsOf(requestFields(doc.markdown)),
+        bodyTerms: idsOf(searchableText(endpointSearchText(doc.markdown))),
+      });
     } else {
       const markdownSections = splitSections(doc.markdown);
       if (markdownSections.length === 0) markdownSections.push({ parents: [], body: doc.description ?? '' });
@@ -273,7 +293,13 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
         const heading = headingText ? idsOf(headingText) : [];
         for (const chunk of chunkBody(s.body)) {
           if (chunk.trim() === '' && headingText === undefined && !first) continue;
-          page.sections.push({ anchor, heading: headingText ?? null, content: chunk, headingTerms: heading, bodyTerms: idsOf(searchableText(chunk)) });
+          page.sections.push({
+            anchor,
+            heading: headingText ?? null,
+            content: chunk,
+            headingTerms: heading,
+            bodyTerms: idsOf(searchableText(chunk)),
+          });
           first = false;
         }
       }
@@ -305,9 +331,21 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
     }
     pages.forEach((page, i) => {
       const { doc } = page;
-      insertPage.run(i + 1, page.path, doc.title, doc.description ?? null, doc.version ?? null, doc.language ?? null,
-        doc.operation?.method ?? null, doc.operation?.path ?? null, encodeTerms(page.title), encodeTerms(page.keys), encodeTerms(page.description),
-        n + 1, page.sections.length);
+      insertPage.run(
+        i + 1,
+        page.path,
+        doc.title,
+        doc.description ?? null,
+        doc.version ?? null,
+        doc.language ?? null,
+        doc.operation?.method ?? null,
+        doc.operation?.path ?? null,
+        encodeTerms(page.title),
+        encodeTerms(page.keys),
+        encodeTerms(page.description),
+        n + 1,
+        page.sections.length,
+      );
       totals.title += page.title.length;
       totals.keys += page.keys.length;
       totals.description += page.description.length;
@@ -325,7 +363,12 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
     meta.run('pages', String(pages.length));
     meta.run('sections', String(n));
     // Average field lengths: page fields over pages, section fields over sections.
-    const averages = Object.fromEntries(FIELDS.map((f) => [f, (PAGE_FIELDS as readonly string[]).includes(f) ? (pages.length > 0 ? totals[f] / pages.length : 0) : n > 0 ? totals[f] / n : 0]));
+    const averages = Object.fromEntries(
+      FIELDS.map((f) => [
+        f,
+        (PAGE_FIELDS as readonly string[]).includes(f) ? (pages.length > 0 ? totals[f] / pages.length : 0) : n > 0 ? totals[f] / n : 0,
+      ]),
+    );
     meta.run('averages', JSON.stringify(averages));
     if (options.defaultLanguage) meta.run('defaultLanguage', options.defaultLanguage);
     db.exec('COMMIT');

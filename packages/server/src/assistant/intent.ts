@@ -20,17 +20,171 @@ export type Action = 'read' | 'create' | 'update' | 'delete';
  * `DELETE …/vulnerability-alerts`).
  */
 const ACTIONS: Array<[Action, string[]]> = [
-  ['read', ['list', 'get', 'show', 'find', 'fetch', 'retrieve', 'read', 'view', 'see', 'check', 'download', 'export', 'search', 'lookup', 'filter', 'sort', 'count', 'compare', 'browse', 'inspect', 'query', 'monitor', 'verify', 'look up', 'look at', 'explain', 'understand', 'describe', 'learn', 'know', 'tell', 'how many', 'how much']],
-  ['create', ['create', 'add', 'new', 'make', 'open', 'post', 'publish', 'upload', 'register', 'invite', 'start', 'trigger', 'generate', 'submit', 'attach', 'send', 'give', 'grant', 'fork', 'follow', 'star', 'block', 'dispatch', 'rerun', 're-run', 'assign']],
-  ['update', ['update', 'edit', 'change', 'modify', 'rename', 'set', 'replace', 'enable', 'disable', 'configure', 'move', 'transfer', 'archive', 'lock', 'mark', 'approve', 'dismiss', 'merge', 'put', 'patch', 'sync', 'turn on', 'turn off', 'switch on', 'switch off', 'set up', 'close', 'reopen']],
+  [
+    'read',
+    [
+      'list',
+      'get',
+      'show',
+      'find',
+      'fetch',
+      'retrieve',
+      'read',
+      'view',
+      'see',
+      'check',
+      'download',
+      'export',
+      'search',
+      'lookup',
+      'filter',
+      'sort',
+      'count',
+      'compare',
+      'browse',
+      'inspect',
+      'query',
+      'monitor',
+      'verify',
+      'look up',
+      'look at',
+      'explain',
+      'understand',
+      'describe',
+      'learn',
+      'know',
+      'tell',
+      'how many',
+      'how much',
+    ],
+  ],
+  [
+    'create',
+    [
+      'create',
+      'add',
+      'new',
+      'make',
+      'open',
+      'post',
+      'publish',
+      'upload',
+      'register',
+      'invite',
+      'start',
+      'trigger',
+      'generate',
+      'submit',
+      'attach',
+      'send',
+      'give',
+      'grant',
+      'fork',
+      'follow',
+      'star',
+      'block',
+      'dispatch',
+      'rerun',
+      're-run',
+      'assign',
+    ],
+  ],
+  [
+    'update',
+    [
+      'update',
+      'edit',
+      'change',
+      'modify',
+      'rename',
+      'set',
+      'replace',
+      'enable',
+      'disable',
+      'configure',
+      'move',
+      'transfer',
+      'archive',
+      'lock',
+      'mark',
+      'approve',
+      'dismiss',
+      'merge',
+      'put',
+      'patch',
+      'sync',
+      'turn on',
+      'turn off',
+      'switch on',
+      'switch off',
+      'set up',
+      'close',
+      'reopen',
+    ],
+  ],
   ['create', ['set up', 'turn on', 'switch on', 'enable', 'set', 'configure', 'store', 'save', 'require', 'apply']],
-  ['update', ['store', 'save', 'suspend', 'pause', 'resume', 'unsuspend', 'restore', 'recover', 'bring back', 'undelete', 'switch', 'choose', 'pick', 'select', 'apply', 'require']],
-  ['delete', ['delete', 'remove', 'kick', 'drop', 'erase', 'destroy', 'revoke', 'unstar', 'unfollow', 'unlock', 'unblock', 'clear', 'purge', 'uninstall', 'unsubscribe', 'undo', 'take off', 'take away', 'take back', 'take down', 'get rid of', 'lift', 'detach', 'kill', 'wipe', 'clean up']],
+  [
+    'update',
+    [
+      'store',
+      'save',
+      'suspend',
+      'pause',
+      'resume',
+      'unsuspend',
+      'restore',
+      'recover',
+      'bring back',
+      'undelete',
+      'switch',
+      'choose',
+      'pick',
+      'select',
+      'apply',
+      'require',
+    ],
+  ],
+  [
+    'delete',
+    [
+      'delete',
+      'remove',
+      'kick',
+      'drop',
+      'erase',
+      'destroy',
+      'revoke',
+      'unstar',
+      'unfollow',
+      'unlock',
+      'unblock',
+      'clear',
+      'purge',
+      'uninstall',
+      'unsubscribe',
+      'undo',
+      'take off',
+      'take away',
+      'take back',
+      'take down',
+      'get rid of',
+      'lift',
+      'detach',
+      'kill',
+      'wipe',
+      'clean up',
+    ],
+  ],
   ['delete', ['disable', 'turn off', 'switch off', 'deactivate']],
 ];
 
 /** The HTTP methods an action is done with (a mild prior on endpoint pages). */
-const METHODS: Record<Action, string[]> = { read: ['get', 'head'], create: ['post', 'put'], update: ['patch', 'put', 'post'], delete: ['delete'] };
+const METHODS: Record<Action, string[]> = {
+  read: ['get', 'head'],
+  create: ['post', 'put'],
+  update: ['patch', 'put', 'post'],
+  delete: ['delete'],
+};
 
 const keyOf = (phrase: string): string =>
   words(phrase)
@@ -43,7 +197,23 @@ for (const [action, ws] of ACTIONS) for (const w of ws) ACTION_OF.set(keyOf(w), 
  * Questions that ask about a state ("Who follows…?", "Is this user…?", "Has this PR been merged?") read it, unless
  * they ask what to use for an action ("Which endpoint do I call to delete a webhook?": PURPOSE, then "to").
  */
-const READING = new Set(['who', 'whom', 'whose', 'which', 'what', 'whats', 'where', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'did']);
+const READING = new Set([
+  'who',
+  'whom',
+  'whose',
+  'which',
+  'what',
+  'whats',
+  'where',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'does',
+  'did',
+]);
 const PURPOSE = new Set(['call', 'use', 'need', 'hit', 'want']);
 
 /**
@@ -165,7 +335,8 @@ function mainVerbActions(texts: string[], ws: string[], i: number): Set<Action> 
   }
   const own = actionsAt(texts, ws, i);
   if (!own) return undefined;
-  if (texts[own.end] === 'or' || texts[own.end] === 'and') for (const a of actionsAt(texts, ws, own.end + 1)?.actions ?? []) own.actions.add(a);
+  if (texts[own.end] === 'or' || texts[own.end] === 'and')
+    for (const a of actionsAt(texts, ws, own.end + 1)?.actions ?? []) own.actions.add(a);
   return own.actions;
 }
 
@@ -181,7 +352,28 @@ function undoneAction(word: string): Set<Action> | undefined {
 }
 
 /** Words that follow a verb opening an instruction: "Leave *a* comment", "Take *someone* off a team". */
-const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'all', 'every', 'each', 'some', 'it', 'them', 'one']);
+const IMPERATIVE_OBJECT = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'this',
+  'that',
+  'these',
+  'those',
+  'someone',
+  'somebody',
+  'everyone',
+  'all',
+  'every',
+  'each',
+  'some',
+  'it',
+  'them',
+  'one',
+]);
 
 /**
  * An instruction whose verb is no action word ("Leave a comment on a commit", "Ban someone from an organization"):
@@ -191,7 +383,14 @@ const IMPERATIVE_OBJECT = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'this'
  * or delete, not read.
  */
 function opensWithUnknownVerb(texts: string[], stems: string[]): boolean {
-  if (texts.length < 3 || STOPWORDS.has(texts[0]!) || FIRST_PERSON.has(texts[0]!) || isPlural(texts[0]!) || !IMPERATIVE_OBJECT.has(texts[1]!)) return false;
+  if (
+    texts.length < 3 ||
+    STOPWORDS.has(texts[0]!) ||
+    FIRST_PERSON.has(texts[0]!) ||
+    isPlural(texts[0]!) ||
+    !IMPERATIVE_OBJECT.has(texts[1]!)
+  )
+    return false;
   for (let i = 0; i < stems.length; i++) {
     if (ACTION_OF.has(stems[i]!) || ACTION_OF.has(`${stems[i]} ${stems[i + 1]}`) || undoneAction(texts[i]!)) return false;
     if (splitParticle(texts, stems, i, (key) => ACTION_OF.has(key)) !== undefined) return false;
@@ -244,7 +443,11 @@ const MANY = new Set(['all', 'every', 'each', 'them', 'those', 'these', 'multipl
 /** Plural endings of English nouns: "keys", "branches", "repositories". */
 function isPlural(word: string): boolean {
   if (word.length < 4 || !word.endsWith('s') || /(ss|us|is|ous)$/.test(word) || STOPWORDS.has(word)) return false;
-  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word) ? word.slice(0, -2) : word.slice(0, -1);
+  const singular = word.endsWith('ies')
+    ? `${word.slice(0, -3)}y`
+    : word.endsWith('es') && /(ch|sh|x|z)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.slice(0, -1);
   return stem(singular) === stem(word);
 }
 
@@ -345,7 +548,9 @@ const OWNER_WORDS = new Map<string, Scope>([
   ...['enterprise', 'enterprises'].map((w) => [w, 'enterprise'] as [string, Scope]),
   ...['repo', 'repos', 'repository', 'repositories'].map((w) => [w, 'repo'] as [string, Scope]),
   ...['app', 'apps'].map((w) => [w, 'app'] as [string, Scope]),
-  ...['user', 'users', 'someone', 'somebody', 'person', 'people', 'username', 'others', 'another'].map((w) => [w, 'user'] as [string, Scope]),
+  ...['user', 'users', 'someone', 'somebody', 'person', 'people', 'username', 'others', 'another'].map(
+    (w) => [w, 'user'] as [string, Scope],
+  ),
 ]);
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours']);
 const POSSESSIVE = new Set(['my', 'our']);

@@ -32,7 +32,8 @@ function parseKeysArgs(argv: string[]): KeysArgs {
   const out: KeysArgs = { positional: [], domains: [], json: false, help: false, errors: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = (): string | undefined => {
       if (inline !== undefined) return inline;
       const next = argv[i + 1];
@@ -46,7 +47,13 @@ function parseKeysArgs(argv: string[]): KeysArgs {
     if (flag === '--org') out.org = value();
     else if (flag === '--domain') {
       const v = value();
-      if (v !== undefined) out.domains.push(...v.split(',').map((s) => s.trim()).filter(Boolean));
+      if (v !== undefined)
+        out.domains.push(
+          ...v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
     } else if (flag === '--db') out.db = value();
     else if (flag === '--database') out.database = value();
     else if (flag === '--json') out.json = true;
@@ -78,7 +85,8 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
   }
   if (args.command === 'revoke' && args.positional.length !== 1) args.errors.push('revoke needs exactly one key id');
   if (args.command === 'list' && args.positional.length > 0) args.errors.push(`unexpected argument "${args.positional[0]}"`);
-  if (args.db !== undefined && args.database !== undefined) args.errors.push('use either --database (PostgreSQL) or --db (SQLite), not both');
+  if (args.db !== undefined && args.database !== undefined)
+    args.errors.push('use either --database (PostgreSQL) or --db (SQLite), not both');
   if (args.errors.length > 0) {
     for (const e of args.errors) err(`lectern keys: ${e}`);
     err(KEYS_USAGE);
@@ -88,9 +96,10 @@ export async function runKeysCommand(argv: string[]): Promise<number> {
   let where: string;
   let closeStore: () => Promise<void> | void;
   try {
-    const choice = args.db !== undefined
-      ? { source: '--db' }
-      : chooseDatabase({ flag: args.database, env: process.env.DATABASE_URL, settings: docsJsonDatabase() });
+    const choice =
+      args.db !== undefined
+        ? { source: '--db' }
+        : chooseDatabase({ flag: args.database, env: process.env.DATABASE_URL, settings: docsJsonDatabase() });
     if (choice.url) {
       const pg = openPostgresStore(choice.url);
       where = pg.description;

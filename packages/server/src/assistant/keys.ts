@@ -62,16 +62,12 @@ export function openSqliteKeyStore(pathOrDb: string | DatabaseSync): KeyStore {
   `);
   const getDomain = db.prepare('SELECT org FROM assistant_domains WHERE domain = ?');
   const insertDomain = db.prepare('INSERT OR IGNORE INTO assistant_domains (domain, org) VALUES (?, ?)');
-  const insertKey = db.prepare(
-    'INSERT INTO assistant_keys (id, org, hash, hint, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertKey = db.prepare('INSERT INTO assistant_keys (id, org, hash, hint, created_at) VALUES (?, ?, ?, ?, ?)');
   const insertKeyDomain = db.prepare('INSERT OR IGNORE INTO assistant_key_domains (key_id, domain) VALUES (?, ?)');
   const byHash = db.prepare('SELECT * FROM assistant_keys WHERE hash = ?');
   const domainsOf = db.prepare('SELECT domain FROM assistant_key_domains WHERE key_id = ? ORDER BY domain');
   const all = db.prepare('SELECT * FROM assistant_keys ORDER BY created_at, id');
-  const revoke = db.prepare(
-    'UPDATE assistant_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?',
-  );
+  const revoke = db.prepare('UPDATE assistant_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?');
 
   const toRecord = (row: Record<string, unknown>): KeyRecord => {
     const record: KeyRecord = {

@@ -3,7 +3,14 @@
  * the best sections retrieved (one per page, those `relevantPassages` keeps) and citing only them. Questions with
  * no relevant passage never reach the model: they get the extractive composer's plain "not found" answer.
  */
-import { createExtractiveComposer, estimateTokens, relevantPassages, type ComposeInput, type ComposeUsage, type Composer } from './composer.ts';
+import {
+  createExtractiveComposer,
+  estimateTokens,
+  relevantPassages,
+  type ComposeInput,
+  type ComposeUsage,
+  type Composer,
+} from './composer.ts';
 import { messageText } from './schema.ts';
 
 export interface ModelComposerOptions {

@@ -169,12 +169,27 @@ function postgresKeyStore({ query, transaction }: Database): KeyStore {
       const hint = key.slice(0, KEY_PREFIX.length + 4);
       await transaction(async (client) => {
         // A concurrent registration of the same domain waits for ours (or we for it); the owner is then read back.
-        await client.query('INSERT INTO lectern_domains (domain, org) SELECT unnest($1::text[]), $2 ON CONFLICT (domain) DO NOTHING', [unique, org]);
-        const owners = await client.query<{ domain: string; org: string }>('SELECT domain, org FROM lectern_domains WHERE domain = ANY($1::text[])', [unique]);
+        await client.query('INSERT INTO lectern_domains (domain, org) SELECT unnest($1::text[]), $2 ON CONFLICT (domain) DO NOTHING', [
+          unique,
+          org,
+        ]);
+        const owners = await client.query<{ domain: string; org: string }>(
+          'SELECT domain, org FROM lectern_domains WHERE domain = ANY($1::text[])',
+          [unique],
+        );
         const foreign = owners.rows.find((r) => r.org !== org);
         if (foreign) throw new KeyStoreError(`domain "${foreign.domain}" belongs to another organization`);
-        await client.query('INSERT INTO lectern_keys (id, org, hash, hint, created_at) VALUES ($1, $2, $3, $4, $5)', [id, org, hashSecret(key), hint, createdAt]);
-        await client.query('INSERT INTO lectern_key_domains (key_id, domain) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [id, unique]);
+        await client.query('INSERT INTO lectern_keys (id, org, hash, hint, created_at) VALUES ($1, $2, $3, $4, $5)', [
+          id,
+          org,
+          hashSecret(key),
+          hint,
+          createdAt,
+        ]);
+        await client.query('INSERT INTO lectern_key_domains (key_id, domain) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+          id,
+          unique,
+        ]);
       });
       return { key, record: { id, org, domains: [...unique].sort(), hint, createdAt } };
     },
@@ -245,7 +260,9 @@ function postgresThreadStore({ query }: Database): ThreadStore {
       );
     },
     async messages(threadId) {
-      const { rows } = await query('SELECT role, content, sources, created_at FROM lectern_messages WHERE thread_id = $1 ORDER BY seq', [threadId]);
+      const { rows } = await query('SELECT role, content, sources, created_at FROM lectern_messages WHERE thread_id = $1 ORDER BY seq', [
+        threadId,
+      ]);
       return rows.map(toMessage);
     },
     async purge(before) {

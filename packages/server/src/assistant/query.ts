@@ -5,7 +5,19 @@
  */
 import type { WeightedGroup } from './ranking.ts';
 import { stem, words } from './text.ts';
-import { asksAboutState, asksForCollection, isActionStem, methodsOf, namesEveryItem, questionActions, questionNumber, questionScopes, undoesEarlierAction, type Action, type Scope } from './intent.ts';
+import {
+  asksAboutState,
+  asksForCollection,
+  isActionStem,
+  methodsOf,
+  namesEveryItem,
+  questionActions,
+  questionNumber,
+  questionScopes,
+  undoesEarlierAction,
+  type Action,
+  type Scope,
+} from './intent.ts';
 import { queryGroups, type QueryGroup } from './vocabulary.ts';
 
 export interface QueryInput {
@@ -61,7 +73,23 @@ export function isElliptic(question: string, groups: QueryGroup[]): boolean {
 }
 
 const PREPOSITIONS = new Set(['for', 'in', 'of', 'on', 'from', 'to', 'within', 'across', 'inside', 'under', 'into']);
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'this', 'that', 'whole', 'entire', 'given', 'specific', 'single', 'one']);
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'their',
+  'this',
+  'that',
+  'whole',
+  'entire',
+  'given',
+  'specific',
+  'single',
+  'one',
+]);
 
 /** The stem of the last prepositional object of a text ("…of a user" -> user), if any. */
 export function qualifier(text: string): string | undefined {
@@ -142,5 +170,16 @@ export function buildQuery(input: QueryInput): Query {
   if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
   const everyItem = !actions.has('read') && namesEveryItem(input.text);
   const aboutState = asksAboutState(input.text, actions);
-  return { question, groups, elliptic, actions, methods: methodsOf(actions), number, collection: asksForCollection(input.text), everyItem, aboutState, scopes };
+  return {
+    question,
+    groups,
+    elliptic,
+    actions,
+    methods: methodsOf(actions),
+    number,
+    collection: asksForCollection(input.text),
+    everyItem,
+    aboutState,
+    scopes,
+  };
 }

@@ -188,7 +188,15 @@ function nextGen(scratch: Scratch): number {
 /** Stamps start over long before they could overflow (checked between questions). */
 function renewStamps(scratch: Scratch): void {
   if (scratch.gen < 0x3fff0000) return;
-  const stamps = [scratch.pageStamp, scratch.sectionStamp, scratch.phrasePageStamp, scratch.phraseSectionStamp, scratch.groupStamp, scratch.totalStamp, scratch.titleStamp];
+  const stamps = [
+    scratch.pageStamp,
+    scratch.sectionStamp,
+    scratch.phrasePageStamp,
+    scratch.phraseSectionStamp,
+    scratch.groupStamp,
+    scratch.totalStamp,
+    scratch.titleStamp,
+  ];
   for (const a of stamps) a.fill(0);
   scratch.gen = 0;
 }
@@ -274,7 +282,14 @@ export function firstPass(corpus: Corpus, q: PreparedQuery, allowed: Uint8Array 
           addSection(sec, sectionSum(sec, sp.tf[e * 2]!, sp.tf[e * 2 + 1]!));
         }
       } else {
-        phraseFields(corpus, alt.ids, allowed, s, (p, t, k, d) => addPage(p, pageSum(p, t, k, d)), (sec, h, bo) => addSection(sec, sectionSum(sec, h, bo)));
+        phraseFields(
+          corpus,
+          alt.ids,
+          allowed,
+          s,
+          (p, t, k, d) => addPage(p, pageSum(p, t, k, d)),
+          (sec, h, bo) => addSection(sec, sectionSum(sec, h, bo)),
+        );
       }
       for (let i = 0; i < altCount; i++) {
         const sec = s.altTouched[i]!;
@@ -521,4 +536,3 @@ function isNear(x: PreparedGroup, y: PreparedGroup, positions: Positions, window
   for (const p of xs) for (const r of ys) if (p !== r && Math.abs(p - r) <= window) return true;
   return false;
 }
-

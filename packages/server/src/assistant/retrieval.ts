@@ -164,7 +164,11 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
     search(options) {
       const { corpus, scratch, operations, scopes: pageScopes } = inMemory();
       const { limit } = options;
-      const query = buildQuery({ text: options.text, ...(options.history ? { history: options.history } : {}), ...(options.context ? { context: options.context } : {}) });
+      const query = buildQuery({
+        text: options.text,
+        ...(options.history ? { history: options.history } : {}),
+        ...(options.context ? { context: options.context } : {}),
+      });
       const { question, groups, elliptic, methods, collection, everyItem, aboutState, actions, number, scopes } = query;
       const terms = question.map((g) => g.text);
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
@@ -174,7 +178,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         const own = g.alternatives[0]?.stems;
         if (!own || own.length !== 1 || g.text.includes(' ')) continue;
         for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
-          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term)) g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
+          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term))
+            g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
         }
       }
 
@@ -183,7 +188,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         for (const g of question) {
           if (g.text.includes(' ') || g.text.startsWith('un')) continue;
           const undone = stem(`un${g.text}`);
-          if (corpus.termIds.has(undone) && !g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === undone)) g.alternatives.push({ stems: [undone], weight: RANKING.undoneWeight });
+          if (corpus.termIds.has(undone) && !g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === undone))
+            g.alternatives.push({ stems: [undone], weight: RANKING.undoneWeight });
         }
       }
       // What the request prefers: the filter, else the current page's language and version, else the default language.
@@ -202,7 +208,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         allowed = new Uint8Array(corpus.pageCount + 1);
         for (let p = 1; p <= corpus.pageCount; p++) {
           const info = corpus.pages[p]!;
-          allowed[p] = (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
+          allowed[p] =
+            (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
         }
       }
       // Request preferences, as a factor on a page's score.
@@ -211,9 +218,11 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) f *= RANKING.otherLanguage;
         if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
         f *= nearness(info.path, current, elliptic);
-        if (methods.size > 0 && info.method && info.method !== 'WEBHOOK') f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
+        if (methods.size > 0 && info.method && info.method !== 'WEBHOOK')
+          f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
         // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
-        if (collection && info.method === 'GET' && info.apiPath) f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
+        if (collection && info.method === 'GET' && info.apiPath)
+          f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
         // "What's the URL of my Pages site…?", "Which configurations get applied…?": a state is read, not written.
         if (aboutState && info.method && info.method !== 'GET' && info.method !== 'WEBHOOK') f *= RANKING.writeForState;
         // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
@@ -251,7 +260,11 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const firstRanked = [...candidates].map(([page, c]) => {
         const bonus = first.titleBonus(page);
         const second = c.scores[1];
-        return { page, sections: c.sections, score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!) };
+        return {
+          page,
+          sections: c.sections,
+          score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!),
+        };
       });
       firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
       const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
@@ -260,7 +273,15 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
         const bonus = first.titleBonus(page);
         const scored = sections
-          .map((sec) => ({ sec, ...exactScore(prepared, { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) }, corpus, bonus) }))
+          .map((sec) => ({
+            sec,
+            ...exactScore(
+              prepared,
+              { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) },
+              corpus,
+              bonus,
+            ),
+          }))
           .sort((x, y) => y.score - x.score || x.sec - y.sec);
         const top = scored[0]!;
         return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
@@ -381,7 +402,10 @@ export function retrieve(index: AssistantIndex, request: RetrieveRequest): Retri
   const options: SearchOptions = { text: question, limit: request.limit };
   // Earlier questions, without repeats of this one (a client may resend a question the thread already holds).
   const same = (t: string) => t.trim().toLowerCase() === question.toLowerCase();
-  const history = users.slice(0, -1).map((t) => t.text).filter((t) => !same(t));
+  const history = users
+    .slice(0, -1)
+    .map((t) => t.text)
+    .filter((t) => !same(t));
   if (history.length > 0) options.history = history;
   if (context.length > 0) options.context = context;
   if (request.filter?.version) options.version = request.filter.version;

@@ -81,7 +81,10 @@ export const v2MessageRequestSchema = z.object({
     .nullable()
     .optional(),
   context: z.array(contextItemSchema).optional(),
-  currentPath: z.string().max(MAX_CURRENT_PATH, { error: `must be at most ${MAX_CURRENT_PATH} characters` }).optional(),
+  currentPath: z
+    .string()
+    .max(MAX_CURRENT_PATH, { error: `must be at most ${MAX_CURRENT_PATH} characters` })
+    .optional(),
   /** `DefaultChatTransport`: why the request was sent. */
   trigger: z.enum(TRIGGERS, { error: `expected one of: ${TRIGGERS.join(', ')}` }).optional(),
   /** `DefaultChatTransport`: the message being regenerated (or answered). */
@@ -92,8 +95,7 @@ export type V2MessageRequest = z.infer<typeof v2MessageRequestSchema>;
 export type V2Message = z.infer<typeof v2MessageSchema>;
 
 export type V2ValidationResult =
-  | { ok: true; value: V2MessageRequest; question: string; messages: RequestMessage[] }
-  | { ok: false; issues: FieldIssue[] };
+  { ok: true; value: V2MessageRequest; question: string; messages: RequestMessage[] } | { ok: false; issues: FieldIssue[] };
 
 /** Text of a UI message: its `text` parts, joined. */
 export function v2MessageText(message: V2Message): string {

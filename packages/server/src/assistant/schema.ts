@@ -105,12 +105,12 @@ export const requestFields = {
 export const messageRequestSchema = z.object({
   ...requestFields,
   messages: z.array(messageSchema).min(1, { error: 'must contain at least one message' }),
-  filter: z
-    .object({ version: z.string().nullable().optional(), language: z.string().nullable().optional() })
-    .nullable()
-    .optional(),
+  filter: z.object({ version: z.string().nullable().optional(), language: z.string().nullable().optional() }).nullable().optional(),
   context: z.array(contextItemSchema).optional(),
-  currentPath: z.string().max(MAX_CURRENT_PATH, { error: `must be at most ${MAX_CURRENT_PATH} characters` }).optional(),
+  currentPath: z
+    .string()
+    .max(MAX_CURRENT_PATH, { error: `must be at most ${MAX_CURRENT_PATH} characters` })
+    .optional(),
   /** AI SDK v4 `append(msg, {data})`. */
   data: z.unknown().optional(),
 });
@@ -127,9 +127,7 @@ export interface FieldIssue {
   message: string;
 }
 
-export type ValidationResult =
-  | { ok: true; value: MessageRequest; question: string }
-  | { ok: false; issues: FieldIssue[] };
+export type ValidationResult = { ok: true; value: MessageRequest; question: string } | { ok: false; issues: FieldIssue[] };
 
 export function dotted(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
@@ -178,7 +176,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function unstorableText(body: unknown, limit = 5): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const check = (text: string, path: PropertyKey[]) => {
-    const problem = text.includes('\u0000') ? 'contains a NUL character (\\u0000), which is not allowed in text' : LONE_SURROGATE.test(text) ? 'contains a lone surrogate (an invalid UTF-16 \\uD800–\\uDFFF escape), which is not valid text' : undefined;
+    const problem = text.includes('\u0000')
+      ? 'contains a NUL character (\\u0000), which is not allowed in text'
+      : LONE_SURROGATE.test(text)
+        ? 'contains a lone surrogate (an invalid UTF-16 \\uD800–\\uDFFF escape), which is not valid text'
+        : undefined;
     if (problem) issues.push({ path: dotted(path), pointer: pointer(path), message: problem });
   };
   const stack: Array<{ value: unknown; path: PropertyKey[] }> = [{ value: body, path: [] }];

@@ -47,7 +47,8 @@ export function redactDatabaseUrl(url: string): string {
  * `docs.json /lectern/assistant/database`). Returns the problem, or `undefined` when it is usable.
  */
 export function databaseUrlProblem(value: unknown, where: string): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return `${where}: expected a PostgreSQL connection string such as postgres://user@host:5432/lectern`;
+  if (typeof value !== 'string' || value.trim() === '')
+    return `${where}: expected a PostgreSQL connection string such as postgres://user@host:5432/lectern`;
   let url: URL;
   try {
     url = new URL(value);

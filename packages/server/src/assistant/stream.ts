@@ -62,7 +62,16 @@ export async function composeAndStore(
 }
 
 /** A 200 streaming response; a failure after it started becomes a `3:` part and ends the stream. */
-export function answerStream({ headers, searchText, found, composer, composeInput, threads, threadId, onError }: AnswerStreamInput): Response {
+export function answerStream({
+  headers,
+  searchText,
+  found,
+  composer,
+  composeInput,
+  threads,
+  threadId,
+  onError,
+}: AnswerStreamInput): Response {
   return createDataStreamResponse({
     status: 200,
     headers,

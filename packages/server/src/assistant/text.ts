@@ -50,7 +50,10 @@ export function root(word: string): string {
 
 /** Lowercase, compatibility-normalised, diacritics removed. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export interface Word {
@@ -86,7 +89,24 @@ export function words(text: string): Word[] {
 /** Particles of phrasal verbs, which a reader may put after the verb's object: "take someone off", "turn it on". */
 const PARTICLES = new Set(['off', 'on', 'back', 'down', 'up', 'out', 'away', 'over']);
 /** What stands between a verb and its particle: a pronoun ("take it back"), or a determiner and a noun. */
-const OBJECT_PRONOUNS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'someone', 'somebody', 'everyone', 'everybody', 'everything', 'him', 'her', 'me', 'us', 'one']);
+const OBJECT_PRONOUNS = new Set([
+  'it',
+  'them',
+  'this',
+  'that',
+  'these',
+  'those',
+  'someone',
+  'somebody',
+  'everyone',
+  'everybody',
+  'everything',
+  'him',
+  'her',
+  'me',
+  'us',
+  'one',
+]);
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'this', 'that', 'these', 'those', 'every', 'all']);
 
 /**
@@ -95,7 +115,12 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'th
  * and particle as a phrase (their stems: `take off`). Undefined otherwise ("sign commits on main" is no phrase).
  * `texts`: a text's words, in order; `stems`: their stems.
  */
-export function splitParticle(texts: readonly string[], stems: readonly string[], i: number, known: (phrase: string) => boolean): number | undefined {
+export function splitParticle(
+  texts: readonly string[],
+  stems: readonly string[],
+  i: number,
+  known: (phrase: string) => boolean,
+): number | undefined {
   const j = OBJECT_PRONOUNS.has(texts[i + 1] ?? '') ? i + 2 : DETERMINERS.has(texts[i + 1] ?? '') ? i + 3 : -1;
   if (j < 0 || j >= texts.length || !PARTICLES.has(texts[j]!) || PARTICLES.has(texts[j - 1]!)) return undefined;
   return known(`${stems[i]} ${stems[j]}`) ? j : undefined;
@@ -207,7 +232,10 @@ export function splitSections(markdown: string): MarkdownSection[] {
     if (h) {
       flush();
       const level = h[1]!.length;
-      const text = h[2]!.replace(/[*_`]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
+      const text = h[2]!
+        .replace(/[*_`]/g, '')
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .trim();
       while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
       current = { heading: text, parents: stack.map((s) => s.text), anchor: slug(text), body: '' };
       stack.push({ level, text });

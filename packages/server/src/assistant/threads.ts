@@ -6,7 +6,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { openDatabase, transaction, type DatabaseSync } from './db.ts';
 import { hashSecret } from './keys.ts';
 
-
 /** A new thread's record and its key (the key is shown to the caller once; stores keep its hash). */
 export function newThread(org: string, domain: string, fp: string): { thread: ThreadRecord; key: string } {
   const thread: ThreadRecord = { id: 'thr_' + randomBytes(12).toString('base64url'), org, domain, fp, createdAt: new Date().toISOString() };
@@ -63,13 +62,9 @@ export function openSqliteThreadStore(pathOrDb: string | DatabaseSync): ThreadSt
       role TEXT NOT NULL, content TEXT NOT NULL, sources TEXT, created_at TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS assistant_messages_thread ON assistant_messages (thread_id, seq);
   `);
-  const insertThread = db.prepare(
-    'INSERT INTO assistant_threads (id, key_hash, org, domain, fp, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const insertThread = db.prepare('INSERT INTO assistant_threads (id, key_hash, org, domain, fp, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   const getThread = db.prepare('SELECT * FROM assistant_threads WHERE id = ?');
-  const insertMessage = db.prepare(
-    'INSERT INTO assistant_messages (thread_id, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertMessage = db.prepare('INSERT INTO assistant_messages (thread_id, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?)');
   const listMessages = db.prepare('SELECT * FROM assistant_messages WHERE thread_id = ? ORDER BY seq');
   // ISO-8601 UTC timestamps sort as text. A thread's last activity is its newest message, else its creation.
   // The stale ids are chosen once: deleting a thread's messages first must not make it look freshly created.

@@ -414,7 +414,10 @@ export function queryGroups(text: string, max = 24): QueryGroup[] {
       const key = `${stems[i]} ${stems[apart]}`;
       if (!seen.has(key)) {
         seen.add(key);
-        push({ text: `${ws[i]!.text} ${ws[apart]!.text}`, alternatives: [{ stems: [stems[i]!], weight: 1 }, ...TABLE.get(key)!.alternatives] });
+        push({
+          text: `${ws[i]!.text} ${ws[apart]!.text}`,
+          alternatives: [{ stems: [stems[i]!], weight: 1 }, ...TABLE.get(key)!.alternatives],
+        });
       }
       i++;
       continue;

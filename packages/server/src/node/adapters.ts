@@ -21,10 +21,9 @@ export function connectionInfo(address: string | undefined): ConnectionInfo {
 
 /** A Node `request` listener running `handler`; the peer address is passed as `info.clientAddress`. */
 export function toNodeListener(handler: WebHandler): NodeListener {
-  const listener = getRequestListener(
-    (request, env) => handler(request, connectionInfo(env.incoming.socket?.remoteAddress)),
-    { overrideGlobalObjects: false },
-  );
+  const listener = getRequestListener((request, env) => handler(request, connectionInfo(env.incoming.socket?.remoteAddress)), {
+    overrideGlobalObjects: false,
+  });
   return (req, res) => listener(req, res);
 }
 
@@ -35,10 +34,7 @@ function pathnameOf(url: string | undefined): string {
 }
 
 /** A Connect middleware answering with `handler` when `matches(pathname, method)`, else calling `next()`. */
-export function toConnectMiddleware(
-  handler: WebHandler,
-  matches: (pathname: string, method: string) => boolean,
-): ConnectMiddleware {
+export function toConnectMiddleware(handler: WebHandler, matches: (pathname: string, method: string) => boolean): ConnectMiddleware {
   const listener = toNodeListener(handler);
   return (req, res, next) => {
     // Connect strips a mount path from `req.url`; `originalUrl` keeps the full one.
@@ -55,8 +51,5 @@ export function proxyMiddleware(handler: WebHandler): ConnectMiddleware {
 
 /** Mounts an assistant handler at `POST|OPTIONS /discovery/v{1,2}/assistant/:domain/message`. */
 export function assistantMiddleware(handler: WebHandler): ConnectMiddleware {
-  return toConnectMiddleware(
-    handler,
-    (pathname, method) => ASSISTANT_MOUNT.test(pathname) && (method === 'POST' || method === 'OPTIONS'),
-  );
+  return toConnectMiddleware(handler, (pathname, method) => ASSISTANT_MOUNT.test(pathname) && (method === 'POST' || method === 'OPTIONS'));
 }

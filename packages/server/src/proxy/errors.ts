@@ -26,12 +26,7 @@ export interface ProxyErrorBody {
   error: { code: ProxyErrorCode; message: string };
 }
 
-export function proxyError(
-  status: number,
-  code: ProxyErrorCode,
-  message: string,
-  extraHeaders: Record<string, string> = {},
-): Response {
+export function proxyError(status: number, code: ProxyErrorCode, message: string, extraHeaders: Record<string, string> = {}): Response {
   const body: ProxyErrorBody = { error: { code, message } };
   return new Response(JSON.stringify(body), {
     status,

@@ -84,7 +84,19 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** Checked with a single character class and the length: a grouped `(…{4})*` overflows the stack on megabytes. */
 const BASE64_CHARS = /^[A-Za-z0-9+/]*={0,2}$/;
 /** Headers kept when a redirect leads to another origin; everything else (credentials included) is dropped. */
-const CROSS_ORIGIN_HEADERS = new Set(['accept', 'accept-encoding', 'accept-language', 'content-type', 'content-language', 'user-agent', 'cache-control', 'pragma', 'if-none-match', 'if-modified-since', 'range']);
+const CROSS_ORIGIN_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-language',
+  'user-agent',
+  'cache-control',
+  'pragma',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+]);
 
 export function createProxyHandler(options: ProxyOptions): ProxyHandler {
   const limits = resolveLimits(options.limits);
@@ -96,8 +108,7 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     resolveHost: options.resolveHost,
     keepAliveTimeoutMs: options.keepAliveTimeoutMs,
   };
-  const net: Transport =
-    typeof options.transport === 'function' ? options.transport(settings) : (options.transport ?? fetchTransport());
+  const net: Transport = typeof options.transport === 'function' ? options.transport(settings) : (options.transport ?? fetchTransport());
   /** Bytes reserved for request bodies being read or sent, across all requests. */
   let buffered = 0;
   /** Requests in flight per client address (for the per-client concurrency cap). */
@@ -132,7 +143,12 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
       return proxyError(413, 'request_too_large', `the request body is larger than ${formatBytes(limits.maxRequestBytes)}`);
     }
     if ((inFlight.get(client) ?? 0) >= limits.maxConcurrentPerClient) {
-      return proxyError(429, 'too_many_concurrent', `more than ${limits.maxConcurrentPerClient} playground requests at once from one address; retry when one finishes`, { 'Retry-After': '1' });
+      return proxyError(
+        429,
+        'too_many_concurrent',
+        `more than ${limits.maxConcurrentPerClient} playground requests at once from one address; retry when one finishes`,
+        { 'Retry-After': '1' },
+      );
     }
     // Room for the body is reserved before it is read: the declared length, or chunk by chunk when none is declared.
     let reserved = 0;
@@ -185,7 +201,11 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
       const declared = Number(response.headers.find(([n]) => n.toLowerCase() === 'content-length')?.[1] ?? NaN);
       if (declared > limits.maxResponseBytes) {
         response.cancel();
-        return proxyError(502, 'response_too_large', `the upstream response (${formatBytes(declared)}) is larger than ${formatBytes(limits.maxResponseBytes)}`);
+        return proxyError(
+          502,
+          'response_too_large',
+          `the upstream response (${formatBytes(declared)}) is larger than ${formatBytes(limits.maxResponseBytes)}`,
+        );
       }
       const headers = downstreamResponseHeaders(response.headers, { decoded: net.decodesBody });
       if (redirects > 0) headers.set('X-Lectern-Final-Url', url.href);
@@ -229,8 +249,16 @@ function resolveLimits(given: ProxyLimits | undefined): typeof DEFAULTS & { rate
   const defined = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== undefined));
   const limits = { ...DEFAULTS, ...defined } as typeof DEFAULTS & { rateLimit: RateLimitOptions | false };
   const problems: string[] = [];
-  for (const key of ['maxRequestBytes', 'maxResponseBytes', 'connectTimeoutMs', 'timeoutMs', 'maxBufferedBytes', 'maxConcurrentPerClient'] as const) {
-    if (!(typeof limits[key] === 'number' && limits[key] > 0)) problems.push(`limits.${key} must be a positive number (got ${String(limits[key])})`);
+  for (const key of [
+    'maxRequestBytes',
+    'maxResponseBytes',
+    'connectTimeoutMs',
+    'timeoutMs',
+    'maxBufferedBytes',
+    'maxConcurrentPerClient',
+  ] as const) {
+    if (!(typeof limits[key] === 'number' && limits[key] > 0))
+      problems.push(`limits.${key} must be a positive number (got ${String(limits[key])})`);
   }
   if (!(Number.isInteger(limits.maxRedirects) && limits.maxRedirects >= 0)) {
     problems.push(`limits.maxRedirects must be an integer >= 0 (got ${String(limits.maxRedirects)})`);
@@ -318,14 +346,19 @@ export function parseProxyRequest(text: string): ParsedRequest | { problems: str
 }
 
 /** Why the proxy must not request `url`, or null. */
-function checkTarget(url: URL, origins: AllowedOrigins): { code: 'scheme_not_allowed' | 'origin_not_allowed' | 'address_not_allowed'; message: string } | null {
+function checkTarget(
+  url: URL,
+  origins: AllowedOrigins,
+): { code: 'scheme_not_allowed' | 'origin_not_allowed' | 'address_not_allowed'; message: string } | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { code: 'scheme_not_allowed', message: `only http and https URLs can be proxied, not ${url.protocol}` };
   }
   if (origins.explicit.has(url.origin)) return null;
   if (!origins.servers.has(url.origin)) {
     const known = [...new Set([...origins.servers, ...origins.explicit])];
-    const list = known.length ? ` Allowed: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}.` : ' This site declares no servers.';
+    const list = known.length
+      ? ` Allowed: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}.`
+      : ' This site declares no servers.';
     return {
       code: 'origin_not_allowed',
       message: `${url.origin} is not a server of this site's API specs and not in lectern.proxy.allow.${list}`,
@@ -373,11 +406,19 @@ async function exchange(
     try {
       next = new URL(location, url);
     } catch {
-      throw new ProxyFailure(502, 'upstream_protocol_error', `the upstream redirected to an invalid URL ${JSON.stringify(location.slice(0, 200))}`);
+      throw new ProxyFailure(
+        502,
+        'upstream_protocol_error',
+        `the upstream redirected to an invalid URL ${JSON.stringify(location.slice(0, 200))}`,
+      );
     }
     const refusal = checkTarget(next, origins);
     if (refusal) {
-      throw new ProxyFailure(403, 'redirect_not_allowed', `the upstream redirected to ${next.origin}, which is refused: ${refusal.message}`);
+      throw new ProxyFailure(
+        403,
+        'redirect_not_allowed',
+        `the upstream redirected to ${next.origin}, which is refused: ${refusal.message}`,
+      );
     }
     if (next.username || next.password) {
       throw new ProxyFailure(403, 'redirect_not_allowed', 'the upstream redirected to a URL with credentials');
@@ -410,7 +451,10 @@ export function withoutQueryParameters(url: URL, names: readonly string[]): URL 
       return raw;
     }
   };
-  const kept = url.search.slice(1).split('&').filter((pair) => pair && !drop.has(nameOf(pair)));
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair && !drop.has(nameOf(pair)));
   const out = new URL(url);
   out.search = kept.length ? `?${kept.join('&')}` : '';
   return out;
@@ -461,10 +505,17 @@ function limitedStream(response: UpstreamResponse, max: number, done: () => void
   );
 }
 
-const busy = () => proxyError(503, 'proxy_busy', 'the playground proxy is handling too much request data right now; retry in a moment', { 'Retry-After': '1' });
+const busy = () =>
+  proxyError(503, 'proxy_busy', 'the playground proxy is handling too much request data right now; retry in a moment', {
+    'Retry-After': '1',
+  });
 
 /** The body as text, up to `limit` bytes; `reserve(size)` must grant memory for each size reached. */
-async function readLimited(request: Request, limit: number, reserve: (bytes: number) => boolean): Promise<string | 'too-large' | 'busy' | Error> {
+async function readLimited(
+  request: Request,
+  limit: number,
+  reserve: (bytes: number) => boolean,
+): Promise<string | 'too-large' | 'busy' | Error> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) return 'too-large';
   if (!request.body) return '';

@@ -70,7 +70,11 @@ function makeLookup(resolve: ResolveHost, access: PrivateAccess) {
           error.code = 'ENOTFOUND';
           return callback(error, '');
         }
-        if ('all' in opts && opts.all) return callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+        if ('all' in opts && opts.all)
+          return callback(
+            null,
+            usable.map((a) => ({ address: a.address, family: a.family })),
+          );
         const first = usable[0] as ResolvedAddress;
         callback(null, first.address, first.family);
       },

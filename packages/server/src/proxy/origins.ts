@@ -35,9 +35,7 @@ export function allowedOrigins(manifest: Pick<SiteManifest, 'servers' | 'proxyAl
   (manifest.proxyAllow ?? []).forEach((entry, i) => {
     const origin = typeof entry === 'string' ? originOf(entry) : null;
     if (!origin) {
-      out.problems.push(
-        `proxyAllow[${i}] ${JSON.stringify(entry)} is not an http(s) origin; write it as "https://host[:port]"`,
-      );
+      out.problems.push(`proxyAllow[${i}] ${JSON.stringify(entry)} is not an http(s) origin; write it as "https://host[:port]"`);
     } else out.explicit.add(origin);
   });
   return out;

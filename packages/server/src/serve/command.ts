@@ -55,7 +55,9 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     return 1;
   }
   const root = path.resolve(positionals[0] ?? '.');
-  const allowed = [...(values['allowed-host'] ?? []), ...(process.env.LECTERN_ALLOWED_HOSTS ?? '').split(',')].map((h) => h.trim()).filter(Boolean);
+  const allowed = [...(values['allowed-host'] ?? []), ...(process.env.LECTERN_ALLOWED_HOSTS ?? '').split(',')]
+    .map((h) => h.trim())
+    .filter(Boolean);
   const trustProxy = values['trust-proxy'] === true;
   const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
   let assistant = extras.assistant;
@@ -88,7 +90,8 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     // Serving starts either way: while the database is unreachable the assistant answers 503, then recovers.
     handler.ready().then(
       () => database && log('lectern serve: assistant database reachable, schema up to date'),
-      (error: unknown) => log(`lectern serve: assistant database not reachable yet (${(error as Error).message}); the assistant answers 503 until it is`),
+      (error: unknown) =>
+        log(`lectern serve: assistant database not reachable yet (${(error as Error).message}); the assistant answers 503 until it is`),
     );
   } else if (values.database !== undefined) {
     console.error('lectern serve: --database is for the assistant; enable it in docs.json (lectern.assistant.enabled) or pass --assistant');
@@ -170,8 +173,12 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
   if (a.database !== undefined) out.database = a.database;
   if (a.domain !== undefined) {
     const list = Array.isArray(a.domain) ? a.domain : [a.domain];
-    if (list.length > 0 && list.every((d) => typeof d === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(d))) out.domains = list as string[];
-    else out.problems.push(`docs.json /lectern/assistant/domain: expected the assistant domain this site answers for, such as "acme-docs" (got ${JSON.stringify(a.domain)})`);
+    if (list.length > 0 && list.every((d) => typeof d === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(d)))
+      out.domains = list as string[];
+    else
+      out.problems.push(
+        `docs.json /lectern/assistant/domain: expected the assistant domain this site answers for, such as "acme-docs" (got ${JSON.stringify(a.domain)})`,
+      );
   }
   const limits = a.limits as Record<string, unknown> | undefined;
   if (limits !== undefined) {
@@ -179,11 +186,15 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
       const v = limits?.[name];
       if (v === undefined) return undefined;
       if (typeof v === 'number' && Number.isInteger(v) && v >= 1) return v;
-      out.problems.push(`docs.json /lectern/assistant/limits/${name}: expected a whole number of requests, at least 1 (got ${JSON.stringify(v)})`);
+      out.problems.push(
+        `docs.json /lectern/assistant/limits/${name}: expected a whole number of requests, at least 1 (got ${JSON.stringify(v)})`,
+      );
       return undefined;
     };
     if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-      out.problems.push('docs.json /lectern/assistant/limits: expected an object such as {"organizationPerHour": 10000, "ipPerDay": 10000}');
+      out.problems.push(
+        'docs.json /lectern/assistant/limits: expected an object such as {"organizationPerHour": 10000, "ipPerDay": 10000}',
+      );
     } else {
       for (const name of Object.keys(limits)) {
         if (name !== 'organizationPerHour' && name !== 'ipPerDay') {

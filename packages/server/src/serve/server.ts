@@ -21,10 +21,7 @@ import { createStaticServer } from './static.ts';
  * Decides about a restricted page (`manifest.restricted`): return null to serve it, or a Response (a redirect to
  * a login page, a 401/403) to answer instead. Without a gate, restricted pages answer 401.
  */
-export type AuthGate = (
-  request: Request,
-  page: { slug: string; groups: string[] },
-) => Promise<Response | null> | Response | null;
+export type AuthGate = (request: Request, page: { slug: string; groups: string[] }) => Promise<Response | null> | Response | null;
 
 export interface ServeOptions {
   /** The built site (`<project>/dist`). */
@@ -150,10 +147,13 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     if (hostAllowed(c.req.header('host'))) return next();
     const host = (c.req.header('host') ?? '').slice(0, 200);
     log(`lectern serve: refused a request for host ${JSON.stringify(host)} (not an allowed host)`);
-    return new Response(`Blocked request: the host ${JSON.stringify(host)} is not allowed. If this is your site's address, start lectern serve with --allowed-host ${hostName(host) || '<host>'} (or set LECTERN_ALLOWED_HOSTS).\n`, {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    return new Response(
+      `Blocked request: the host ${JSON.stringify(host)} is not allowed. If this is your site's address, start lectern serve with --allowed-host ${hostName(host) || '<host>'} (or set LECTERN_ALLOWED_HOSTS).\n`,
+      {
+        status: 403,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+      },
+    );
   });
 
   app.use('*', async (c, next) => {
@@ -170,14 +170,13 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   const mounted = (route: string) => (base === '/' ? route : base + route.slice(1));
 
   app.get('/_lectern/health', (c) =>
-    c.json(
-      { status: 'ok', name: manifest.name, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
-      200,
-      { 'Cache-Control': 'no-store' },
-    ),
+    c.json({ status: 'ok', name: manifest.name, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }, 200, {
+      'Cache-Control': 'no-store',
+    }),
   );
 
-  if (base !== '/') app.get(mounted('/_lectern/health'), (c) => c.json({ status: 'ok', name: manifest.name }, 200, { 'Cache-Control': 'no-store' }));
+  if (base !== '/')
+    app.get(mounted('/_lectern/health'), (c) => c.json({ status: 'ok', name: manifest.name }, 200, { 'Cache-Control': 'no-store' }));
   app.all(mounted(PROXY_PATH), (c) => proxy(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
 
   if (options.assistant) {
@@ -192,7 +191,10 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   app.all('*', async (c) => {
     const request = c.req.raw;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('Method Not Allowed\n', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response('Method Not Allowed\n', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
     const url = new URL(request.url);
     if (base !== '/') {
@@ -200,12 +202,16 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
       if (url.pathname === '/' || url.pathname === base.slice(0, -1)) {
         return new Response(null, { status: 302, headers: { Location: base + url.search, 'Cache-Control': 'no-cache' } });
       }
-      if (!url.pathname.startsWith(base)) return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      if (!url.pathname.startsWith(base))
+        return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
       url.pathname = '/' + url.pathname.slice(base.length);
     }
     const target = redirect(url.pathname, url.search);
     if (target) {
-      const location = base !== '/' && target.location.startsWith('/') && !target.location.startsWith('//') ? base + target.location.slice(1) : target.location;
+      const location =
+        base !== '/' && target.location.startsWith('/') && !target.location.startsWith('//')
+          ? base + target.location.slice(1)
+          : target.location;
       return new Response(null, { status: target.status, headers: { Location: location, 'Cache-Control': 'no-cache' } });
     }
     if (isAmbiguousPath(url.pathname)) {

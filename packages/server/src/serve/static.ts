@@ -227,9 +227,7 @@ export function createStaticServer(root: string, options: { statTtlMs?: number }
               (e, out) => (e ? reject(e) : resolve(out)),
             ),
           )
-        : await new Promise<Buffer>((resolve, reject) =>
-            zlib.gzip(source, { level: 6 }, (e, out) => (e ? reject(e) : resolve(out))),
-          );
+        : await new Promise<Buffer>((resolve, reject) => zlib.gzip(source, { level: 6 }, (e, out) => (e ? reject(e) : resolve(out))));
     cache.set(key, data);
     return data;
   }

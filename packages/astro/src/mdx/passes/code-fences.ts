@@ -15,7 +15,15 @@ export function codeFences(): MdxPass {
       const { start, end } = node.position;
       if (node.meta && node.lang !== 'mermaid') {
         for (const problem of parseMeta(node.meta).problems) {
-          ctx.diagnostics.push({ severity: 'warning', code: 'mdx/code-meta', file: ctx.file, line: start.line, column: start.column, message: `Code block options: ${problem}`, hint: 'Options: title or title="…", icon="…", highlight={1,3-5}, focus={2}, lines, wrap, expandable, twoslash.' });
+          ctx.diagnostics.push({
+            severity: 'warning',
+            code: 'mdx/code-meta',
+            file: ctx.file,
+            line: start.line,
+            column: start.column,
+            message: `Code block options: ${problem}`,
+            hint: 'Options: title or title="…", icon="…", highlight={1,3-5}, focus={2}, lines, wrap, expandable, twoslash.',
+          });
         }
       }
       const payload = encodeURIComponent(JSON.stringify({ lang: node.lang ?? '', meta: node.meta ?? '', code: node.value ?? '' }));

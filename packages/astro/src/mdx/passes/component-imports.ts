@@ -15,7 +15,8 @@ export function componentImports(): MdxPass {
       // Built-ins used by components that stay in the MDX (rendered by Astro on the server); those of components in
       // the island module are imported there (passes/islands.ts).
       if (ctx.island?.names.length) return;
-      for (const program of ctx.esmPrograms) for (const f of freeNames(program, ctx.moduleNames)) if (f.jsx && COMPONENT_SET.has(f.name)) ctx.used.add(f.name);
+      for (const program of ctx.esmPrograms)
+        for (const f of freeNames(program, ctx.moduleNames)) if (f.jsx && COMPONENT_SET.has(f.name)) ctx.used.add(f.name);
     },
     freeName(f, _expr, ctx) {
       if (f.jsx && COMPONENT_SET.has(f.name)) ctx.used.add(f.name);

@@ -9,7 +9,9 @@ import type { PackageImport } from '../../shared/modules/package-imports.ts';
 import type { Island, IslandContext } from '../islands.ts';
 
 export interface AnalyzeOptions {
-  componentsModule: string; variables?: Record<string, string>; dollarMath?: boolean;
+  componentsModule: string;
+  variables?: Record<string, string>;
+  dollarMath?: boolean;
   /** A snippet (under snippets/, or imported by another file): bare names in expressions are its props. */
   snippet?: boolean;
   /** Components run as Preact islands (`export const` components, JSX snippets); without it they stay server-only. */
@@ -17,26 +19,74 @@ export interface AnalyzeOptions {
 }
 
 // The mdast of remark-mdx, as far as the passes read it.
-export interface Pos { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } }
-export interface EstreeData { estree?: EsNode }
-export interface AnyAttribute { type: string; name?: string; value?: unknown; data?: EstreeData }
-export interface AnyNode { type: string; name?: string | null; value?: string; lang?: string | null; meta?: string | null; position?: Pos; attributes?: AnyAttribute[]; children?: AnyNode[]; data?: EstreeData }
+export interface Pos {
+  start: { line: number; column: number; offset?: number };
+  end: { line: number; column: number; offset?: number };
+}
+export interface EstreeData {
+  estree?: EsNode;
+}
+export interface AnyAttribute {
+  type: string;
+  name?: string;
+  value?: unknown;
+  data?: EstreeData;
+}
+export interface AnyNode {
+  type: string;
+  name?: string | null;
+  value?: string;
+  lang?: string | null;
+  meta?: string | null;
+  position?: Pos;
+  attributes?: AnyAttribute[];
+  children?: AnyNode[];
+  data?: EstreeData;
+}
 
 /** A prop a snippet reads as a bare name (`{word}`), rewritten to `props.word`. */
-export interface SnippetRead { name: string; line: number; column: number; crashes: boolean }
+export interface SnippetRead {
+  name: string;
+  line: number;
+  column: number;
+  crashes: boolean;
+}
 /** An icon a built-in component draws (`<Card icon="…">`), written as a literal: `lectern check` looks it up in the icon set. */
-export interface IconUse { icon: string | Record<string, unknown>; iconType?: string; component: string; line: number; column: number }
+export interface IconUse {
+  icon: string | Record<string, unknown>;
+  iconType?: string;
+  component: string;
+  line: number;
+  column: number;
+}
 /** A place a file renders an imported `.mdx`/`.md` snippet: `props` undefined when a spread passes unknown ones. */
-export interface SnippetUsage { source: string; component: string; props?: string[]; line?: number; column?: number }
+export interface SnippetUsage {
+  source: string;
+  component: string;
+  props?: string[];
+  line?: number;
+  column?: number;
+}
 
 /**
  * A change to the parsed text: [start, end) replaced by `text` (`start === end` inserts). The pass keeps the line
  * count (a replacement is padded with newlines), so the lines of the file stay true.
  */
-export interface Edit { start: number; end: number; text: string }
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
 
 /** A `<Latex>`/`<Mermaid>` element whose children are source text: blanked for the parse, kept verbatim. */
-export interface RawElement { name: string; start: number; attrs: string; innerStart: number; innerEnd: number; end: number }
+export interface RawElement {
+  name: string;
+  start: number;
+  attrs: string;
+  innerStart: number;
+  innerEnd: number;
+  end: number;
+}
 
 /** A JavaScript expression of the file: `{…}` in its text (`node` is the expression node) or an attribute value. */
 export interface Expression {

@@ -22,7 +22,11 @@ export function fileTrees(): MdxPass {
 /** A Markdown list inside <Tree>/<FileTree> as Tree.Folder / Tree.File elements (on one line). */
 function listToTree(list: AnyNode, root: string): string {
   const item = (li: AnyNode): string => {
-    const label = (li.children ?? []).filter((c) => c.type === 'paragraph').map(inlineText).join(' ').trim();
+    const label = (li.children ?? [])
+      .filter((c) => c.type === 'paragraph')
+      .map(inlineText)
+      .join(' ')
+      .trim();
     const nested = (li.children ?? []).filter((c) => c.type === 'list');
     const folder = label.endsWith('/') || nested.length > 0;
     const name = JSON.stringify(label.replace(/\/+$/, ''));

@@ -19,7 +19,13 @@ export function icons(): MdxPass {
       const at = (attr as AnyAttribute & { position?: Pos }).position?.start ?? node.position?.start;
       if (!at || !(typeof icon === 'string' || (icon && typeof icon === 'object' && !Array.isArray(icon)))) return;
       const iconType = stringAttr(node, 'iconType');
-      ctx.icons.push({ icon: icon as string | Record<string, unknown>, ...(iconType ? { iconType } : {}), component: node.name!, line: at.line, column: at.column });
+      ctx.icons.push({
+        icon: icon as string | Record<string, unknown>,
+        ...(iconType ? { iconType } : {}),
+        component: node.name!,
+        line: at.line,
+        column: at.column,
+      });
     },
   };
 }

@@ -55,7 +55,12 @@ function importFrom(stmt: EsNode, island: Island, hydrate: Set<string>, ctx: Mdx
     // Named exports of another MDX file that live in its island: imported from there (the browser loads the
     // island, never the MDX module).
     const other = islandCtx.mdxIsland(abs);
-    const named = specifiers.length > 0 && specifiers.every((sp) => sp.type === 'ImportSpecifier' && other?.names.includes(String((sp.imported as EsNode).name ?? (sp.imported as EsNode).value)));
+    const named =
+      specifiers.length > 0 &&
+      specifiers.every(
+        (sp) =>
+          sp.type === 'ImportSpecifier' && other?.names.includes(String((sp.imported as EsNode).name ?? (sp.imported as EsNode).value)),
+      );
     if (!other || !named) return;
     ctx.edits.push({ start: sourceNode.start, end: sourceNode.end, text: JSON.stringify(other.path) });
     island.addImport(`${ctx.text.slice(stmt.start, sourceNode.start)}${JSON.stringify(other.path)};`, locals);
@@ -66,14 +71,14 @@ function importFrom(stmt: EsNode, island: Island, hydrate: Set<string>, ctx: Mdx
 /** The source of an attribute, for a wrapper in the island module. */
 function attributeSource(a: AnyAttribute, text: string): { name?: string; expression?: EsNode; source: string; spread: boolean } {
   if (a.type === 'mdxJsxExpressionAttribute') {
-    const obj = ((a.data?.estree?.body as EsNode[] | undefined)?.[0]?.expression) as EsNode | undefined;
+    const obj = (a.data?.estree?.body as EsNode[] | undefined)?.[0]?.expression as EsNode | undefined;
     const spread = (obj?.properties as EsNode[] | undefined)?.[0];
     const arg = spread?.argument as EsNode | undefined;
     return { expression: arg, source: arg ? `{...${text.slice(arg.start, arg.end)}}` : '', spread: true };
   }
   if (a.value === null || a.value === undefined) return { name: a.name, source: a.name ?? '', spread: false };
   if (typeof a.value === 'string') return { name: a.name, source: `${a.name}=${JSON.stringify(a.value)}`, spread: false };
-  const expr = (((a.value as AnyAttribute).data?.estree?.body as EsNode[] | undefined)?.[0]?.expression) as EsNode | undefined;
+  const expr = ((a.value as AnyAttribute).data?.estree?.body as EsNode[] | undefined)?.[0]?.expression as EsNode | undefined;
   return { name: a.name, expression: expr, source: expr ? `${a.name}={${text.slice(expr.start, expr.end)}}` : '', spread: false };
 }
 
@@ -84,7 +89,10 @@ function hydrateUse(node: AnyNode, name: string, wrappersUsed: string[], ctx: Md
   const end = node.position?.end.offset;
   if (!island || start === undefined || end === undefined || node.attributes?.some((a) => a.name?.startsWith('client:'))) return;
   const afterName = start + 1 + name.length;
-  const wrapper = island.wrap(name, (node.attributes ?? []).map((a) => attributeSource(a, ctx.text)));
+  const wrapper = island.wrap(
+    name,
+    (node.attributes ?? []).map((a) => attributeSource(a, ctx.text)),
+  );
   if (!wrapper) {
     ctx.edits.push({ start: afterName, end: afterName, text: ' client:load' });
     return;

@@ -16,10 +16,23 @@ export function legacySnippets(): MdxPass {
         ctx.imports.push(target);
         const lines = node.position.end.line - node.position.start.line;
         ctx.edits.push({ start: node.position.start.offset, end: node.position.end.offset!, text: `<${id} />` + '\n'.repeat(lines) });
-        ctx.usages.push({ source: target, component: 'Snippet', props: [], line: node.position.start.line, column: node.position.start.column });
+        ctx.usages.push({
+          source: target,
+          component: 'Snippet',
+          props: [],
+          line: node.position.start.line,
+          column: node.position.start.column,
+        });
         return;
       }
-      ctx.diagnostics.push({ severity: 'error', code: 'mdx/snippet-file', file: ctx.file, line: node.position?.start.line, column: node.position?.start.column, message: '<Snippet> needs a string `file` attribute, e.g. <Snippet file="intro.mdx" />.' });
+      ctx.diagnostics.push({
+        severity: 'error',
+        code: 'mdx/snippet-file',
+        file: ctx.file,
+        line: node.position?.start.line,
+        column: node.position?.start.column,
+        message: '<Snippet> needs a string `file` attribute, e.g. <Snippet file="intro.mdx" />.',
+      });
     },
     end(ctx) {
       ctx.tail.push(...importLines);

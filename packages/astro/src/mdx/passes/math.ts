@@ -15,7 +15,8 @@ export function math(): MdxPass {
     name: 'math',
     node(node, ctx) {
       if (node.type === 'math' || node.type === 'inlineMath') dollarMath(node, ctx);
-      else if (isElement(node) && node.position?.start.offset !== undefined && ctx.rawAt.get(node.position.start.offset)?.name === 'Latex') latexElement(node, ctx);
+      else if (isElement(node) && node.position?.start.offset !== undefined && ctx.rawAt.get(node.position.start.offset)?.name === 'Latex')
+        latexElement(node, ctx);
     },
   };
 }
@@ -54,17 +55,27 @@ function latexElement(node: AnyNode, ctx: MdxContext): void {
   const tex = (literal ?? inner).trim();
   const display = node.type === 'mdxJsxFlowElement';
   const texStart = el.innerStart + (inner.length - inner.trimStart().length);
-  checkMath(tex, display, ctx, (pos) => (literal === undefined && pos !== undefined ? lineAt(ctx.text, texStart + pos) : lineAt(ctx.text, el.start)));
+  checkMath(tex, display, ctx, (pos) =>
+    literal === undefined && pos !== undefined ? lineAt(ctx.text, texStart + pos) : lineAt(ctx.text, el.start),
+  );
   ctx.edits.push({ start: el.start, end: el.end, text: latexTag(tex, display, lines) });
   ctx.used.add(el.name);
 }
 
 /** Validate with KaTeX now (file and line); `at(position)` maps KaTeX's offset in `tex` to the file. */
-function checkMath(tex: string, display: boolean, ctx: MdxContext, at: (position: number | undefined) => { line: number; column?: number }): void {
+function checkMath(
+  tex: string,
+  display: boolean,
+  ctx: MdxContext,
+  at: (position: number | undefined) => { line: number; column?: number },
+): void {
   const { error } = renderMath(tex, display);
   if (!error) return;
   ctx.diagnostics.push({
-    severity: 'warning', code: 'mdx/latex', file: ctx.file, ...at(error.position),
+    severity: 'warning',
+    code: 'mdx/latex',
+    file: ctx.file,
+    ...at(error.position),
     message: `LaTeX error: ${error.message}`,
     hint: 'The formula is shown as source, in red, on the page. KaTeX supports most LaTeX math commands (see katex.org/docs/supported); write \\$ for a literal dollar sign.',
   });
@@ -75,7 +86,10 @@ function componentsIn(text: string, offset: number, ctx: MdxContext): void {
   for (const m of text.matchAll(/<([A-Z][\w]*)/g)) {
     const name = m[1]!;
     if (ctx.declared.has(name)) continue;
-    if (COMPONENT_SET.has(name)) { ctx.used.add(name); continue; }
+    if (COMPONENT_SET.has(name)) {
+      ctx.used.add(name);
+      continue;
+    }
     unknownComponent(ctx, name, lineAt(ctx.text, offset + m.index!));
   }
 }

@@ -40,7 +40,11 @@ export function openingTags(): MdxPass {
  * and `{…}` skipped), its line breaks (each `\n` with the next line's block quote markers and indentation), and
  * whether joining its lines would change it (a line break inside a template literal or ending a `//` comment).
  */
-function openingTag(src: string, start: number, quotes = 0): { end: number; breaks: Array<[number, number]>; unsafeToJoin: boolean } | undefined {
+function openingTag(
+  src: string,
+  start: number,
+  quotes = 0,
+): { end: number; breaks: Array<[number, number]>; unsafeToJoin: boolean } | undefined {
   let depth = 0;
   let quote = '';
   let unsafeToJoin = false;
@@ -64,7 +68,10 @@ function openingTag(src: string, start: number, quotes = 0): { end: number; brea
       continue;
     }
     if (comment) continue;
-    if (quote) { if (c === quote) quote = ''; continue; }
+    if (quote) {
+      if (c === quote) quote = '';
+      continue;
+    }
     if (depth > 0) {
       if (c === '"' || c === "'" || c === '`') quote = c;
       else if (c === '{') depth++;
@@ -85,7 +92,7 @@ function jsxElements(tree: AnyNode): Array<{ node: AnyNode; quotes: number; bloc
   const walk = (node: AnyNode, quotes: number, blockEnd: number) => {
     if (isElement(node)) found.push({ node, quotes, blockEnd });
     const inner = quotes + (node.type === 'blockquote' ? 1 : 0);
-    for (const child of node.children ?? []) walk(child, inner, node.type === 'root' ? child.position?.end.offset ?? -1 : blockEnd);
+    for (const child of node.children ?? []) walk(child, inner, node.type === 'root' ? (child.position?.end.offset ?? -1) : blockEnd);
   };
   walk(tree, 0, -1);
   return found;

@@ -22,7 +22,8 @@ export function paramFieldAnchors(): MdxPass {
       const use = builtinUse(node, ctx, ['ParamField', 'ResponseField']);
       if (!use || node.name!.includes('.')) return;
       const explicit = stringAttr(node, 'id');
-      const fieldName = use.name === 'ResponseField' ? stringAttr(node, 'name') : LOCATIONS.map((k) => stringAttr(node, k)).find((v) => v !== undefined);
+      const fieldName =
+        use.name === 'ResponseField' ? stringAttr(node, 'name') : LOCATIONS.map((k) => stringAttr(node, k)).find((v) => v !== undefined);
       if (explicit !== undefined) ids.add(explicit);
       else if (fieldName !== undefined) {
         const id = `param-${kebab(fieldName)}`;

@@ -25,7 +25,13 @@ export function snippetProps(): MdxPass {
       if (!source) return;
       const spread = node.attributes?.some((a) => a.type === 'mdxJsxExpressionAttribute');
       const passed = spread ? undefined : (node.attributes ?? []).flatMap((a) => (a.name ? [a.name] : []));
-      ctx.usages.push({ source, component: node.name!, props: passed, line: node.position?.start.line, column: node.position?.start.column });
+      ctx.usages.push({
+        source,
+        component: node.name!,
+        props: passed,
+        line: node.position?.start.line,
+        column: node.position?.start.column,
+      });
     },
   };
 }

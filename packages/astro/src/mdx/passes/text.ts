@@ -29,14 +29,20 @@ export function codeRanges(src: string): Array<[number, number]> {
       const close = new RegExp(`(?<!\`)\`{${n}}(?!\`)`, 'g');
       close.lastIndex = i + n;
       const m = close.exec(text);
-      if (m) { ranges.push([textStart + i, textStart + m.index + n]); i = m.index + n - 1; } else i += n - 1;
+      if (m) {
+        ranges.push([textStart + i, textStart + m.index + n]);
+        i = m.index + n - 1;
+      } else i += n - 1;
     }
     text = '';
   };
   for (const line of src.split('\n')) {
     const m = /^\s*(`{3,}|~{3,})/.exec(line);
     if (fence) {
-      if (m && m[1]![0] === fence.char && m[1]!.length >= fence.size && !line.slice(m[0].length).trim()) { ranges.push([fence.start, offset + line.length]); fence = undefined; }
+      if (m && m[1]![0] === fence.char && m[1]!.length >= fence.size && !line.slice(m[0].length).trim()) {
+        ranges.push([fence.start, offset + line.length]);
+        fence = undefined;
+      }
     } else if (m) {
       spans();
       fence = { char: m[1]![0]!, size: m[1]!.length, start: offset };

@@ -47,8 +47,12 @@ export function childrenText(src: string, node: AnyNode, cut: Array<[number, num
  * built-in one, or one nothing defines. Undefined for other nodes, HTML elements and `<Latex>`/`<Mermaid>` kept as
  * source text (passes/math.ts, passes/mermaid.ts).
  */
-export function componentUse(node: AnyNode, ctx: MdxContext): { name: string; kind: 'legacy-snippet' | 'declared' | 'builtin' | 'unknown' } | undefined {
-  if (!isElement(node) || (node.position?.start.offset !== undefined && ctx.rawAt.has(node.position.start.offset)) || !node.name) return undefined;
+export function componentUse(
+  node: AnyNode,
+  ctx: MdxContext,
+): { name: string; kind: 'legacy-snippet' | 'declared' | 'builtin' | 'unknown' } | undefined {
+  if (!isElement(node) || (node.position?.start.offset !== undefined && ctx.rawAt.has(node.position.start.offset)) || !node.name)
+    return undefined;
   const name = node.name.split('.')[0]!;
   if (!/^[A-Z]/.test(name)) return undefined;
   if (name === 'Snippet' && !ctx.declared.has('Snippet')) return { name, kind: 'legacy-snippet' };
@@ -57,7 +61,11 @@ export function componentUse(node: AnyNode, ctx: MdxContext): { name: string; ki
 }
 
 /** A use of one of the built-in components `names`: which, its offsets and the offset right after its name. */
-export function builtinUse(node: AnyNode, ctx: MdxContext, names: readonly string[]): { name: string; start: number; end: number; afterName: number } | undefined {
+export function builtinUse(
+  node: AnyNode,
+  ctx: MdxContext,
+  names: readonly string[],
+): { name: string; start: number; end: number; afterName: number } | undefined {
   const use = componentUse(node, ctx);
   const span = offsets(node);
   if (use?.kind !== 'builtin' || !names.includes(use.name) || !span) return undefined;

@@ -18,12 +18,23 @@ export function undefinedNames(): MdxPass {
   return {
     name: 'undefined-names',
     freeName(f, expr, ctx) {
-      if (f.jsx || isBuildTimeName(f.name) || ctx.opts.snippet || f.inFunction || f.typeofArg || browserGuarded(f.name, f.inFunction, expr.program, guards)) return;
+      if (
+        f.jsx ||
+        isBuildTimeName(f.name) ||
+        ctx.opts.snippet ||
+        f.inFunction ||
+        f.typeofArg ||
+        browserGuarded(f.name, f.inFunction, expr.program, guards)
+      )
+        return;
       const span = shownAsText(expr, ctx);
       const undefinedWhy = BROWSER_ONLY.has(f.name) ? 'is not defined when the page is built (only a browser has it)' : 'is not defined';
       if (!span) {
         ctx.diagnostics.push({
-          severity: 'error', code: 'mdx/undefined-name', file: ctx.file, ...lineAt(ctx.text, f.start),
+          severity: 'error',
+          code: 'mdx/undefined-name',
+          file: ctx.file,
+          ...lineAt(ctx.text, f.start),
           message: `\`${f.name}\` ${undefinedWhy}.`,
           hint: `Declare it in the file (export const ${f.name} = …) or import it. Bare names are props only in snippets (files under snippets/ or imported by a page); a docs.json variable is written {{${f.name}}}.`,
         });
@@ -31,7 +42,10 @@ export function undefinedNames(): MdxPass {
       }
       const source = ctx.text.slice(span.start, span.end);
       ctx.diagnostics.push({
-        severity: 'warning', code: 'mdx/undefined-name', file: ctx.file, ...lineAt(ctx.text, f.start),
+        severity: 'warning',
+        code: 'mdx/undefined-name',
+        file: ctx.file,
+        ...lineAt(ctx.text, f.start),
         message: `\`${f.name}\` ${undefinedWhy}, so \`${source.replace(/\s*\n\s*/g, ' ')}\` is shown as text (Mintlify fails to render this page).`,
         hint: `MDX reads {…} as JavaScript. To show the braces, write \\{${f.name}\\} or put it in \`backticks\`; to use a value, declare it (export const ${f.name} = …); a docs.json variable is written {{${f.name}}}.`,
       });
@@ -46,6 +60,7 @@ export function undefinedNames(): MdxPass {
 function shownAsText({ inContent, node }: Expression, ctx: MdxContext): { start: number; end: number } | undefined {
   const start = node?.position?.start.offset;
   const end = node?.position?.end.offset;
-  if (!inContent || ctx.opts.snippet || start === undefined || end === undefined || ctx.text.slice(start, end).includes('<')) return undefined;
+  if (!inContent || ctx.opts.snippet || start === undefined || end === undefined || ctx.text.slice(start, end).includes('<'))
+    return undefined;
   return { start, end };
 }

@@ -17,7 +17,8 @@ export function unknownComponents(): MdxPass {
     },
     node(node, ctx) {
       const use = componentUse(node, ctx);
-      if (use?.kind === 'unknown') unknownComponent(ctx, use.name, { line: node.position?.start.line ?? 1, column: node.position?.start.column });
+      if (use?.kind === 'unknown')
+        unknownComponent(ctx, use.name, { line: node.position?.start.line ?? 1, column: node.position?.start.column });
     },
   };
 }
@@ -27,9 +28,15 @@ export function unknownComponent(ctx: MdxContext, name: string, at: { line: numb
   ctx.unknown.add(name);
   const close = suggest(name);
   ctx.diagnostics.push({
-    severity: 'warning', code: 'mdx/unknown-component', file: ctx.file, ...at, target: `<${name}>`,
+    severity: 'warning',
+    code: 'mdx/unknown-component',
+    file: ctx.file,
+    ...at,
+    target: `<${name}>`,
     message: `Unknown component <${name}>: nothing defines it, so only its children are shown.`,
-    hint: close ? `Did you mean <${close}>?` : `Import it in the file (import { ${name} } from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
+    hint: close
+      ? `Did you mean <${close}>?`
+      : `Import it in the file (import { ${name} } from '/snippets/${name}.jsx') or use a built-in component (see the components docs).`,
   });
 }
 
@@ -40,7 +47,10 @@ export function suggest(name: string): string | undefined {
   for (const known of COMPONENT_SET) {
     if (known === 'CodeBlock') continue;
     const d = known.toLowerCase() === name.toLowerCase() ? 0 : distance(known, name);
-    if (d < score) { score = d; best = known; }
+    if (d < score) {
+      score = d;
+      best = known;
+    }
   }
   return best;
 }

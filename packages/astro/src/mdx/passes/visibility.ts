@@ -15,11 +15,20 @@ export function visibility(): MdxPass {
       const audience = stringAttr(node, 'for');
       if (audience !== 'humans' && audience !== 'agents') {
         ctx.diagnostics.push({
-          severity: 'warning', code: 'mdx/visibility-for', file: ctx.file, line: node.position?.start.line, column: node.position?.start.column,
+          severity: 'warning',
+          code: 'mdx/visibility-for',
+          file: ctx.file,
+          line: node.position?.start.line,
+          column: node.position?.start.column,
           message: `<Visibility> needs for="humans" or for="agents"${audience === undefined ? '' : ` (got "${audience}")`}; its content is shown to both.`,
         });
       }
-      if (audience === 'agents') ctx.edits.push({ start: use.start, end: use.end, text: '<Visibility for="agents" />' + '\n'.repeat(newlines(ctx.text.slice(use.start, use.end))) });
+      if (audience === 'agents')
+        ctx.edits.push({
+          start: use.start,
+          end: use.end,
+          text: '<Visibility for="agents" />' + '\n'.repeat(newlines(ctx.text.slice(use.start, use.end))),
+        });
     },
   };
 }

@@ -3,7 +3,30 @@ import type { Highlighter, ThemeRegistration } from 'shiki';
 import { shikiHost } from './shiki-host.ts';
 
 const loaded = new Set<string>();
-const ALIASES: Record<string, string> = { curl: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', 'c#': 'csharp', 'c++': 'cpp', node: 'javascript', 'node.js': 'javascript', nodejs: 'javascript', dotnet: 'csharp', golang: 'go', py: 'python', rb: 'ruby', kt: 'kotlin', rs: 'rust', js: 'javascript', ts: 'typescript', yml: 'yaml', jsonc: 'json', dart: 'dart', flutter: 'dart', http: 'http' };
+const ALIASES: Record<string, string> = {
+  curl: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  'c#': 'csharp',
+  'c++': 'cpp',
+  node: 'javascript',
+  'node.js': 'javascript',
+  nodejs: 'javascript',
+  dotnet: 'csharp',
+  golang: 'go',
+  py: 'python',
+  rb: 'ruby',
+  kt: 'kotlin',
+  rs: 'rust',
+  js: 'javascript',
+  ts: 'typescript',
+  yml: 'yaml',
+  jsonc: 'json',
+  dart: 'dart',
+  flutter: 'dart',
+  http: 'http',
+};
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -18,7 +41,8 @@ function escapeHtml(s: string): string {
 function stylesToClasses(html: string): string {
   const table = styleTable();
   return html
-    .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"').replace(/<span style="([^"]+)">/g, (m, style: string) => {
+    .replace(/^<pre class="shiki shiki-themes github-light github-dark" style="[^"]*"/, '<pre class="shiki"')
+    .replace(/<span style="([^"]+)">/g, (m, style: string) => {
       const c = table.get(style);
       return c ? `<span class="${c}">` : m;
     });
@@ -29,7 +53,12 @@ export async function codeCss(): Promise<string> {
 }
 
 /** Per-line marks (1-based line numbers of the rendered code): each becomes a class on the line's `<span class="line">`. */
-export interface LineMarks { highlight?: Set<number>; focus?: Set<number>; add?: Set<number>; remove?: Set<number> }
+export interface LineMarks {
+  highlight?: Set<number>;
+  focus?: Set<number>;
+  add?: Set<number>;
+  remove?: Set<number>;
+}
 
 export async function highlight(code: string, lang: string, marks?: LineMarks | Set<number>): Promise<string> {
   const m = marks instanceof Set ? (marks.size ? { highlight: marks } : undefined) : marks;
@@ -113,8 +142,15 @@ function highlightJson(code: string, marks?: LineMarks): string {
  * it cannot compile falls back to Oniguruma (WebAssembly).
  */
 const PAIR_THEME = 'lectern-pair';
-interface Pair { light: string; dark: string }
-interface Themes { pairs: Pair[]; rules: NonNullable<ThemeRegistration['tokenColors']>; table: Map<string, string> }
+interface Pair {
+  light: string;
+  dark: string;
+}
+interface Themes {
+  pairs: Pair[];
+  rules: NonNullable<ThemeRegistration['tokenColors']>;
+  table: Map<string, string>;
+}
 let themes: Themes | undefined;
 let themesLoading: Promise<Themes> | undefined;
 
@@ -125,11 +161,15 @@ function loadThemes(): Promise<Themes> {
     const [{ default: light }, { default: dark }] = await Promise.all([bundledThemes['github-light'](), bundledThemes['github-dark']()]);
     const rules = light.tokenColors ?? [];
     const darkRules = dark.tokenColors ?? [];
-    const same = rules.length === darkRules.length && rules.every((r, i) => JSON.stringify(r.scope) === JSON.stringify(darkRules[i]!.scope));
+    const same =
+      rules.length === darkRules.length && rules.every((r, i) => JSON.stringify(r.scope) === JSON.stringify(darkRules[i]!.scope));
     if (!same) throw new Error('github-light and github-dark no longer share token rules: highlight.ts needs Shiki dual themes');
     const lightFg = light.colors?.['editor.foreground'] ?? '#24292e';
     const darkFg = dark.colors?.['editor.foreground'] ?? '#e1e4e8';
-    const pairs = [{ light: lightFg, dark: darkFg }, ...rules.map((r, i) => ({ light: r.settings.foreground ?? lightFg, dark: darkRules[i]!.settings.foreground ?? darkFg }))];
+    const pairs = [
+      { light: lightFg, dark: darkFg },
+      ...rules.map((r, i) => ({ light: r.settings.foreground ?? lightFg, dark: darkRules[i]!.settings.foreground ?? darkFg })),
+    ];
     themes = { pairs, rules, table: buildStyleTable(pairs, rules) };
     return themes;
   })());
@@ -147,7 +187,9 @@ function buildStyleTable(pairs: Pair[], rules: Themes['rules']): Map<string, str
     fontStyles.add((/italic/.test(f) ? 1 : 0) | (/bold/.test(f) ? 2 : 0) | (/underline/.test(f) ? 4 : 0));
   }
   const table = new Map<string, string>();
-  const add = (style: string) => { if (style && !table.has(style)) table.set(style, `k${table.size.toString(36)}`); };
+  const add = (style: string) => {
+    if (style && !table.has(style)) table.set(style, `k${table.size.toString(36)}`);
+  };
   // Plain colors first: they are most of the tokens and get the shortest names.
   for (const f of fontStyles) for (const pair of pairs) add(styleOf(pairs, pair, f));
   for (const style of Object.values(JSON_STYLE)) add(style);
@@ -163,8 +205,15 @@ async function makeHighlighter(engine: 'js' | 'oniguruma'): Promise<Highlighter>
   const { rules } = await loadThemes();
   const { createHighlighter, engine: loadEngine } = shikiHost();
   const pair = {
-    name: PAIR_THEME, type: 'light' as const, fg: '#000000', bg: '#ffffff', colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
-    tokenColors: rules.map((r, i) => ({ ...r, settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined } })),
+    name: PAIR_THEME,
+    type: 'light' as const,
+    fg: '#000000',
+    bg: '#ffffff',
+    colors: { 'editor.foreground': '#000000', 'editor.background': '#ffffff' },
+    tokenColors: rules.map((r, i) => ({
+      ...r,
+      settings: { ...r.settings, foreground: r.settings.foreground ? '#' + (i + 1).toString(16).padStart(6, '0') : undefined },
+    })),
   };
   return createHighlighter({ themes: [pair], langs: [], engine: await loadEngine(engine) });
 }
@@ -189,14 +238,22 @@ const onigLanguages = new Set<string>();
 type Token = ReturnType<Highlighter['codeToTokensBase']>[number][number];
 type GrammarState = NonNullable<ReturnType<Highlighter['getLastGrammarState']>>;
 /** A line tokenised in a grammar state: its HTML (see `lineHtml`), and the number of the state after it. */
-interface LineEntry { html: string; next: number }
+interface LineEntry {
+  html: string;
+  next: number;
+}
 /**
  * Per engine and language (see `tokenizeLines`): `<state number>\n<line>` -> the line's entry, and the grammar states
  * met, numbered by their `stateKey` (0: the start of a text), each kept once. For one instance of the language's
  * grammar: Shiki loads a grammar again when a language it embeds lazily is loaded, and states refer to rules by
  * numbers that each instance gives anew.
  */
-interface LineCache { grammar: unknown; lines: Map<string, LineEntry>; ids: Map<string, number>; states: Array<GrammarState | undefined> }
+interface LineCache {
+  grammar: unknown;
+  lines: Map<string, LineEntry>;
+  ids: Map<string, number>;
+  states: Array<GrammarState | undefined>;
+}
 const lineCaches = new Map<string, LineCache>();
 /** Entries one language's line cache may hold before it starts over (about the line's length in HTML each). */
 const LINE_CACHE_MAX = 100_000;
@@ -208,11 +265,19 @@ const LINE_CACHE_MAX = 100_000;
  * first-line rules apply).
  */
 function stateKey(state: GrammarState): string {
-  interface Frame { parent: Frame | null; ruleId: number; beginRuleCapturedEOL: boolean; endRule: string | null; nameScopesList: object | null; contentNameScopesList: object | null }
+  interface Frame {
+    parent: Frame | null;
+    ruleId: number;
+    beginRuleCapturedEOL: boolean;
+    endRule: string | null;
+    nameScopesList: object | null;
+    contentNameScopesList: object | null;
+  }
   let frame = state.getInternalStack() as unknown as Frame | null | undefined;
   if (!frame || (!frame.parent && frame.nameScopesList === null)) return '';
   let key = '';
-  for (; frame; frame = frame.parent) key += `${frame.ruleId}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}${frame.endRule ?? ''}\u0001${String(frame.nameScopesList)}\u0001${String(frame.contentNameScopesList)}\u0002`;
+  for (; frame; frame = frame.parent)
+    key += `${frame.ruleId}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}${frame.endRule ?? ''}\u0001${String(frame.nameScopesList)}\u0001${String(frame.contentNameScopesList)}\u0002`;
   return key;
 }
 
@@ -264,7 +329,11 @@ function tokenizeLines(h: Highlighter, code: string, language: string, cacheKey:
  * pattern for its name and aliases: Shiki colors such embedded code only if that language happens to be loaded
  * already, so the same code block came out colored or not depending on what the thread had highlighted before.
  */
-interface Embed { id: string; mention: RegExp; always: boolean }
+interface Embed {
+  id: string;
+  mention: RegExp;
+  always: boolean;
+}
 const lazyEmbeds = new Map<string, Promise<Embed[]>>();
 /**
  * Embedded languages a grammar reaches without the code naming them: MDX's JSX and ESM (TSX), Markdown's inline HTML
@@ -281,11 +350,13 @@ function embedsOf(language: string): Promise<Embed[]> {
       const always = ALWAYS_EMBEDDED[grammars.at(-1)?.name ?? ''] ?? [];
       const ids = new Set([...grammars.flatMap((g) => g.embeddedLangsLazy ?? []), ...always]);
       const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      return bundledLanguagesInfo.filter((info) => ids.has(info.id)).map((info) => ({
-        id: info.id,
-        always: always.includes(info.id),
-        mention: new RegExp(`(?<![\\w-])(?:${[info.id, ...(info.aliases ?? [])].map(escape).join('|')})(?![\\w-])`, 'i'),
-      }));
+      return bundledLanguagesInfo
+        .filter((info) => ids.has(info.id))
+        .map((info) => ({
+          id: info.id,
+          always: always.includes(info.id),
+          mention: new RegExp(`(?<![\\w-])(?:${[info.id, ...(info.aliases ?? [])].map(escape).join('|')})(?![\\w-])`, 'i'),
+        }));
     })();
     lazyEmbeds.set(language, found);
   }
@@ -307,7 +378,10 @@ async function loadFor(h: Highlighter, kind: string, language: string, code: str
   const missing = wanted.filter((l) => !loaded.has(`${kind}:${l}`));
   if (!missing.length) return;
   // Embedded languages first: loading one that a loaded grammar embeds makes Shiki load that grammar again.
-  for (const l of missing.reverse()) { await h.loadLanguage(l as never); loaded.add(`${kind}:${l}`); }
+  for (const l of missing.reverse()) {
+    await h.loadLanguage(l as never);
+    loaded.add(`${kind}:${l}`);
+  }
 }
 
 /** Each line of `code` highlighted: its inner HTML, with inline token styles. */
@@ -340,7 +414,10 @@ function lineHtml(tokens: Token[]): string {
   };
   for (const t of tokens) {
     const style = /^\s*$/.test(t.content) ? runStyle : tokenStyle(t.color, t.fontStyle);
-    if (style !== runStyle) { flush(); runStyle = style; }
+    if (style !== runStyle) {
+      flush();
+      runStyle = style;
+    }
     run += t.content;
   }
   flush();
@@ -417,7 +494,9 @@ function readDelimited(s: string, i: number): { text: string; end: number; close
   const open = s[i]!;
   if (open === '"' || open === "'") {
     const close = s.indexOf(open, i + 1);
-    return close < 0 ? { text: s.slice(i + 1), end: s.length, closed: false } : { text: s.slice(i + 1, close), end: close + 1, closed: true };
+    return close < 0
+      ? { text: s.slice(i + 1), end: s.length, closed: false }
+      : { text: s.slice(i + 1, close), end: close + 1, closed: true };
   }
   let depth = 0;
   for (let j = i; j < s.length; j++) {
@@ -447,7 +526,9 @@ export function parseLineRanges(value: string, name: string, problems: string[] 
     const a = m ? Number(m[1]) : NaN;
     const b = m?.[2] !== undefined ? Number(m[2]) : a;
     if (!m || a < 1 || b < a) {
-      problems.push(`${name}: "${part}" is not a line number or range (use numbers from 1, and ranges like 2-5, separated by commas: ${name}={1,3-5}).`);
+      problems.push(
+        `${name}: "${part}" is not a line number or range (use numbers from 1, and ranges like 2-5, separated by commas: ${name}={1,3-5}).`,
+      );
       continue;
     }
     if (b > MAX_LINE_NUMBER) {
@@ -460,7 +541,10 @@ export function parseLineRanges(value: string, name: string, problems: string[] 
 }
 
 function parseBoolean(value: string, name: string, problems: string[]): boolean {
-  const v = value.trim().replace(/^\{(.*)\}$/, '$1').trim();
+  const v = value
+    .trim()
+    .replace(/^\{(.*)\}$/, '$1')
+    .trim();
   if (v === '' || v === 'true') return true;
   if (v === 'false') return false;
   problems.push(`${name}="${value}" is not a boolean (write ${name}, ${name}={true} or ${name}={false}).`);
@@ -472,14 +556,27 @@ function parseBoolean(value: string, name: string, problems: string[]): boolean 
  * `"…"`, `'…'` or `{…}`; words that are not options make the title.
  */
 export function parseMeta(meta: string): FenceMeta {
-  const r: FenceMeta = { title: '', highlight: new Set(), focus: new Set(), lines: false, wrap: false, expandable: false, twoslash: false, options: {}, problems: [] };
+  const r: FenceMeta = {
+    title: '',
+    highlight: new Set(),
+    focus: new Set(),
+    lines: false,
+    wrap: false,
+    expandable: false,
+    twoslash: false,
+    options: {},
+    problems: [],
+  };
   const words: string[] = [];
   let explicitTitle: string | undefined;
   const s = meta;
   let i = 0;
   while (i < s.length) {
     const c = s[i]!;
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     const key = /^([A-Za-z_][\w-]*)=/.exec(s.slice(i, i + 64));
     if (key) {
       const name = key[1]!;
@@ -583,7 +680,10 @@ export function extractNotation(code: string, lang = ''): { code: string; marks:
     });
     // The comment held only markers: drop it (with its closer).
     const opener = OPENER_BEFORE.exec(line.slice(0, first.index));
-    if (opener && /^[ \t]*(?:\/\/+|\{?\/\*+|<!--|#+|--|%{1,2}|;{1,2}|'|rem)[ \t]*(?:\*+\/\}?|-->)?[ \t]*$/i.test(text.slice(opener.index))) {
+    if (
+      opener &&
+      /^[ \t]*(?:\/\/+|\{?\/\*+|<!--|#+|--|%{1,2}|;{1,2}|'|rem)[ \t]*(?:\*+\/\}?|-->)?[ \t]*$/i.test(text.slice(opener.index))
+    ) {
       text = text.slice(0, opener.index);
     }
     if (!text.trim()) {
@@ -599,7 +699,11 @@ export function extractNotation(code: string, lang = ''): { code: string; marks:
 }
 
 /** A fence as mdx-analyze writes it for `<CodeBlock data="…"/>`: URI-encoded JSON of its language, meta and code. */
-export interface FenceData { lang: string; meta: string; code: string }
+export interface FenceData {
+  lang: string;
+  meta: string;
+  code: string;
+}
 export function decodeFenceData(data: string): FenceData {
   return JSON.parse(decodeURIComponent(data)) as FenceData;
 }
@@ -608,7 +712,11 @@ export function decodeFenceData(data: string): FenceData {
  * What a fenced block asks the highlighter for: comment notation resolved, then meta `highlight` / `focus` added (they
  * count rendered lines).
  */
-export function fenceInput(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): { code: string; lang: string; marks?: Required<LineMarks> } {
+export function fenceInput(
+  code: string,
+  lang: string,
+  meta: Pick<FenceMeta, 'highlight' | 'focus'>,
+): { code: string; lang: string; marks?: Required<LineMarks> } {
   const notation = extractNotation(code, lang);
   const marks: Required<LineMarks> = notation.marks ?? { highlight: new Set(), focus: new Set(), add: new Set(), remove: new Set() };
   for (const n of meta.highlight) marks.highlight.add(n);
@@ -618,7 +726,11 @@ export function fenceInput(code: string, lang: string, meta: Pick<FenceMeta, 'hi
 }
 
 /** A fenced block highlighted (see `fenceInput`). */
-export async function highlightFence(code: string, lang: string, meta: Pick<FenceMeta, 'highlight' | 'focus'>): Promise<{ html: string; lines: number; diff: boolean; focus: boolean; highlight: boolean }> {
+export async function highlightFence(
+  code: string,
+  lang: string,
+  meta: Pick<FenceMeta, 'highlight' | 'focus'>,
+): Promise<{ html: string; lines: number; diff: boolean; focus: boolean; highlight: boolean }> {
   const input = fenceInput(code, lang, meta);
   const html = await highlight(input.code, lang, input.marks);
   return {

@@ -17,6 +17,9 @@ export const SHIKI_HOST = Symbol.for('lectern.shiki');
 
 export function shikiHost(): ShikiHost {
   const host = (globalThis as unknown as Record<symbol, ShikiHost | undefined>)[SHIKI_HOST];
-  if (!host) throw new Error('Lectern: Shiki is not loaded; the lectern() integration loads it (call loadShiki() from components/shiki-load.ts in scripts)');
+  if (!host)
+    throw new Error(
+      'Lectern: Shiki is not loaded; the lectern() integration loads it (call loadShiki() from components/shiki-load.ts in scripts)',
+    );
   return host;
 }

@@ -10,7 +10,10 @@ export function inheritedNodeFlags(argv: readonly string[] = process.execArgv): 
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') { i++; continue; }
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print' || a === '--input-type') {
+      i++;
+      continue;
+    }
     if (/^--(eval|print|input-type)=/.test(a) || a === '-i' || a === '--interactive') continue;
     out.push(a);
   }

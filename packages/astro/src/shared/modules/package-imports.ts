@@ -15,8 +15,11 @@ export const MINTLIFY_COMPONENTS = '@mintlify/components';
 
 /** React in a repo's components is Preact (Mintlify's components are React; hooks and JSX behave alike). */
 export const REACT_ALIAS: Record<string, string> = {
-  react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime', 'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 };
 
 export interface PackageImport {
@@ -51,7 +54,9 @@ export function moduleImports(program: EsNode, text?: string): { packages: Packa
     if (!spec) continue;
     if (/^(\/|\.\.?\/)/.test(spec)) files.push(spec);
     if (!isPackageSpecifier(spec)) continue;
-    const line = (stmt.loc as { start?: { line?: number } } | undefined)?.start?.line ?? (text === undefined ? undefined : text.slice(0, stmt.start as number).split('\n').length);
+    const line =
+      (stmt.loc as { start?: { line?: number } } | undefined)?.start?.line ??
+      (text === undefined ? undefined : text.slice(0, stmt.start as number).split('\n').length);
     packages.push({ spec, ...(line ? { line } : {}) });
   }
   return { packages, files };
@@ -85,6 +90,10 @@ export function repoPackages(root: string): string[] {
   } catch {
     return [];
   }
-  const names = ['dependencies', 'devDependencies', 'optionalDependencies'].flatMap((k) => Object.keys((pkg[k] as Record<string, string> | undefined) ?? {}));
-  return [...new Set(names)].filter((n) => !/^(lectern|astro|mintlify|preact|react|react-dom)$|^@(astrojs|lectern|preact|mintlify|types)\//.test(n)).sort();
+  const names = ['dependencies', 'devDependencies', 'optionalDependencies'].flatMap((k) =>
+    Object.keys((pkg[k] as Record<string, string> | undefined) ?? {}),
+  );
+  return [...new Set(names)]
+    .filter((n) => !/^(lectern|astro|mintlify|preact|react|react-dom)$|^@(astrojs|lectern|preact|mintlify|types)\//.test(n))
+    .sort();
 }

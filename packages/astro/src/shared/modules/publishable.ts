@@ -34,7 +34,11 @@ export function repoRelative(root: string, abs: string): string | undefined {
 const NOT_JUDGED = /^\.lectern\/|(^|\/)node_modules\//;
 
 /** Why the file `abs` of the repo is never read for the site (with its repo-relative path), or undefined. */
-export function refusedFile(root: string, abs: string, rules: RepoFileRules = {}): { rel: string; refused: RefusedFile; message: string } | undefined {
+export function refusedFile(
+  root: string,
+  abs: string,
+  rules: RepoFileRules = {},
+): { rel: string; refused: RefusedFile; message: string } | undefined {
   const rel = repoRelative(root, abs);
   if (rel === undefined || NOT_JUDGED.test(rel)) return undefined;
   const refused = refusedRepoFile(root, abs, rules);
@@ -67,7 +71,12 @@ export function importedRepoFile(id: string, importer: string | undefined, root:
  * Why an import (`id` from `importer`, as a bundler sees it) names a file of the repo that is never read for the site,
  * or undefined: the bundler then loads a stand-in instead.
  */
-export function refusedImport(id: string, importer: string | undefined, root: string, pages: readonly Page[]): ReturnType<typeof refusedFile> {
+export function refusedImport(
+  id: string,
+  importer: string | undefined,
+  root: string,
+  pages: readonly Page[],
+): ReturnType<typeof refusedFile> {
   const file = importedRepoFile(id, importer, root);
   return file ? refusedFile(root, file, repoFileRules(pages)) : undefined;
 }

@@ -23,7 +23,8 @@ const P: Record<string, string> = {
   'book-open': '<path d="M2 5h7a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H2z"/><path d="M22 5h-7a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h8z"/>',
   code: '<path d="m8 7-5 5 5 5"/><path d="m16 7 5 5-5 5"/>',
   terminal: '<path d="m5 7 5 5-5 5"/><path d="M12 19h7"/>',
-  rocket: '<path d="M12 15 9 12c1-4 4-8 11-9-1 7-5 10-9 11z"/><path d="M9 12H5l2-4h4"/><path d="M12 15v4l4-2v-4"/><path d="M6 17c-1 1-2 4-2 4s3-1 4-2"/>',
+  rocket:
+    '<path d="M12 15 9 12c1-4 4-8 11-9-1 7-5 10-9 11z"/><path d="M9 12H5l2-4h4"/><path d="M12 15v4l4-2v-4"/><path d="M6 17c-1 1-2 4-2 4s3-1 4-2"/>',
   star: '<path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"/>',
   check: '<path d="m5 12 5 5 9-10"/>',
   'circle-check': '<circle cx="12" cy="12" r="9"/><path d="m8 12 3 3 5-6"/>',
@@ -37,15 +38,18 @@ const P: Record<string, string> = {
   link: '<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1"/><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"/>',
   'arrow-right': '<path d="M5 12h14"/><path d="m13 6 6 6-6 6"/>',
   'arrow-up-right': '<path d="M7 17 17 7"/><path d="M8 7h9v9"/>',
-  github: '<path d="M9 19c-4 1.5-4-2-6-2.5"/><path d="M15 21v-3.5c0-1 .1-1.4-.5-2 2.8-.3 5.5-1.4 5.5-6a4.6 4.6 0 0 0-1.3-3.2 4.2 4.2 0 0 0-.1-3.2s-1-.3-3.4 1.3a11.6 11.6 0 0 0-6.2 0C6.6 2.8 5.6 3.1 5.6 3.1a4.2 4.2 0 0 0-.1 3.2A4.6 4.6 0 0 0 4.2 9.5c0 4.6 2.7 5.7 5.5 6-.6.6-.6 1.2-.5 2V21"/>',
-  discord: '<path d="M8 17c-2 0-4-1-5-2 0-5 2-9 4-10l2 1h6l2-1c2 1 4 5 4 10-1 1-3 2-5 2l-1-2"/><circle cx="9" cy="12" r="1"/><circle cx="15" cy="12" r="1"/>',
+  github:
+    '<path d="M9 19c-4 1.5-4-2-6-2.5"/><path d="M15 21v-3.5c0-1 .1-1.4-.5-2 2.8-.3 5.5-1.4 5.5-6a4.6 4.6 0 0 0-1.3-3.2 4.2 4.2 0 0 0-.1-3.2s-1-.3-3.4 1.3a11.6 11.6 0 0 0-6.2 0C6.6 2.8 5.6 3.1 5.6 3.1a4.2 4.2 0 0 0-.1 3.2A4.6 4.6 0 0 0 4.2 9.5c0 4.6 2.7 5.7 5.5 6-.6.6-.6 1.2-.5 2V21"/>',
+  discord:
+    '<path d="M8 17c-2 0-4-1-5-2 0-5 2-9 4-10l2 1h6l2-1c2 1 4 5 4 10-1 1-3 2-5 2l-1-2"/><circle cx="9" cy="12" r="1"/><circle cx="15" cy="12" r="1"/>',
   x: '<path d="M4 4l16 16"/><path d="M20 4 4 20"/>',
   globe: '<circle cx="12" cy="12" r="9"/><path d="M3 12h18"/><path d="M12 3a14 14 0 0 1 0 18"/><path d="M12 3a14 14 0 0 0 0 18"/>',
   gear: '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"/>',
   key: '<circle cx="8" cy="15" r="4"/><path d="m11 12 9-9"/><path d="m17 6 3 3"/>',
   lock: '<rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/>',
   user: '<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>',
-  users: '<circle cx="9" cy="8" r="3.5"/><path d="M2 20a7 7 0 0 1 14 0"/><path d="M16 4.5a3.5 3.5 0 0 1 0 7"/><path d="M18 14a6 6 0 0 1 4 6"/>',
+  users:
+    '<circle cx="9" cy="8" r="3.5"/><path d="M2 20a7 7 0 0 1 14 0"/><path d="M16 4.5a3.5 3.5 0 0 1 0 7"/><path d="M18 14a6 6 0 0 1 4 6"/>',
   bolt: '<path d="M13 2 4 14h7l-1 8 9-12h-7z"/>',
   zap: '<path d="M13 2 4 14h7l-1 8 9-12h-7z"/>',
   house: '<path d="M3 11 12 3l9 8"/><path d="M5 10v11h14V10"/>',
@@ -58,29 +62,49 @@ const P: Record<string, string> = {
   chevron: '<path d="m9 6 6 6-6 6"/>',
   'chevron-down': '<path d="m6 9 6 6 6-6"/>',
   plug: '<path d="M9 2v6M15 2v6"/><path d="M6 8h12v4a6 6 0 0 1-12 0z"/><path d="M12 18v4"/>',
-  database: '<ellipse cx="12" cy="5" rx="8" ry="3"/><path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5"/><path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3"/>',
+  database:
+    '<ellipse cx="12" cy="5" rx="8" ry="3"/><path d="M4 5v14c0 1.7 3.6 3 8 3s8-1.3 8-3V5"/><path d="M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3"/>',
   cube: '<path d="M12 2 3 7v10l9 5 9-5V7z"/><path d="m3 7 9 5 9-5"/><path d="M12 12v10"/>',
   folder: '<path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z"/>',
   file: '<path d="M6 2h8l5 5v15H6z"/><path d="M14 2v5h5"/>',
   'pen-to-square': '<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="m13 7 4 4"/>',
-  webhook: '<circle cx="6" cy="17" r="3"/><circle cx="18" cy="17" r="3"/><circle cx="12" cy="6" r="3"/><path d="m10.5 8.5-3 6M13.5 8.5l3 6M9 17h6"/>',
+  webhook:
+    '<circle cx="6" cy="17" r="3"/><circle cx="18" cy="17" r="3"/><circle cx="12" cy="6" r="3"/><path d="m10.5 8.5-3 6M13.5 8.5l3 6M9 17h6"/>',
   flag: '<path d="M5 21V4"/><path d="M5 4h12l-2 4 2 4H5"/>',
   clock: '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
   heart: '<path d="M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.5A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z"/>',
   shield: '<path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z"/>',
   'message-bot': '<rect x="3" y="5" width="18" height="13" rx="3"/><path d="M9 11v1M15 11v1"/><path d="M8 22l3-4"/>',
   layers: '<path d="m12 3 9 5-9 5-9-5z"/><path d="m3 13 9 5 9-5"/>',
-  palette: '<path d="M12 3a9 9 0 1 0 0 18c1.5 0 2-1 2-2s-1-2 0-3h2a5 5 0 0 0 5-5c0-4.5-4-8-9-8z"/><circle cx="7.5" cy="11" r="1"/><circle cx="10" cy="7" r="1"/><circle cx="15" cy="7.5" r="1"/>',
-  'list': '<path d="M9 6h11M9 12h11M9 18h11"/><path d="M4 6h.5M4 12h.5M4 18h.5"/>',
+  palette:
+    '<path d="M12 3a9 9 0 1 0 0 18c1.5 0 2-1 2-2s-1-2 0-3h2a5 5 0 0 0 5-5c0-4.5-4-8-9-8z"/><circle cx="7.5" cy="11" r="1"/><circle cx="10" cy="7" r="1"/><circle cx="15" cy="7.5" r="1"/>',
+  list: '<path d="M9 6h11M9 12h11M9 18h11"/><path d="M4 6h.5M4 12h.5M4 18h.5"/>',
 };
 const ALIASES: Record<string, string> = {
-  'circle-exclamation': 'danger', 'octagon-exclamation': 'danger', 'triangle-warning': 'warning', 'gears': 'gear',
-  'settings': 'gear', 'cog': 'gear', 'code-simple': 'code', 'brackets-curly': 'code', 'square-terminal': 'terminal',
-  'twitter': 'x', 'x-twitter': 'x', 'website': 'globe', 'earth-americas': 'globe', 'bookmark': 'book', 'books': 'book',
-  'sparkles': 'star', 'wand-magic-sparkles': 'star', 'user-group': 'users', 'file-lines': 'file', 'pencil': 'pen-to-square',
-  'arrow-up-right-from-square': 'arrow-up-right', 'external-link': 'arrow-up-right', 'server': 'database',
+  'circle-exclamation': 'danger',
+  'octagon-exclamation': 'danger',
+  'triangle-warning': 'warning',
+  gears: 'gear',
+  settings: 'gear',
+  cog: 'gear',
+  'code-simple': 'code',
+  'brackets-curly': 'code',
+  'square-terminal': 'terminal',
+  twitter: 'x',
+  'x-twitter': 'x',
+  website: 'globe',
+  'earth-americas': 'globe',
+  bookmark: 'book',
+  books: 'book',
+  sparkles: 'star',
+  'wand-magic-sparkles': 'star',
+  'user-group': 'users',
+  'file-lines': 'file',
+  pencil: 'pen-to-square',
+  'arrow-up-right-from-square': 'arrow-up-right',
+  'external-link': 'arrow-up-right',
+  server: 'database',
 };
-
 
 export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 type SetName = 'fa6-solid' | 'fa6-regular' | 'fa6-brands' | 'lucide' | 'tabler';
@@ -103,23 +127,52 @@ const FA_STYLE: Record<string, SetName[]> = {
 
 /** Font Awesome 5 names that Font Awesome 6 renamed (FA still accepts them; the Free JSON sets do not). */
 const FA_RENAMED: Record<string, string> = {
-  home: 'house', cog: 'gear', cogs: 'gears', search: 'magnifying-glass', times: 'xmark', close: 'xmark',
-  'info-circle': 'circle-info', 'check-circle': 'circle-check', 'question-circle': 'circle-question',
-  'exclamation-circle': 'circle-exclamation', 'exclamation-triangle': 'triangle-exclamation',
-  'external-link': 'arrow-up-right-from-square', 'external-link-alt': 'arrow-up-right-from-square',
-  edit: 'pen-to-square', 'trash-alt': 'trash-can', 'sign-in': 'right-to-bracket', 'sign-out': 'right-from-bracket',
-  'sign-in-alt': 'right-to-bracket', 'sign-out-alt': 'right-from-bracket', 'file-alt': 'file-lines',
-  'book-reader': 'book-open-reader', 'tachometer-alt': 'gauge-high', 'exchange-alt': 'right-left',
-  'shield-alt': 'shield-halved', 'globe-americas': 'earth-americas', 'users-cog': 'users-gear', 'cloud-upload': 'cloud-arrow-up',
-  'cloud-download': 'cloud-arrow-down', 'sync': 'rotate', 'redo': 'rotate-right', 'undo': 'rotate-left',
+  home: 'house',
+  cog: 'gear',
+  cogs: 'gears',
+  search: 'magnifying-glass',
+  times: 'xmark',
+  close: 'xmark',
+  'info-circle': 'circle-info',
+  'check-circle': 'circle-check',
+  'question-circle': 'circle-question',
+  'exclamation-circle': 'circle-exclamation',
+  'exclamation-triangle': 'triangle-exclamation',
+  'external-link': 'arrow-up-right-from-square',
+  'external-link-alt': 'arrow-up-right-from-square',
+  edit: 'pen-to-square',
+  'trash-alt': 'trash-can',
+  'sign-in': 'right-to-bracket',
+  'sign-out': 'right-from-bracket',
+  'sign-in-alt': 'right-to-bracket',
+  'sign-out-alt': 'right-from-bracket',
+  'file-alt': 'file-lines',
+  'book-reader': 'book-open-reader',
+  'tachometer-alt': 'gauge-high',
+  'exchange-alt': 'right-left',
+  'shield-alt': 'shield-halved',
+  'globe-americas': 'earth-americas',
+  'users-cog': 'users-gear',
+  'cloud-upload': 'cloud-arrow-up',
+  'cloud-download': 'cloud-arrow-down',
+  sync: 'rotate',
+  redo: 'rotate-right',
+  undo: 'rotate-left',
 };
 
 /** docs.json `footer.socials` keys -> the Font Awesome icon Mintlify shows for them. */
 const SOCIAL: Record<string, string> = {
-  x: 'x-twitter', website: 'earth-americas', 'earth-americas': 'earth-americas', podcast: 'podcast',
+  x: 'x-twitter',
+  website: 'earth-americas',
+  'earth-americas': 'earth-americas',
+  podcast: 'podcast',
 };
 
-interface Drawn { viewBox: string; body: string; stroke: boolean }
+interface Drawn {
+  viewBox: string;
+  body: string;
+  stroke: boolean;
+}
 interface IconState {
   library: IconLibrary;
   sets: Map<SetName, IconifyJSON | null>;
@@ -139,7 +192,9 @@ function readSet(set: SetName): IconifyJSON | null {
     const require = createRequire(import.meta.url);
     return JSON.parse(readFileSync(require.resolve(`@iconify-json/${set}/icons.json`), 'utf8')) as IconifyJSON;
   } catch (e) {
-    state().warn(`[lectern] warning: icon set @iconify-json/${set} could not be loaded (${(e as Error).message}); its icons fall back to Lectern's own set`);
+    state().warn(
+      `[lectern] warning: icon set @iconify-json/${set} could not be loaded (${(e as Error).message}); its icons fall back to Lectern's own set`,
+    );
     return null;
   }
 }
@@ -149,7 +204,11 @@ function state(): IconState {
   // The first copy of this module to run (the integration's, un-bundled) supplies the loader, so set JSON is
   // resolved from the real package location even when a bundled copy asks for it.
   return (g[STATE_KEY] ??= {
-    library: 'fontawesome', sets: new Map(), resolved: new Map(), unknown: new Map(), load: readSet,
+    library: 'fontawesome',
+    sets: new Map(),
+    resolved: new Map(),
+    unknown: new Map(),
+    load: readSet,
     warn: renderWarning,
   });
 }
@@ -214,7 +273,11 @@ function resolve(name: string, library: IconLibrary, style: string | undefined, 
   if (s.resolved.has(key)) return s.resolved.get(key)!;
   const tries: Array<() => Drawn | null> = [];
   if (o.builtin) tries.push(() => handDrawn(name));
-  if (o.social) tries.push(() => fromSet('fa6-brands', SOCIAL[name] ?? name), () => fromSet('fa6-solid', SOCIAL[name] ?? name));
+  if (o.social)
+    tries.push(
+      () => fromSet('fa6-brands', SOCIAL[name] ?? name),
+      () => fromSet('fa6-solid', SOCIAL[name] ?? name),
+    );
   if (library === 'fontawesome') {
     const sets = FA_STYLE[style ?? 'solid'] ?? FA_STYLE.solid!;
     for (const set of sets) tries.push(() => fromSet(set, name));
@@ -222,7 +285,10 @@ function resolve(name: string, library: IconLibrary, style: string | undefined, 
   } else {
     tries.push(() => fromSet(library, name));
   }
-  tries.push(() => fromSet('fa6-brands', name), () => handDrawn(name));
+  tries.push(
+    () => fromSet('fa6-brands', name),
+    () => handDrawn(name),
+  );
   let found: Drawn | null = null;
   for (const t of tries) if ((found = t())) break;
   s.resolved.set(key, found);
@@ -243,7 +309,12 @@ function noteUnknown(name: string, library: IconLibrary, where: string | undefin
 
 /** What the warning about an icon no set has says (the build's, at render, and `lectern check`'s): where it was looked for, what to use. */
 export function unknownIconText(library: IconLibrary): { notIn: string; use: string } {
-  const lib = library === 'fontawesome' ? 'Font Awesome (https://fontawesome.com/icons)' : library === 'lucide' ? 'Lucide (https://lucide.dev/icons)' : 'Tabler (https://tabler.io/icons)';
+  const lib =
+    library === 'fontawesome'
+      ? 'Font Awesome (https://fontawesome.com/icons)'
+      : library === 'lucide'
+        ? 'Lucide (https://lucide.dev/icons)'
+        : 'Tabler (https://tabler.io/icons)';
   return {
     notIn: `not in ${lib}, Font Awesome brands or Lectern's own icons; drawn as a dot`,
     use: `Use a ${library === 'fontawesome' ? 'Font Awesome' : library} icon name, a URL or a path to an image.`,
@@ -290,7 +361,10 @@ export function iconSvg(icon: unknown, size = 16, options: IconOptions | string 
  * The icon `iconSvg` would draw as the dot (its name in no set), with the library it was looked for in; undefined for
  * one it draws, an image URL or path, or anything that is no icon. Draws and warns nothing: for `lectern check`.
  */
-export function unknownIcon(icon: unknown, options: Pick<IconOptions, 'iconType' | 'library' | 'social'> = {}): { name: string; library: IconLibrary } | undefined {
+export function unknownIcon(
+  icon: unknown,
+  options: Pick<IconOptions, 'iconType' | 'library' | 'social'> = {},
+): { name: string; library: IconLibrary } | undefined {
   if (isVNode(icon)) return undefined;
   const found = lookup(icon, options);
   return found && !('src' in found) && !found.drawn ? { name: found.raw, library: found.library } : undefined;
@@ -313,22 +387,98 @@ function lookup(icon: unknown, o: IconOptions): { src: string } | { raw: string;
 
 // ---- Inline SVG JSX (MDX `icon={<svg viewBox="0 0 24 24"><path d="…"/></svg>}`) ----
 
-interface VNode { type: unknown; props: Record<string, unknown> }
+interface VNode {
+  type: unknown;
+  props: Record<string, unknown>;
+}
 function isVNode(v: unknown): v is VNode {
   return !!v && typeof v === 'object' && (v as Record<string, unknown>)['astro:jsx'] === true && typeof (v as VNode).props === 'object';
 }
 
-const SVG_TAGS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask', 'title', 'use', 'symbol']);
-const SVG_ATTRS = new Set([
-  'viewbox', 'd', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'x2', 'y1', 'y2', 'width', 'height', 'points', 'fill', 'fill-rule',
-  'fill-opacity', 'clip-rule', 'clip-path', 'mask', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-opacity',
-  'stroke-dasharray', 'stroke-dashoffset', 'stroke-miterlimit', 'opacity', 'transform', 'id', 'offset', 'stop-color', 'stop-opacity',
-  'gradientunits', 'gradienttransform', 'fx', 'fy', 'preserveaspectratio', 'xmlns', 'href', 'xlink:href', 'vector-effect',
+const SVG_TAGS = new Set([
+  'svg',
+  'g',
+  'path',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'rect',
+  'defs',
+  'lineargradient',
+  'radialgradient',
+  'stop',
+  'clippath',
+  'mask',
+  'title',
+  'use',
+  'symbol',
 ]);
-const CASED: Record<string, string> = { viewbox: 'viewBox', gradientunits: 'gradientUnits', gradienttransform: 'gradientTransform', preserveaspectratio: 'preserveAspectRatio', lineargradient: 'linearGradient', radialgradient: 'radialGradient', clippath: 'clipPath' };
+const SVG_ATTRS = new Set([
+  'viewbox',
+  'd',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'x1',
+  'x2',
+  'y1',
+  'y2',
+  'width',
+  'height',
+  'points',
+  'fill',
+  'fill-rule',
+  'fill-opacity',
+  'clip-rule',
+  'clip-path',
+  'mask',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-opacity',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-miterlimit',
+  'opacity',
+  'transform',
+  'id',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'gradientunits',
+  'gradienttransform',
+  'fx',
+  'fy',
+  'preserveaspectratio',
+  'xmlns',
+  'href',
+  'xlink:href',
+  'vector-effect',
+]);
+const CASED: Record<string, string> = {
+  viewbox: 'viewBox',
+  gradientunits: 'gradientUnits',
+  gradienttransform: 'gradientTransform',
+  preserveaspectratio: 'preserveAspectRatio',
+  lineargradient: 'linearGradient',
+  radialgradient: 'radialGradient',
+  clippath: 'clipPath',
+};
 
 function attrName(k: string): string {
-  const kebab = k === 'xlinkHref' ? 'xlink:href' : /^(viewBox|gradientUnits|gradientTransform|preserveAspectRatio)$/.test(k) ? k.toLowerCase() : k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+  const kebab =
+    k === 'xlinkHref'
+      ? 'xlink:href'
+      : /^(viewBox|gradientUnits|gradientTransform|preserveAspectRatio)$/.test(k)
+        ? k.toLowerCase()
+        : k.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
   return kebab.toLowerCase();
 }
 

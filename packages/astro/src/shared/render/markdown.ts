@@ -44,7 +44,11 @@ export function renderInlineMarkdown(text: string | undefined | null): string {
 /** Plain text (for meta descriptions): Markdown syntax removed, whitespace collapsed. */
 export function plainText(text: string | undefined | null, max = 300): string {
   if (!text) return '';
-  const t = renderMarkdown(text).replace(/<[^>]+>/g, ' ').replace(/&[a-z]+;|&#\d+;/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = renderMarkdown(text)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return t.length > max ? t.slice(0, max - 1) + '…' : t;
 }
 

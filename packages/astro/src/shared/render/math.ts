@@ -11,10 +11,16 @@ export interface MathError {
   position?: number;
 }
 
-export interface MathResult { html: string; error?: MathError }
+export interface MathResult {
+  html: string;
+  error?: MathError;
+}
 
 /** What the MDX analysis hands to `<Latex data="…">`. */
-export interface MathData { tex: string; display: boolean }
+export interface MathData {
+  tex: string;
+  display: boolean;
+}
 
 const OPTIONS = { output: 'htmlAndMathml', strict: 'ignore', trust: false, throwOnError: true } as const;
 

@@ -3,7 +3,11 @@
  * markers their child components emit: `<!--lectern:KIND:start:TITLE-->…<!--lectern:KIND:end-->`.
  * Nesting is respected (only top-level markers of the kind split).
  */
-export interface Part { title: string; html: string; attrs: Record<string, string> }
+export interface Part {
+  title: string;
+  html: string;
+  attrs: Record<string, string>;
+}
 
 export function startMarker(kind: string, title: string, attrs: Record<string, string> = {}): string {
   return `<!--lectern:${kind}:start:${encodeURIComponent(JSON.stringify({ title, attrs }))}-->`;
@@ -60,5 +64,10 @@ export function kebab(name: string): string {
 
 /** Plain heading-style slug (no decamelizing): `Does it need JavaScript?` -> `does-it-need-javascript`. */
 export function slug(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

@@ -34,7 +34,9 @@ const VENDORS: Record<string, Vendor> = {
     if (!m) return 'measurementId must look like "G-XXXXXXXXXX"';
     return [
       { src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(m)}`, async: true },
-      { inline: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${js(m)});` },
+      {
+        inline: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${js(m)});`,
+      },
     ];
   },
   gtm: (e) => {
@@ -47,7 +49,8 @@ const VENDORS: Record<string, Vendor> = {
   },
   plausible: (e) => {
     const domain = field(e, 'domain');
-    if (typeof domain !== 'string' || !/^[\w.-]+(,[\w.-]+)*$/.test(domain)) return 'domain must be your site\'s domain, e.g. "docs.example.com"';
+    if (typeof domain !== 'string' || !/^[\w.-]+(,[\w.-]+)*$/.test(domain))
+      return 'domain must be your site\'s domain, e.g. "docs.example.com"';
     const server = field(e, 'server') === undefined ? 'https://plausible.io' : https(field(e, 'server'));
     if (!server) return 'server must be an https URL';
     return [{ src: `${server}/js/script.js`, defer: true, attrs: { 'data-domain': domain } }];
@@ -63,12 +66,20 @@ const VENDORS: Record<string, Vendor> = {
     const host = field(e, 'apiHost') === undefined ? 'https://us.i.posthog.com' : https(field(e, 'apiHost'));
     if (!host) return 'apiHost must be an https URL';
     const assets = host.replace('://us.i.', '://us-assets.i.').replace('://eu.i.', '://eu-assets.i.');
-    return [{ inline: `(function(){var s=document.createElement('script');s.async=true;s.src=${js(assets + '/static/array.js')};s.onload=function(){window.posthog&&window.posthog.init(${js(key)},{api_host:${js(host)}})};document.head.appendChild(s)})();` }];
+    return [
+      {
+        inline: `(function(){var s=document.createElement('script');s.async=true;s.src=${js(assets + '/static/array.js')};s.onload=function(){window.posthog&&window.posthog.init(${js(key)},{api_host:${js(host)}})};document.head.appendChild(s)})();`,
+      },
+    ];
   },
   clarity: (e) => {
     const p = id(e, 'projectId');
     if (!p) return 'projectId must be your Clarity project id';
-    return [{ inline: `window.clarity=window.clarity||function(){(window.clarity.q=window.clarity.q||[]).push(arguments)};(function(){var s=document.createElement('script');s.async=true;s.src=${js('https://www.clarity.ms/tag/' + p)};document.head.appendChild(s)})();` }];
+    return [
+      {
+        inline: `window.clarity=window.clarity||function(){(window.clarity.q=window.clarity.q||[]).push(arguments)};(function(){var s=document.createElement('script');s.async=true;s.src=${js('https://www.clarity.ms/tag/' + p)};document.head.appendChild(s)})();`,
+      },
+    ];
   },
 };
 

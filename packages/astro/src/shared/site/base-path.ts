@@ -27,7 +27,11 @@ const REFRESH_URL = /^(\d+;\s*url=)(\/.*)$/i;
 function valueUnderBase(html: string, tag: Tag, attribute: TagAttribute, base: string): string | undefined {
   const value = html.slice(attribute.valueStart, attribute.valueEnd);
   if (URL_ATTRIBUTES.has(attribute.name)) return value.startsWith('/') ? underBase(value, base) : undefined;
-  if (attribute.name === 'srcset') return value.split(',').map((part) => part.replace(/^(\s*)(\S+)/, (_p, ws: string, url: string) => ws + underBase(url, base))).join(',');
+  if (attribute.name === 'srcset')
+    return value
+      .split(',')
+      .map((part) => part.replace(/^(\s*)(\S+)/, (_p, ws: string, url: string) => ws + underBase(url, base)))
+      .join(',');
   if (attribute.name === 'content' && tag.name === 'meta' && attributeValue(html, tag, 'http-equiv')?.toLowerCase() === 'refresh') {
     return value.replace(REFRESH_URL, (_m, head: string, url: string) => head + underBase(url, base));
   }
@@ -41,14 +45,18 @@ function valueUnderBase(html: string, tag: Tag, attribute: TagAttribute, base: s
 export function htmlUnderBase(html: string, base: string): string {
   if (base === '/') return html;
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  forEachTag(html, (tag) => {
-    if (tag.closing) return;
-    for (const a of tag.attributes) {
-      if (a.valueStart === a.valueEnd) continue;
-      const text = valueUnderBase(html, tag, a, base);
-      if (text !== undefined && text !== html.slice(a.valueStart, a.valueEnd)) edits.push({ start: a.valueStart, end: a.valueEnd, text });
-    }
-  }, READ);
+  forEachTag(
+    html,
+    (tag) => {
+      if (tag.closing) return;
+      for (const a of tag.attributes) {
+        if (a.valueStart === a.valueEnd) continue;
+        const text = valueUnderBase(html, tag, a, base);
+        if (text !== undefined && text !== html.slice(a.valueStart, a.valueEnd)) edits.push({ start: a.valueStart, end: a.valueEnd, text });
+      }
+    },
+    READ,
+  );
   return applyEdits(html, edits);
 }
 

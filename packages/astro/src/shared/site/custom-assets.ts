@@ -9,7 +9,10 @@ import path from 'node:path';
 import { loadIgnore } from '@lectern/core';
 import { refusedFile } from '../modules/publishable.ts';
 
-export interface CustomAssets { css: string[]; js: string[] }
+export interface CustomAssets {
+  css: string[];
+  js: string[];
+}
 
 const SKIP = new Set(['node_modules', 'dist', '.lectern', '.astro', '.git', '.cache']);
 /** Tooling configuration, never page scripts. */

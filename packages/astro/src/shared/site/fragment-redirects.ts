@@ -3,7 +3,10 @@
  * Mintlify, they are followed in the browser. The page at the source's path (or the 404 page, when no page is there)
  * carries the map and a small script that replaces the location when its hash matches.
  */
-interface Redirect { source: string; destination: string }
+interface Redirect {
+  source: string;
+  destination: string;
+}
 
 const normalizePath = (p: string) => '/' + p.replace(/^\/+/, '').replace(/\/+$/, '');
 

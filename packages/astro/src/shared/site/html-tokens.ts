@@ -45,43 +45,46 @@ export function forEachTag(html: string, visit: (tag: Tag) => void, filter: TagF
     open = undefined;
     visit(tag);
   };
-  const tokenizer = new Tokenizer({ decodeEntities: false }, {
-    onopentagname(start, end) {
-      const name = html.slice(start, end).toLowerCase();
-      open = !only || only.has(name) ? { name, start: start - 1, end, closing: false, attributes: [] } : undefined;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        const name = html.slice(start, end).toLowerCase();
+        open = !only || only.has(name) ? { name, start: start - 1, end, closing: false, attributes: [] } : undefined;
+      },
+      onattribname(start, end) {
+        if (!open) return;
+        const name = html.slice(start, end).toLowerCase();
+        attribute = !attributes || attributes.has(name) ? { name, valueStart: end, valueEnd: end } : undefined;
+      },
+      onattribdata(start, end) {
+        if (!attribute) return;
+        if (attribute.valueStart === attribute.valueEnd) attribute.valueStart = start;
+        attribute.valueEnd = end;
+      },
+      onattribend() {
+        if (attribute && open) open.attributes.push(attribute);
+        attribute = undefined;
+      },
+      onopentagend: finishOpen,
+      onselfclosingtag: finishOpen,
+      onclosetag(start, end) {
+        if (filter.noEndTags) return;
+        const name = html.slice(start, end).toLowerCase();
+        if (only && !only.has(name)) return;
+        const close = html.indexOf('>', end);
+        visit({ name, start: start - 2, end: close < 0 ? html.length : close + 1, closing: true, attributes: [] });
+      },
+      onattribentity() {},
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onprocessinginstruction() {},
+      ontext() {},
+      ontextentity() {},
     },
-    onattribname(start, end) {
-      if (!open) return;
-      const name = html.slice(start, end).toLowerCase();
-      attribute = !attributes || attributes.has(name) ? { name, valueStart: end, valueEnd: end } : undefined;
-    },
-    onattribdata(start, end) {
-      if (!attribute) return;
-      if (attribute.valueStart === attribute.valueEnd) attribute.valueStart = start;
-      attribute.valueEnd = end;
-    },
-    onattribend() {
-      if (attribute && open) open.attributes.push(attribute);
-      attribute = undefined;
-    },
-    onopentagend: finishOpen,
-    onselfclosingtag: finishOpen,
-    onclosetag(start, end) {
-      if (filter.noEndTags) return;
-      const name = html.slice(start, end).toLowerCase();
-      if (only && !only.has(name)) return;
-      const close = html.indexOf('>', end);
-      visit({ name, start: start - 2, end: close < 0 ? html.length : close + 1, closing: true, attributes: [] });
-    },
-    onattribentity() {},
-    oncdata() {},
-    oncomment() {},
-    ondeclaration() {},
-    onend() {},
-    onprocessinginstruction() {},
-    ontext() {},
-    ontextentity() {},
-  });
+  );
   tokenizer.write(html);
   tokenizer.end();
 }

@@ -29,21 +29,25 @@ export function externalizeScripts(html: string): { html: string; scripts: Map<s
   const edits: Array<{ start: number; end: number; text: string }> = [];
   // The `<script>` (no attributes) whose text runs now, if any.
   let inline: { start: number; contentStart: number } | undefined;
-  forEachTag(html, (tag) => {
-    if (tag.name !== 'script') return;
-    if (!tag.closing) {
-      inline = tag.attributes.length === 0 ? { start: tag.start, contentStart: tag.end } : undefined;
-      return;
-    }
-    if (!inline) return;
-    const content = html.slice(inline.contentStart, tag.start);
-    if (content.length >= MIN_LENGTH) {
-      const name = scriptName(content);
-      scripts.set(name, content);
-      edits.push({ start: inline.start, end: tag.end, text: `<script src="/${SCRIPTS_DIR}/${name}.js"></script>` });
-    }
-    inline = undefined;
-  }, SCRIPTS);
+  forEachTag(
+    html,
+    (tag) => {
+      if (tag.name !== 'script') return;
+      if (!tag.closing) {
+        inline = tag.attributes.length === 0 ? { start: tag.start, contentStart: tag.end } : undefined;
+        return;
+      }
+      if (!inline) return;
+      const content = html.slice(inline.contentStart, tag.start);
+      if (content.length >= MIN_LENGTH) {
+        const name = scriptName(content);
+        scripts.set(name, content);
+        edits.push({ start: inline.start, end: tag.end, text: `<script src="/${SCRIPTS_DIR}/${name}.js"></script>` });
+      }
+      inline = undefined;
+    },
+    SCRIPTS,
+  );
   return { html: applyEdits(html, edits), scripts };
 }
 

@@ -32,7 +32,10 @@ export function iconFile(key: string): string | undefined {
   const m = /^(default|fontawesome|lucide|tabler|builtin)\/([a-z-]+)\/([a-z0-9][a-z0-9-]*)$/.exec(key);
   if (!m) return undefined;
   const [, library, style, name] = m as unknown as [string, string, string, string];
-  const svg = iconSvg(name, 24, { ...(style !== '-' ? { iconType: style } : {}), ...(library === 'builtin' ? { builtin: true } : library !== 'default' ? { library } : {}) });
+  const svg = iconSvg(name, 24, {
+    ...(style !== '-' ? { iconType: style } : {}),
+    ...(library === 'builtin' ? { builtin: true } : library !== 'default' ? { library } : {}),
+  });
   return svg.startsWith('<svg') ? svg.replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ') : undefined;
 }
 

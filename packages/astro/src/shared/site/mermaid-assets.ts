@@ -22,7 +22,10 @@ export async function copyMermaidAssets(dist: string): Promise<number> {
   const target = path.join(dist, MERMAID_DIR);
   const chunks = path.join('chunks', 'mermaid.esm.min');
   await mkdir(path.join(target, chunks), { recursive: true });
-  const files = ['mermaid.esm.min.mjs', ...(await readdir(path.join(pkg, 'dist', chunks))).filter((f) => f.endsWith('.mjs')).map((f) => path.join(chunks, f))];
+  const files = [
+    'mermaid.esm.min.mjs',
+    ...(await readdir(path.join(pkg, 'dist', chunks))).filter((f) => f.endsWith('.mjs')).map((f) => path.join(chunks, f)),
+  ];
   await Promise.all(files.map((f) => copyFile(path.join(pkg, 'dist', f), path.join(target, f))));
   return files.length;
 }

@@ -10,7 +10,10 @@ export function astroRedirects(list: Array<{ source: string; destination: string
   for (const r of list) {
     if (isFragmentRedirect(r)) continue;
     const source = '/' + r.source.replace(/^\/+/, '');
-    if (/[:*]/.test(source)) { skipped.push(source); continue; }
+    if (/[:*]/.test(source)) {
+      skipped.push(source);
+      continue;
+    }
     const destination = /^[a-z]+:/i.test(r.destination) ? r.destination : '/' + r.destination.replace(/^\/+/, '');
     redirects[source] = { status: r.permanent === false ? 307 : 308, destination };
   }

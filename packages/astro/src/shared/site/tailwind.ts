@@ -30,7 +30,8 @@ const INPUT = `@layer theme, base, components, utilities;
 export function tailwindCandidates(sources: Iterable<string>, into: Set<string> = new Set()): Set<string> {
   for (const text of sources) {
     if (!text) continue;
-    for (const m of text.matchAll(/\bclass(?:Name)?\s*=\s*\{?\s*(["'`])([^"'`]*)\1/g)) for (const t of m[2]!.split(/\s+/)) if (t) into.add(t);
+    for (const m of text.matchAll(/\bclass(?:Name)?\s*=\s*\{?\s*(["'`])([^"'`]*)\1/g))
+      for (const t of m[2]!.split(/\s+/)) if (t) into.add(t);
     // className={`a ${x ? 'b' : 'c'}`}, cn('a', 'b'): quoted strings inside className expressions.
     for (const m of text.matchAll(/\bclass(?:Name)?\s*=\s*\{([^}]{0,400})\}/g)) {
       for (const s of m[1]!.matchAll(/(["'`])([^"'`$]*)\1/g)) for (const t of s[2]!.split(/\s+/)) if (t) into.add(t);
@@ -47,13 +48,15 @@ export async function tailwindCss(candidates: Iterable<string>): Promise<string>
   if (!list.length) return '';
   const require = createRequire(import.meta.url);
   const dir = path.dirname(require.resolve('tailwindcss/package.json'));
-  compiler ??= import('tailwindcss').then(({ compile }) => compile(INPUT, {
-    base: dir,
-    loadStylesheet: async (id: string) => {
-      const file = path.join(dir, id.replace(/^tailwindcss\//, ''));
-      return { path: file, base: dir, content: readFileSync(file, 'utf8') };
-    },
-  }));
+  compiler ??= import('tailwindcss').then(({ compile }) =>
+    compile(INPUT, {
+      base: dir,
+      loadStylesheet: async (id: string) => {
+        const file = path.join(dir, id.replace(/^tailwindcss\//, ''));
+        return { path: file, base: dir, content: readFileSync(file, 'utf8') };
+      },
+    }),
+  );
   const css = (await compiler).build(list);
   return css.includes('@layer utilities') ? css : '';
 }

@@ -10,7 +10,9 @@ export function lastCommitDates(root: string): Map<string, string> {
   let out = '';
   try {
     out = execFileSync('git', ['-C', root, 'log', '--format=%x00%cI', '--name-only', '--relative', '--no-renames', '--', '.'], {
-      encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
   } catch {
     return dates;

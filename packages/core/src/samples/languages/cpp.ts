@@ -11,7 +11,15 @@ function cppRaw(s: string): string {
   return `R"${delim}(${s})${delim}"`;
 }
 
-const CPR_FUNCTIONS: Record<string, string> = { GET: 'Get', POST: 'Post', PUT: 'Put', PATCH: 'Patch', DELETE: 'Delete', HEAD: 'Head', OPTIONS: 'Options' };
+const CPR_FUNCTIONS: Record<string, string> = {
+  GET: 'Get',
+  POST: 'Post',
+  PUT: 'Put',
+  PATCH: 'Patch',
+  DELETE: 'Delete',
+  HEAD: 'Head',
+  OPTIONS: 'Options',
+};
 
 const cppCpr: Client = {
   info: { key: 'cpr', title: 'cpr', link: 'https://github.com/libcpr/cpr', description: 'C++ Requests (libcpr)' },
@@ -20,14 +28,21 @@ const cppCpr: Client = {
     const multipart = isMultipart(req);
     const headers = headerList(req, { dropContentType: multipart });
     if (headers.length) args.push(`cpr::Header{\n${headers.map(([k, v]) => `            {${dq(k)}, ${dq(v)}}`).join(',\n')}\n        }`);
-    if (req.queryString.length) args.push(`cpr::Parameters{\n${req.queryString.map((q: HarNameValue) => `            {${dq(q.name)}, ${dq(q.value)}}`).join(',\n')}\n        }`);
+    if (req.queryString.length)
+      args.push(
+        `cpr::Parameters{\n${req.queryString.map((q: HarNameValue) => `            {${dq(q.name)}, ${dq(q.value)}}`).join(',\n')}\n        }`,
+      );
     if (multipart) {
-      const parts = (req.postData.params ?? []).map((p: HarParam) => (p.fileName !== undefined
-        ? `            {${dq(p.name)}, cpr::File{${dq(FILE_PLACEHOLDER)}}}`
-        : `            {${dq(p.name)}, ${dq(p.value ?? '')}}`));
+      const parts = (req.postData.params ?? []).map((p: HarParam) =>
+        p.fileName !== undefined
+          ? `            {${dq(p.name)}, cpr::File{${dq(FILE_PLACEHOLDER)}}}`
+          : `            {${dq(p.name)}, ${dq(p.value ?? '')}}`,
+      );
       args.push(`cpr::Multipart{\n${parts.join(',\n')}\n        }`);
     } else if (isForm(req)) {
-      args.push(`cpr::Payload{\n${(req.postData.params ?? []).map((p: HarParam) => `            {${dq(p.name)}, ${dq(p.value ?? '')}}`).join(',\n')}\n        }`);
+      args.push(
+        `cpr::Payload{\n${(req.postData.params ?? []).map((p: HarParam) => `            {${dq(p.name)}, ${dq(p.value ?? '')}}`).join(',\n')}\n        }`,
+      );
     } else if (isBinary(req)) {
       args.push(`cpr::Body{cpr::File{${dq(FILE_PLACEHOLDER)}}}`);
     } else if (hasBody(req)) {

@@ -14,8 +14,18 @@ export default defineLanguage({
   fallbackClient: { client: 'httpclient', when: (code) => code.startsWith('Method not supported') },
   multipart: (code, parts) => {
     const lines = ['request.AlwaysMultipartFormData = true;'];
-    for (const p of parts) lines.push(p.file ? `request.AddFile(${cLit(p.name, true)}, ${cLit(FILE_PLACEHOLDER, true)});` : `request.AddParameter(${cLit(p.name, true)}, ${cLit(p.value, true)});`);
+    for (const p of parts)
+      lines.push(
+        p.file
+          ? `request.AddFile(${cLit(p.name, true)}, ${cLit(FILE_PLACEHOLDER, true)});`
+          : `request.AddParameter(${cLit(p.name, true)}, ${cLit(p.value, true)});`,
+      );
     return dropLine(code, MULTIPART_HEADER_LINE).replace(MULTIPART_BODY_LINE, () => lines.join('\n'));
   },
-  binary: (code) => replaceLiteral(code, `"${BINARY_TEXT_PLACEHOLDER}", ParameterType.RequestBody`, `File.ReadAllBytes("${FILE_PLACEHOLDER}"), ParameterType.RequestBody`),
+  binary: (code) =>
+    replaceLiteral(
+      code,
+      `"${BINARY_TEXT_PLACEHOLDER}", ParameterType.RequestBody`,
+      `File.ReadAllBytes("${FILE_PLACEHOLDER}"), ParameterType.RequestBody`,
+    ),
 });

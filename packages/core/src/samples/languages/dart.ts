@@ -42,14 +42,16 @@ const dartHttp: Client = {
       body.push(`  final request = http.MultipartRequest(${dartStr(method)}, url);`);
       if (headers.length) body.push('  request.headers.addAll(headers);');
       for (const p of req.postData.params ?? []) {
-        if (p.fileName !== undefined) body.push(`  request.files.add(await http.MultipartFile.fromPath(${dartStr(p.name)}, ${dartStr(FILE_PLACEHOLDER)}));`);
+        if (p.fileName !== undefined)
+          body.push(`  request.files.add(await http.MultipartFile.fromPath(${dartStr(p.name)}, ${dartStr(FILE_PLACEHOLDER)}));`);
         else body.push(`  request.fields[${dartStr(p.name)}] = ${dartStr(p.value ?? '')};`);
       }
       body.push('  final response = await http.Response.fromStream(await request.send());');
     } else {
       let bodyExpr: string | undefined;
       if (isForm(req) && repeatedFormNames(req)) bodyExpr = dartStr(req.postData.text ?? '');
-      else if (isForm(req)) bodyExpr = `{\n${(req.postData.params ?? []).map((p: HarParam) => `    ${dartStr(p.name)}: ${dartStr(p.value ?? '')},`).join('\n')}\n  }`;
+      else if (isForm(req))
+        bodyExpr = `{\n${(req.postData.params ?? []).map((p: HarParam) => `    ${dartStr(p.name)}: ${dartStr(p.value ?? '')},`).join('\n')}\n  }`;
       else if (isBinary(req)) bodyExpr = `await File(${dartStr(FILE_PLACEHOLDER)}).readAsBytes()`;
       else if (json !== undefined) bodyExpr = `jsonEncode(${dartLiteral(json, '  ')})`;
       else if (hasBody(req)) bodyExpr = dartStr(req.postData.text ?? '');

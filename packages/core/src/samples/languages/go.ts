@@ -24,7 +24,13 @@ export default defineLanguage({
     let out = code.replace(MULTIPART_BODY_LINE, () => lines.join('\n'));
     out = out.replace(MULTIPART_HEADER_LINE, '\treq.Header.Set("Content-Type", writer.FormDataContentType())');
     const imports = new Set(['bytes', 'fmt', 'io', 'mime/multipart', 'net/http', ...(parts.some((p) => p.file) ? ['os'] : [])]);
-    return out.replace(/import \([\s\S]*?\)/, `import (\n${[...imports].sort().map((i) => `\t"${i}"`).join('\n')}\n)`);
+    return out.replace(
+      /import \([\s\S]*?\)/,
+      `import (\n${[...imports]
+        .sort()
+        .map((i) => `\t"${i}"`)
+        .join('\n')}\n)`,
+    );
   },
   binary: (code) => {
     const out = replaceLiteral(code, `strings.NewReader("${BINARY_TEXT_PLACEHOLDER}")`, `os.Open("${FILE_PLACEHOLDER}")`);

@@ -39,7 +39,24 @@ import dart from './dart.ts';
 
 /** Every sample language, in tab order. */
 export const SAMPLE_LANGUAGES = [
-  bash, python, javascript, node, php, go, java, ruby, powershell, swift, csharp, dotnet, typescript, c, cpp, kotlin, rust, dart,
+  bash,
+  python,
+  javascript,
+  node,
+  php,
+  go,
+  java,
+  ruby,
+  powershell,
+  swift,
+  csharp,
+  dotnet,
+  typescript,
+  c,
+  cpp,
+  kotlin,
+  rust,
+  dart,
 ] as const;
 
 /** Canonical key of a sample language, as written in docs.json. */
@@ -56,7 +73,12 @@ export interface LanguageInfo {
   highlight: string;
 }
 
-export const LANGUAGES: readonly LanguageInfo[] = SAMPLE_LANGUAGES.map(({ key, name, aliases, highlight }) => ({ key, name, aliases, highlight }));
+export const LANGUAGES: readonly LanguageInfo[] = SAMPLE_LANGUAGES.map(({ key, name, aliases, highlight }) => ({
+  key,
+  name,
+  aliases,
+  highlight,
+}));
 
 /** Used when `api.examples.languages` is not set. */
 export const DEFAULT_LANGUAGES: readonly LanguageKey[] = SAMPLE_LANGUAGES.filter((l) => l.byDefault).map((l) => l.key);

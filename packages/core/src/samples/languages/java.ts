@@ -11,7 +11,12 @@ export default defineLanguage({
   byDefault: true,
   comment: '//',
   client: { target: 'java', client: 'nethttp', library: 'java.net.http.HttpClient' },
-  binary: (code) => replaceLiteral(code, `HttpRequest.BodyPublishers.ofString("${BINARY_TEXT_PLACEHOLDER}")`, `HttpRequest.BodyPublishers.ofFile(Path.of("${FILE_PLACEHOLDER}"))`),
+  binary: (code) =>
+    replaceLiteral(
+      code,
+      `HttpRequest.BodyPublishers.ofString("${BINARY_TEXT_PLACEHOLDER}")`,
+      `HttpRequest.BodyPublishers.ofFile(Path.of("${FILE_PLACEHOLDER}"))`,
+    ),
   // java.net.http samples are statements (JShell / Java 21+ unnamed classes): add the imports they use.
   fix: (code) => {
     const imports = ['java.net.URI', 'java.net.http.HttpClient', 'java.net.http.HttpRequest', 'java.net.http.HttpResponse'];

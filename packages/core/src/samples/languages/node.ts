@@ -5,7 +5,12 @@ import { hasBody, headerList, isBinary, isForm, isMultipart, jsKey, jsLiteral, j
 import { FILE_PLACEHOLDER, type HarNameValue, type HarParam } from '../har.ts';
 
 const nodeAxios: Client = {
-  info: { key: 'lectern-axios', title: 'axios', link: 'https://axios-http.com/', description: 'Node.js with axios (ES module, top-level await)' },
+  info: {
+    key: 'lectern-axios',
+    title: 'axios',
+    link: 'https://axios-http.com/',
+    description: 'Node.js with axios (ES module, top-level await)',
+  },
   convert: (req) => {
     const multipart = isMultipart(req);
     const binary = isBinary(req);
@@ -17,9 +22,11 @@ const nodeAxios: Client = {
     if (multipart) {
       lines.push('const form = new FormData();');
       for (const p of (req.postData.params ?? []) as HarParam[]) {
-        lines.push(p.fileName !== undefined
-          ? `form.append(${sqJs(p.name)}, await openAsBlob(${sqJs(FILE_PLACEHOLDER)}), ${sqJs(FILE_PLACEHOLDER)});`
-          : `form.append(${sqJs(p.name)}, ${sqJs(p.value ?? '')});`);
+        lines.push(
+          p.fileName !== undefined
+            ? `form.append(${sqJs(p.name)}, await openAsBlob(${sqJs(FILE_PLACEHOLDER)}), ${sqJs(FILE_PLACEHOLDER)});`
+            : `form.append(${sqJs(p.name)}, ${sqJs(p.value ?? '')});`,
+        );
       }
       lines.push('');
     }
@@ -36,7 +43,13 @@ const nodeAxios: Client = {
     if (headers.length) opts.push(`  headers: {\n${headers.map(([k, v]) => `    ${jsKey(k)}: ${sqJs(v)},`).join('\n')}\n  },`);
     const json = jsonBody(req);
     if (multipart) opts.push('  data: form,');
-    else if (isForm(req)) opts.push(`  data: new URLSearchParams(${jsLiteral((req.postData.params ?? []).map((p: HarParam) => [p.name, p.value ?? '']), '  ')}),`);
+    else if (isForm(req))
+      opts.push(
+        `  data: new URLSearchParams(${jsLiteral(
+          (req.postData.params ?? []).map((p: HarParam) => [p.name, p.value ?? '']),
+          '  ',
+        )}),`,
+      );
     else if (binary) opts.push(`  data: await readFile(${sqJs(FILE_PLACEHOLDER)}),`);
     else if (json !== undefined) opts.push(`  data: ${jsLiteral(json, '  ')},`);
     else if (hasBody(req)) opts.push(`  data: ${sqJs(req.postData.text ?? '')},`);

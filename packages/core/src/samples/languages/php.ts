@@ -68,7 +68,10 @@ export default defineLanguage({
   prepare: fixPhpRequest,
   multipart: (code, parts) => {
     const fields = parts.map((p) => `    ${cLit(p.name)} => ${p.file ? `new CURLFile(${cLit(FILE_PLACEHOLDER)})` : cLit(p.value)},`);
-    return dropLine(code, MULTIPART_HEADER_LINE).replace(MULTIPART_BODY_LINE, () => `  CURLOPT_POSTFIELDS => [\n${fields.join('\n')}\n  ],`);
+    return dropLine(code, MULTIPART_HEADER_LINE).replace(
+      MULTIPART_BODY_LINE,
+      () => `  CURLOPT_POSTFIELDS => [\n${fields.join('\n')}\n  ],`,
+    );
   },
   binary: (code) => replaceLiteral(code, `"${BINARY_TEXT_PLACEHOLDER}"`, `file_get_contents('${FILE_PLACEHOLDER}')`),
   fix: (code, build) => fixDoubleQuoted(fixPhpJson(code, build), (body) => body.replace(/\$/g, '\\$')),

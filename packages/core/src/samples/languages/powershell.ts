@@ -20,7 +20,12 @@ function psHereString(s: string): string | undefined {
 const PS_METHODS = new Set(['DEFAULT', 'DELETE', 'GET', 'HEAD', 'MERGE', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
 
 const psRestMethod: Client = {
-  info: { key: 'lectern-restmethod', title: 'Invoke-RestMethod', link: 'https://learn.microsoft.com/powershell/module/microsoft.powershell.utility/invoke-restmethod', description: 'PowerShell Invoke-RestMethod (PowerShell 7)' },
+  info: {
+    key: 'lectern-restmethod',
+    title: 'Invoke-RestMethod',
+    link: 'https://learn.microsoft.com/powershell/module/microsoft.powershell.utility/invoke-restmethod',
+    description: 'PowerShell Invoke-RestMethod (PowerShell 7)',
+  },
   convert: (req) => {
     const lines: string[] = [];
     const multipart = isMultipart(req);
@@ -38,7 +43,9 @@ const psRestMethod: Client = {
     if (multipart) {
       lines.push('$form = @{');
       for (const p of req.postData.params ?? []) {
-        lines.push(`    ${psQuote(p.name)} = ${p.fileName !== undefined ? `Get-Item -Path ${psQuote(FILE_PLACEHOLDER)}` : psQuote(p.value ?? '')}`);
+        lines.push(
+          `    ${psQuote(p.name)} = ${p.fileName !== undefined ? `Get-Item -Path ${psQuote(FILE_PLACEHOLDER)}` : psQuote(p.value ?? '')}`,
+        );
       }
       lines.push('}');
       args.push('-Form $form');

@@ -11,11 +11,16 @@ function fixPythonRequest(req: Request): void {
   if (!req.postData) return;
   if (req.postData.paramsObj) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(req.postData.paramsObj)) out[key(k)] = Array.isArray(v) ? v.map((x) => e(String(x))) : typeof v === 'string' ? e(v) : v;
+    for (const [k, v] of Object.entries(req.postData.paramsObj))
+      out[key(k)] = Array.isArray(v) ? v.map((x) => e(String(x))) : typeof v === 'string' ? e(v) : v;
     req.postData.paramsObj = out as never;
   }
   if (req.postData.params && req.postData.mimeType.startsWith('multipart/')) {
-    req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: key(p.name), ...(p.value !== undefined ? { value: e(p.value) } : {}) }));
+    req.postData.params = req.postData.params.map((p: HarParam) => ({
+      ...p,
+      name: key(p.name),
+      ...(p.value !== undefined ? { value: e(p.value) } : {}),
+    }));
   }
 }
 

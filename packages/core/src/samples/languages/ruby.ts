@@ -17,7 +17,10 @@ export default defineLanguage({
   client: { target: 'ruby', client: 'native', library: 'net/http' },
   multipart: (code, parts) => {
     const form = parts.map((p) => `[${rubyLit(p.name)}, ${p.file ? `File.open(${rubyLit(FILE_PLACEHOLDER)})` : rubyLit(p.value)}]`);
-    return dropLine(code, MULTIPART_HEADER_LINE).replace(MULTIPART_BODY_LINE, () => `request.set_form([${form.join(', ')}], 'multipart/form-data')`);
+    return dropLine(code, MULTIPART_HEADER_LINE).replace(
+      MULTIPART_BODY_LINE,
+      () => `request.set_form([${form.join(', ')}], 'multipart/form-data')`,
+    );
   },
   binary: (code) => replaceLiteral(code, `"${BINARY_TEXT_PLACEHOLDER}"`, `File.binread('${FILE_PLACEHOLDER}')`),
   fix: (code) => fixDoubleQuoted(code, (body) => body.replace(/#(?=[{$@])/g, '\\#')),

@@ -16,7 +16,12 @@ function fixRustRequest(req: Request): void {
   req.queryObj = mapObj(req.queryObj, full) as never;
   req.allHeaders = mapObj(req.allHeaders, lit) as never;
   if (req.postData) {
-    if (req.postData.params) req.postData.params = req.postData.params.map((p: HarParam) => ({ ...p, name: full(p.name), ...(p.value !== undefined ? { value: full(p.value) } : {}) }));
+    if (req.postData.params)
+      req.postData.params = req.postData.params.map((p: HarParam) => ({
+        ...p,
+        name: full(p.name),
+        ...(p.value !== undefined ? { value: full(p.value) } : {}),
+      }));
     if (req.postData.paramsObj) req.postData.paramsObj = mapObj(req.postData.paramsObj, lit) as never;
     if (req.postData.text && !req.postData.jsonObj) req.postData.text = lit(req.postData.text);
   }
@@ -33,5 +38,6 @@ export default defineLanguage({
     escapeJsonBody(req, 'u{}');
     fixRustRequest(req);
   },
-  binary: (code) => replaceLiteral(code, `let payload = "${BINARY_TEXT_PLACEHOLDER}";`, `let payload = std::fs::read("${FILE_PLACEHOLDER}").unwrap();`),
+  binary: (code) =>
+    replaceLiteral(code, `let payload = "${BINARY_TEXT_PLACEHOLDER}";`, `let payload = std::fs::read("${FILE_PLACEHOLDER}").unwrap();`),
 });

@@ -17,11 +17,23 @@ function swiftBlock(s: string): string {
 }
 
 const swiftUrlSession: Client = {
-  info: { key: 'lectern-urlsession', title: 'URLSession', link: 'https://developer.apple.com/documentation/foundation/urlsession', description: 'Foundation URLSession with async/await' },
+  info: {
+    key: 'lectern-urlsession',
+    title: 'URLSession',
+    link: 'https://developer.apple.com/documentation/foundation/urlsession',
+    description: 'Foundation URLSession with async/await',
+  },
   convert: (req) => {
     const multipart = isMultipart(req);
-    const lines = ['import Foundation', '', `let url = URL(string: ${swiftStr(req.fullUrl)})!`, 'var request = URLRequest(url: url)', `request.httpMethod = ${swiftStr(req.method)}`];
-    for (const [k, v] of headerList(req, { dropContentType: multipart })) lines.push(`request.setValue(${swiftStr(v)}, forHTTPHeaderField: ${swiftStr(k)})`);
+    const lines = [
+      'import Foundation',
+      '',
+      `let url = URL(string: ${swiftStr(req.fullUrl)})!`,
+      'var request = URLRequest(url: url)',
+      `request.httpMethod = ${swiftStr(req.method)}`,
+    ];
+    for (const [k, v] of headerList(req, { dropContentType: multipart }))
+      lines.push(`request.setValue(${swiftStr(v)}, forHTTPHeaderField: ${swiftStr(k)})`);
     const fileData = `try Data(contentsOf: URL(fileURLWithPath: ${swiftStr(FILE_PLACEHOLDER)}))`;
     if (multipart) {
       lines.push('', 'let boundary = "Boundary-\\(UUID().uuidString)"');
@@ -30,11 +42,15 @@ const swiftUrlSession: Client = {
       for (const p of (req.postData.params ?? []) as HarParam[]) {
         const name = p.name.replace(/["\\]/g, '');
         if (p.fileName !== undefined) {
-          lines.push(`body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"; filename=\\"${FILE_PLACEHOLDER}\\"\\r\\n\\r\\n".utf8))`);
+          lines.push(
+            `body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"; filename=\\"${FILE_PLACEHOLDER}\\"\\r\\n\\r\\n".utf8))`,
+          );
           lines.push(`body.append(${fileData})`);
           lines.push('body.append(Data("\\r\\n".utf8))');
         } else {
-          lines.push(`body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"\\r\\n\\r\\n".utf8))`);
+          lines.push(
+            `body.append(Data("--\\(boundary)\\r\\nContent-Disposition: form-data; name=\\"${swiftStr(name).slice(1, -1)}\\"\\r\\n\\r\\n".utf8))`,
+          );
           lines.push(`body.append(Data(${swiftStr(p.value ?? '')}.utf8))`);
           lines.push('body.append(Data("\\r\\n".utf8))');
         }
