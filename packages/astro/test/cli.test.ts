@@ -240,7 +240,7 @@ describe('lectern CLI', () => {
     }
   }, 120_000);
 
-  it('check reports an import of a package that is not installed, with file and line, as the build does; React, @mintlify/components and installed packages are fine', async () => {
+  it('an import of a package that is not installed: in a JSX module an error that leaves its pages out, in MDX cut as Mintlify does (a warning; built-in names drawn as built-ins, others as their children); React, @mintlify/components and installed packages are fine', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-packages-'));
     try {
       await writeFile(
@@ -266,7 +266,7 @@ describe('lectern CLI', () => {
       // A page importing one itself (a code block showing an import is not an import).
       await writeFile(
         path.join(root, 'confetti.mdx'),
-        "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\n\nParty.\n",
+        "---\ntitle: Confetti\ndescription: d\n---\n\n```js\nimport x from 'shown-in-a-code-block';\n```\n\nimport confetti from '@acme/confetti';\nimport { Callout, Sparkle } from 'nextra/components'\n\nParty.\n\n<Callout>Look out</Callout>\n\n<Sparkle>Shine on</Sparkle>\n",
       );
       // React, Mintlify's components as a package, and a package the repo has installed resolve.
       await writeFile(
@@ -292,16 +292,24 @@ describe('lectern CLI', () => {
       expect(check.stdout).toMatch(
         /snippets\/chart\.jsx:3\n {2}error: The package "chart-package-not-installed\/lines" is imported but not installed.* \[mdx\/unresolved-import\]/,
       );
-      expect(check.stdout).toMatch(/confetti\.mdx:10\n {2}error: The package "@acme\/confetti" is imported but not installed/);
-      expect(check.stdout).toMatch(/^2 errors, 0 warnings/m);
+      expect(check.stdout).toMatch(
+        /confetti\.mdx:10\n\s+warning: The package "@acme\/confetti" is imported but not installed: the import is left out, as Mintlify does/,
+      );
+      expect(check.stdout).toMatch(/confetti\.mdx:11\n\s+warning: The package "nextra\/components" is imported but not installed/);
+      expect(check.stdout).toMatch(/^1 error, 3 warnings/m);
       // The build reports the same two, leaves out those two pages and builds the others, also from another folder
       // (the pages render from chunks staged outside the repo: the package the repo installed is bundled into them,
       // not looked up from there).
       const build = await run(['build', root]);
       expect(build.code).toBe(1);
-      expect(build.stderr).toMatch(/Lectern found 2 errors/);
+      expect(build.stderr).toMatch(/Lectern found 1 error/);
       expect(build.stderr).toMatch(/error snippets\/chart\.jsx:3 .*"chart-package-not-installed\/lines"/);
-      expect(build.stdout + build.stderr).toMatch(/2 pages cannot be compiled; building the others/);
+      expect(build.stdout + build.stderr).toMatch(/1 page cannot be compiled; building the others/);
+      expect(existsSync(path.join(root, 'dist/chart/index.html'))).toBe(false);
+      // The page importing packages itself is built: `Callout` is the built-in callout, `Sparkle` its children.
+      const confettiHtml = await readFile(path.join(root, 'dist/confetti/index.html'), 'utf8');
+      expect(confettiHtml).toMatch(/<div[^>]*class="[^"]*callout[^"]*"[^>]*>[\s\S]*Look out/);
+      expect(confettiHtml).toMatch(/Shine on/);
       // Fixed, the site builds.
       await writeFile(path.join(root, 'snippets/chart.jsx'), 'export const Chart = () => <div>chart</div>;\n');
       await writeFile(path.join(root, 'confetti.mdx'), '---\ntitle: Confetti\ndescription: d\n---\n\nParty.\n');

@@ -38,8 +38,9 @@ export const DIAGNOSTIC_CODES = {
   'mdx/unknown-component': 'a component that is neither built in, imported nor defined (drawn as its children)',
   'mdx/undefined-name': 'an `{expression}` naming something not defined at build time (shown as written)',
   'mdx/unknown-variable': 'a `{{name}}` placeholder with no docs.json `variables` entry',
-  'mdx/unresolved-import': 'an import of a repo file that does not exist',
-  'mdx/missing-import': 'an import of a package that is not installed',
+  'mdx/unresolved-import':
+    'an import of a package that is not installed (in MDX: cut, as Mintlify does; in a JSX module: its pages left out)',
+  'mdx/missing-import': 'an import of a repo file that does not exist',
   'mdx/refused-import':
     "an import of a file that never reaches the site (a symlink into `.git/`, to a dotfile or dot-folder, a restricted page's source, out of the repo): left out",
   'mdx/snippet-file': 'a snippet reference to a file that does not exist',

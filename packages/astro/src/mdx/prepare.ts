@@ -10,7 +10,14 @@ import type { DocsConfig } from '@lectern/core';
 import { ownModule, PACKAGE_DIR } from '../shared/modules/own-files.ts';
 import { readableFile, refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import type { RepoFileRules } from '@lectern/core';
-import { MINTLIFY_COMPONENTS, moduleImports, packageName, packageResolves, type PackageImport } from '../shared/modules/package-imports.ts';
+import {
+  isPackageSpecifier,
+  MINTLIFY_COMPONENTS,
+  moduleImports,
+  packageName,
+  packageResolves,
+  type PackageImport,
+} from '../shared/modules/package-imports.ts';
 import { parseModule, prepareJsxModule, type IslandContext, type PreparedJsx } from './islands.ts';
 
 export const COMPONENTS_MODULE = ownModule('components/index');
@@ -120,7 +127,17 @@ export function prepareFile(
   lookups: IslandLookups = new IslandLookups(root, config, componentsModule),
 ): MdxAnalysis {
   const rel = path.relative(root, abs).split(path.sep).join('/');
-  return cachedAnalyzeMdx(root, readFileSync(abs, 'utf8'), rel, analysisOptions(abs, config, componentsModule, snippet, lookups));
+  const source = readFileSync(abs, 'utf8');
+  const opts = analysisOptions(abs, config, componentsModule, snippet, lookups);
+  const unavailable = unavailablePackages(source, abs);
+  return cachedAnalyzeMdx(root, source, rel, unavailable.length ? { ...opts, unavailablePackages: unavailable } : opts);
+}
+
+/** The packages an MDX file imports that the build cannot resolve (their imports are cut, as Mintlify does). */
+function unavailablePackages(source: string, abs: string): string[] {
+  if (!importsFiles(source)) return [];
+  const specs = importSpecifiers(source).filter((s) => isPackageSpecifier(s) && !packageResolves(s, path.dirname(abs), PACKAGE_DIR));
+  return [...new Set(specs)].sort();
 }
 
 function analysisOptions(

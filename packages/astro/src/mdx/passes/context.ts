@@ -16,6 +16,8 @@ export interface AnalyzeOptions {
   snippet?: boolean;
   /** Components run as Preact islands (`export const` components, JSX snippets); without it they stay server-only. */
   islands?: IslandContext;
+  /** Packages the file imports that the build cannot resolve: their imports are cut (passes/unavailable-packages.ts). */
+  unavailablePackages?: string[];
 }
 
 // The mdast of remark-mdx, as far as the passes read it.

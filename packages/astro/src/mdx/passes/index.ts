@@ -5,6 +5,7 @@
  * built-ins to it); the file's end is legacy snippets' imports, then component imports, then the heading ids.
  */
 import type { MdxPassFactory } from './context.ts';
+import { unavailablePackages } from './unavailable-packages.ts';
 import { variables } from './variables.ts';
 import { islands } from './islands.ts';
 import { openingTags } from './opening-tags.ts';
@@ -24,6 +25,7 @@ import { componentImports } from './component-imports.ts';
 import { headingIds } from './heading-ids.ts';
 
 export const PASSES: readonly MdxPassFactory[] = [
+  unavailablePackages, // imports of packages that are not installed cut, as Mintlify does
   variables, // `{{name}}` substituted; one no variable defines reported
   islands, // `export const` components -> the island module; interactive uses hydrated
   openingTags, // tags over several lines the build's compiler misreads
