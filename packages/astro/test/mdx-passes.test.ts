@@ -17,6 +17,7 @@ describe('MDX analysis passes', () => {
   it('lists every pass file once, each named after its file, in the order analyzeMdx runs them', async () => {
     const names = PASSES.map((make) => make().name);
     expect(names).toEqual([
+      'unavailable-packages',
       'variables',
       'islands',
       'opening-tags',
