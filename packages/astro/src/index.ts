@@ -118,6 +118,16 @@ function missingMarkdownImage(id: string, importer: string | undefined, root: st
   return existsSync(path.resolve(path.dirname(from), decoded)) ? undefined : MISSING_IMAGE;
 }
 
+/**
+ * Custom heading ids in `.md` pages (`## Title {#id}`, as in MDX pages, where mdx/passes/heading-ids.ts cuts them):
+ * Sätteri's heading attributes, switched on unless the Astro project chose otherwise.
+ */
+function markdownHeadingIds(markdown: { processor?: unknown }): void {
+  const processor = markdown.processor as { name?: string; options?: { features?: Record<string, unknown> } } | undefined;
+  const features = processor?.name === 'satteri' ? processor.options?.features : undefined;
+  if (features) features.headingAttributes ??= true;
+}
+
 function vitePlugin(root: string, command: string, componentsModule: string, detached: boolean): Plugin {
   const VIRTUAL = 'virtual:lectern/pages';
   let astroBuild: Plugin | undefined;
@@ -308,6 +318,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           () => getSite(root),
           (m) => logger.warn(m),
         );
+        markdownHeadingIds(config.markdown);
         if (command === 'build') {
           await session?.abort();
           session = await startBuildSession(site, {

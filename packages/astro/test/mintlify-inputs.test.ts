@@ -4,7 +4,7 @@
  * `{#3d_…}`, in components, in a translated page), used for the anchor and the table of contents; names only a
  * browser defines (`{location}`, `{history}`) in prose, shown as written with a warning on the expression's own line
  * instead of a ReferenceError at build time; icons no icon set has (Font Awesome Pro names), which the build draws as a
- * dot and warns about, reported by `lectern check` too, with file and line.
+ * dot and warns about, reported by `lectern check` too, with file and line; `{#id}` in a Markdown (`.md`) page.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -226,7 +226,7 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
               {
                 language: 'en',
                 groups: [
-                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons'] },
+                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons', 'plain'] },
                   { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] },
                 ],
               },
@@ -241,6 +241,9 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
       'fr/index.mdx': TRANSLATED,
       'jobs.mdx': BROWSER_NAMES,
       'icons.mdx': ICONS,
+      // A Markdown (`.md`) page: ids in the same braces (its `{…}` is text, not an expression).
+      'plain.md':
+        '---\ntitle: Plain\ndescription: A Markdown page.\n---\n\n## Section one {#custom-one}\n\nText {curly}.\n\n## 3D image {#3d_image}\n',
       'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
     };
     for (const [name, text] of Object.entries(files)) {
@@ -310,6 +313,12 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(fr).toContain('<h2 id="démarrage-rapide"');
     expect(fr).toContain('<h2 id="インストール"');
     expect(fr).toMatch(/href="#インストール"[^>]*data-toc-link/);
+    const plain = await readPage(dist, 'plain');
+    expect(plain).toMatch(/<h2 id="custom-one"/);
+    expect(plain).toMatch(/<h2 id="3d_image"/);
+    expect(plain).toMatch(/href="#custom-one"[^>]*data-toc-link/);
+    expect(plain).not.toContain('{#');
+    expect(plain).toContain('Text {curly}.');
     const jobs = await readPage(dist, 'jobs');
     expect(jobs).toContain('GET projects/{project}/locations/{location}/jobs/{job}');
     expect(jobs).toContain('Answer {prompt} using {history}.');
