@@ -48,7 +48,10 @@ async function writeSite(root: string): Promise<void> {
   // The home page links to two of the pages that fail: those links lead to the 404 page, nothing breaks.
   await writeFile(path.join(root, 'index.mdx'), page('Home', 'Welcome home. See [throws](/throws) and [syntax](/syntax).'));
   for (const p of ['one', 'two', 'three']) await writeFile(path.join(root, `${p}.mdx`), page(`Page ${p}`, `Words of page ${p}.`));
-  await writeFile(path.join(root, 'throws.mdx'), page('Throws', 'export const list = undefined;\n\n{list.map((x) => x)}'));
+  await writeFile(
+    path.join(root, 'throws.mdx'),
+    page('Throws', '```js\nlist.map((x) => x);\n```\n\nexport const list = undefined;\n\n{list.map((x) => x)}'),
+  );
   await writeFile(path.join(root, 'syntax.mdx'), page('Syntax', '<div>\n\nNever closed.'));
   await writeFile(
     path.join(root, 'uses-js.mdx'),
@@ -72,7 +75,7 @@ async function expectSiteWithoutFailures(root: string, r: { code: number; out: s
   expect(r.code, r.out).toBe(1);
   // Every failure, with the file and line of the construct.
   expect(r.out).toMatch(
-    /error throws\.mdx:8:\d+ page \/throws failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/,
+    /error throws\.mdx:12:\d+ page \/throws failed to render: TypeError: Cannot read properties of undefined \(reading 'map'\)/,
   );
   expect(r.out).toMatch(/error syntax\.mdx:6:1 MDX syntax error: Expected a closing tag for `<div>`/);
   expect(r.out).toMatch(/error snippets\/data\.js:2:5 page \/uses-js cannot be compiled \(it imports snippets\/data\.js\)/);

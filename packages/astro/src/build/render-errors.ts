@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
+import { freeNameAt } from '../mdx/analyze.ts';
+import { codeRanges } from '../mdx/passes/text.ts';
 import { pageLabel } from './left-out.ts';
 
 /** The local files a source imports (`/snippets/x.jsx`, `./y.mdx`), absolute. */
@@ -19,15 +21,21 @@ function importsOf(abs: string, root: string, text: string): string[] {
   return out;
 }
 
-/** The first line (1-based) and column where `name` appears as a word in `text`, outside the frontmatter. */
-function wordAt(text: string, name: string): { line: number; column: number } | undefined {
+/**
+ * The first line (1-based) and column where `name` appears as a word in `text`, outside the frontmatter, and in an
+ * MDX file outside code blocks and inline code (the same word in a fence above the construct is not it).
+ */
+function wordAt(text: string, name: string, mdx: boolean): { line: number; column: number } | undefined {
   const fm = /^---\r?\n[\s\S]*?\r?\n---/.exec(text)?.[0].length ?? 0;
+  const code = mdx ? codeRanges(text) : [];
   const re = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`, 'g');
   re.lastIndex = fm;
-  const m = re.exec(text);
-  if (!m) return undefined;
-  const before = text.slice(0, m.index);
-  return { line: before.split('\n').length, column: m.index - before.lastIndexOf('\n') };
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (code.some(([a, b]) => m!.index >= a && m!.index < b)) continue;
+    const before = text.slice(0, m.index);
+    return { line: before.split('\n').length, column: m.index - before.lastIndexOf('\n') };
+  }
+  return undefined;
 }
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
@@ -52,7 +60,9 @@ export function locateRenderError(
   for (let i = 0; i < files.length && i < 50; i++) {
     const text = readFileSync(files[i]!, 'utf8');
     if (name) {
-      const at = wordAt(text, name);
+      // In MDX, the expression that reads the name (not the same word in a code fence or prose above it).
+      const mdx = /\.mdx$/.test(files[i]!);
+      const at = (mdx ? freeNameAt(text, name) : undefined) ?? wordAt(text, name, mdx);
       if (at) return { file: rel(site.root, files[i]!), ...at };
     }
     const inStack = new RegExp(`${files[i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`).exec(stack);
