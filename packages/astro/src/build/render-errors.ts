@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
-import { freeNameAt } from '../mdx/analyze.ts';
 import { codeRanges } from '../mdx/passes/text.ts';
 import { pageLabel } from './left-out.ts';
 
@@ -60,9 +59,7 @@ export function locateRenderError(
   for (let i = 0; i < files.length && i < 50; i++) {
     const text = readFileSync(files[i]!, 'utf8');
     if (name) {
-      // In MDX, the expression that reads the name (not the same word in a code fence or prose above it).
-      const mdx = /\.mdx$/.test(files[i]!);
-      const at = (mdx ? freeNameAt(text, name) : undefined) ?? wordAt(text, name, mdx);
+      const at = wordAt(text, name, /\.mdx$/.test(files[i]!));
       if (at) return { file: rel(site.root, files[i]!), ...at };
     }
     const inStack = new RegExp(`${files[i]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`).exec(stack);
