@@ -13,7 +13,7 @@ import { indexStems, root, stem } from './text.ts';
 import { pageLinks } from './links.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
 import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
-import { buildQuery } from './query.ts';
+import { buildQuery, HISTORY } from './query.ts';
 import { pathScope, titleActions, titleIsBulk, type Action, type PathScope } from './intent.ts';
 
 export {
@@ -393,19 +393,37 @@ export interface Retrieval extends SearchOutcome {
   query: string;
 }
 
+/**
+ * The most characters of a question (and of each earlier question) the search reads. The search keeps at most 24
+ * groups of words anyway, but reading the words (stems, phrases, intent) costs time in proportion to the text, on the
+ * event loop: a question at the size cap (16,000 characters) took ~200 ms, so a few in parallel held up every other
+ * request of the server (issue 38, finding 5). The whole question is still stored and given to the composer.
+ */
+export const MAX_SEARCH_CHARS = 2_000;
+
+/** The first `MAX_SEARCH_CHARS` characters of `text`, cut at a space when there is one near the end. */
+export function searchPart(text: string): string {
+  if (text.length <= MAX_SEARCH_CHARS) return text;
+  const cut = text.slice(0, MAX_SEARCH_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return space > MAX_SEARCH_CHARS - 100 ? cut.slice(0, space) : cut;
+}
+
 /** Search the index for the last question of a conversation, with the earlier questions in mind. */
 export function retrieve(index: AssistantIndex, request: RetrieveRequest): Retrieval {
   const users = request.turns.filter((t) => t.role === 'user' && t.text.trim() !== '');
   const question = users.at(-1)?.text.trim() ?? '';
   const context = (request.context ?? []).map((c) => c.slice(0, 500)).filter((c) => c.trim() !== '');
   const query = context.length > 0 ? `${question}\n${context.join('\n')}` : question;
-  const options: SearchOptions = { text: question, limit: request.limit };
+  const options: SearchOptions = { text: searchPart(question), limit: request.limit };
   // Earlier questions, without repeats of this one (a client may resend a question the thread already holds).
   const same = (t: string) => t.trim().toLowerCase() === question.toLowerCase();
   const history = users
     .slice(0, -1)
     .map((t) => t.text)
-    .filter((t) => !same(t));
+    .filter((t) => !same(t))
+    .slice(-HISTORY.turns)
+    .map(searchPart);
   if (history.length > 0) options.history = history;
   if (context.length > 0) options.context = context;
   if (request.filter?.version) options.version = request.filter.version;
