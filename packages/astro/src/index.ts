@@ -311,6 +311,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           for (const d of errors) logger.error(formatDiagnostic(d));
         }
         site.base = basePath(config.base);
+        if (config.site) site.url = config.site;
         setSite(site);
         // Spec content's URLs are checked once more on the tree the build compiles (mdx/spec-content-guard.ts).
         guardSpecContent(

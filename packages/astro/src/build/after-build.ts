@@ -1,8 +1,10 @@
-/** What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `.md` copies, changelog feeds. */
+/**
+ * What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `llms-full.txt` (and their
+ * `/.well-known/` copies), `sitemap.xml`, `robots.txt`, `.md` copies, changelog feeds.
+ */
 import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { isRestricted } from '@lectern/core/access';
 import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
 import type { Site } from '../model/store.ts';
 import { pageHref } from '../model/nav.ts';
@@ -19,6 +21,8 @@ import { renderOrder } from './render-order.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
 import { leftOutPages, removePages } from './left-out.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
+import { isListedForIndexing } from '../model/indexing.ts';
+import { pageUrl, writeSitemap } from './sitemap.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -42,20 +46,60 @@ async function moveUnderBase(site: Site, dist: string): Promise<void> {
 }
 
 /** `https://docs.example.com/pr-42`: the site's address (when known) and its base path, without a trailing slash. */
-export function siteRoot(site: Pick<Site, 'config' | 'base'>): string {
-  return (site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
+export function siteRoot(site: Pick<Site, 'config' | 'base' | 'url'>): string {
+  return (site.url ?? site.config.lectern?.site ?? '').replace(/\/$/, '') + site.base.replace(/\/$/, '');
 }
 
-/** `pages`: those the build wrote (not those it left out, left-out.ts). */
+/**
+ * `pages`: those the build wrote (not those it left out, left-out.ts); of them, those for every reader and indexed
+ * (model/indexing.ts: not restricted, hidden or `noindex`).
+ */
 function llmsTxt(site: Site, pages: readonly Page[]): string {
   const lines = [`# ${site.config.name}`, ''];
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
   const base = siteRoot(site);
   for (const p of pages) {
-    if (p.hidden || isRestricted(p)) continue;
+    if (!isListedForIndexing(site, p)) continue;
     lines.push(`- [${p.title}](${base}${p.slug === 'index' ? '/index' : pageHref(p.slug)}.md)${p.description ? `: ${p.description}` : ''}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Every page of `llms.txt` in full: the site's name and description, then each page's Markdown copy (`pageMarkdown`)
+ * with a `Source:` line (its URL, absolute when the site's address is known) under its title.
+ */
+function llmsFullTxt(site: Site, pages: readonly Page[]): string {
+  const head = [`# ${site.config.name}`, ''];
+  if (site.config.description) head.push(`> ${site.config.description}`, '');
+  const root = siteRoot(site);
+  const parts = pages
+    .filter((p) => isListedForIndexing(site, p))
+    .map((p) => {
+      const md = markdownUnderBase(pageMarkdown(p), site.base);
+      const cut = md.indexOf('\n');
+      return `${md.slice(0, cut)}\nSource: ${pageUrl(root, p.slug)}\n${md.slice(cut + 1).trimEnd()}\n`;
+    });
+  return [head.join('\n'), ...parts].join('\n');
+}
+
+/**
+ * `llms.txt`, `llms-full.txt` and their copies under `/.well-known/`: a file the repo has (copied into `dist` with its
+ * static files) is kept as it is, and is what `/.well-known/` gets.
+ */
+async function writeLlmsFiles(site: Site, dist: string, pages: readonly Page[]): Promise<void> {
+  const files: Array<[string, () => string]> = [
+    ['llms.txt', () => llmsTxt(site, pages)],
+    ['llms-full.txt', () => llmsFullTxt(site, pages)],
+  ];
+  for (const [name, text] of files) {
+    const file = path.join(dist, name);
+    if (!existsSync(file)) await writeFile(file, text());
+    const known = path.join(dist, '.well-known', name);
+    if (existsSync(known)) continue;
+    await mkdir(path.dirname(known), { recursive: true });
+    await copyFile(file, known);
+  }
 }
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
@@ -190,7 +234,7 @@ function labelDate(label: string): number {
  * label's anchor, description from `rss.description` or the entry's Markdown without components, code and HTML.
  * Links are absolute when docs.json sets `lectern.site`.
  */
-export function changelogFeed(site: Pick<Site, 'config' | 'base'>, page: Page): string | undefined {
+export function changelogFeed(site: Pick<Site, 'config' | 'base' | 'url'>, page: Page): string | undefined {
   const entries = page.body ? updateEntries(page.body) : [];
   if (!entries.length) return undefined;
   const base = siteRoot(site);
@@ -287,7 +331,8 @@ export async function afterBuild(
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
-  await writeFile(path.join(dist, 'llms.txt'), llmsTxt(site, written));
+  await writeLlmsFiles(site, dist, written);
+  await writeSitemap(site, dist, siteRoot(site), written);
   const t0 = performance.now();
   // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.

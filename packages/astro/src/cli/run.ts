@@ -304,6 +304,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   }
   const site = parts === 1 ? getSite(abs) : planned.site;
   if (parts > 1 && opts.base) site.base = normalizeBase(opts.base);
+  if (opts.site) site.url = normalizeSite(opts.site);
   site.only = undefined;
   // Pages that failed are left out: the rest of the site is written all the same, then the build fails naming them.
   const failure = buildFailure(site, opts.strict === true);

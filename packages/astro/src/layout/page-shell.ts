@@ -10,6 +10,7 @@ import { pageHref } from '../model/nav.ts';
 import { plainText } from '../shared/render/markdown.ts';
 import { backgroundCss, fontAssets } from '../shared/site/fonts.ts';
 import { fragmentRedirects, fragmentRedirectScript } from '../shared/site/fragment-redirects.ts';
+import { seoHtml, seoTags } from './seo-meta.ts';
 
 export type Heading = { depth: number; slug: string; text: string };
 
@@ -30,15 +31,13 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const sideSwitchers = switchers.filter((s) => s.type !== 'tab');
   const title = page.slug === 'index' && page.title === config.name ? config.name : `${page.title} - ${config.name}`;
   const description = plainText(page.description ?? config.description ?? '', 160);
-  // The site's address with its base path (`https://preview.example.com/pr-42`), for absolute URLs.
-  const siteUrl =
-    (config.lectern?.site ?? (astroSite ? String(astroSite) : '')).replace(/\/$/, '') +
-    (config.lectern?.site || astroSite ? site.base.replace(/\/$/, '') : '');
-  const canonical =
-    typeof page.frontmatter.canonical === 'string' ? page.frontmatter.canonical : siteUrl ? siteUrl + pageHref(page.slug) : undefined;
+  // The site's address with its base path (`https://preview.example.com/pr-42`), for absolute URLs: `--site` first.
+  const address = site.url ?? (astroSite ? String(astroSite) : config.lectern?.site);
+  const siteUrl = address ? address.replace(/\/$/, '') + site.base.replace(/\/$/, '') : '';
+  // Head tags (seo-meta.ts): canonical, robots, description, Open Graph, Twitter, docs.json's and the page's own.
+  const seo = seoHtml(seoTags({ site, page, description, siteUrl }));
   const appearance = config.appearance?.default ?? 'system';
   const strict = config.appearance?.strict === true;
-  const noindex = page.frontmatter.noindex === true || (page.hidden && config.seo?.indexing !== 'all');
   const favicon = typeof config.favicon === 'string' ? { light: config.favicon, dark: config.favicon } : config.favicon;
   const asPath = (p: string) => (/^(https?:)?\/\//.test(p) || p.startsWith('/') ? p : '/' + p);
   const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -64,7 +63,6 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const canvas = mode === 'custom' || mode === 'frame';
   const showSidebar = mode !== 'custom' && mode !== 'center';
   const hideToc = mode !== undefined || headings.length === 0 || isEndpoint;
-  const metatags = Object.entries(config.seo?.metatags ?? {});
   // "Last updated": `lastUpdatedDate` frontmatter, else the file's last commit, when the site or page asks for it.
   const showUpdated = page.frontmatter.timestamp === true || (config.metadata?.timestamp === true && page.frontmatter.timestamp !== false);
   const updatedRaw = typeof page.frontmatter.lastUpdatedDate === 'string' ? page.frontmatter.lastUpdatedDate : site.updated.get(page.slug);
@@ -89,10 +87,9 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     sideSwitchers,
     title,
     description,
-    canonical,
+    seo,
     appearance,
     strict,
-    noindex,
     favicon,
     faviconHtml,
     DEFAULT_FAVICON,
@@ -104,7 +101,6 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     canvas,
     showSidebar,
     hideToc,
-    metatags,
     updatedDate,
     markdownHref,
     contextual,

@@ -29,6 +29,8 @@ export interface Site extends LoadedSite {
   lib: SiteLib;
   /** The path the site is served under (`/`, or `/pr-42/` for a preview): Astro's `base`. */
   base: string;
+  /** The address the site is published at (`--site`, Astro's `site`), when the build was given one; else `lectern.site`. */
+  url?: string;
   /**
    * Pages that cannot be compiled (an MDX error in the page or a file it imports), by slug: they are left out of the
    * bundle and of the site (build/left-out.ts; `lectern dev` shows a notice), so one broken page never stops the

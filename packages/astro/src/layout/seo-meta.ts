@@ -1,0 +1,98 @@
+/**
+ * The SEO tags of a page's head, one per key, as Mintlify writes them (optimize/seo): generated defaults (`og:type`,
+ * `og:site_name`, `og:title`, `og:description`, `og:url`, `twitter:card`, `twitter:title`, `twitter:description`,
+ * `generator`), overridden by docs.json `seo.metatags`, overridden by the page's frontmatter (`og:*`, `twitter:*`,
+ * `article:*`, `robots`, `googlebot`, `keywords`, `author`, `noindex`, `canonical`, its `description`). `canonical`
+ * is a `<link rel="canonical">` (docs.json's `canonical` is the site's address: the page's path is appended), `og:*`,
+ * `article:*` and `fb:*` are `<meta property>`, every other key `<meta name>`; `robots` comes from model/indexing.ts.
+ * `seoHtml` writes them, every value escaped (`&`, `"`, `<`, `>`), so no value can close its attribute or open a tag.
+ */
+import type { Page } from '@lectern/core';
+import { robotsOf, type IndexingSite } from '../model/indexing.ts';
+import { pageHref } from '../model/nav.ts';
+
+export type HeadTag =
+  { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string } | { tag: 'link'; rel: 'canonical'; href: string };
+
+/** Frontmatter keys that are meta tags (besides `description`). */
+const PAGE_KEY = /^(?:(?:og|twitter|article|fb):[\w:.-]+|robots|googlebot|keywords|author|noindex|canonical)$/i;
+/** Keys resolved apart (the `<link>`, and `robots` with the page's hidden/noindex state). */
+const APART = new Set(['canonical', 'robots', 'noindex']);
+
+/** A frontmatter value as a tag's content: text, a number or boolean as text, a list joined by commas; else undefined. */
+function contentOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) {
+    const items = v.filter((x) => typeof x === 'string' || typeof x === 'number').map(String);
+    return items.length ? items.join(', ') : undefined;
+  }
+  return undefined;
+}
+
+const isProperty = (key: string) => /^(og|article|fb):/i.test(key);
+
+export interface SeoInput {
+  site: IndexingSite & { config: IndexingSite['config'] & { name: string } };
+  page: Page;
+  /** The page's description as plain text (page-shell.ts): the page's own, else the site's; '' when none. */
+  description: string;
+  /** The site's address with its base, without a trailing slash; '' when unknown. */
+  siteUrl: string;
+}
+
+/** The page's canonical URL: frontmatter `canonical`, else docs.json's `canonical` + the page's path, else the site's address + path. */
+export function canonicalOf({ site, page, siteUrl }: Pick<SeoInput, 'site' | 'page' | 'siteUrl'>): string | undefined {
+  const own = contentOf(page.frontmatter.canonical);
+  if (own) return own;
+  const base = contentOf(site.config.seo?.metatags?.canonical)?.replace(/\/+$/, '') ?? siteUrl;
+  if (!base) return undefined;
+  const href = pageHref(page.slug);
+  return base + (href === '/' && base !== siteUrl ? '' : href);
+}
+
+/** The page's SEO tags, in a stable order, one per key. */
+export function seoTags(input: SeoInput): HeadTag[] {
+  const { site, page, description } = input;
+  // By key without case (`og:Title` and `og:title` are one tag): the spelling and value set last.
+  const tags = new Map<string, [string, string]>();
+  const set = (key: string, value: string | undefined) => {
+    const id = key.trim().toLowerCase();
+    if (value === undefined || !id || APART.has(id)) return;
+    tags.delete(id);
+    tags.set(id, [key.trim(), value]);
+  };
+  const canonical = canonicalOf(input);
+  // Generated defaults.
+  set('description', description || undefined);
+  set('generator', 'Lectern');
+  set('og:type', 'website');
+  set('og:site_name', site.config.name);
+  set('og:title', page.title);
+  set('og:description', description || undefined);
+  set('og:url', canonical);
+  set('twitter:title', page.title);
+  set('twitter:description', description || undefined);
+  // The site's, then the page's own.
+  for (const [key, value] of Object.entries(site.config.seo?.metatags ?? {})) set(key, contentOf(value));
+  if (typeof page.description === 'string' && page.description.trim()) set('description', description || undefined);
+  for (const [key, value] of Object.entries(page.frontmatter)) if (PAGE_KEY.test(key)) set(key, contentOf(value));
+  if (!tags.has('twitter:card')) set('twitter:card', tags.has('og:image') || tags.has('twitter:image') ? 'summary_large_image' : 'summary');
+  const robots = robotsOf(site, page);
+  const out: HeadTag[] = [];
+  if (canonical) out.push({ tag: 'link', rel: 'canonical', href: canonical });
+  if (robots) out.push({ tag: 'meta', attr: 'name', key: 'robots', content: robots });
+  for (const [key, content] of tags.values()) out.push({ tag: 'meta', attr: isProperty(key) ? 'property' : 'name', key, content });
+  return out;
+}
+
+const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The tags as HTML for the head. */
+export function seoHtml(tags: readonly HeadTag[]): string {
+  return tags
+    .map((t) =>
+      t.tag === 'link' ? `<link rel="canonical" href="${attr(t.href)}">` : `<meta ${t.attr}="${attr(t.key)}" content="${attr(t.content)}">`,
+    )
+    .join('');
+}
