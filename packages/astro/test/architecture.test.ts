@@ -81,6 +81,30 @@ describe('packages/astro/src floor plan', () => {
     expect(upward).toEqual([]);
   });
 
+  it('keeps the MDX parser out of what Astro renders with the pages (routes/ and what they import)', () => {
+    // The page chunk is run from the build's output folder: the MDX analysis there would bundle its parser and, through
+    // @lectern/core's index, the config schema, whose zod Node then looks up from the output folder (a repo's own zod 3
+    // broke every page once).
+    const reached = new Set<string>();
+    const queue = ['routes/page.astro', 'routes/404.astro'];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (reached.has(file) || !files.includes(file)) continue;
+      reached.add(file);
+      for (const spec of relativeImports(readFileSync(path.join(SRC, file), 'utf8')))
+        queue.push(
+          path
+            .relative(SRC, path.resolve(SRC, path.dirname(file), spec))
+            .split(path.sep)
+            .join('/'),
+        );
+    }
+    expect(reached.size).toBeGreaterThan(20);
+    const parsers = [...reached].filter((f) => /\bfrom\s*['"](remark-mdx|@mdx-js\/mdx)['"]/.test(readFileSync(path.join(SRC, f), 'utf8')));
+    expect(parsers).toEqual([]);
+    expect([...reached].filter((f) => /^mdx\/(analyze|prepare|compile)\.ts$/.test(f))).toEqual([]);
+  });
+
   it('catches an upward import (the rule can fail)', () => {
     const to = stageOf('build/session.ts')!;
     expect(STAGES.indexOf(to)).toBeGreaterThan(STAGES.indexOf(stageOf('shared/render/markdown.ts')!));
