@@ -4,7 +4,8 @@
  * `robots.txt` naming it; every page's head with the SEO tags of docs.json and of its frontmatter, each once, with the
  * right element and attribute, escaped; `llms.txt`/`llms-full.txt` and their `/.well-known/` copies with the same
  * pages. With the repo's own `sitemap.xml`, `robots.txt`, `llms.txt` and `llms-full.txt`: those are published as they
- * are.
+ * are. `lectern serve` and `lectern dev` on 127.0.0.1 answer a page URL asked for as `text/markdown` with the page's
+ * Markdown, restricted pages gated as their HTML.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { createServer, type AuthGate } from '@lectern/server';
+import { prefersMarkdown } from '@lectern/server/dev';
+import { startDev } from './helpers.ts';
 
 const SITE = 'https://docs.example.test';
 const EVIL = 'He said "hi" <script>alert(1)</script> & left';
@@ -232,4 +236,96 @@ describe("the repo's own files win", () => {
     expect(tagMap(await headTags(ownDist, 'intro')).get('og:url')).toBe('https://config.example.test/intro');
     expect(existsSync(path.join(ownDist, 'sitemap-0.xml'))).toBe(false);
   });
+});
+
+const MD = 'text/markdown';
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+describe('Accept: text/markdown', () => {
+  it('is preferred only when it is named above HTML', () => {
+    expect(prefersMarkdown(MD)).toBe(true);
+    expect(prefersMarkdown('text/markdown, text/html;q=0.9')).toBe(true);
+    expect(prefersMarkdown('text/markdown, */*')).toBe(true);
+    expect(prefersMarkdown('text/markdown;q=0.5, text/html')).toBe(false);
+    expect(prefersMarkdown('text/html, text/markdown')).toBe(false);
+    expect(prefersMarkdown(BROWSER)).toBe(false);
+    expect(prefersMarkdown('*/*')).toBe(false);
+    expect(prefersMarkdown('text/markdown;q=0')).toBe(false);
+    expect(prefersMarkdown(undefined)).toBe(false);
+  });
+
+  /** A server of the build with `auth`, the answers to `paths` asked for with `accept`, then closed. */
+  async function ask(paths: string[], accept: string, auth?: AuthGate) {
+    const server = await createServer({ dist, port: 0, log: false, ...(auth ? { auth } : {}) });
+    try {
+      return await Promise.all(
+        paths.map(async (p) => {
+          const r = await fetch(server.url + p, { headers: { accept }, redirect: 'manual' });
+          return {
+            status: r.status,
+            type: r.headers.get('content-type'),
+            vary: r.headers.get('vary') ?? '',
+            location: r.headers.get('location'),
+            cache: r.headers.get('cache-control'),
+            body: await r.text(),
+          };
+        }),
+      );
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('lectern serve answers a page URL with its Markdown copy, Vary: Accept', async () => {
+    const [intro, slash, home, html] = await ask(['/intro', '/intro/', '/'], MD).then(async (r) => [
+      ...r,
+      ...(await ask(['/intro'], BROWSER)),
+    ]);
+    for (const [r, file] of [
+      [intro!, 'intro.md'],
+      [slash!, 'intro.md'],
+      [home!, 'index.md'],
+    ] as const) {
+      expect(r.status).toBe(200);
+      expect(r.type).toBe('text/markdown; charset=utf-8');
+      expect(r.vary).toMatch(/\bAccept\b/);
+      expect(r.body).toBe(await readFile(path.join(dist, file), 'utf8'));
+    }
+    expect(html!.type).toBe('text/html; charset=utf-8');
+    expect(html!.vary).toMatch(/(^|, *)Accept(,|$)/);
+    expect(html!.body).toContain('<!DOCTYPE html>');
+  });
+
+  it('lectern serve gates a restricted page as Markdown exactly as its HTML', async () => {
+    const [md, html] = await Promise.all([ask(['/staff-only'], MD), ask(['/staff-only'], BROWSER)]);
+    expect(md[0]!.status).toBe(401);
+    expect(md[0]!.body).toBe(html[0]!.body);
+    expect(md[0]!.body).not.toContain('Words of Staff only');
+    const login: AuthGate = () => new Response(null, { status: 302, headers: { Location: '/login' } });
+    const [mdGated, htmlGated] = await Promise.all([ask(['/staff-only'], MD, login), ask(['/staff-only'], BROWSER, login)]);
+    expect([mdGated[0]!.status, mdGated[0]!.location]).toEqual([302, '/login']);
+    expect([htmlGated[0]!.status, htmlGated[0]!.location]).toEqual([302, '/login']);
+    const [allowed] = await ask(['/staff-only'], MD, () => null);
+    expect(allowed!.status).toBe(200);
+    expect(allowed!.type).toBe('text/markdown; charset=utf-8');
+    expect(allowed!.cache).toBe('private, no-store');
+    expect(allowed!.body).toContain('Words of Staff only');
+  });
+
+  it('lectern dev answers a page URL with its Markdown', async () => {
+    const dev = await startDev(root);
+    try {
+      const md = await fetch(dev.url + '/intro', { headers: { accept: MD } });
+      expect(md.status).toBe(200);
+      expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(md.headers.get('vary')).toMatch(/\bAccept\b/);
+      expect(await md.text()).toBe(await readFile(path.join(dist, 'intro.md'), 'utf8'));
+      const html = await fetch(dev.url + '/intro', { headers: { accept: BROWSER } });
+      expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(html.headers.get('vary')).toMatch(/\bAccept\b/);
+      expect(await html.text()).toContain('Words of Intro');
+    } finally {
+      await dev.stop();
+    }
+  }, 120_000);
 });

@@ -6,3 +6,4 @@
 export { createProxyHandler } from './proxy/node-handler.ts';
 export { proxyMiddleware, assistantMiddleware } from './node/adapters.ts';
 export type { ConnectMiddleware, WebHandler } from './node/adapters.ts';
+export { prefersMarkdown } from './serve/negotiate.ts';

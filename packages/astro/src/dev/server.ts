@@ -16,6 +16,7 @@ import { iconFile } from '../shared/site/icon-files.ts';
 import type { PlannedSite } from '../site/site.ts';
 import { applyBodyEdit } from './edits.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
+import { markdownMiddleware } from './markdown.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger {
@@ -84,6 +85,10 @@ export async function mountDevHandlers(
     res.setHeader('content-type', 'application/json');
     res.end(scopeJson(scope));
   });
+
+  // A page asked for as Markdown (`Accept: text/markdown`) gets its Markdown (markdown.ts).
+  const negotiation = await import('@lectern/server/dev').catch(() => undefined);
+  if (negotiation) server.middlewares.use(markdownMiddleware(root, negotiation.prefersMarkdown));
 
   const handlers = await devHandlers(getSite(root), logger);
   if (handlers) {

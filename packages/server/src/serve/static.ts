@@ -1,13 +1,16 @@
 /**
  * Static files of a built site (`dist/`): content types, caching (hashed `/_astro/*` immutable, HTML
  * `no-cache`, the rest revalidated by ETag), brotli/gzip for text (precompressed `.br`/`.gz` siblings first,
- * else compressed on the fly and cached in memory), single byte ranges for media, `404.html` for misses.
+ * else compressed on the fly and cached in memory), single byte ranges for media, `404.html` for misses. A page's
+ * HTML asked for with an `Accept` that prefers `text/markdown` is answered with the page's Markdown copy (`a.md`
+ * beside `a/index.html`), `Vary: Accept` on both.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { prefersMarkdown } from './negotiate.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -232,7 +235,31 @@ export function createStaticServer(root: string, options: { statTtlMs?: number }
     return data;
   }
 
+  /** The Markdown copy of the page whose HTML is `found` (`a/index.html`, `a.html` -> `a.md`; `index.html` -> `index.md`), or null. */
+  async function markdownCopy(found: StaticFile): Promise<StaticFile | null> {
+    const rel = path.relative(absoluteRoot, found.file).split(path.sep).join('/');
+    const page = /^(?:(.+)\/)?index\.html$/.exec(rel) ?? /^(.+)\.html$/.exec(rel);
+    if (!page || rel === '404.html') return null;
+    return find(`/${page[1] ?? 'index'}.md`);
+  }
+
+  /**
+   * `sendFile`, but a page's HTML with a Markdown copy is negotiated (`Accept`): the copy when Markdown is preferred.
+   * The caller gated the page already: the copy is the same page (server.ts `slugOfFile`).
+   */
   async function serveFile(request: Request, found: StaticFile, urlPath: string, status = 200): Promise<Response> {
+    const markdown = status === 200 && contentTypeOf(found.file).startsWith('text/html') ? await markdownCopy(found) : null;
+    const response = await sendFile(
+      request,
+      markdown && prefersMarkdown(request.headers.get('accept')) ? markdown : found,
+      urlPath,
+      status,
+    );
+    if (markdown) response.headers.append('Vary', 'Accept');
+    return response;
+  }
+
+  async function sendFile(request: Request, found: StaticFile, urlPath: string, status = 200): Promise<Response> {
     const type = contentTypeOf(found.file);
     const etag = `W/"${found.size.toString(16)}-${Math.floor(found.mtimeMs).toString(16)}"`;
     const headers = new Headers({
