@@ -106,6 +106,13 @@ function upstreamHandler(origin: () => string) {
         return res.end();
       case '/slow':
         return; // never answers; the proxy's timeout must fire
+      case '/trickle': {
+        // Headers and a first chunk at once, the rest after `ms`: a slow body, not a slow answer.
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.write('first ');
+        setTimeout(() => res.end('last'), Number(url.searchParams.get('ms') ?? 300));
+        return;
+      }
       case '/big': {
         const size = Number(url.searchParams.get('size') ?? 0);
         const chunked = url.searchParams.has('chunked');
@@ -817,6 +824,84 @@ describe('redirects', () => {
     );
     await Promise.all(slow);
   });
+
+  it('caps upstream requests in flight across all clients: past the cap, 503 proxy_at_capacity at once (issue 38, finding 5)', async () => {
+    const proxy = makeProxy({ limits: { maxConcurrent: 3, timeoutMs: 1_000 } });
+    const slow = ['203.0.113.21', '203.0.113.22', '203.0.113.23'].map((clientAddress) =>
+      proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), { clientAddress }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.24' });
+    const body = await expectProxyError(refused, 503, 'proxy_at_capacity');
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(body.error.message).toContain('3');
+    for (const response of await Promise.all(slow)) await expectProxyError(response, 504, 'upstream_timeout');
+    // Slots are given back when the slow requests end.
+    expect((await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.24' })).status).toBe(
+      200,
+    );
+  });
+
+  it('lectern serve --proxy-max-concurrent refuses a value that is not a whole number of at least 1', async () => {
+    const { runServeCommand } = await import('../src/index.ts');
+    const root = mkdtempSync(path.join(tmpdir(), 'lectern-proxy-cap-'));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      execFileSync('mkdir', [path.join(root, 'dist')]);
+      for (const bad of ['0', '-3', '2.5', 'many']) expect(await runServeCommand([root, '--proxy-max-concurrent', bad]), bad).toBe(2);
+      expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toContain(
+        '--proxy-max-concurrent must be a whole number of at least 1, got "many"',
+      );
+    } finally {
+      errors.mockRestore();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('holds a request against the caps until its answer has been passed on, not only until its headers', async () => {
+    const proxy = makeProxy({ limits: { maxConcurrent: 1 } });
+    const trickling = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/trickle?ms=300` }), {
+      clientAddress: '203.0.113.31',
+    });
+    expect(trickling.status).toBe(200);
+    await expectProxyError(
+      await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.32' }),
+      503,
+      'proxy_at_capacity',
+    );
+    expect(await trickling.text()).toBe('first last');
+    const next = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '203.0.113.32' });
+    expect(next.status).toBe(200);
+    await next.text();
+    // A proxy error or an answer without a body gives its slot back at once.
+    await expectProxyError(await proxy(proxyRequest({ method: 'GET', url: 'https://evil.example.com/' })), 403, 'origin_not_allowed');
+    expect((await proxy(proxyRequest({ method: 'HEAD', url: `${upstream.origin}/echo` }))).status).toBe(200);
+    expect((await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }))).status).toBe(200);
+  });
+
+  it('a normal request is answered while five addresses hold 14 slow requests each, not after them (issue 38, finding 5 replay)', async () => {
+    const proxy = makeProxy({ limits: { timeoutMs: 4_000 } });
+    let slowEnded = false;
+    const slow = Array.from({ length: 5 }, (_, a) =>
+      Array.from({ length: 14 }, () =>
+        proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/slow` }), { clientAddress: `198.51.100.${a + 1}` }).then(async (r) => {
+          // Those past the cap are refused at once; the others end when the upstream timeout fires.
+          if (r.status !== 503) slowEnded = true;
+          return { status: r.status, body: await r.text() };
+        }),
+      ),
+    ).flat();
+    await new Promise((r) => setTimeout(r, 100));
+    const normal = await proxy(proxyRequest({ method: 'GET', url: `${upstream.origin}/echo` }), { clientAddress: '198.51.100.99' });
+    // Answered (refused with a clear error, as the proxy is at its cap) before any slow request has ended; before the
+    // cap it queued for an upstream socket behind them until they timed out.
+    const answeredWhileHeld = !slowEnded;
+    await expectProxyError(normal, 503, 'proxy_at_capacity');
+    expect(answeredWhileHeld).toBe(true);
+    const statuses = (await Promise.all(slow)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 504)).toHaveLength(48);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(70 - 48);
+  }, 20_000);
 
   it.each([
     ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],

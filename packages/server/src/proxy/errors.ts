@@ -10,6 +10,7 @@ export type ProxyErrorCode =
   | 'rate_limited'
   | 'too_many_concurrent'
   | 'proxy_busy'
+  | 'proxy_at_capacity'
   | 'scheme_not_allowed'
   | 'origin_not_allowed'
   | 'address_not_allowed'

@@ -4,7 +4,7 @@
  * Security model: docs/api-pages/proxy.mdx.
  */
 import type { SiteManifest } from '@lectern/core';
-import type { ProxyRequest } from '@lectern/core/contract';
+import { PROXY_ERROR_HEADER, type ProxyRequest } from '@lectern/core/contract';
 import { proxyError, ProxyFailure } from './errors.ts';
 import { downstreamResponseHeaders, isToken, upstreamRequestHeaders } from './headers.ts';
 import { blockedAddressReason, ipFamily } from './ip.ts';
@@ -32,6 +32,13 @@ export interface ProxyLimits {
   maxBufferedBytes?: number;
   /** Requests one client address may have in flight at once (default 16), so one reader cannot hold every socket. */
   maxConcurrentPerClient?: number;
+  /**
+   * Upstream requests in flight at once, across all clients (default 48): a request past it gets 503
+   * `proxy_at_capacity` with Retry-After at once, instead of waiting behind slow requests for a socket. A request
+   * counts until its answer has been passed on to the end (or cut off). The Node transport opens at most this many
+   * sockets per upstream origin, so an admitted request never queues for one.
+   */
+  maxConcurrent?: number;
 }
 
 export interface ConnectionInfo {
@@ -76,6 +83,7 @@ const DEFAULTS = {
   rateLimit: { max: 120, windowMs: 60_000 } as RateLimitOptions,
   maxBufferedBytes: 64 * 1024 * 1024,
   maxConcurrentPerClient: 16,
+  maxConcurrent: 48,
 };
 
 const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
@@ -107,12 +115,15 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     idleTimeoutMs: limits.timeoutMs,
     resolveHost: options.resolveHost,
     keepAliveTimeoutMs: options.keepAliveTimeoutMs,
+    connections: limits.maxConcurrent,
   };
   const net: Transport = typeof options.transport === 'function' ? options.transport(settings) : (options.transport ?? fetchTransport());
   /** Bytes reserved for request bodies being read or sent, across all requests. */
   let buffered = 0;
   /** Requests in flight per client address (for the per-client concurrency cap). */
   const inFlight = new Map<string, number>();
+  /** Requests in flight across all clients (for the global cap), each until its answer has been passed on. */
+  let inFlightTotal = 0;
 
   const handler = async (request: Request, info?: ConnectionInfo): Promise<Response> => {
     if (request.method !== 'POST') {
@@ -150,6 +161,14 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
         { 'Retry-After': '1' },
       );
     }
+    if (inFlightTotal >= limits.maxConcurrent) {
+      return proxyError(
+        503,
+        'proxy_at_capacity',
+        `the playground proxy is already waiting on ${limits.maxConcurrent} API requests (its limit across all readers); retry in a moment`,
+        { 'Retry-After': '1' },
+      );
+    }
     // Room for the body is reserved before it is read: the declared length, or chunk by chunk when none is declared.
     let reserved = 0;
     const reserve = (bytes: number): boolean => {
@@ -161,18 +180,36 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     };
     if (!reserve(Number.isFinite(declaredLength) ? Math.max(declaredLength, 1024) : 1024)) return busy();
     inFlight.set(client, (inFlight.get(client) ?? 0) + 1);
-    try {
-      return await forward(request, envelopeLimit, reserve);
-    } finally {
-      buffered -= reserved;
+    inFlightTotal++;
+    // The request's slots are held until its answer's body has been passed on (or cut off), not only until the
+    // headers: an upstream that trickles its body holds a socket as long as one that is slow to answer.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inFlightTotal--;
       const left = (inFlight.get(client) ?? 1) - 1;
       if (left > 0) inFlight.set(client, left);
       else inFlight.delete(client);
+    };
+    let streaming = false;
+    try {
+      const response = await forward(request, envelopeLimit, reserve, release);
+      streaming = response.body !== null && response.headers.get(PROXY_ERROR_HEADER) === null;
+      return response;
+    } finally {
+      buffered -= reserved;
+      if (!streaming) release();
     }
   };
 
   /** Reads, checks and sends one request (within the reservation made by the handler). */
-  const forward = async (request: Request, envelopeLimit: number, reserve: (bytes: number) => boolean): Promise<Response> => {
+  const forward = async (
+    request: Request,
+    envelopeLimit: number,
+    reserve: (bytes: number) => boolean,
+    release: () => void,
+  ): Promise<Response> => {
     const raw = await readLimited(request, envelopeLimit, reserve);
     if (raw === 'busy') return busy();
     if (raw === 'too-large') {
@@ -193,7 +230,11 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
     }
 
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Error('timeout')), limits.timeoutMs);
+    // The whole exchange's deadline also frees the request's slots, even if nobody reads or cancels its answer.
+    const timer = setTimeout(() => {
+      timeout.abort(new Error('timeout'));
+      release();
+    }, limits.timeoutMs);
     const signal = AbortSignal.any([timeout.signal, request.signal]);
     let handedOff = false;
     try {
@@ -222,7 +263,10 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
         return new Response(null, { status: response.status, headers });
       }
       handedOff = true;
-      const body = limitedStream(response, limits.maxResponseBytes, () => clearTimeout(timer));
+      const body = limitedStream(response, limits.maxResponseBytes, () => {
+        clearTimeout(timer);
+        release();
+      });
       return new Response(body, { status: response.status, headers });
     } catch (error) {
       if (error instanceof ProxyFailure) return proxyError(error.status, error.code, error.message);
@@ -256,6 +300,7 @@ function resolveLimits(given: ProxyLimits | undefined): typeof DEFAULTS & { rate
     'timeoutMs',
     'maxBufferedBytes',
     'maxConcurrentPerClient',
+    'maxConcurrent',
   ] as const) {
     if (!(typeof limits[key] === 'number' && limits[key] > 0))
       problems.push(`limits.${key} must be a positive number (got ${String(limits[key])})`);

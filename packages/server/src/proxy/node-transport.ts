@@ -19,10 +19,8 @@ export interface ResolvedAddress {
 /** Resolves a hostname to its addresses (default: the system resolver, `dns.lookup` with `all: true`). */
 export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export interface NodeTransportOptions extends TransportSettings {
-  /** Sockets per upstream origin (default 64). */
-  connections?: number;
-}
+/** `connections`: sockets per upstream origin (default 64; the handler passes its `maxConcurrent`). */
+export type NodeTransportOptions = TransportSettings;
 
 const BLOCKED = 'ELECTERN_ADDRESS_BLOCKED';
 

@@ -14,6 +14,8 @@ export interface TransportSettings {
   resolveHost?: (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
   /** Idle keep-alive sockets to upstreams close after this long. */
   keepAliveTimeoutMs?: number;
+  /** Sockets per upstream origin (the handler passes its global cap of requests in flight). */
+  connections?: number;
 }
 
 export type PrivateAccess = 'none' | 'loopback' | 'any';

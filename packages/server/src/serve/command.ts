@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, type ServeOptions } from './server.ts';
 
-const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--assistant] [--database <url>]
+const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--proxy-max-concurrent <n>] [--assistant] [--database <url>]
 
 Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy, and the assistant API
 (POST /discovery/v2/assistant/{domain}/message, and the deprecated v1) when docs.json sets
@@ -12,6 +12,8 @@ Serves the built site in <dir>/dist (dir defaults to ".") with the playground pr
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
+  --proxy-max-concurrent <n>  playground requests the proxy has in flight at once, all readers together
+                 (default: $LECTERN_PROXY_MAX_CONCURRENT or 48); past it, 503 proxy_at_capacity
   --assistant    mount the assistant API even when docs.json does not enable it
   --database <url>  keep assistant keys, threads and rate limits in this PostgreSQL database, shared by every
                  instance that uses it (default: $DATABASE_URL, then docs.json lectern.assistant.database, else
@@ -59,6 +61,12 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     .map((h) => h.trim())
     .filter(Boolean);
   const trustProxy = values['trust-proxy'] === true;
+  const maxText = values['proxy-max-concurrent'] ?? process.env.LECTERN_PROXY_MAX_CONCURRENT;
+  const maxConcurrent = maxText === undefined || maxText === '' ? undefined : Number(maxText);
+  if (maxConcurrent !== undefined && !(Number.isInteger(maxConcurrent) && maxConcurrent >= 1)) {
+    console.error(`lectern serve: --proxy-max-concurrent must be a whole number of at least 1, got ${JSON.stringify(maxText)}`);
+    return 2;
+  }
   const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
   let assistant = extras.assistant;
   let ownAssistant: { close(): Promise<void> } | undefined;
@@ -105,7 +113,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       dist,
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
-      proxy: { trustProxy },
+      proxy: { trustProxy, ...(maxConcurrent ? { limits: { maxConcurrent } } : {}) },
       allowedHosts: allowed.includes('*') ? true : allowed,
     });
   } catch (error) {
@@ -139,6 +147,7 @@ function parse(argv: string[]) {
       port: { type: 'string', short: 'p' },
       host: { type: 'string' },
       'trust-proxy': { type: 'boolean' },
+      'proxy-max-concurrent': { type: 'string' },
       assistant: { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
       database: { type: 'string' },
