@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { createServer, type AuthGate } from '@lectern/server';
 import { prefersMarkdown } from '@lectern/server/dev';
+import { buildLinkIndex, buildSitePlan } from '@lectern/core';
 import { startDev } from './helpers.ts';
 
 const SITE = 'https://docs.example.test';
@@ -199,6 +200,13 @@ describe('llms.txt, llms-full.txt and /.well-known/', () => {
     for (const p of PUBLIC) expect(full).toContain(`Source: ${SITE}${p || '/'}\n`);
     expect(full).toContain('# Intro\nSource: https://docs.example.test/intro\n\n> About Intro\n\nWords of Intro.');
     for (const title of ['Quiet', 'Robots page', 'Staff only', 'Hidden fm', 'Orphan', 'Secret one']) expect(full).not.toContain(title);
+  });
+
+  it('are link targets a page may name', async () => {
+    const built = await buildSitePlan(root);
+    const index = buildLinkIndex(built.plan, built.config);
+    for (const target of ['llms.txt', 'llms-full.txt', '.well-known/llms.txt', '.well-known/llms-full.txt'])
+      expect(index.exists(target)).toBe(true);
   });
 
   it('copies both under /.well-known/', async () => {

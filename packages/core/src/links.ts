@@ -37,7 +37,7 @@ export const NOT_COPIED_FILES: ReadonlySet<string> = new Set([
 const NOT_COPIED_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src']);
 /** Paths the build itself writes besides pages. */
 const GENERATED_PREFIXES = ['_lectern/', '_astro/', 'pagefind/'];
-const GENERATED_FILES = new Set(['llms.txt', '404', '404.html']);
+const GENERATED_FILES = new Set(['llms.txt', 'llms-full.txt', '.well-known/llms.txt', '.well-known/llms-full.txt', '404', '404.html']);
 
 /** One link found in a page. */
 export interface FoundLink {
