@@ -346,13 +346,7 @@ function PlaygroundForm(props: PlaygroundProps) {
         <AuthSection props={props} inputs={inputs} fid={fid} />
         <ParameterSections props={props} inputs={inputs} fid={fid} />
         <BodySection props={props} inputs={inputs} fid={fid} />
-        <LiveSamples
-          id={fid('samples')}
-          languages={props.languages?.length ? props.languages : ['bash']}
-          request={built.request}
-          masked={masked}
-          hasSecrets={hasSecrets}
-        />
+        <LiveSamples id={fid('samples')} languages={props.languages} request={built.request} masked={masked} hasSecrets={hasSecrets} />
       </form>
       <Response view={sender.view} id={props.id} />
     </div>

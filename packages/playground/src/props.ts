@@ -325,8 +325,8 @@ function options(o: PlaygroundPropsOptions): PlaygroundOptions {
     credentials: o.credentials ?? false,
     prefill: o.prefill ?? false,
     proxyUrl: o.proxyUrl ?? PROXY_PATH,
+    languages: [...(o.languages ?? [])],
   };
-  if (o.languages) out.languages = [...o.languages];
   if (o.display === 'auth') out.display = 'auth';
   if (o.groups?.length) out.groups = [...o.groups];
   if (o.timeoutMs !== undefined && o.timeoutMs > 0) out.timeoutMs = o.timeoutMs;

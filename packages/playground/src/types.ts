@@ -108,8 +108,8 @@ export interface PlaygroundOptions {
   prefill: boolean;
   /** Proxy endpoint; default `/_lectern/api/request`. */
   proxyUrl: string;
-  /** Code-sample languages of the page (keys or aliases, in order): the island's live request samples. */
-  languages?: string[];
+  /** Code-sample languages of the site (keys, in order; site.api from docs.json): the island's live request samples. */
+  languages: string[];
   /** `auth`: render only for a signed-in reader (see `auth.ts`); default `interactive`. */
   display?: 'interactive' | 'auth';
   /** Page `groups`: with `display: 'auth'`, the reader must be in one of them. */

@@ -13,6 +13,7 @@ function props(over: Partial<PlaygroundProps> = {}): PlaygroundProps {
     credentials: false,
     prefill: false,
     proxyUrl: '/_lectern/api/request',
+    languages: [],
     servers: [{ url: 'https://{region}.api.test/v1/', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } }],
     parameters: [
       { name: 'id', in: 'path', required: true, style: 'simple', explode: false, schema: { type: 'integer' } },

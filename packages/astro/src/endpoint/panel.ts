@@ -24,7 +24,7 @@ export function operationPanel(
   const blocks = page.body ? extractApiBlocks(page.body, page.file ?? page.spec) : undefined;
   const samples = requestSamples({
     operation: op,
-    languages: o.languages as LanguageKey[],
+    languages: o.languages,
     defaults: o.defaults,
     autogenerate: o.autogenerate,
     pageExamples: blocks?.requestExamples,

@@ -3,13 +3,13 @@
  * schema applies the defaults: sample languages, `defaults`, `autogenerate`, `prefill`, playground `proxy` and
  * `credentials`). Pages read `site.api`; nothing downstream re-applies a default.
  */
-import type { DocsConfig } from '@lectern/core';
+import type { DocsConfig, LanguageKey } from '@lectern/core';
 
 export interface ApiOptions {
   postKeys: string[];
   expanded: boolean;
   full: boolean;
-  languages: string[];
+  languages: LanguageKey[];
   defaults: 'required' | 'all';
   autogenerate: boolean;
   proxy: boolean;

@@ -11,7 +11,7 @@ import { deflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { liveSampleShims } from './live-sample-shims.ts';
-import { loadSpec, type ApiDocument, type AsyncDocument } from '@lectern/core';
+import { DEFAULT_LANGUAGES, loadSpec, type ApiDocument, type AsyncDocument } from '@lectern/core';
 import { createProxyHandler, toNodeListener } from '@lectern/server';
 import { channelProps, playgroundProps, RUNTIME_STUB, type PlaygroundPropsOptions } from '../../src/props.ts';
 import type { ChannelPlaygroundProps, PlaygroundProps } from '../../src/types.ts';
@@ -319,7 +319,8 @@ ${c.head ? `<script>${c.head}</script>` : ''}
     }
     const op = apiDoc.operations.find((o) => o.operationId === c.operation);
     if (!op) throw new Error(`no operation ${c.operation}`);
-    const props = playgroundProps(op, c.options);
+    // As a site gives it: the sample languages docs.json resolves to (the defaults unless the case sets them).
+    const props = playgroundProps(op, { languages: [...DEFAULT_LANGUAGES], ...c.options });
     if (portValue) for (const s of props.servers) if (s.variables.port) s.variables.port.default = portValue;
     for (const alt of props.security) {
       for (const s of alt.schemes) {
