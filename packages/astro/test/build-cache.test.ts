@@ -127,9 +127,9 @@ describe('the build cache', () => {
     // The warning the page printed when it rendered is printed again when it comes from the cache.
     expect(printed()).toBe(2);
     warned.mockRestore();
-    const changed = differences(await fileDigests(path.join(warm, 'dist')), coldTree);
-    expect(changed).toHaveLength(1);
-    expect(changed[0]).toMatch(/^pagefind\//);
+    // One byte of the kept index flipped: the pack does not match the hash stored with it, so it is not used and the
+    // index is written again, as the cold build wrote it (issue 38: before, only its lengths were checked).
+    expect(differences(await fileDigests(path.join(warm, 'dist')), coldTree)).toEqual([]);
     // A damaged entry is not used: the index is written again, as the cold build wrote it.
     await writeFile(path.join(searchCache, kept!), pack.subarray(0, 100));
     await build(warm);

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openBlob, sealBlob } from '../shared/build-cache.ts';
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<(typeof import('pagefind'))['createIndex']>>['index']>;
 
@@ -108,7 +109,8 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
     return (idx = index);
   };
   if (!options.deferred) await startPagefind();
-  const digest = createHash('sha256').update(`search 1\u0000${options.fingerprint ?? ''}\u0000`);
+  // `search 2`: the pack is sealed with the hash of its content (see `keep`).
+  const digest = createHash('sha256').update(`search 2\u0000${options.fingerprint ?? ''}\u0000`);
   const held: Array<[string, string]> = [];
   const problems: string[] = [];
   // Pages are sent as they come, without waiting for the previous one to be indexed: Pagefind reads its messages in
@@ -193,7 +195,8 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
 /**
  * Keep the index just written as the cache's only one: its files (about 1,300 for 1,200 pages) packed into one file,
  * `<key>.pack` (a JSON list of names and sizes, its length first, then the bytes), which costs a read of each file
- * rather than a copy.
+ * rather than a copy. The pack is sealed with the SHA-256 of its content like every blob of the build cache
+ * (build-cache.ts `sealBlob`): `unpack` uses it only when it matches.
  */
 async function keep(dir: string, key: string, from: string): Promise<void> {
   const files = await listFiles(from);
@@ -203,24 +206,39 @@ async function keep(dir: string, key: string, from: string): Promise<void> {
   length.writeUInt32BE(header.length);
   await mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.${key}.${process.pid}.tmp`);
-  await writeFile(tmp, Buffer.concat([length, header, ...bodies]));
+  await writeFile(tmp, sealBlob(Buffer.concat([length, header, ...bodies])));
   await rename(tmp, path.join(dir, `${key}.pack`));
   for (const name of await readdir(dir)) {
     if (name !== `${key}.pack` && !name.endsWith('.tmp')) await rm(path.join(dir, name), { recursive: true, force: true });
   }
 }
 
-/** Write out a packed index (see `keep`) into `to`; false when there is none or it is unreadable. */
+/** A file name a pack may hold: `/`-separated segments, none empty, `.` or `..`, no `\\` or NUL, not absolute. */
+const packName = (name: unknown): boolean =>
+  typeof name === 'string' && !/[\\\0]/.test(name) && name.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+
+/**
+ * Write out a packed index (see `keep`) into `to`; false when there is none, or it is unreadable or does not match
+ * the hash stored with it (then it is removed, with a warning line: the index is built again).
+ */
 async function unpack(file: string, to: string): Promise<boolean> {
   let data: Buffer;
   let entries: Array<[string, number]>;
   try {
-    data = await readFile(file);
+    const opened = openBlob(await readFile(file));
+    if (!opened) {
+      console.warn(
+        `[lectern] build cache: search/${path.basename(file)} does not match the hash stored with it (cut short, damaged or edited): not used, built again`,
+      );
+      await rm(file, { force: true });
+      return false;
+    }
+    data = opened;
     const length = data.readUInt32BE(0);
     entries = JSON.parse(data.subarray(4, 4 + length).toString('utf8')) as Array<[string, number]>;
     let at = 4 + length;
     for (const [, size] of entries) at += size;
-    if (at !== data.length || entries.some(([name]) => name.split('/').includes('..') || path.isAbsolute(name))) return false;
+    if (at !== data.length || !entries.every(([name, size]) => packName(name) && Number.isInteger(size) && size >= 0)) return false;
   } catch {
     return false;
   }

@@ -4,6 +4,10 @@
  * It is pure, so its results are kept in the build cache (`mdx.json`), keyed by the file's text, its path, the
  * options, Lectern's code and the text of the files it imports; a file whose key is there is not analysed again.
  * Diagnostics are part of the result, so a cached file still reports its problems.
+ *
+ * An analysis holds the code the build compiles and runs, so each entry carries the SHA-256 of its content, checked
+ * before it is used: an entry that does not match (damaged, edited or written by hand) is not used, the build says so
+ * and analyses the file again. A file of another format is not read at all.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +16,14 @@ import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAto
 import { IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
 
 type Options = Parameters<typeof analyzeMdx>[2];
+/** Bumped when the file's layout changes (2: each entry carries the hash of its analysis). */
+const FORMAT = 2;
+/** An entry as stored: the plan that last used it, the analysis, the SHA-256 of the analysis as JSON. */
+type Entry = [number, MdxAnalysis, string];
 interface Stored {
+  format: number;
   generation: number;
-  entries: Record<string, [number, MdxAnalysis]>;
+  entries: Record<string, Entry>;
 }
 /** Entries not used for this many plans leave the file. */
 const KEEP = 3;
@@ -22,7 +31,7 @@ const KEEP = 3;
 interface Store {
   file: string;
   generation: number;
-  old: Map<string, [number, MdxAnalysis]>;
+  old: Map<string, Entry>;
   used: Map<string, MdxAnalysis>;
   dirty: boolean;
 }
@@ -33,10 +42,11 @@ function storeFor(root: string): Store | undefined {
   const file = path.join(cacheRoot(path.resolve(root)), 'mdx.json');
   let s = stores.get(file);
   if (!s) {
-    const stored = readJson<Stored>(file);
+    const read = readJson<Stored>(file);
+    const stored = read?.format === FORMAT && read.entries && typeof read.entries === 'object' ? read : undefined;
     s = {
       file,
-      generation: (stored?.generation ?? 0) + 1,
+      generation: (Number(stored?.generation) || 0) + 1,
       old: new Map(Object.entries(stored?.entries ?? {})),
       used: new Map(),
       dirty: false,
@@ -153,7 +163,7 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
     imports = digest;
   }
   const key = analysisKey(file, opts, source, imports);
-  const hit = store.used.get(key) ?? store.old.get(key)?.[1];
+  const hit = store.used.get(key) ?? checked(store, key, file, path.resolve(root));
   if (hit) {
     store.used.set(key, hit);
     return structuredClone(hit);
@@ -162,6 +172,39 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
   store.used.set(key, structuredClone(result));
   store.dirty = true;
   return result;
+}
+
+/** The hash an entry carries: of its analysis as the file stores it. */
+const analysisHash = (analysis: MdxAnalysis): string => sha256(JSON.stringify(analysis));
+
+/** Where island modules are written (prepare.ts ISLANDS_DIR; not imported from there, as it imports this module). */
+const ISLANDS = path.join('.lectern', 'islands');
+
+/** Why a stored entry is not used, or undefined when it is sound. */
+function entryProblem(entry: Entry | undefined, root: string): string | undefined {
+  if (!Array.isArray(entry) || !entry[1] || typeof entry[2] !== 'string' || analysisHash(entry[1]) !== entry[2])
+    return 'does not match the hash stored with it (damaged, edited or written by hand)';
+  // The island module is written where the analysis says: only ever under .lectern/islands/.
+  const island = entry[1].island?.path;
+  if (
+    island !== undefined &&
+    (typeof island !== 'string' || !island.startsWith(path.join(root, ISLANDS) + path.sep) || island.includes('\0'))
+  )
+    return `names an island module outside ${ISLANDS} (${String(island)})`;
+  if (island !== undefined && path.resolve(island) !== island) return `names an island module by a path that is not plain (${island})`;
+  return undefined;
+}
+
+/** The stored analysis of `key` when it is sound (`entryProblem`); one that is not is dropped, with a warning. */
+function checked(store: Store, key: string, file: string, root: string): MdxAnalysis | undefined {
+  const entry = store.old.get(key);
+  if (!entry) return undefined;
+  const problem = entryProblem(entry, root);
+  if (!problem) return entry[1];
+  console.warn(`[lectern] build cache: the analysis of ${file} in mdx.json ${problem}: not used, analysed again`);
+  store.old.delete(key);
+  store.dirty = true;
+  return undefined;
 }
 
 /** Write what this plan analysed or used (and recent entries) back, when anything changed. */
@@ -176,8 +219,8 @@ export function saveMdxCache(root: string): void {
     return;
   }
   const entries: Stored['entries'] = {};
-  for (const [key, value] of store.used) entries[key] = [store.generation, value];
+  for (const [key, value] of store.used) entries[key] = [store.generation, value, analysisHash(value)];
   for (const [key, entry] of store.old) if (!(key in entries) && store.generation - entry[0] < KEEP) entries[key] = entry;
-  writeAtomic(store.file, JSON.stringify({ generation: store.generation, entries } satisfies Stored));
+  writeAtomic(store.file, JSON.stringify({ format: FORMAT, generation: store.generation, entries } satisfies Stored));
   stores.delete(store.file);
 }

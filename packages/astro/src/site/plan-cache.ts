@@ -7,7 +7,10 @@
  * The entry is named by Lectern's fingerprint and every file of the repo (the content of text files, the size and
  * modification time of the others), so any edit, added or removed file plans the site again. A site with a remote
  * spec or git timestamps is never cached (neither is named by the repo's files). The files planning writes into
- * `.lectern/` (x-mint content, island modules) are kept in the entry and written again when it is used.
+ * `.lectern/` (x-mint content, island modules) are kept in the entry, by their path under those two folders, and
+ * written again when it is used. The entry is sealed with the SHA-256 of its content (build-cache.ts `sealBlob`); an
+ * entry that does not match it, or that names a file outside those two folders (an absolute path, `..`), is not used:
+ * the build says so and plans again (issue 38: a planted entry could otherwise write anywhere the build may).
  * One entry is kept (`<cache>/plan/<key>.v8`, with the page keys a build computed for it: build-session.ts
  * `predictKeys`); `LECTERN_CACHE=off` turns it off.
  */
@@ -15,19 +18,52 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { cacheEnabled, cacheRoot, lecternFingerprint, writeAtomic } from '../shared/build-cache.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint, openBlob, sealBlob, writeAtomic } from '../shared/build-cache.ts';
 import { CONTENT_DIR, type PlanData } from './site.ts';
 import { ISLANDS_DIR } from '../mdx/prepare.ts';
 
-/** Bumped when PlanData's shape changes. */
-const FORMAT = 1;
+/** Bumped when PlanData's shape changes (2: sealed, files by their path under the repo). */
+const FORMAT = 2;
 const SKIP_DIR = /^(node_modules|dist|\.lectern|\.astro|\.git|\.cache|\.vercel|\.netlify)$/;
 const TEXT = /\.(json|ya?ml|mdx?|[cm]?[jt]sx?|css|svg|txt)$|^\.mintignore$/i;
 
 interface Entry {
   format: number;
   data: PlanData;
+  /** Files planning wrote: path relative to the repo (under CONTENT_DIR or ISLANDS_DIR), text. */
   files: Array<[string, string]>;
+}
+
+/** The folders planning writes into; an entry may name files under them only. */
+const WRITTEN_DIRS = [CONTENT_DIR, ISLANDS_DIR];
+
+/** Where a file an entry names goes, or why it is refused (not a relative path under one of WRITTEN_DIRS). */
+function entryTarget(root: string, rel: unknown): { abs: string } | { refused: string } {
+  if (typeof rel !== 'string' || rel === '' || rel.includes('\0'))
+    return { refused: `a file name that is not a path (${JSON.stringify(rel)})` };
+  if (path.isAbsolute(rel) || path.win32.isAbsolute(rel)) return { refused: `an absolute path (${rel})` };
+  const abs = path.resolve(root, rel);
+  const inside = WRITTEN_DIRS.some((dir) => {
+    const base = path.resolve(root, dir);
+    return abs.startsWith(base + path.sep);
+  });
+  return inside ? { abs } : { refused: `a path outside ${WRITTEN_DIRS.join(' and ')} (${rel})` };
+}
+
+/** The entry of `file` when it is sealed, of this format and names only files planning writes; else why not. */
+function readEntry(root: string, file: string): { entry: Entry; targets: Array<[string, string]> } | { refused: string } {
+  const content = openBlob(readFileSync(file));
+  if (!content) return { refused: 'it does not match the hash stored with it (cut short, damaged or edited)' };
+  const entry = deserialize(content) as Entry;
+  if (entry?.format !== FORMAT || !Array.isArray(entry.files)) return { refused: 'it is of another format' };
+  const targets: Array<[string, string]> = [];
+  for (const item of entry.files) {
+    const target = entryTarget(root, Array.isArray(item) ? item[0] : undefined);
+    if ('refused' in target) return { refused: `it names ${target.refused}` };
+    if (typeof item[1] !== 'string') return { refused: `the text of ${String(item[0])} is not text` };
+    targets.push([target.abs, item[1]]);
+  }
+  return { entry, targets };
 }
 
 /** A digest of the repo's files: paths, and content (text) or size and mtime (the rest). */
@@ -67,14 +103,14 @@ function repoDigest(root: string, skip: string): string {
   return h.digest('hex');
 }
 
-/** Files under `dir` (absolute path, text). */
-function filesUnder(dir: string): Array<[string, string]> {
+/** Files under `dir` (path relative to `root`, text). */
+function filesUnder(root: string, dir: string): Array<[string, string]> {
   if (!existsSync(dir)) return [];
   const out: Array<[string, string]> = [];
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (e.isFile()) {
       const abs = path.join(e.parentPath, e.name);
-      out.push([abs, readFileSync(abs, 'utf8')]);
+      out.push([path.relative(root, abs), readFileSync(abs, 'utf8')]);
     }
   }
   return out;
@@ -107,16 +143,17 @@ export async function cachedPlanData(
   const file = path.join(dir, `${key}.v8`);
   if (existsSync(file)) {
     try {
-      const entry = deserialize(readFileSync(file)) as Entry;
-      if (entry.format === FORMAT) {
-        for (const sub of [CONTENT_DIR, ISLANDS_DIR]) rmSync(path.join(root, sub), { recursive: true, force: true });
-        for (const [abs, text] of entry.files) {
+      const read = readEntry(root, file);
+      if ('entry' in read) {
+        for (const sub of WRITTEN_DIRS) rmSync(path.join(root, sub), { recursive: true, force: true });
+        for (const [abs, text] of read.targets) {
           mkdirSync(path.dirname(abs), { recursive: true });
           writeFileSync(abs, text);
         }
         onHit?.(performance.now() - t0);
-        return { ...entry.data, planKey: key };
+        return { ...read.entry.data, planKey: key };
       }
+      console.warn(`[lectern] build cache: plan/${key}.v8 is not used (${read.refused}): the site is planned again`);
     } catch {
       // An unreadable entry: plan again (and replace it).
     }
@@ -124,9 +161,9 @@ export async function cachedPlanData(
   const data = await compute();
   if (cacheable(data)) {
     try {
-      const files = [...filesUnder(path.join(root, CONTENT_DIR)), ...filesUnder(path.join(root, ISLANDS_DIR))];
+      const files = WRITTEN_DIRS.flatMap((sub) => filesUnder(root, path.join(root, sub)));
       rmSync(dir, { recursive: true, force: true });
-      writeAtomic(file, serialize({ format: FORMAT, data, files } satisfies Entry));
+      writeAtomic(file, sealBlob(serialize({ format: FORMAT, data, files } satisfies Entry)));
       return { ...data, planKey: key };
     } catch {
       // The cache is an optimisation: a folder that cannot be written leaves dev as it was.
