@@ -8,7 +8,8 @@
  * Markdown, restricted pages gated as their HTML.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,8 @@ async function writeSite(root: string, docs: Record<string, unknown> = {}): Prom
         groups: [
           { group: 'Guides', pages: ['index', 'intro', 'tagged', 'quiet', 'robots-page', 'staff-only', 'hidden-fm'] },
           { group: 'Secret', hidden: true, pages: ['secret/one', 'secret/two'] },
+          // Hidden, but its pages stay in the site's search.
+          { group: 'Findable', hidden: true, searchable: true, pages: ['secret/found'] },
           // Listed in a hidden group and in a visible one: visible.
           { group: 'Also', pages: ['secret/two'] },
         ],
@@ -77,10 +80,10 @@ async function writeSite(root: string, docs: Record<string, unknown> = {}): Prom
   await writeFile(path.join(root, 'orphan.mdx'), page('Orphan'));
   await writeFile(path.join(root, 'secret/one.mdx'), page('Secret one'));
   await writeFile(path.join(root, 'secret/two.mdx'), page('Secret two'));
+  await writeFile(path.join(root, 'secret/found.mdx'), page('Secret found'));
 }
 
 const PUBLIC = ['', '/intro', '/tagged', '/secret/two'];
-const LEFT_OUT = ['/quiet', '/robots-page', '/staff-only', '/hidden-fm', '/orphan', '/secret/one'];
 
 async function build(root: string, site?: string): Promise<string> {
   const { buildSite } = await import('../src/cli/run.ts');
@@ -183,7 +186,28 @@ describe('meta tags', () => {
     expect(tagMap(await headTags(dist, 'secret/one')).get('robots')).toBe('noindex');
     expect(tagMap(await headTags(dist, 'hidden-fm')).get('robots')).toBe('noindex');
     expect(tagMap(await headTags(dist, 'orphan')).get('robots')).toBe('noindex');
+    expect(tagMap(await headTags(dist, 'secret/found')).get('robots')).toBe('noindex');
     expect(tagMap(await headTags(dist, 'secret/two')).has('robots')).toBe(false);
+  });
+});
+
+describe('the search index', () => {
+  it('leaves out restricted, noindex and hidden pages, but keeps a searchable hidden group', async () => {
+    const texts: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const e of await readdir(dir, { withFileTypes: true })) {
+        const abs = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(abs);
+        else {
+          const bytes = await readFile(abs);
+          texts.push((bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8'));
+        }
+      }
+    };
+    await walk(path.join(dist, 'pagefind'));
+    const all = texts.join('\n');
+    for (const title of ['Intro', 'Secret two', 'Secret found']) expect(all).toContain(`Words of ${title}.`);
+    for (const title of ['Quiet', 'Staff only', 'Hidden fm', 'Orphan', 'Secret one']) expect(all).not.toContain(`Words of ${title}.`);
   });
 });
 
@@ -199,7 +223,8 @@ describe('llms.txt, llms-full.txt and /.well-known/', () => {
     expect(full.startsWith('# Acme Docs\n')).toBe(true);
     for (const p of PUBLIC) expect(full).toContain(`Source: ${SITE}${p || '/'}\n`);
     expect(full).toContain('# Intro\nSource: https://docs.example.test/intro\n\n> About Intro\n\nWords of Intro.');
-    for (const title of ['Quiet', 'Robots page', 'Staff only', 'Hidden fm', 'Orphan', 'Secret one']) expect(full).not.toContain(title);
+    for (const title of ['Quiet', 'Robots page', 'Staff only', 'Hidden fm', 'Orphan', 'Secret one', 'Secret found'])
+      expect(full).not.toContain(title);
   });
 
   it('are link targets a page may name', async () => {

@@ -11,6 +11,7 @@ import { plainText } from '../shared/render/markdown.ts';
 import { backgroundCss, fontAssets } from '../shared/site/fonts.ts';
 import { fragmentRedirects, fragmentRedirectScript } from '../shared/site/fragment-redirects.ts';
 import { seoHtml, seoTags } from './seo-meta.ts';
+import { isSearchable } from '../model/indexing.ts';
 
 export type Heading = { depth: number; slug: string; text: string };
 
@@ -53,6 +54,8 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const isEndpoint = page.kind !== 'guide';
   // Restricted pages (reader groups) stay out of the public search index.
   const restricted = isRestricted(page);
+  // In the search index (model/indexing.ts): not restricted, noindex or hidden (unless `searchable` or `seo.indexing: all`).
+  const searchable = isSearchable(site, page);
   const eyebrow = config.styling?.eyebrows === 'breadcrumbs' ? nav?.breadcrumbs.join(' / ') || undefined : nav?.breadcrumbs.at(-1);
   // Page modes (Mintlify): wide hides the side panel; custom keeps only the top bar (a blank canvas); frame is custom with
   // the sidebar; center drops the sidebar and table of contents and centers the content.
@@ -96,6 +99,7 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     style,
     isEndpoint,
     restricted,
+    searchable,
     eyebrow,
     mode,
     canvas,

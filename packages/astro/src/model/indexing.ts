@@ -2,7 +2,8 @@
  * Which pages search engines and agents are told about: the page's `robots` value (frontmatter `noindex`/`robots`,
  * hidden pages and pages of hidden groups under `seo.indexing: navigable`, the site's `seo.metatags.robots`), and the
  * pages listed in `sitemap.xml`, `llms.txt` and `llms-full.txt` (public and indexed: never restricted, hidden or
- * `noindex`). One answer for the head's `<meta name="robots">` and for every listing.
+ * `noindex`), and the pages of the site's search (`isSearchable`, the assistant's rule). One answer for the head's
+ * `<meta name="robots">`, the search index and every listing.
  */
 import type { NavItem, Page, SitePlan } from '@lectern/core';
 import { isRestricted } from '@lectern/core/access';
@@ -68,6 +69,42 @@ export function robotsOf(site: IndexingSite, page: Page): string | undefined {
 /** The page says search engines should not index it (`robotsOf` has `noindex` or `none`). */
 export function isNoindex(site: IndexingSite, page: Page): boolean {
   return /\b(noindex|none)\b/i.test(robotsOf(site, page) ?? '');
+}
+
+/** Slugs listed in the navigation outside hidden groups and divisions, or in a hidden one with `searchable: true`. */
+function searchableSlugs(plan: Pick<SitePlan, 'navigation'>): Set<string> {
+  const visible = new Set<string>();
+  const walk = (items: readonly NavItem[], hidden: boolean): void => {
+    for (const item of items) {
+      if (item.type === 'page') {
+        if (!hidden) visible.add(item.slug);
+      } else if (item.type !== 'link') {
+        const searchable = item.type === 'group' ? item.searchable === true : item.extra.searchable === true;
+        const h = searchable ? false : hidden || item.hidden === true;
+        if (item.type === 'group' && item.root && !h) visible.add(item.root);
+        walk(item.children, h);
+      }
+    }
+  };
+  walk(plan.navigation, false);
+  return visible;
+}
+
+const searchCache = new WeakMap<object, Set<string>>();
+
+/**
+ * The page goes into the site's search index, by the rule of the assistant's documents (@lectern/server
+ * assistant/documents.ts): not restricted, not `noindex: true` or `searchable: false`, and not hidden (`hidden: true`,
+ * out of the navigation, only under hidden groups without `searchable: true`) unless `seo.indexing` is `all` (which
+ * keeps a `hidden: true` page out all the same).
+ */
+export function isSearchable(site: IndexingSite, page: Page): boolean {
+  const fm = page.frontmatter;
+  if (isRestricted(page) || fm.noindex === true || fm.searchable === false) return false;
+  let visible = searchCache.get(site.plan);
+  if (!visible) searchCache.set(site.plan, (visible = searchableSlugs(site.plan)));
+  const hidden = page.hidden || (site.plan.navigation.length > 0 && !visible.has(page.slug));
+  return !hidden || (site.config.seo?.indexing === 'all' && fm.hidden !== true);
 }
 
 /** A page for sitemap.xml, llms.txt and llms-full.txt: for every reader (not restricted), and indexed. */
