@@ -10,6 +10,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,7 @@ import { buildLinkIndex, buildSitePlan } from '@lectern/core';
 import { startDev } from './helpers.ts';
 
 const SITE = 'https://docs.example.test';
+const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 const EVIL = 'He said "hi" <script>alert(1)</script> & left';
 
 const page = (title: string, extra = '', body = `Words of ${title}.`) =>
@@ -238,6 +241,28 @@ describe('llms.txt, llms-full.txt and /.well-known/', () => {
     for (const name of ['llms.txt', 'llms-full.txt'])
       expect(await readFile(path.join(dist, '.well-known', name), 'utf8')).toBe(await readFile(path.join(dist, name), 'utf8'));
   });
+});
+
+describe('a build in parts', () => {
+  it('writes the same sitemap.xml, robots.txt, llms.txt and llms-full.txt as a build in one process', async () => {
+    const parts = await mkdtemp(path.join(tmpdir(), 'lectern-seo-parts-'));
+    try {
+      await writeSite(parts);
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [BIN, 'build', parts, '--site', SITE],
+          { env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', LECTERN_PART_PAGES: '4' }, timeout: 280_000 },
+          (err, stdout, stderr) => (err ? reject(new Error(stdout + stderr)) : resolve(stdout + stderr)),
+        ),
+      );
+      expect(out).toMatch(/part/i);
+      for (const name of ['sitemap.xml', 'robots.txt', 'llms.txt', 'llms-full.txt', '.well-known/llms-full.txt'])
+        expect(await readFile(path.join(parts, 'dist', name), 'utf8')).toBe(await readFile(path.join(dist, name), 'utf8'));
+    } finally {
+      await rm(parts, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe("the repo's own files win", () => {
