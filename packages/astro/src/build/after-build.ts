@@ -21,6 +21,7 @@ import { renderOrder } from './render-order.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
 import { leftOutPages, removePages } from './left-out.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
+import { restrictedOnlyFiles } from './restricted-files.ts';
 import { isListedForIndexing } from '../model/indexing.ts';
 import { pageUrl, writeSitemap } from './sitemap.ts';
 
@@ -122,6 +123,8 @@ export interface CopyOptions {
   pages?: readonly Page[];
   /** Text that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if named here. */
   references?: string;
+  /** Files (repo paths) only restricted pages name (restricted-files.ts): not published. */
+  withheld?: ReadonlySet<string>;
   onSkipped?: (file: string, why: string) => void;
 }
 
@@ -139,9 +142,11 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
   const specs = new Set([...(options.specs ?? [])].map((s) => s.replace(/^\/+/, '')));
   const references = options.references ?? '';
   const rules = repoFileRules(options.pages ?? []);
+  const withheld = options.withheld ?? new Set<string>();
   /** A file this copy publishes as it is (a spec is published stripped, see below). */
   const copied = (rel: string) => {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
+    if (withheld.has(rel) && !specs.has(rel)) return false;
     return STATIC_ASSET.test(name) && !NOT_COPIED_FILES.has(name) && (specs.has(rel) || !DATA_FILE.test(name) || references.includes(name));
   };
   /**
@@ -180,7 +185,10 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
         await walk(abs);
         continue;
       }
-      if (!copied(rel)) continue;
+      if (!copied(rel)) {
+        if (withheld.has(rel)) options.onSkipped?.(rel, 'only pages for some readers link to it');
+        continue;
+      }
       const target = path.join(dist, rel);
       if (specs.has(rel)) {
         const published = publishedSpecText(await readFile(abs, 'utf8'), rel, { pages: options.pages });
@@ -307,6 +315,7 @@ export async function afterBuild(
     specs,
     pages: site.plan.pages,
     references,
+    withheld: restrictedOnlyFiles(site.root, site.plan.pages),
     onSkipped: (file, why) => logger.warn(`not published: ${file} (${why})`),
   });
   if (copied) logger.info(`copied ${copied} static files`);
