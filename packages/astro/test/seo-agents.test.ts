@@ -265,6 +265,51 @@ describe('a build in parts', () => {
   }, 300_000);
 });
 
+describe('a site in several languages', () => {
+  it('gives each page hreflang alternates to the same page in the other languages', async () => {
+    const multi = await mkdtemp(path.join(tmpdir(), 'lectern-seo-lang-'));
+    try {
+      const lang = (language: string, pages: string[], extra = {}) => ({ language, ...extra, groups: [{ group: 'G', pages }] });
+      await writeFile(
+        path.join(multi, 'docs.json'),
+        JSON.stringify({
+          name: 'Multi',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: {
+            languages: [
+              lang('en', ['en/index', 'en/guide'], { default: true }),
+              lang('fr', ['fr/index', 'fr/guide', 'fr/seul']),
+              lang('cn', ['cn/guide']),
+            ],
+          },
+        }),
+      );
+      for (const dir of ['en', 'fr', 'cn']) await mkdir(path.join(multi, dir));
+      for (const p of ['en/index', 'en/guide', 'fr/index', 'fr/guide', 'fr/seul', 'cn/guide'])
+        await writeFile(path.join(multi, `${p}.mdx`), page(p));
+      const out = await build(multi, SITE);
+      const alternates = async (slug: string) => {
+        const doc = parseDocument(await readFile(path.join(out, slug, 'index.html'), 'utf8'));
+        return DomUtils.findAll(
+          (e) => e.name === 'link' && e.attribs.rel === 'alternate' && e.attribs.hreflang !== undefined,
+          doc.children,
+        ).map((e) => [e.attribs.hreflang, e.attribs.href]);
+      };
+      const guide = [
+        ['en', `${SITE}/en/guide`],
+        ['fr', `${SITE}/fr/guide`],
+        ['zh-Hans', `${SITE}/cn/guide`],
+      ];
+      expect(await alternates('en/guide')).toEqual(guide);
+      expect(await alternates('fr/guide')).toEqual(guide);
+      expect(await alternates('fr/seul')).toEqual([['fr', `${SITE}/fr/seul`]]);
+    } finally {
+      await rm(multi, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
 describe("the repo's own files win", () => {
   let own: string;
   let ownDist: string;

@@ -36,7 +36,7 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const address = site.url ?? (astroSite ? String(astroSite) : config.lectern?.site);
   const siteUrl = address ? address.replace(/\/$/, '') + site.base.replace(/\/$/, '') : '';
   // Head tags (seo-meta.ts): canonical, robots, description, Open Graph, Twitter, docs.json's and the page's own.
-  const seo = seoHtml(seoTags({ site, page, description, siteUrl }));
+  const seo = seoHtml(seoTags({ site, page, description, siteUrl, switchers }));
   const appearance = config.appearance?.default ?? 'system';
   const strict = config.appearance?.strict === true;
   const favicon = typeof config.favicon === 'string' ? { light: config.favicon, dark: config.favicon } : config.favicon;

@@ -5,14 +5,16 @@
  * `article:*`, `robots`, `googlebot`, `keywords`, `author`, `noindex`, `canonical`, its `description`). `canonical`
  * is a `<link rel="canonical">` (docs.json's `canonical` is the site's address: the page's path is appended), `og:*`,
  * `article:*` and `fb:*` are `<meta property>`, every other key `<meta name>`; `robots` comes from model/indexing.ts.
- * `seoHtml` writes them, every value escaped (`&`, `"`, `<`, `>`), so no value can close its attribute or open a tag.
+ * A multi-language site's pages also get `hreflang` alternates (`languageAlternates`). `seoHtml` writes them, every value escaped (`&`, `"`, `<`, `>`), so no value can close its attribute or open a tag.
  */
 import type { Page } from '@lectern/core';
 import { robotsOf, type IndexingSite } from '../model/indexing.ts';
-import { pageHref } from '../model/nav.ts';
+import { pageHref, type Switcher } from '../model/nav.ts';
 
 export type HeadTag =
-  { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string } | { tag: 'link'; rel: 'canonical'; href: string };
+  | { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string }
+  | { tag: 'link'; rel: 'canonical'; href: string }
+  | { tag: 'link'; rel: 'alternate'; hreflang: string; href: string };
 
 /** Frontmatter keys that are meta tags (besides `description`). */
 const PAGE_KEY = /^(?:(?:og|twitter|article|fb):[\w:.-]+|robots|googlebot|keywords|author|noindex|canonical)$/i;
@@ -39,6 +41,29 @@ export interface SeoInput {
   description: string;
   /** The site's address with its base, without a trailing slash; '' when unknown. */
   siteUrl: string;
+  /** The page's switchers (nav.ts `switchers(scope, slug)`): a `language` one gives the `hreflang` alternates. */
+  switchers?: readonly Switcher[];
+}
+
+/** Mintlify's language codes that are not BCP 47 tags. */
+const HREFLANG: Record<string, string> = { cn: 'zh-Hans', jp: 'ja', kr: 'ko', ua: 'uk', cz: 'cs', gr: 'el', se: 'sv', dk: 'da' };
+
+const tail = (slug: string) => slug.split('/').slice(1).join('/');
+
+/**
+ * `<link rel="alternate" hreflang>` to the same page in each language of `navigation.languages` (itself included), when
+ * the site's address is known: a language whose matching page (same slug, or same path under its own first segment,
+ * as the language switcher matches) does not exist gets none.
+ */
+export function languageAlternates(page: Page, switchers: readonly Switcher[], siteUrl: string): HeadTag[] {
+  const languages = switchers.find((s) => s.type === 'language');
+  if (!siteUrl || !languages) return [];
+  return languages.options.flatMap((o): HeadTag[] => {
+    const target = o.active ? page.slug : o.external || o.href === '#' ? undefined : o.href.replace(/^\/+/, '') || 'index';
+    const same = target !== undefined && (target === page.slug || (tail(target) !== '' && tail(target) === tail(page.slug)));
+    if (!same || !o.label) return [];
+    return [{ tag: 'link', rel: 'alternate', hreflang: HREFLANG[o.label.toLowerCase()] ?? o.label, href: siteUrl + pageHref(target) }];
+  });
 }
 
 /** The page's canonical URL: frontmatter `canonical`, else docs.json's `canonical` + the page's path, else the site's address + path. */
@@ -81,6 +106,7 @@ export function seoTags(input: SeoInput): HeadTag[] {
   const robots = robotsOf(site, page);
   const out: HeadTag[] = [];
   if (canonical) out.push({ tag: 'link', rel: 'canonical', href: canonical });
+  out.push(...languageAlternates(page, input.switchers ?? [], input.siteUrl));
   if (robots) out.push({ tag: 'meta', attr: 'name', key: 'robots', content: robots });
   for (const [key, content] of tags.values()) out.push({ tag: 'meta', attr: isProperty(key) ? 'property' : 'name', key, content });
   return out;
@@ -92,7 +118,11 @@ const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 export function seoHtml(tags: readonly HeadTag[]): string {
   return tags
     .map((t) =>
-      t.tag === 'link' ? `<link rel="canonical" href="${attr(t.href)}">` : `<meta ${t.attr}="${attr(t.key)}" content="${attr(t.content)}">`,
+      t.tag === 'meta'
+        ? `<meta ${t.attr}="${attr(t.key)}" content="${attr(t.content)}">`
+        : t.rel === 'canonical'
+          ? `<link rel="canonical" href="${attr(t.href)}">`
+          : `<link rel="alternate" hreflang="${attr(t.hreflang)}" href="${attr(t.href)}">`,
     )
     .join('');
 }
