@@ -52,5 +52,5 @@ export {
 export { siteManifest } from './manifest.ts';
 export { isRestricted } from './access.ts';
 export { COMPONENT_NAMES, COMPONENT_SET, type ComponentName } from './components.ts';
-export { safeSpecContent, isSafeUrl, type RefusedContent } from './spec-content.ts';
+export { safeSpecContent, isSafeUrl, URL_PROPS, type RefusedContent } from './spec-content.ts';
 export * from './samples/index.ts';

@@ -9,32 +9,10 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isSafeUrl, type Page } from '@lectern/core';
+import { isSafeUrl, URL_PROPS, type Page } from '@lectern/core';
 
-/** Attribute names that take a URL, lower-cased with `-`/`:` dropped (hast's `srcSet`, `xLinkHref`; JSX's `xlink:href`). */
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'srcset',
-  'action',
-  'formaction',
-  'poster',
-  'cite',
-  'background',
-  'data',
-  'xlinkhref',
-  'ping',
-  'longdesc',
-  'usemap',
-  'manifest',
-  'codebase',
-  'archive',
-  'profile',
-  'icon',
-  'img',
-  'url',
-]);
-const isUrlAttribute = (name: string) => URL_ATTRIBUTES.has(name.toLowerCase().replace(/[^a-z]/g, ''));
+/** Attribute names that take a URL: core's list (spec-content.ts), matched lower-cased with `-`/`:` dropped (hast's `srcSet`, `xLinkHref`; JSX's `xlink:href`). */
+const isUrlAttribute = (name: string) => URL_PROPS.has(name.toLowerCase().replace(/[^a-z]/g, ''));
 
 /** A URL attribute's value is safe: each URL of a list (`srcset`, `ping`) too. */
 export function isSafeAttributeUrl(name: string, value: unknown): boolean {
