@@ -2,7 +2,7 @@
  * Issue 33's measurement: public Mintlify docs repos built unchanged by Lectern, judged against Mintlify's own
  * published packages used as test oracles (never copied into Lectern).
  *
- *   node bench/mintlify-oracle.ts [--part=tune|heldout|all] [--only=word,word] [--source=corpus|new]
+ *   node bench/mintlify-oracle.ts [--part=tune|heldout|heldout2|all] [--only=word,word] [--source=corpus|new]
  *                                 [--git-dirs=<folder>] [--timeout-min=20] [--mdx-cap=300] [--report] [--details]
  *
  * Repos, commits and the fixed tune/heldout split: bench/mintlify-oracle.json (`--only` keeps the repos whose
@@ -29,7 +29,7 @@
  * .cache/bench-mintlify-oracle.json (merged with earlier runs by repo and commit; `--report` prints from there without
  * running anything); logs in .cache/oracle-logs/.
  *
- * The held-out part is for measuring, not tuning: `--part=heldout` prints only its totals unless `--details` is given.
+ * The held-out parts are for measuring, not tuning: `--part=heldout…` prints only its totals unless `--details` is given.
  *
  * The oracle packages are installed on first use into .cache/oracle/ (gitignored), pinned to one consistent set of
  * versions: `npm install --prefix .cache/oracle @mintlify/prebuild@1.0.1341 @mintlify/common@1.0.1183
@@ -58,18 +58,24 @@ interface Entry {
   commit: string;
   source: string;
 }
-type Part = 'tune' | 'heldout';
-const split = JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-oracle.json'), 'utf8')) as Record<Part, Entry[]>;
-const part = (flag('part') ?? 'tune') as Part | 'all';
-if (!['tune', 'heldout', 'all'].includes(part)) throw new Error(`--part must be tune, heldout or all, not ${part}`);
+/** `tune`, or a held-out draw: `heldout` (first draw), `heldout2` (second draw, repos never built before it). */
+type Part = string;
+const { $comment: _, ...split } = JSON.parse(readFileSync(path.join(import.meta.dirname, 'mintlify-oracle.json'), 'utf8')) as Record<
+  Part,
+  Entry[]
+>;
+const part = flag('part') ?? 'tune';
+if (part !== 'all' && !split[part]) throw new Error(`--part must be all or one of ${Object.keys(split).join(', ')}, not ${part}`);
+/** A held-out part prints only its totals unless `--details` is given. */
+const heldOut = (p: Part) => p.startsWith('heldout');
 const only = flag('only')
   ?.split(',')
   .map((w) => w.toLowerCase());
 const source = flag('source');
-const entries = (part === 'all' ? [...split.tune, ...split.heldout] : split[part])
+const entries = (part === 'all' ? Object.values(split).flat() : split[part]!)
   .filter((e) => !only || only.some((w) => e.repo.toLowerCase().includes(w)))
   .filter((e) => !source || e.source === source);
-const partOf = (e: Entry): Part => (split.heldout.some((h) => h.repo === e.repo) ? 'heldout' : 'tune');
+const partOf = (e: Entry): Part => Object.keys(split).find((p) => split[p]!.some((h) => h.repo === e.repo)) ?? 'tune';
 const TIMEOUT_MS = Number(flag('timeout-min') ?? 20) * 60_000;
 const MDX_CAP = Number(flag('mdx-cap') ?? 300);
 
@@ -593,7 +599,7 @@ if (!has('report')) {
     const all = [...previous.filter((p) => !results.some((r) => same(p, r))), ...results];
     writeFileSync(SAVED, JSON.stringify(all, null, 1));
     const shown =
-      part === 'heldout' && !has('details')
+      heldOut(part) && !has('details')
         ? ''
         : `, ${result.sameSlug}/${result.navPages} same slug, ${result.sameTitle} same title, (b) ${result.acceptedRefused}, (c) ${result.checkPassedBuildRefused}, site ${result.siteProduced ? 'yes' : 'NO'}`;
     console.error(
@@ -602,7 +608,7 @@ if (!has('report')) {
   }
 }
 const shownResults = entries.flatMap((e) => [...results, ...previous].filter((r) => same(r, e)).slice(0, 1));
-const markdown = report(shownResults, part !== 'heldout' || has('details'));
+const markdown = report(shownResults, !heldOut(part) || has('details'));
 mkdirSync(CACHE, { recursive: true });
 writeFileSync(path.join(CACHE, `mintlify-oracle-${part}.md`), markdown);
 process.stdout.write(markdown);
