@@ -96,6 +96,8 @@ export type AssistantHandler = ((request: Request, info?: RequestInfo) => Promis
   readonly storage: string;
   /** Resolves once the storage is usable (PostgreSQL: reachable and migrated); rejects with the reason. */
   ready(): Promise<void>;
+  /** The key store requests are checked against (`lectern serve` keeps the site's own panel key in it). */
+  readonly keys: KeyStore;
 };
 
 /** What both request versions boil down to. */
@@ -566,6 +568,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
 
   return Object.assign(handler, {
     storage,
+    keys,
     ready: async () => {
       await store?.ready();
     },

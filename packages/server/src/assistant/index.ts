@@ -24,6 +24,7 @@ export {
 } from './retrieval.ts';
 export { buildSiteAssistantIndex, openSiteAssistantIndex, DEFAULT_INDEX_DB, DEFAULT_KEYS_DB, DEFAULT_THREADS_DB } from './site.ts';
 export { runKeysCommand } from './keys-command.ts';
+export { ensureSiteKey, panelConfig, siteDomain, SITE_KEY_FILE, type PanelConfig } from './site-key.ts';
 export { documentsFromPlan, mdxToText, operationMarkdown, siteDefaultLanguage, type DocumentsOptions } from './documents.ts';
 export { createExtractiveComposer, relevantPassages, type Composer, type ComposeInput, type ComposeUsage } from './composer.ts';
 export { createModelComposer, composerFromEnv, type ModelComposerOptions } from './model-composer.ts';

@@ -2,6 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { KeyStore } from '../assistant/keys.ts';
 import { createServer, type ServeOptions } from './server.ts';
 
 const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--proxy-max-concurrent <n>] [--assistant] [--database <url>]
@@ -23,7 +24,7 @@ Serves the built site in <dir>/dist (dir defaults to ".") with the playground pr
                  other hosts get 403 (DNS-rebinding protection). Also: $LECTERN_ALLOWED_HOSTS, comma-separated`;
 
 /** Extra wiring the CLI may pass (the assistant handler, an auth gate, a logger). */
-export type ServeCommandExtras = Pick<ServeOptions, 'assistant' | 'auth' | 'log'>;
+export type ServeCommandExtras = Pick<ServeOptions, 'assistant' | 'auth' | 'log' | 'assistantPanel'>;
 
 /** Runs the command; resolves with the exit code once the server has shut down (or failed to start). */
 export async function runServeCommand(argv: string[], extras: ServeCommandExtras = {}): Promise<number> {
@@ -70,13 +71,14 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   const log = extras.log === false ? () => {} : (extras.log ?? ((line: string) => console.log(line)));
   let assistant = extras.assistant;
   let ownAssistant: { close(): Promise<void> } | undefined;
+  let assistantPanel = extras.assistantPanel;
   const settings = await assistantSettings(root);
   if (!assistant && (values.assistant === true || settings.enabled)) {
     if (settings.problems.length > 0) {
       for (const problem of settings.problems) console.error(`lectern serve: ${problem}`);
       return 1;
     }
-    const { createAssistantHandler, chooseDatabase } = await import('../assistant/index.ts');
+    const { createAssistantHandler, chooseDatabase, siteDomain } = await import('../assistant/index.ts');
     let database: string | undefined;
     try {
       database = chooseDatabase({ flag: values.database, env: process.env.DATABASE_URL, settings: settings.database }).url;
@@ -94,6 +96,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     });
     assistant = handler;
     ownAssistant = handler;
+    assistantPanel = sitePanel(handler.keys, root, siteDomain(settings.domains, settings.name), log);
     log(`lectern serve: assistant keys, threads and limits in ${handler.storage}`);
     // Serving starts either way: while the database is unreachable the assistant answers 503, then recovers.
     handler.ready().then(
@@ -110,6 +113,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     server = await createServer({
       ...extras,
       ...(assistant ? { assistant } : {}),
+      ...(assistantPanel ? { assistantPanel } : {}),
       dist,
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
@@ -156,8 +160,28 @@ function parse(argv: string[]) {
   });
 }
 
+/**
+ * The pages' "Ask AI" panel settings: the site's public key for its domain, created in the key store on the first
+ * request (so a database still starting delays only the panel) and kept in .lectern/assistant-site-key.json.
+ */
+function sitePanel(keys: KeyStore, root: string, domain: string, log: (line: string) => void): (base: string) => Promise<unknown> {
+  let key: Promise<string> | undefined;
+  return async (base) => {
+    key ??= import('../assistant/site-key.ts').then(async ({ ensureSiteKey }) => {
+      const made = await ensureSiteKey(keys, root, domain);
+      if (made.created) log(`lectern serve: created the public assistant key of the site's "Ask AI" panel for domain "${domain}"`);
+      return made.key;
+    });
+    key.catch(() => (key = undefined));
+    const { panelConfig } = await import('../assistant/site-key.ts');
+    return panelConfig(base, domain, await key);
+  };
+}
+
 interface AssistantSettings {
   enabled: boolean;
+  /** docs.json `name`: the default assistant domain of the site's panel. */
+  name?: string;
   retentionDays?: number;
   database?: unknown;
   limits?: { orgLimit?: number; ipLimit?: number };
@@ -169,7 +193,7 @@ interface AssistantSettings {
 
 /** docs.json `lectern.assistant` (read directly: serving must not pay for planning the site). */
 async function assistantSettings(root: string): Promise<AssistantSettings> {
-  let config: { lectern?: { assistant?: Record<string, unknown> } };
+  let config: { name?: unknown; lectern?: { assistant?: Record<string, unknown> } };
   try {
     config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
   } catch {
@@ -177,6 +201,7 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
   }
   const a = config.lectern?.assistant ?? {};
   const out: AssistantSettings = { enabled: a.enabled === true, problems: [] };
+  if (typeof config.name === 'string') out.name = config.name;
   const days = a.retentionDays;
   if (typeof days === 'number' && days >= 0) out.retentionDays = days;
   if (a.database !== undefined) out.database = a.database;

@@ -30,6 +30,11 @@ export interface ServeOptions {
   manifest?: SiteManifest;
   /** Mounted at `POST|OPTIONS /discovery/v2/assistant/:domain/message` and `…/v1/…`; gets the peer address as `info`. */
   assistant?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
+  /**
+   * The "Ask AI" panel's settings (domain, public key, endpoint), answered at `GET {base}/_lectern/assistant.json`;
+   * called on each request (cache it yourself). A rejection answers 503 `assistant_unavailable` with its message.
+   */
+  assistantPanel?: (base: string) => Promise<unknown>;
   auth?: AuthGate;
   /** Default 4321; 0 picks a free port. */
   port?: number;
@@ -186,6 +191,18 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
         assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
       );
     }
+  }
+
+  if (options.assistantPanel) {
+    const panel = options.assistantPanel;
+    app.get(mounted('/_lectern/assistant.json'), async (c) => {
+      try {
+        return c.json(await panel(base), 200, { 'Cache-Control': 'no-store' });
+      } catch (error) {
+        const message = `the assistant is not available right now (${(error as Error).message}); try again in a few seconds`;
+        return c.json({ error: { code: 'assistant_unavailable', message } }, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+      }
+    });
   }
 
   app.all('*', async (c) => {

@@ -1,0 +1,324 @@
+/**
+ * The "Ask AI" panel (Preact): a conversation with the site's assistant. Loads its settings from
+ * `{base}_lectern/assistant.json`, streams each answer into an `aria-live` log, renders it as Markdown without HTML,
+ * lists the sources, keeps the thread for the tab's session (sessionStorage), and offers stop, retry, copy and a new
+ * conversation. A dialog: focus moves in on open, Tab stays inside, Escape closes and focus returns to the opener.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { renderMarkdown, safeHref } from './markdown.ts';
+import { ask, AskError, type ChatTurn, type PanelSettings, type Source, type Thread } from './stream.ts';
+
+export interface Turn extends ChatTurn {
+  sources?: Source[];
+  /** Assistant turns: streaming, complete, stopped by the reader, or failed (`error`). */
+  state?: 'streaming' | 'done' | 'stopped' | 'error';
+  error?: string;
+  /** The server stored the question (a retry regenerates instead of asking twice). */
+  stored?: boolean;
+}
+
+interface Saved {
+  thread?: Thread;
+  turns: Turn[];
+}
+
+export interface PanelProps {
+  base: string;
+  open: boolean;
+  onClose(): void;
+  /** A question to ask as soon as the panel is ready (search hand-off). */
+  initial?: { question: string; seq: number };
+}
+
+const SETTINGS_ERROR = {
+  404: "The assistant isn't available on this address: the site must be served by `lectern serve` with the assistant on.",
+  other: "Can't reach the assistant right now: the server is down or you are offline.",
+};
+
+function storageKey(domain: string): string {
+  return `lectern:assistant:${domain}`;
+}
+function loadSaved(domain: string): Saved {
+  try {
+    const raw = sessionStorage.getItem(storageKey(domain));
+    const saved = raw ? (JSON.parse(raw) as Saved) : undefined;
+    if (saved && Array.isArray(saved.turns))
+      return { ...saved, turns: saved.turns.map((t) => (t.state === 'streaming' ? { ...t, state: 'stopped' } : t)) };
+  } catch {
+    /* storage unavailable or damaged: start afresh */
+  }
+  return { turns: [] };
+}
+function save(domain: string, saved: Saved): void {
+  try {
+    sessionStorage.setItem(storageKey(domain), JSON.stringify(saved));
+  } catch {
+    /* storage unavailable: the conversation lasts as long as the page */
+  }
+}
+
+/** `{base}_lectern/assistant.json`, or a message saying why the panel cannot work. */
+async function loadSettings(base: string): Promise<PanelSettings | string> {
+  try {
+    const response = await fetch(`${base}_lectern/assistant.json`, { headers: { Accept: 'application/json' } });
+    if (response.status === 404) return SETTINGS_ERROR[404];
+    const body = (await response.json()) as Partial<PanelSettings> & { error?: { message?: string } };
+    if (!response.ok || !body.endpoint || !body.key || !body.domain)
+      return body.error?.message ? `The assistant is unavailable: ${body.error.message}.` : SETTINGS_ERROR.other;
+    return { endpoint: body.endpoint, key: body.key, domain: body.domain };
+  } catch {
+    return SETTINGS_ERROR.other;
+  }
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keep Tab inside the dialog. */
+function trapTab(ev: KeyboardEvent, box: HTMLElement): void {
+  const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  if (ev.shiftKey && (document.activeElement === first || !box.contains(document.activeElement))) {
+    ev.preventDefault();
+    last.focus();
+  } else if (!ev.shiftKey && document.activeElement === last) {
+    ev.preventDefault();
+    first.focus();
+  }
+}
+
+export function Panel({ base, open, onClose, initial }: PanelProps) {
+  const [settings, setSettings] = useState<PanelSettings | string | undefined>();
+  const [saved, setSaved] = useState<Saved>({ turns: [] });
+  const [question, setQuestion] = useState('');
+  const abort = useRef<AbortController | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const current = useRef(saved);
+  current.current = saved;
+  const busy = saved.turns.some((t) => t.state === 'streaming');
+
+  useEffect(() => {
+    if (!open || settings !== undefined) return;
+    loadSettings(base).then((s) => {
+      setSettings(s);
+      if (typeof s !== 'string') setSaved(loadSaved(s.domain));
+    });
+  }, [open]);
+
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open, settings]);
+
+  useEffect(() => {
+    if (initial && typeof settings === 'object') void send(initial.question, false);
+  }, [initial?.seq, typeof settings === 'object']);
+
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [saved]);
+
+  /** Update the conversation, keep it for the session. */
+  function update(next: (s: Saved) => Saved): void {
+    const value = next(current.current);
+    current.current = value;
+    setSaved(value);
+    if (typeof settings === 'object') save(settings.domain, value);
+  }
+  function patchLast(patch: (t: Turn) => Turn): void {
+    update((s) => ({ ...s, turns: s.turns.map((t, i) => (i === s.turns.length - 1 ? patch(t) : t)) }));
+  }
+
+  /** Ask `text` (or, with `retry`, the last question again). */
+  async function send(text: string, retry: boolean): Promise<void> {
+    if (typeof settings !== 'object' || busy || !text.trim()) return;
+    const before = current.current;
+    const last = before.turns[before.turns.length - 1];
+    const regenerate = retry && !!last?.stored && !!before.thread;
+    const history = retry ? before.turns.slice(0, -1) : [...before.turns, { role: 'user' as const, text }];
+    update((s) => ({ ...s, turns: [...history, { role: 'assistant', text: '', sources: [], state: 'streaming' }] }));
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      await ask(
+        {
+          settings,
+          turns: history.filter((t) => t.role === 'user' || t.state === 'done').map(({ role, text }) => ({ role, text })),
+          thread: before.thread,
+          regenerate,
+          currentPath: location.pathname,
+          signal: controller.signal,
+        },
+        {
+          onAccepted: (thread) => {
+            if (thread) update((s) => ({ ...s, thread }));
+            patchLast((t) => ({ ...t, stored: true }));
+          },
+          onText: (delta) => patchLast((t) => ({ ...t, text: t.text + delta })),
+          onSource: (source) => patchLast((t) => ({ ...t, sources: [...(t.sources ?? []), source] })),
+        },
+      );
+      patchLast((t) => ({ ...t, state: 'done' }));
+    } catch (error) {
+      if (controller.signal.aborted) patchLast((t) => ({ ...t, state: 'stopped' }));
+      else {
+        const message = error instanceof AskError ? error.message : 'Something went wrong while answering. Try again.';
+        if (error instanceof AskError && error.kind === 'thread') update((s) => ({ ...s, thread: undefined }));
+        patchLast((t) => ({ ...t, state: 'error', error: message }));
+      }
+    } finally {
+      if (abort.current === controller) abort.current = undefined;
+    }
+  }
+
+  function submit(ev: Event): void {
+    ev.preventDefault();
+    const text = question.trim();
+    if (!text || busy) return;
+    setQuestion('');
+    void send(text, false);
+  }
+  function newConversation(): void {
+    abort.current?.abort();
+    update(() => ({ turns: [] }));
+    input.current?.focus();
+  }
+  function onKeyDown(ev: KeyboardEvent): void {
+    if (ev.key === 'Escape') {
+      ev.preventDefault();
+      ev.stopPropagation();
+      onClose();
+    } else if (ev.key === 'Tab' && box.current) trapTab(ev, box.current);
+  }
+  function onInputKey(ev: KeyboardEvent): void {
+    if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing) submit(ev);
+  }
+
+  const lastQuestion = [...saved.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
+  return (
+    <div class="lectern-ai" hidden={!open} data-assistant-panel>
+      <div class="lectern-ai-backdrop" onClick={onClose} />
+      <div class="lectern-ai-box" ref={box} role="dialog" aria-modal="true" aria-labelledby="lectern-ai-title" onKeyDown={onKeyDown}>
+        <header class="lectern-ai-head">
+          <h2 id="lectern-ai-title">Ask AI</h2>
+          <button
+            type="button"
+            class="lectern-ai-ghost"
+            onClick={newConversation}
+            disabled={saved.turns.length === 0}
+            aria-label="New conversation"
+          >
+            New conversation
+          </button>
+          <button type="button" class="lectern-ai-icon" onClick={onClose} aria-label="Close assistant">
+            ×
+          </button>
+        </header>
+        <div class="lectern-ai-log" ref={log} aria-live="polite" aria-busy={busy} aria-label="Conversation" role="log" tabIndex={0}>
+          {typeof settings === 'string' && (
+            <p class="lectern-ai-error" role="alert">
+              {settings}
+            </p>
+          )}
+          {settings === undefined && open && <p class="lectern-ai-muted">Connecting to the assistant…</p>}
+          {typeof settings === 'object' && saved.turns.length === 0 && (
+            <p class="lectern-ai-muted">Ask a question about these docs. Answers come from the site's pages, with links to them.</p>
+          )}
+          {saved.turns.map((turn, i) =>
+            turn.role === 'user' ? (
+              <p key={i} class="lectern-ai-question">
+                {turn.text}
+              </p>
+            ) : (
+              <Answer key={i} turn={turn} base={base} last={i === saved.turns.length - 1} onRetry={() => void send(lastQuestion, true)} />
+            ),
+          )}
+        </div>
+        <form class="lectern-ai-form" onSubmit={submit}>
+          <textarea
+            ref={input}
+            rows={2}
+            value={question}
+            onInput={(ev) => setQuestion((ev.target as HTMLTextAreaElement).value)}
+            onKeyDown={onInputKey}
+            placeholder={busy ? 'Answering…' : 'Ask a question…'}
+            aria-label="Ask a question"
+            maxLength={4000}
+            disabled={typeof settings !== 'object'}
+          />
+          {busy ? (
+            <button type="button" class="lectern-ai-send" onClick={() => abort.current?.abort()} aria-label="Stop answering">
+              Stop
+            </button>
+          ) : (
+            <button
+              type="submit"
+              class="lectern-ai-send"
+              disabled={typeof settings !== 'object' || !question.trim()}
+              aria-label="Send question"
+            >
+              Send
+            </button>
+          )}
+        </form>
+      </div>
+    </div>
+  );
+}
+
+function Answer({ turn, base, last, onRetry }: { turn: Turn; base: string; last: boolean; onRetry(): void }) {
+  const [copied, setCopied] = useState(false);
+  const sources = (turn.sources ?? []).filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
+  return (
+    <div class="lectern-ai-answer" data-state={turn.state}>
+      <div class="lectern-ai-md" data-answer>
+        {renderMarkdown(turn.text, base)}
+        {turn.state === 'streaming' && !turn.text && <p class="lectern-ai-muted">Searching the docs…</p>}
+      </div>
+      {sources.length > 0 && turn.state !== 'streaming' && (
+        <nav class="lectern-ai-sources" aria-label="Sources">
+          <h3>Sources</h3>
+          <ul>
+            {sources.map((s) => {
+              const href = safeHref(s.url, base);
+              return <li key={s.url}>{href ? <a href={href}>{s.title}</a> : s.title}</li>;
+            })}
+          </ul>
+        </nav>
+      )}
+      {turn.state === 'stopped' && <p class="lectern-ai-muted">Stopped.</p>}
+      {turn.state === 'error' && (
+        <p class="lectern-ai-error" role="alert">
+          {turn.error}
+        </p>
+      )}
+      {turn.state !== 'streaming' && (
+        <div class="lectern-ai-actions">
+          {last && (turn.state === 'error' || turn.state === 'stopped') && (
+            <button type="button" class="lectern-ai-ghost" onClick={onRetry} aria-label="Retry the last question">
+              Retry
+            </button>
+          )}
+          {turn.text && (
+            <button
+              type="button"
+              class="lectern-ai-ghost"
+              aria-label="Copy answer"
+              onClick={() =>
+                void navigator.clipboard?.writeText(turn.text).then(
+                  () => setCopied(true),
+                  () => {},
+                )
+              }
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
