@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../src/cli/run.ts';
-import { launchChromium, REPO, serveDist } from './helpers.ts';
+import { launchChromium, REPO, serveDist, startDev } from './helpers.ts';
 
 let model: Server;
 let modelUrl = '';
@@ -378,6 +378,29 @@ describe('the Ask AI panel under lectern serve --base /pr-7/', () => {
     );
     expect(gz + extraGz).toBeLessThan(25_000);
   });
+});
+
+describe('the Ask AI panel under lectern dev', () => {
+  it('answers from the dev server, with the same site key', async () => {
+    const dev = await startDev(root);
+    const { page } = await newPage();
+    try {
+      const config = (await (await fetch(`${dev.url}/_lectern/assistant.json`)).json()) as { key: string; endpoint: string };
+      expect(config.endpoint).toBe('/discovery/v2/assistant/acme/message');
+      expect(config.key).toBe(JSON.parse(readFileSync(path.join(root, '.lectern/assistant-site-key.json'), 'utf8')).key);
+      await page.goto(`${dev.url}/guides/webhooks`);
+      await page.locator('[data-open-assistant]').click();
+      await panel(page).waitFor({ state: 'visible', timeout: 60_000 });
+      await askQuestion(page, 'How do I verify webhook signatures?');
+      await page.locator('.lectern-ai-answer[data-state="done"]').last().waitFor({ timeout: 30_000 });
+      await expect(lastAnswer(page).locator('nav[aria-label="Sources"] a').first().getAttribute('href')).resolves.toMatch(
+        /^\/guides\/webhooks#/,
+      );
+    } finally {
+      await page.close();
+      await dev.stop();
+    }
+  }, 180_000);
 });
 
 describe('a site without the assistant', () => {

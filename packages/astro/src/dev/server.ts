@@ -95,6 +95,23 @@ export async function mountDevHandlers(
     server.middlewares.use(handlers.proxyMiddleware);
     if (handlers.assistantMiddleware) {
       server.middlewares.use(handlers.assistantMiddleware);
+      const panel = handlers.assistantPanel;
+      // The "Ask AI" panel's settings (the site's public key for its domain), as under `lectern serve`.
+      if (panel)
+        server.middlewares.use('/_lectern/assistant.json', (_req, res) => {
+          panel().then(
+            (body) => {
+              res.setHeader('content-type', 'application/json');
+              res.setHeader('cache-control', 'no-store');
+              res.end(JSON.stringify(body));
+            },
+            (error: unknown) => {
+              res.statusCode = 503;
+              res.setHeader('content-type', 'application/json');
+              res.end(JSON.stringify({ error: { code: 'assistant_unavailable', message: (error as Error).message } }));
+            },
+          );
+        });
       logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
     }
     server.httpServer?.once('close', () => handlers.close());
@@ -147,6 +164,8 @@ export async function mountDevHandlers(
 interface DevHandlers {
   proxyMiddleware: Middleware;
   assistantMiddleware?: Middleware;
+  /** The panel settings answered at `/_lectern/assistant.json`. */
+  assistantPanel?: () => Promise<unknown>;
   update(site: Site): void;
   close(): void;
 }
@@ -170,6 +189,7 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
   return {
     proxyMiddleware,
     assistantMiddleware: assistant ? dev.assistantMiddleware((request, info) => assistant.handler(request, info as never)) : undefined,
+    ...(assistant ? { assistantPanel: assistant.panel } : {}),
     update(next) {
       const old = proxy;
       proxy = dev.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
@@ -184,7 +204,10 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
 }
 
 /** The assistant API over an in-memory index of the plan (re-indexed on every re-plan), or undefined if it cannot start. */
-async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebHandler; index(s: Site): void; close(): void } | undefined> {
+async function devAssistant(
+  site: Site,
+  logger: Logger,
+): Promise<{ handler: WebHandler; panel(): Promise<unknown>; index(s: Site): void; close(): void } | undefined> {
   let server: typeof import('@lectern/server');
   try {
     server = await import('@lectern/server');
@@ -203,7 +226,7 @@ async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebH
     // The same storage as `lectern serve`: $DATABASE_URL or lectern.assistant.database (PostgreSQL), else SQLite.
     const { url: database } = server.chooseDatabase({ env: process.env.DATABASE_URL, settings: site.config.lectern?.assistant?.database });
     const limits = site.config.lectern?.assistant?.limits;
-    const handler = server.createAssistantHandler({
+    const created = server.createAssistantHandler({
       root: site.root,
       index: db,
       siteName: site.config.name,
@@ -216,9 +239,19 @@ async function devAssistant(site: Site, logger: Logger): Promise<{ handler: WebH
             },
           }
         : {}),
-    }) as WebHandler;
+    });
+    const handler = created as WebHandler;
+    const configured = site.config.lectern?.assistant?.domain;
+    const domain = server.siteDomain(configured ? [configured] : undefined, site.config.name);
+    let key: Promise<string> | undefined;
+    const panel = async () => {
+      key ??= server.ensureSiteKey(created.keys, site.root, domain).then((made) => made.key);
+      key.catch(() => (key = undefined));
+      return server.panelConfig('/', domain, await key);
+    };
     return {
       handler,
+      panel,
       index,
       close() {
         handler.close?.();
