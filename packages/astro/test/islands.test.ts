@@ -97,6 +97,52 @@ describe('MDX components as islands', () => {
     expect(island?.code).toContain(`import { CodeBlock } from "${B}";`);
   });
 
+  it('an expression of the text that calls hooks (React.useState in an IIFE) becomes a hydrated island component', () => {
+    const src = [
+      '---',
+      'title: Registry',
+      '---',
+      '',
+      '<Info>Synced daily.</Info>',
+      '',
+      '## Plugins',
+      '',
+      '<CardGroup cols={2}>',
+      '{',
+      '  (() => {',
+      '    const [items, setItems] = React.useState([]);',
+      '    React.useEffect(() => { setItems(["a"]); }, []);',
+      '    return items.length ? items.map((i) => <Card key={i} title={i} />) : <p>Loading plugins…</p>;',
+      '  })()',
+      '}',
+      '</CardGroup>',
+      '',
+      'Plain {1 + 1} and {(() => "no hooks")()} stay in the page.',
+      '',
+    ].join('\n');
+    const { code, island, diagnostics } = analyzeMdx(src, 'page.mdx', opts());
+    expect(diagnostics).toEqual([]);
+    const out = code.split('\n');
+    expect(out[18]).toBe(src.split('\n')[18]);
+    // The import before the first block (Astro needs it before the use); the expression's lines kept inside the tag,
+    // less the two the import took, so the lines after the expression stay where they were.
+    expect(out.slice(4, 7)).toEqual([
+      'import { LecternExpression0 } from "/repo/.lectern/islands/page.mdx.jsx";',
+      '',
+      '<Info>Synced daily.</Info>',
+    ]);
+    expect(out[11]).toBe('<LecternExpression0 client:load');
+    expect(out[15]).toBe(' />');
+    expect(code).not.toContain('React.useState');
+    expect(code).toContain('Plain {1 + 1} and {(() => "no hooks")()} stay in the page.');
+    expect(island?.code).toContain('import * as React from "preact/compat";');
+    expect(island?.code).toContain(`import { Card } from "${B}";`);
+    expect(island?.code).toContain('export const LecternExpression0 = () => <>{\n  (() => {');
+    // Not moved: an expression reading a value only the page defines, or with no hooks.
+    const local = analyzeMdx('# T\n\n{(() => { const [n] = React.useState(pageValue); return n; })()}\n', 'page.mdx', opts());
+    expect(local.island).toBeUndefined();
+  });
+
   it("imports another MDX file's components from its island; a file without components keeps its exports", () => {
     const other = { path: '/repo/.lectern/islands/snippets/gen.mdx.jsx', names: ['Gen'], interactive: true };
     const { code } = analyzeMdx('import { Gen } from "/snippets/gen.mdx";\n\n<Gen />\n', 'page.mdx', opts({ mdxIsland: () => other }));

@@ -338,6 +338,31 @@ export class Island {
     return name;
   }
 
+  /**
+   * An expression of the page's text that calls hooks (`{(() => { const [x, setX] = React.useState(…); … })()}`, which
+   * Mintlify renders and runs in the browser): a component of the island that renders it; returns its name, or
+   * undefined when the expression is not interactive or reads names the island lacks (an unknown component, a value
+   * only the MDX defines).
+   */
+  expression(program: EsNode, source: string): string | undefined {
+    const scope = this.scope();
+    const needs = moduleNeeds(program, scope);
+    if (!needs.interactive || needs.unknown.length) return undefined;
+    const free = freeNames(program, scope);
+    if (free.some((f) => !f.jsx && !isGlobalName(f.name) && !HOOKS.has(f.name) && f.name !== 'React')) return undefined;
+    const had = this.needs;
+    this.needs = {
+      hooks: [...new Set([...(had?.hooks ?? []), ...needs.hooks])].sort(),
+      builtins: [...new Set([...(had?.builtins ?? []), ...needs.builtins])].sort(),
+      unknown: had?.unknown ?? [],
+      react: Boolean(had?.react) || needs.react,
+      interactive: Boolean(had?.interactive),
+    };
+    const name = `LecternExpression${this.wrappers.length}`;
+    this.wrappers.push(`export const ${name} = () => <>{${source}}</>;`);
+    return name;
+  }
+
   /** The island module's source. */
   code(): string {
     const needs = this.needs ?? { hooks: [], builtins: [], unknown: [], react: false, interactive: false };

@@ -1,17 +1,20 @@
 /**
  * Components as Preact islands (see ../islands.ts): the `export const` components of the file move to its island
  * module, imports of another MDX file's island components are pointed there, and every use of an interactive
- * component is hydrated (`client:load`, through a wrapper when its props cannot be serialised).
+ * component is hydrated (`client:load`, through a wrapper when its props cannot be serialised). An expression of the
+ * page's text that calls hooks becomes a component of the island too, hydrated where it stood.
  */
 import type { EsNode } from '../../shared/modules/estree-scope.ts';
 import { Island } from '../islands.ts';
-import type { AnyAttribute, AnyNode, MdxContext, MdxPass } from './context.ts';
+import type { AnyAttribute, AnyNode, Edit, MdxContext, MdxPass } from './context.ts';
 import { componentUse } from './tree.ts';
 
 export function islands(): MdxPass {
   /** Names whose uses are hydrated (`client:load`). */
   const hydrate = new Set<string>();
   const wrappersUsed: string[] = [];
+  /** The edit that put the first expression moved to the island in its place. */
+  let firstUse: Edit | undefined;
   return {
     name: 'islands',
     start(ctx) {
@@ -25,6 +28,20 @@ export function islands(): MdxPass {
         for (const stmt of program.body as EsNode[]) if (stmt.type === 'ImportDeclaration') importFrom(stmt, island, hydrate, ctx);
       }
     },
+    expression(expr, ctx) {
+      const start = expr.node?.position?.start.offset;
+      const end = expr.node?.position?.end.offset;
+      if (!ctx.island || !expr.inContent || ctx.opts.snippet || start === undefined || end === undefined) return;
+      const name = ctx.island.expression(expr.program, ctx.text.slice(start + 1, end - 1));
+      if (!name) return;
+      wrappersUsed.push(name);
+      // The expression's lines kept inside the tag (line numbers stay).
+      const lines = ctx.text.slice(start, end).replace(/[^\n]/g, '');
+      const use = { start, end, text: `<${name} client:load${lines} />` };
+      firstUse ??= use;
+      ctx.edits.push(use);
+      return true;
+    },
     node(node, ctx) {
       if (componentUse(node, ctx)?.kind === 'declared' && hydrate.has(node.name!)) hydrateUse(node, node.name!, wrappersUsed, ctx);
     },
@@ -37,6 +54,13 @@ export function islands(): MdxPass {
       const firstImport = ctx.esmPrograms.flatMap((p) => p.body as EsNode[]).find((st) => st.type === 'ImportDeclaration');
       const at = island.moved[0]?.[0] ?? firstImport?.end;
       if (at !== undefined) ctx.edits.push({ start: at, end: at, text: island.moved.length ? text : ` ${text}` });
+      else {
+        // A file with no ESM of its own: before its first block, then an empty line (Astro needs the import first);
+        // the first moved expression gives up two of the lines it kept, so the lines after it stay where they were.
+        const first = ctx.tree.children?.[0]?.position?.start.offset;
+        if (first !== undefined) ctx.edits.push({ start: first, end: first, text: `${text}\n\n` });
+        if (firstUse) firstUse.text = firstUse.text.replace(/\n\n?/, '');
+      }
     },
   };
 }
