@@ -4,7 +4,8 @@
  * `{#3d_…}`, in components, in a translated page), used for the anchor and the table of contents; names only a
  * browser defines (`{location}`, `{history}`) in prose, shown as written with a warning on the expression's own line
  * instead of a ReferenceError at build time; icons no icon set has (Font Awesome Pro names), which the build draws as a
- * dot and warns about, reported by `lectern check` too, with file and line; `{#id}` in a Markdown (`.md`) page.
+ * dot and warns about, reported by `lectern check` too, with file and line; `{#id}` in a Markdown (`.md`) page; an
+ * expression calling React hooks inline (an island); a PostCSS config of the repo naming a plugin not installed.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +37,27 @@ const ICONS = [
   '<Steps>',
   '  <Step title="One" icon={{ name: \'not-an-icon-at-all\' }}>x</Step>',
   '</Steps>',
+  '',
+].join('\n');
+
+const REGISTRY = [
+  '---',
+  'title: Registry',
+  'description: Plugins, fetched in the browser.',
+  '---',
+  '',
+  '<Info>Synced daily.</Info>',
+  '',
+  '<CardGroup cols={2}>',
+  '{',
+  '  (() => {',
+  '    const [plugins, setPlugins] = React.useState([]);',
+  '    React.useEffect(() => { setPlugins([{ name: "hydrated-plugin" }]); }, []);',
+  '    if (!plugins.length) return <p>Loading plugins…</p>;',
+  '    return plugins.map((p) => <Card key={p.name} title={p.name} />);',
+  '  })()',
+  '}',
+  '</CardGroup>',
   '',
 ].join('\n');
 
@@ -226,7 +248,7 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
               {
                 language: 'en',
                 groups: [
-                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons', 'plain'] },
+                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons', 'plain', 'registry'] },
                   { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] },
                 ],
               },
@@ -245,6 +267,10 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
       'plain.md':
         '---\ntitle: Plain\ndescription: A Markdown page.\n---\n\n## Section one {#custom-one}\n\nText {curly}.\n\n## 3D image {#3d_image}\n',
       'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
+      // A page rendering a list with React hooks inline, as Mintlify runs it (an island here).
+      'registry.mdx': REGISTRY,
+      // The repo's own PostCSS setup (for another site of its own), with a plugin not installed: not the docs' concern.
+      'postcss.config.mjs': "export default { plugins: { '@tailwindcss/postcss': {} } };\n",
     };
     for (const [name, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(root, name)), { recursive: true });
@@ -319,6 +345,9 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(plain).toMatch(/href="#custom-one"[^>]*data-toc-link/);
     expect(plain).not.toContain('{#');
     expect(plain).toContain('Text {curly}.');
+    const registry = await readPage(dist, 'registry');
+    expect(registry).toContain('Loading plugins…');
+    expect(registry).toMatch(/<astro-island[^>]*component-export="LecternExpression0"/);
     const jobs = await readPage(dist, 'jobs');
     expect(jobs).toContain('GET projects/{project}/locations/{location}/jobs/{job}');
     expect(jobs).toContain('Answer {prompt} using {history}.');

@@ -71,7 +71,9 @@ export function inlineConfig(root: string, outDir: string, opts: RunOptions = {}
     build: { format: 'directory' },
     devToolbar: { enabled: false },
     telemetry: false,
-    vite: { logLevel: 'warn' },
+    // The docs repo's own PostCSS config (a Tailwind setup for its site, plugins not installed here) is not the
+    // site's: Mintlify ignores it, and Vite would load it for every style sheet. An inline config stops the search.
+    vite: { logLevel: 'warn', css: { postcss: {} } },
   } as AstroInlineConfig;
 }
 
