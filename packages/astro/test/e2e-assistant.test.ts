@@ -219,6 +219,22 @@ describe('the Ask AI panel under lectern serve --base /pr-7/', () => {
       const stored = await page.evaluate(() => sessionStorage.getItem('lectern:assistant:acme'));
       expect(JSON.parse(stored!).thread.threadId).toBe(second!.threadId);
 
+      // LECTERN_SCREENSHOTS=<dir>: the panel wide and narrow, light and dark, for a person to look at.
+      const shots = process.env.LECTERN_SCREENSHOTS;
+      if (shots) {
+        for (const [name, width] of [
+          ['wide', 1280],
+          ['narrow', 390],
+        ] as const) {
+          await page.setViewportSize({ width, height: 800 });
+          for (const dark of [false, true]) {
+            await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+            await page.screenshot({ path: path.join(shots, `assistant-${name}-${dark ? 'dark' : 'light'}.png`) });
+          }
+        }
+        await page.evaluate(() => document.documentElement.classList.remove('dark'));
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
       // Escape closes; the source link leads to the section of the page.
       await page.keyboard.press('Escape');
       await panel(page).waitFor({ state: 'hidden' });
