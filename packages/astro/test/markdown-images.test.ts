@@ -20,7 +20,7 @@ describe('images the repo lacks', () => {
           theme: 'mint',
           name: 'Images',
           colors: { primary: '#0D9373' },
-          navigation: { groups: [{ group: 'G', pages: ['index', 'guides/style'] }] },
+          navigation: { groups: [{ group: 'G', pages: ['index', 'guides/style', 'guides/deep'] }] },
         }),
       );
       await writeFile(path.join(src, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\n![A diagram to draw](images/diagram.png)\n');
@@ -35,7 +35,14 @@ describe('images the repo lacks', () => {
         path.join(src, 'guides/style.md'),
         '---\ntitle: Style guide\ndescription: d\n---\n\nHow to add screenshots:\n\n> ![Add Provider UI](path/to/image.png)\n\n![A dot](../images/dot.svg)\n',
       );
+      // One `..` too many: resolved as a URL is, at the docs root (the image exists there).
+      await writeFile(
+        path.join(src, 'guides/deep.mdx'),
+        '---\ntitle: Deep\ndescription: d\n---\n\n![Climbs too far](../../images/dot.svg)\n',
+      );
       built = await buildFixture(src);
+      const deep = await readFile(path.join(built.dist, 'guides/deep/index.html'), 'utf8');
+      expect(deep).toMatch(/<img src="\/images\/dot\.svg" alt="Climbs too far"/);
       const md = await readFile(path.join(built.dist, 'guides/style/index.html'), 'utf8');
       expect(md).toContain('How to add screenshots:');
       expect(md).toMatch(/<img\s+src="\/_astro\/missing-image\.[\w-]+\.svg" alt="Add Provider UI"/);

@@ -412,17 +412,21 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: 
 }
 
 /**
- * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`), or that may not be
- * read (publishable.ts): MDX would import the file and fail the whole build; Mintlify shows a broken image. They become
- * root-absolute URLs, drawn as plain <img> (`lectern check` reports each as a broken link).
+ * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`), that may not be
+ * read (publishable.ts), or that climbs above the docs root (`../../images/x.png` one level too many): MDX would import
+ * the file and fail the page; Mintlify resolves the path as a URL and shows the image (or a broken one). They become
+ * root-absolute URLs, drawn as plain <img> (`lectern check` reports a missing file as a broken link).
  */
 function missingImages(code: string, abs: string, root: string, rules: RepoFileRules): string {
   return code.replace(
     /(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g,
     (whole, head: string, url: string) => {
-      const file = path.resolve(path.dirname(abs), safeDecode(url.replace(/[?#].*$/, '')));
-      if (readableFile(root, file, rules) || !file.startsWith(root + path.sep)) return whole;
-      return head + '/' + path.relative(root, file).split(path.sep).join('/') + url.slice(url.replace(/[?#].*$/, '').length);
+      const clean = safeDecode(url.replace(/[?#].*$/, ''));
+      const file = path.resolve(path.dirname(abs), clean);
+      if (file.startsWith(root + path.sep) && readableFile(root, file, rules)) return whole;
+      // Root-absolute; a path climbing above the docs root stops there, as a URL does (Mintlify shows the image).
+      const dir = '/' + path.relative(root, path.dirname(abs)).split(path.sep).join('/');
+      return head + path.posix.resolve(dir, clean) + url.slice(url.replace(/[?#].*$/, '').length);
     },
   );
 }
