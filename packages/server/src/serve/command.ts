@@ -9,7 +9,8 @@ const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--tru
 
 Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy, and the assistant API
 (POST /discovery/v2/assistant/{domain}/message, and the deprecated v1) when docs.json sets
-"lectern": {"assistant": {"enabled": true}} or --assistant is given.
+"lectern": {"assistant": {"enabled": true}} or --assistant is given; then GET /_lectern/assistant.json gives the
+pages' "Ask AI" panel the site's public key (kept in <dir>/.lectern/assistant-site-key.json).
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
