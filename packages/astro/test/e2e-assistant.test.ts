@@ -279,6 +279,24 @@ describe('the Ask AI panel under lectern serve --base /pr-7/', () => {
     }
   }, 60_000);
 
+  it('hands a search over: "Ask AI about <query>" opens the panel with the query', async () => {
+    const { page } = await newPage();
+    try {
+      await page.goto(`${site}/`);
+      await page.keyboard.press('Control+k');
+      await page.locator('[data-search-input]').fill('verify webhook signatures');
+      const handOff = page.getByRole('button', { name: 'Ask AI about “verify webhook signatures”' });
+      await handOff.click();
+      await panel(page).waitFor({ state: 'visible' });
+      await expect(page.locator('[data-search-dialog]').isHidden()).resolves.toBe(true);
+      await expect(page.locator('.lectern-ai-question').innerText()).resolves.toBe('verify webhook signatures');
+      await page.locator('.lectern-ai-answer[data-state="done"]').waitFor({ timeout: 30_000 });
+      await expect(lastAnswer(page).innerText()).resolves.toContain('signing secret');
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('stops a streaming answer, then retries it', async () => {
     const { page } = await newPage();
     try {

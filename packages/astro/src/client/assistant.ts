@@ -2,7 +2,8 @@
 /**
  * The "Ask AI" opener, on pages of sites with the assistant on (layout/AssistantButton.astro): the header button and
  * ⌘I / Ctrl+I. The panel itself (@lectern/playground/assistant, Preact) is a separate chunk, imported the first time
- * the reader opens it. `window.lectern.assistant.open(question?)` opens it from other scripts (e.g. search).
+ * the reader opens it. The search dialog offers "Ask AI about <query>", which opens the panel with the query.
+ * `window.lectern.assistant.open(question?)` opens it from other scripts.
  */
 import type { AssistantPanel } from '@lectern/playground/assistant';
 
@@ -34,3 +35,26 @@ document.addEventListener('keydown', (ev) => {
 const w = window as unknown as { lectern?: Record<string, unknown> };
 w.lectern ??= {};
 w.lectern.assistant = { open: (question?: string) => void load().then((p) => p.open(question)) };
+
+/** Search hand-off: a button under the search box that asks the assistant the query. */
+function searchHandOff(): void {
+  const input = document.querySelector<HTMLInputElement>('[data-search-input]');
+  if (!input) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'search-ask-ai';
+  button.hidden = true;
+  input.after(button);
+  input.addEventListener('input', () => {
+    const query = input.value.trim();
+    button.hidden = !query;
+    button.textContent = `Ask AI about “${query}”`;
+  });
+  button.addEventListener('click', () => {
+    const query = input.value.trim();
+    const dialog = document.querySelector<HTMLElement>('[data-search-dialog]');
+    if (dialog) dialog.hidden = true;
+    void load().then((p) => p.open(query, document.querySelector<HTMLElement>('[data-open-assistant]')));
+  });
+}
+searchHandOff();
