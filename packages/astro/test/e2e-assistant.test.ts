@@ -100,9 +100,9 @@ function writeSite(dir: string, assistant: boolean): void {
 }
 
 /** `lectern serve <root>` with the stand-in model; resolves with its URL. */
-async function startServe(dir: string): Promise<string> {
+async function startServe(dir: string, port = 0): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, LECTERN_ASSISTANT_BASE_URL: modelUrl, LECTERN_ASSISTANT_MODEL: 'fake' };
-  const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'serve', dir, '--port', '0'], {
+  const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'serve', dir, '--port', String(port)], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -391,6 +391,38 @@ describe('the Ask AI panel under lectern serve --base /pr-7/', () => {
       await page.close();
     }
   }, 60_000);
+
+  it('recovers when the server stops and comes back: same key, same thread', async () => {
+    const { page, bodies } = await newPage();
+    try {
+      await page.goto(`${site}/`);
+      await page.keyboard.press('Control+i');
+      await panel(page).waitFor({ state: 'visible' });
+      await askQuestion(page, 'How do I verify webhook signatures?');
+      await page.locator('.lectern-ai-answer[data-state="done"]').waitFor({ timeout: 30_000 });
+      const key = JSON.parse(readFileSync(path.join(root, '.lectern/assistant-site-key.json'), 'utf8')).key;
+
+      const port = Number(new URL(site).port);
+      const stopped = new Promise((r) => serve!.once('exit', r));
+      serve!.kill('SIGTERM');
+      await stopped;
+      await askQuestion(page, 'And what about retries?');
+      await expect(lastAnswer(page).locator('[role="alert"]').innerText()).resolves.toMatch(/Can't reach the assistant/);
+
+      site = (await startServe(root, port)) + '/pr-7';
+      await page.getByRole('button', { name: 'Retry the last question' }).click();
+      await page.locator('.lectern-ai-answer[data-state="done"]').nth(1).waitFor({ timeout: 30_000 });
+      await expect(lastAnswer(page).innerText()).resolves.toContain('retried');
+      // The restarted server kept the site's key and the conversation's thread.
+      expect(((await (await fetch(`${site}/_lectern/assistant.json`)).json()) as { key: string }).key).toBe(key);
+      const threadIds = (bodies as Array<{ threadId?: string }>).slice(1).map((b) => b.threadId);
+      expect(threadIds.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(threadIds).size).toBe(1);
+      expect(threadIds[0]).toMatch(/^thr_/);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 
   it('keeps the panel chunk small', () => {
     const dist = path.join(root, 'dist');
