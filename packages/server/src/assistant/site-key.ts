@@ -23,9 +23,11 @@ export interface PanelConfig {
 export function siteDomain(configured: readonly string[] | undefined, siteName: string | undefined): string {
   if (configured?.[0]) return configured[0];
   const slug = (siteName ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/^[^a-z0-9]+|-+$/g, '')
+    .replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '')
     .slice(0, 100);
   return isValidName(slug) ? slug : 'docs';
 }
