@@ -64,6 +64,10 @@ const rows = [
   await size('Playground (OpenAPI) + preact', mount('./packages/playground/src/Playground.tsx', 'Playground')),
   await size('ChannelPlayground (WebSocket) + preact', mount('./packages/playground/src/ChannelPlayground.tsx', 'ChannelPlayground')),
   await size(
+    'Ask AI panel (assistant) + preact',
+    `import { mountAssistant } from './packages/playground/src/assistant/index.tsx'; export default mountAssistant;`,
+  ),
+  await size(
     'preact + hooks alone',
     `import { h, hydrate } from 'preact'; import { useState } from 'preact/hooks'; export { h, hydrate, useState };`,
   ),
