@@ -22,6 +22,7 @@ let modelUrl = '';
 const modelCalls: Array<{ question: string; closedEarly: boolean }> = [];
 let root = '';
 let bareRoot = '';
+let staticRoot = '';
 let serve: ChildProcess | undefined;
 let site = '';
 let browser: Browser;
@@ -73,7 +74,7 @@ function startModel(): Promise<void> {
   );
 }
 
-function writeSite(dir: string, assistant: boolean): void {
+function writeSite(dir: string, assistant: boolean, url?: string): void {
   mkdirSync(path.join(dir, 'guides'), { recursive: true });
   writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: Acme docs.\n---\nWelcome to the Acme docs.\n');
   writeFileSync(
@@ -95,7 +96,7 @@ function writeSite(dir: string, assistant: boolean): void {
       name: 'Acme',
       colors: { primary: '#0D9373' },
       navigation: { groups: [{ group: 'Guides', pages: ['index', 'guides/webhooks'] }] },
-      ...(assistant ? { lectern: { assistant: { enabled: true, domain: 'acme' } } } : {}),
+      ...(assistant ? { lectern: { assistant: { enabled: true, domain: 'acme', ...(url ? { url } : {}) } } } : {}),
     }),
   );
 }
@@ -139,7 +140,7 @@ afterAll(async () => {
   await browser?.close();
   serve?.kill('SIGTERM');
   await new Promise((r) => model?.close(r));
-  for (const dir of [root, bareRoot]) if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [root, bareRoot, staticRoot]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function newPage(): Promise<{ page: Page; requested: string[]; bodies: unknown[] }> {
@@ -473,6 +474,32 @@ describe('the Ask AI panel under lectern dev', () => {
     } finally {
       await page.close();
       await dev.stop();
+    }
+  }, 180_000);
+});
+
+describe('a static site whose panel asks a lectern serve elsewhere (lectern.assistant.url)', () => {
+  it('gets the settings and the answers from the other origin; source links stay on the site', async () => {
+    staticRoot = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-assistant-static-'));
+    writeSite(staticRoot, true, `${site}/`);
+    const { outDir } = await buildSite(staticRoot, { logLevel: 'warn' });
+    const served = await serveDist(outDir);
+    const { page, requested } = await newPage();
+    try {
+      await page.goto(`${served.url}/guides/webhooks`);
+      await page.keyboard.press('Control+i');
+      await panel(page).waitFor({ state: 'visible' });
+      await askQuestion(page, 'How do I verify webhook signatures?');
+      await page.locator('.lectern-ai-answer[data-state="done"]').waitFor({ timeout: 30_000 });
+      expect(requested).toContain(`${site}/_lectern/assistant.json`);
+      expect(requested).toContain(`${site}/discovery/v2/assistant/acme/message`);
+      const hrefs = await lastAnswer(page)
+        .locator('nav[aria-label="Sources"] a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(hrefs).toContain('/guides/webhooks#verifying-signatures');
+    } finally {
+      await page.close();
+      await served.close();
     }
   }, 180_000);
 });

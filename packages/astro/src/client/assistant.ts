@@ -12,7 +12,9 @@ const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BA
 let panel: Promise<AssistantPanel> | undefined;
 
 function load(): Promise<AssistantPanel> {
-  panel ??= import('@lectern/playground/assistant').then((m) => m.mountAssistant(BASE));
+  // docs.json `lectern.assistant.url`: a `lectern serve` elsewhere (static hosting); else this site's own server.
+  const server = document.querySelector<HTMLElement>('[data-open-assistant]')?.dataset.assistantUrl;
+  panel ??= import('@lectern/playground/assistant').then((m) => m.mountAssistant(BASE, server));
   panel.catch((error: unknown) => {
     panel = undefined;
     console.error('[lectern] the assistant panel failed to load', error);

@@ -155,6 +155,16 @@ export const lecternSchema = z.object({
     .object({
       enabled: z.boolean().default(false),
       domain: z.string().optional(),
+      /**
+       * Where the pages' Ask AI panel asks when the site itself is not served by `lectern serve` (static hosting):
+       * the address of a `lectern serve` with the assistant, base path included. Unset: the site's own server.
+       */
+      url: z
+        .string()
+        .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+          error: 'expected the http(s) address of a lectern serve, such as https://docs.example.com/',
+        })
+        .optional(),
       /** Days a conversation is kept after its last message (default 30). */
       retentionDays: z.number().int().min(0).optional(),
       /**

@@ -23,7 +23,10 @@ interface Saved {
 }
 
 export interface PanelProps {
+  /** The site's base path: the answers' page links are under it. */
   base: string;
+  /** Where the assistant is: the site's base path, or the address of a `lectern serve` elsewhere (ends with `/`). */
+  server: string;
   open: boolean;
   onClose(): void;
   /** A question to ask as soon as the panel is ready (search hand-off). */
@@ -31,7 +34,7 @@ export interface PanelProps {
 }
 
 const SETTINGS_ERROR = {
-  404: "The assistant isn't available on this address: the site must be served by `lectern serve` with the assistant on.",
+  404: "The assistant isn't available here: this site is not served by `lectern serve` with the assistant on, and docs.json names no other (lectern.assistant.url).",
   other: "Can't reach the assistant right now: the server is down or you are offline.",
 };
 
@@ -57,15 +60,16 @@ function save(domain: string, saved: Saved): void {
   }
 }
 
-/** `{base}_lectern/assistant.json`, or a message saying why the panel cannot work. */
-async function loadSettings(base: string): Promise<PanelSettings | string> {
+/** `{server}_lectern/assistant.json` (its endpoint resolved against `server`), or a message saying why the panel cannot work. */
+async function loadSettings(server: string): Promise<PanelSettings | string> {
   try {
-    const response = await fetch(`${base}_lectern/assistant.json`, { headers: { Accept: 'application/json' } });
+    const url = new URL(`${server}_lectern/assistant.json`, location.href);
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
     if (response.status === 404) return SETTINGS_ERROR[404];
     const body = (await response.json()) as Partial<PanelSettings> & { error?: { message?: string } };
     if (!response.ok || !body.endpoint || !body.key || !body.domain)
       return body.error?.message ? `The assistant is unavailable: ${body.error.message}.` : SETTINGS_ERROR.other;
-    return { endpoint: body.endpoint, key: body.key, domain: body.domain };
+    return { endpoint: new URL(body.endpoint, url).href, key: body.key, domain: body.domain };
   } catch {
     return SETTINGS_ERROR.other;
   }
@@ -88,7 +92,7 @@ function trapTab(ev: KeyboardEvent, box: HTMLElement): void {
   }
 }
 
-export function Panel({ base, open, onClose, initial }: PanelProps) {
+export function Panel({ base, server, open, onClose, initial }: PanelProps) {
   const [settings, setSettings] = useState<PanelSettings | string | undefined>();
   const [saved, setSaved] = useState<Saved>({ turns: [] });
   const [question, setQuestion] = useState('');
@@ -102,7 +106,7 @@ export function Panel({ base, open, onClose, initial }: PanelProps) {
 
   useEffect(() => {
     if (!open || settings !== undefined) return;
-    loadSettings(base).then((s) => {
+    loadSettings(server).then((s) => {
       setSettings(s);
       if (typeof s !== 'string') setSaved(loadSaved(s.domain));
     });

@@ -15,8 +15,11 @@ export interface AssistantPanel {
   readonly isOpen: boolean;
 }
 
-/** Render the panel for a site served under `base` (`/` or `/pr-7/`). */
-export function mountAssistant(base: string): AssistantPanel {
+/**
+ * Render the panel for a site served under `base` (`/` or `/pr-7/`). `server` is the `lectern serve` to ask (its
+ * address with its base path) when it is not the site's own server.
+ */
+export function mountAssistant(base: string, server?: string): AssistantPanel {
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
   document.head.append(style);
@@ -27,7 +30,17 @@ export function mountAssistant(base: string): AssistantPanel {
   let returnTo: HTMLElement | null = null;
   let initial: { question: string; seq: number } | undefined;
   let seq = 0;
-  const draw = () => render(<Panel base={base} open={isOpen} onClose={() => api.close()} {...(initial ? { initial } : {})} />, root);
+  const draw = () =>
+    render(
+      <Panel
+        base={base}
+        server={server ? server.replace(/\/?$/, '/') : base}
+        open={isOpen}
+        onClose={() => api.close()}
+        {...(initial ? { initial } : {})}
+      />,
+      root,
+    );
   const api: AssistantPanel = {
     get isOpen() {
       return isOpen;

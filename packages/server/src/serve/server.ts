@@ -197,10 +197,15 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     const panel = options.assistantPanel;
     app.get(mounted('/_lectern/assistant.json'), async (c) => {
       try {
-        return c.json(await panel(base), 200, { 'Cache-Control': 'no-store' });
+        // Public by design; a site on a static host reads it from here (docs.json lectern.assistant.url).
+        return c.json(await panel(base), 200, { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
       } catch (error) {
         const message = `the assistant is not available right now (${(error as Error).message}); try again in a few seconds`;
-        return c.json({ error: { code: 'assistant_unavailable', message } }, 503, { 'Cache-Control': 'no-store', 'Retry-After': '5' });
+        return c.json({ error: { code: 'assistant_unavailable', message } }, 503, {
+          'Cache-Control': 'no-store',
+          'Retry-After': '5',
+          'Access-Control-Allow-Origin': '*',
+        });
       }
     });
   }
