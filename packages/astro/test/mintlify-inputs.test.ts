@@ -5,7 +5,8 @@
  * browser defines (`{location}`, `{history}`) in prose, shown as written with a warning on the expression's own line
  * instead of a ReferenceError at build time; icons no icon set has (Font Awesome Pro names), which the build draws as a
  * dot and warns about, reported by `lectern check` too, with file and line; `{#id}` in a Markdown (`.md`) page; an
- * expression calling React hooks inline (an island); a PostCSS config of the repo naming a plugin not installed.
+ * expression calling React hooks inline (an island); a PostCSS config of the repo naming a plugin not installed;
+ * components with nothing inside (an empty <Frame>, <CodeGroup>, <Tabs>, <Prompt>).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -248,7 +249,7 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
               {
                 language: 'en',
                 groups: [
-                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons', 'plain', 'registry'] },
+                  { group: 'G', icon: 'book-sparkles', pages: ['index', 'jobs', 'icons', 'plain', 'registry', 'empty'] },
                   { group: 'H', icon: { name: 'house', style: 'regular' }, pages: [] },
                 ],
               },
@@ -269,6 +270,9 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
       'images/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>',
       // A page rendering a list with React hooks inline, as Mintlify runs it (an island here).
       'registry.mdx': REGISTRY,
+      // Components with nothing inside (a screenshot not added yet): drawn empty, as Mintlify does.
+      'empty.mdx':
+        '---\ntitle: Empty\ndescription: Empty components.\n---\n\n<Frame>\n  \n</Frame>\n\n<Frame caption="Soon"></Frame>\n\n<CodeGroup>\n</CodeGroup>\n\n<Tabs>\n</Tabs>\n\n<Prompt description="P"></Prompt>\n\nAfter them.\n',
       // The repo's own PostCSS setup (for another site of its own), with a plugin not installed: not the docs' concern.
       'postcss.config.mjs': "export default { plugins: { '@tailwindcss/postcss': {} } };\n",
     };
@@ -345,6 +349,9 @@ describe('`lectern check` and `lectern build` on a repo with these inputs', () =
     expect(plain).toMatch(/href="#custom-one"[^>]*data-toc-link/);
     expect(plain).not.toContain('{#');
     expect(plain).toContain('Text {curly}.');
+    const empty = await readPage(dist, 'empty');
+    expect(empty).toContain('After them.');
+    expect(empty).toContain('<figcaption>Soon</figcaption>');
     const registry = await readPage(dist, 'registry');
     expect(registry).toContain('Loading plugins…');
     expect(registry).toMatch(/<astro-island[^>]*component-export="LecternExpression0"/);
