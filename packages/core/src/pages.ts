@@ -44,8 +44,16 @@ const IGNORED_FILES = new Set([
   'claude.md',
 ]);
 
-/** Every page file of the repo (outside snippets/ and the legacy _snippets/, node_modules/, dist/ and dot-folders), sorted. */
-export function listPageFiles(root: string, ignored: (relPath: string, isDir: boolean) => boolean = () => false): string[] {
+/**
+ * Every page file of the repo (outside snippets/ and the legacy _snippets/, node_modules/, dist/ and dot-folders), sorted.
+ * A repo's README, LICENSE, AGENTS.md and the like are pages only when the navigation names them (`named`: page paths,
+ * as written in docs.json).
+ */
+export function listPageFiles(
+  root: string,
+  ignored: (relPath: string, isDir: boolean) => boolean = () => false,
+  named: ReadonlySet<string> = new Set(),
+): string[] {
   const out: string[] = [];
   const walk = (dir: string, rel: string) => {
     let entries;
@@ -60,7 +68,10 @@ export function listPageFiles(root: string, ignored: (relPath: string, isDir: bo
       if (ignored(relPath, entry.isDirectory())) continue;
       if (entry.isDirectory()) {
         if (!IGNORED_DIRS.has(entry.name)) walk(path.join(dir, entry.name), relPath);
-      } else if (/\.(mdx|md)$/i.test(entry.name) && !IGNORED_FILES.has(entry.name.toLowerCase())) {
+      } else if (
+        /\.(mdx|md)$/i.test(entry.name) &&
+        (!IGNORED_FILES.has(entry.name.toLowerCase()) || named.has(relPath.replace(/\.(mdx|md)$/i, '')))
+      ) {
         out.push(relPath);
       }
     }

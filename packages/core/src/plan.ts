@@ -44,6 +44,14 @@ function collectSpecRefs(node: NavNodeConfig, out: Array<{ source: string; kind:
   for (const child of node.children) if (child.kind !== 'page') collectSpecRefs(child, out);
 }
 
+/** The page paths a navigation node names, leading slash dropped (a README.md is a page only when named). */
+function collectPagePaths(node: NavNodeConfig, out: Set<string>): void {
+  for (const child of node.children) {
+    if (child.kind === 'page') out.add(child.value.replace(/^\/+/, ''));
+    else collectPagePaths(child, out);
+  }
+}
+
 function apiSources(value: unknown): string[] {
   if (value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
@@ -72,7 +80,9 @@ export async function buildSitePlan(root: string, options: BuildSitePlanOptions 
   progress('reading pages');
   const files = new Map<string, PageFile>();
   const brokenFiles = new Set<string>();
-  for (const file of listPageFiles(absRoot, ignored)) {
+  const named = new Set<string>();
+  for (const node of [config.navigation.root, ...config.navigation.global]) collectPagePaths(node, named);
+  for (const file of listPageFiles(absRoot, ignored, named)) {
     const { page, diagnostics: found } = readPageFile(absRoot, file);
     diagnostics.push(...found);
     if (page) files.set(page.slug, page);

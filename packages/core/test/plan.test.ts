@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,30 @@ describe('lectern check', () => {
       'spec/broken-ref specs/api.json:10 Broken $ref at /paths/~1health/get/responses/200/content/application~1json/schema: target "#/components/schemas/Missing" does not exist (no "components" under "#").',
       'spec/not-found specs/does-not-exist.yaml Spec file specs/does-not-exist.yaml does not exist.',
     ]);
+  });
+
+  it('a README.md (or LICENSE.md, AGENTS.md) is a page when the navigation names it, and only then', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-readme-page-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'docs.json'),
+        JSON.stringify({
+          name: 'S',
+          theme: 'mint',
+          colors: { primary: '#0D9373' },
+          navigation: { groups: [{ group: 'Spikes', pages: ['intro', 'spikes/README'] }] },
+        }),
+      );
+      writeFileSync(path.join(dir, 'intro.mdx'), '---\ntitle: Intro\ndescription: First.\n---\n\nHi.\n');
+      writeFileSync(path.join(dir, 'README.md'), '# The repo\n');
+      mkdirSync(path.join(dir, 'spikes'));
+      writeFileSync(path.join(dir, 'spikes/README.md'), '---\ntitle: Spikes\ndescription: The spikes.\n---\n\nList.\n');
+      const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
+      expect(diagnostics.filter((d) => d.code === 'nav/page-not-found')).toEqual([]);
+      expect(plan.pages.map((p) => p.slug).sort()).toEqual(['intro', 'spikes/README']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a navigation page without a file is a warning (left out of the navigation, the rest built), an error with --strict', async () => {
