@@ -1,11 +1,12 @@
 /**
- * MDX syntax check of page bodies with unified + remark-parse + remark-mdx, so `lectern check` finds
+ * MDX syntax check of page bodies with unified + remark-parse + remark-gfm + remark-mdx (the build's parser), so `lectern check` finds
  * broken MDX (unclosed tags, bad expressions) with the file's own line numbers, before any build.
  * Dollar math (`$…$`, `$$…$$`) is parsed as the build parses it: inside it `{` and `<` are LaTeX, not MDX. Custom
  * heading ids (`## Title {#id}`) are cut first, as the build cuts them (heading-ids.ts).
  */
 import { mathFromMarkdown } from 'mdast-util-math';
 import { math as mathSyntax } from 'micromark-extension-math';
+import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified, type Processor } from 'unified';
@@ -19,11 +20,12 @@ function remarkMathSyntax(this: Processor): void {
   (data.fromMarkdownExtensions ??= []).push(mathFromMarkdown());
 }
 
-const processor = unified().use(remarkParse).use(remarkMdx).use(remarkMathSyntax);
+// With GFM, as the build parses (a table cell is parsed on its own: `<code>…|…</code>` across cells is not one tag).
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMathSyntax);
 /** docs.json `styling.latex: false`: dollar signs are text. */
-const processorWithoutMath = unified().use(remarkParse).use(remarkMdx);
-const markdownProcessor = unified().use(remarkParse).use(remarkMathSyntax);
-const markdownWithoutMath = unified().use(remarkParse);
+const processorWithoutMath = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
+const markdownProcessor = unified().use(remarkParse).use(remarkGfm).use(remarkMathSyntax);
+const markdownWithoutMath = unified().use(remarkParse).use(remarkGfm);
 
 export interface ParseMdxOptions {
   /** Parse `$…$` / `$$…$$` as math (default true; docs.json `styling.latex: false` turns it off). */

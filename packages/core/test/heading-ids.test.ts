@@ -70,3 +70,11 @@ describe('custom heading ids', () => {
     expect(parseMdxBody('a.mdx', FORMS.replace('{broken', '')).diagnostics).toEqual([]);
   });
 });
+
+describe('the MDX syntax check parses as the build does', () => {
+  it('with GFM: a table cell bounds `$…$` math and tags (two `$v` in two rows are not one formula)', () => {
+    const table =
+      '| Syntax | Does |\n| --- | --- |\n| <code>a</code> | Moves to $v&#123;page&#125;. |\n| <code>$v&#123;b&#125;</code> | Two. |\n';
+    expect(parseMdxBody('t.mdx', table).diagnostics).toEqual([]);
+  });
+});
