@@ -145,6 +145,26 @@ describe('docs.json', () => {
     });
   });
 
+  it('reads an anchor or tab written in mint.json words ("name", "url") in a docs.json, with a warning', () => {
+    const dir = repo({
+      'docs.json': {
+        ...minimal,
+        navigation: {
+          anchors: [{ name: 'Community', icon: 'slack', url: 'https://discord.gg/x' }],
+          tabs: [{ name: 'Guides', groups: [{ group: 'G', pages: ['index'] }] }],
+        },
+      },
+    });
+    const { config, diagnostics } = loadConfig(dir);
+    expect(diagnostics.map((d) => [d.severity, d.pointer, d.message])).toEqual([
+      ['warning', '/navigation/anchors/0/name', 'anchor written as in mint.json ("name", "url"); read as "anchor" and "href"'],
+      ['warning', '/navigation/tabs/0/name', 'tab written as in mint.json ("name"); read as "tab"'],
+    ]);
+    const kinds = config!.navigation.root.children.map((c) => [c.kind, 'label' in c ? c.label : '', 'href' in c ? c.href : undefined]);
+    expect(kinds).toContainEqual(['anchor', 'Community', 'https://discord.gg/x']);
+    expect(kinds).toContainEqual(['tab', 'Guides', undefined]);
+  });
+
   it('refuses $ref cycles and paths outside the repo', () => {
     const dir = repo({
       'docs.json': { ...minimal, navigation: { groups: [{ $ref: 'a.json' }, { $ref: '../outside.json' }] } },

@@ -240,6 +240,7 @@ function readNode(
   issues: NavIssue[],
 ): NavNodeConfig | undefined {
   const labelKey = LABEL_KEY[kind];
+  raw = legacyDivision(raw, pointer, kind, issues);
   const label = raw[labelKey];
   // A blank group label is a group without a heading (Mintlify shows its pages under the previous one).
   if (typeof label !== 'string' || (!label.trim() && kind !== 'group')) {
@@ -270,6 +271,23 @@ function readNode(
     node.extra[key] = value;
   }
   return node.skip ? undefined : node;
+}
+
+/**
+ * An anchor or tab written in mint.json's words inside a docs.json (`{"name": "Blog", "url": "https://…"}`), as
+ * repos half-way through the migration have them: Mintlify reads it, so Lectern does, with a warning naming the
+ * docs.json words.
+ */
+function legacyDivision(raw: Record<string, unknown>, pointer: string, kind: DivisionKind | 'group', issues: NavIssue[]) {
+  if ((kind !== 'anchor' && kind !== 'tab') || raw[kind] !== undefined || typeof raw.name !== 'string') return raw;
+  const { name, url, ...rest } = raw;
+  issues.push({
+    pointer: `${pointer}/name`,
+    severity: 'warning',
+    message: `${kind} written as in mint.json ("name"${url !== undefined ? ', "url"' : ''}); read as "${kind}"${url !== undefined ? ' and "href"' : ''}`,
+    hint: `docs.json names it {"${kind}": "…", "href": "…"}`,
+  });
+  return { ...rest, [kind]: name, ...(url !== undefined && rest.href === undefined ? { href: url } : {}) };
 }
 
 export interface NavigationConfig {
