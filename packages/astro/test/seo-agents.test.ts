@@ -300,6 +300,7 @@ describe('a site in several languages', () => {
         ['en', `${SITE}/en/guide`],
         ['fr', `${SITE}/fr/guide`],
         ['zh-Hans', `${SITE}/cn/guide`],
+        ['x-default', `${SITE}/en/guide`],
       ];
       expect(await alternates('en/guide')).toEqual(guide);
       expect(await alternates('fr/guide')).toEqual(guide);

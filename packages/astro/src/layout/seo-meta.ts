@@ -53,17 +53,23 @@ const tail = (slug: string) => slug.split('/').slice(1).join('/');
 /**
  * `<link rel="alternate" hreflang>` to the same page in each language of `navigation.languages` (itself included), when
  * the site's address is known: a language whose matching page (same slug, or same path under its own first segment,
- * as the language switcher matches) does not exist gets none.
+ * as the language switcher matches) does not exist gets none; `x-default` names the default language's page.
  */
 export function languageAlternates(page: Page, switchers: readonly Switcher[], siteUrl: string): HeadTag[] {
   const languages = switchers.find((s) => s.type === 'language');
   if (!siteUrl || !languages) return [];
-  return languages.options.flatMap((o): HeadTag[] => {
+  const fallback = languages.options.find((o) => o.default) ?? languages.options[0];
+  let xDefault: HeadTag | undefined;
+  const tags = languages.options.flatMap((o): HeadTag[] => {
     const target = o.active ? page.slug : o.external || o.href === '#' ? undefined : o.href.replace(/^\/+/, '') || 'index';
     const same = target !== undefined && (target === page.slug || (tail(target) !== '' && tail(target) === tail(page.slug)));
     if (!same || !o.label) return [];
-    return [{ tag: 'link', rel: 'alternate', hreflang: HREFLANG[o.label.toLowerCase()] ?? o.label, href: siteUrl + pageHref(target) }];
+    const href = siteUrl + pageHref(target);
+    // `x-default`: the page in the site's default language (`default: true`, else the first), for readers of any other.
+    if (o === fallback) xDefault = { tag: 'link', rel: 'alternate', hreflang: 'x-default', href };
+    return [{ tag: 'link', rel: 'alternate', hreflang: HREFLANG[o.label.toLowerCase()] ?? o.label, href }];
   });
+  return xDefault && tags.length > 1 ? [...tags, xDefault] : tags;
 }
 
 /** The page's canonical URL: frontmatter `canonical`, else docs.json's `canonical` + the page's path, else the site's address + path. */

@@ -33,7 +33,7 @@ export type SidebarEntry = SidebarPage | SidebarGroup | SidebarLink;
 
 export interface Switcher {
   type: NavDivision['type'];
-  options: Array<{ label: string; href: string; active: boolean; icon?: unknown; external: boolean; tag?: string }>;
+  options: Array<{ label: string; href: string; active: boolean; icon?: unknown; external: boolean; tag?: string; default?: boolean }>;
 }
 
 /** One sidebar scope: the groups/pages under the deepest division on a path. */
@@ -260,6 +260,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
             icon: d.icon,
             external: /^[a-z]+:/i.test(href),
             tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined,
+            ...(d.default ? { default: true } : {}),
           };
         }),
       });
