@@ -1,6 +1,7 @@
 /**
  * The one small shared script of every page: theme toggle, tabs and code groups, copy buttons, anchor copy,
- * banner dismiss, navigation selects, mobile sidebar, and the search dialog (Pagefind loaded on first use).
+ * banner dismiss, navigation selects, mobile sidebar, the search dialog (Pagefind loaded on first use), heading links
+ * and image zoom.
  */
 const root = document.documentElement;
 /** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
@@ -329,3 +330,46 @@ if (tocLinks.length && 'IntersectionObserver' in window) {
     if (h) io.observe(h);
   }
 }
+
+// Heading links: each section heading of the page's text gets a chip that copies the section's address
+// (handled by [data-anchor] above). Headings inside components keep none.
+for (const h of document.querySelectorAll<HTMLElement>('.prose > h2[id], .prose > h3[id]')) {
+  const a = document.createElement('a');
+  a.className = 'heading-anchor';
+  a.href = `#${h.id}`;
+  a.dataset.anchor = h.id;
+  a.setAttribute('aria-label', `Copy link to section: ${h.textContent?.trim() ?? h.id}`);
+  h.append(a);
+}
+
+// Image zoom: a click, Enter or Space on an image of the page's text shows it enlarged (Escape or a click closes);
+// `noZoom` on the image, or a link around it, keeps it as it is.
+for (const img of document.querySelectorAll<HTMLImageElement>('.prose img')) {
+  if (img.closest('a, [nozoom], [data-no-zoom]')) continue;
+  img.dataset.zoom = '';
+  img.tabIndex = 0;
+  img.setAttribute('role', 'button');
+  img.setAttribute('aria-label', `Enlarge image${img.alt ? `: ${img.alt}` : ''}`);
+}
+let zoomDialog: HTMLDialogElement | undefined;
+function zoom(img: HTMLImageElement): void {
+  if (!zoomDialog) {
+    zoomDialog = document.createElement('dialog');
+    zoomDialog.className = 'zoom-dialog';
+    zoomDialog.setAttribute('aria-label', 'Enlarged image');
+    zoomDialog.addEventListener('click', () => zoomDialog!.close());
+    document.body.append(zoomDialog);
+  }
+  const big = document.createElement('img');
+  big.src = img.currentSrc || img.src;
+  big.alt = img.alt;
+  zoomDialog.replaceChildren(big);
+  zoomDialog.showModal();
+}
+on('img[data-zoom]', 'click', (el) => zoom(el as HTMLImageElement));
+on('img[data-zoom]', 'keydown', (el, ev) => {
+  const key = (ev as KeyboardEvent).key;
+  if (key !== 'Enter' && key !== ' ') return;
+  ev.preventDefault();
+  zoom(el as HTMLImageElement);
+});
