@@ -26,6 +26,7 @@ export const DIAGNOSTIC_CODES = {
     'a page file that is a symlink to a file that never reaches the site (under `.git/`, a dotfile or dot-folder, out of the repo): left out',
   'page/no-title': 'a page without a `title` (the fallback title is named)',
   'page/no-description': 'a page without a `description`',
+  'page/assistant-mode': 'a `mode: "assistant"` page on a site without the assistant (shows its text and a note, no chat)',
   'page/openapi': 'an `openapi:` frontmatter value that names no spec or operation',
   'page/api': 'an `api:` frontmatter value that is not `"METHOD URL"`',
   'page/operation-not-found': 'an `openapi:` page whose operation is not in the spec',

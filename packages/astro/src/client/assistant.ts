@@ -2,7 +2,9 @@
 /**
  * The "Ask AI" opener, on pages of sites with the assistant on (layout/AssistantButton.astro): the header button and
  * ⌘I / Ctrl+I. The panel itself (@lectern/playground/assistant, Preact) is a separate chunk, imported the first time
- * the reader opens it. The search dialog offers "Ask AI about <query>", which opens the panel with the query.
+ * the reader opens it. The search dialog offers "Ask AI about <query>", which opens the panel with the query; the page
+ * menu's "Ask AI about this page" (contextual option `assistant`) opens it with "About <title>: " to complete. On a
+ * `mode: "assistant"` page the panel is loaded at once, into the page's chat area (`[data-assistant-page]`).
  * `window.lectern.assistant.open(question?)` opens it from other scripts.
  */
 import type { AssistantPanel } from '@lectern/playground/assistant';
@@ -11,10 +13,23 @@ import type { AssistantPanel } from '@lectern/playground/assistant';
 const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 let panel: Promise<AssistantPanel> | undefined;
 
+/** docs.json `lectern.assistant.sampleQuestions`, carried by the header button. */
+function samples(data: string | undefined): string[] | undefined {
+  try {
+    const list: unknown = data ? JSON.parse(data) : undefined;
+    return Array.isArray(list) ? list.filter((q): q is string => typeof q === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function load(): Promise<AssistantPanel> {
   // docs.json `lectern.assistant.url`: a `lectern serve` elsewhere (static hosting); else this site's own server.
-  const server = document.querySelector<HTMLElement>('[data-open-assistant]')?.dataset.assistantUrl;
-  panel ??= import('@lectern/playground/assistant').then((m) => m.mountAssistant(BASE, server));
+  const data = document.querySelector<HTMLElement>('[data-open-assistant]')?.dataset;
+  const inline = document.querySelector<HTMLElement>('[data-assistant-page]');
+  panel ??= import('@lectern/playground/assistant').then((m) =>
+    m.mountAssistant(BASE, { server: data?.assistantUrl, samples: samples(data?.sampleQuestions), inline }),
+  );
   panel.catch((error: unknown) => {
     panel = undefined;
     console.error('[lectern] the assistant panel failed to load', error);
@@ -23,8 +38,17 @@ function load(): Promise<AssistantPanel> {
 }
 
 document.addEventListener('click', (ev) => {
-  const button = (ev.target as Element | null)?.closest?.<HTMLElement>('[data-open-assistant]');
+  const target = ev.target as Element | null;
+  const button = target?.closest?.<HTMLElement>('[data-open-assistant]');
   if (button) void load().then((p) => p.toggle(button));
+  // The page menu's "Ask AI about this page": the question starts with the page's title, the reader completes it; the
+  // request carries the page's path (`currentPath`), which the assistant prefers in its search.
+  const about = target?.closest?.<HTMLElement>('[data-ask-about-page]');
+  if (about) {
+    const menu = about.closest('details');
+    menu?.removeAttribute('open');
+    void load().then((p) => p.open(`About ${about.dataset.askAboutPage}: `, menu?.querySelector('summary') ?? about, false));
+  }
 });
 document.addEventListener('keydown', (ev) => {
   if ((ev.ctrlKey || ev.metaKey) && !ev.altKey && !ev.shiftKey && ev.key.toLowerCase() === 'i') {
@@ -60,3 +84,4 @@ function searchHandOff(): void {
   });
 }
 searchHandOff();
+if (document.querySelector('[data-assistant-page]')) void load();

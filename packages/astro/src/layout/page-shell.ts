@@ -58,9 +58,10 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const searchable = isSearchable(site, page);
   const eyebrow = config.styling?.eyebrows === 'breadcrumbs' ? nav?.breadcrumbs.join(' / ') || undefined : nav?.breadcrumbs.at(-1);
   // Page modes (Mintlify): wide hides the side panel; custom keeps only the top bar (a blank canvas); frame is custom with
-  // the sidebar; center drops the sidebar and table of contents and centers the content.
+  // the sidebar; center drops the sidebar and table of contents and centers the content; assistant is a full-page chat
+  // under the page's text (AssistantPage.astro).
   const mode =
-    typeof page.frontmatter.mode === 'string' && ['wide', 'custom', 'frame', 'center'].includes(page.frontmatter.mode)
+    typeof page.frontmatter.mode === 'string' && ['wide', 'custom', 'frame', 'center', 'assistant'].includes(page.frontmatter.mode)
       ? page.frontmatter.mode
       : undefined;
   const canvas = mode === 'custom' || mode === 'frame';
@@ -71,7 +72,11 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const updatedRaw = typeof page.frontmatter.lastUpdatedDate === 'string' ? page.frontmatter.lastUpdatedDate : site.updated.get(page.slug);
   const updatedDate = showUpdated && updatedRaw && !Number.isNaN(Date.parse(updatedRaw)) ? new Date(updatedRaw) : undefined;
   const markdownHref = pageHref(page.slug) === '/' ? '/index.md' : pageHref(page.slug) + '.md';
-  const contextual = page.slug !== '404' && page.frontmatter.contextual !== false ? (config.contextual?.options ?? []) : [];
+  const assistantOn = config.lectern?.assistant?.enabled === true;
+  // The `assistant` option ("Ask AI about this page") only where there is an assistant to ask.
+  const contextual = (page.slug !== '404' && page.frontmatter.contextual !== false ? (config.contextual?.options ?? []) : []).filter(
+    (o) => o !== 'assistant' || assistantOn,
+  );
   const specHref =
     'spec' in page && typeof page.spec === 'string' && !/^[a-z]+:/i.test(page.spec) ? '/' + page.spec.replace(/^\/+/, '') : undefined;
   const fonts = fontAssets(config.fonts);
@@ -108,6 +113,7 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     updatedDate,
     markdownHref,
     contextual,
+    assistantOn,
     specHref,
     fonts,
     pageCss,

@@ -165,6 +165,11 @@ export const lecternSchema = z.object({
           error: 'expected the http(s) address of a lectern serve, such as https://docs.example.com/',
         })
         .optional(),
+      /** Questions the Ask AI panel offers while its conversation is empty; a click asks one. */
+      sampleQuestions: z
+        .array(z.string().trim().min(1, { error: 'expected a non-empty question' }).max(200, { error: 'expected at most 200 characters' }))
+        .max(10, { error: 'expected at most 10 sample questions' })
+        .optional(),
       /** Days a conversation is kept after its last message (default 30). */
       retentionDays: z.number().int().min(0).optional(),
       /**

@@ -176,6 +176,21 @@ export function reportMissingMeta(p: Planner): void {
   }
 }
 
+/** `mode: "assistant"` pages (a full-page chat) on a site without the assistant: they show their text and a note. */
+export function reportAssistantPages(p: Planner): void {
+  if (p.config.lectern?.assistant?.enabled === true) return;
+  for (const page of p.pages.values()) {
+    if (page.file && page.frontmatter.mode === 'assistant')
+      p.reportFile(
+        page.file,
+        'page/assistant-mode',
+        'page has `mode: "assistant"` but the assistant is not enabled for this site: it shows its text and a note instead of a chat',
+        'set "lectern": { "assistant": { "enabled": true } } in docs.json, or remove `mode: "assistant"`',
+        'warning',
+      );
+  }
+}
+
 /** `api:` frontmatter: `"POST https://host/path"` or `"POST /path"` (servers from `api.mdx.server`). */
 export function parseManualEndpoint(value: string, config: DocsConfig, authMethod?: string): ManualEndpoint | undefined {
   const tokens = value.trim().split(/\s+/);

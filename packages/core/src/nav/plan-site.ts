@@ -8,7 +8,7 @@ import type { NavNodeConfig, NavPageEntry } from '../config/navigation.ts';
 import type { ApiDocument, ChannelPage, Diagnostic, NavDivision, NavGroup, NavItem, OperationPage, Page, SpecDocument } from '../model.ts';
 import { pageMeta, type PageFile } from '../pages.ts';
 import { channelPage, DEFAULT_DIRECTORY, operationPage } from './generate.ts';
-import { pageFromFile, reportMissingMeta } from './file-page.ts';
+import { pageFromFile, reportAssistantPages, reportMissingMeta } from './file-page.ts';
 import { findOperation, matchSpecFile, parseOperationRef } from './operation-ref.ts';
 import {
   addPage,
@@ -43,6 +43,7 @@ export function planSite(input: PlanSiteInput): PlanSiteResult {
   const global = input.config.navigation.global.map((node) => walkNode(p, node, {})).filter((n): n is NavItem => !!n);
   addUnlistedFiles(p);
   reportMissingMeta(p);
+  reportAssistantPages(p);
   vetSpecContent(p.pages, p.specs, input.config.lectern?.trustSpecContent === true, p.diagnostics, input.config.styling?.latex !== false);
   return { pages: [...p.pages.values()], navigation, global, diagnostics: p.diagnostics };
 }

@@ -29,8 +29,12 @@ export interface PanelProps {
   server: string;
   open: boolean;
   onClose(): void;
-  /** A question to ask as soon as the panel is ready (search hand-off). */
-  initial?: { question: string; seq: number };
+  /** A question to ask as soon as the panel is ready (search hand-off), or only to put in the box (`ask: false`). */
+  initial?: { question: string; seq: number; ask?: boolean };
+  /** In the page's content (a `mode: "assistant"` page) rather than a dialog over it. */
+  inline?: boolean;
+  /** docs.json `lectern.assistant.sampleQuestions`: offered in the empty conversation, asked on click. */
+  samples?: string[];
 }
 
 const SETTINGS_ERROR = {
@@ -92,7 +96,7 @@ function trapTab(ev: KeyboardEvent, box: HTMLElement): void {
   }
 }
 
-export function Panel({ base, server, open, onClose, initial }: PanelProps) {
+export function Panel({ base, server, open, onClose, initial, inline, samples = [] }: PanelProps) {
   const [settings, setSettings] = useState<PanelSettings | string | undefined>();
   const [saved, setSaved] = useState<Saved>({ turns: [] });
   const [question, setQuestion] = useState('');
@@ -113,11 +117,15 @@ export function Panel({ base, server, open, onClose, initial }: PanelProps) {
   }, [open]);
 
   useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open, settings]);
+    if (open && (!inline || initial)) input.current?.focus();
+  }, [open, settings, initial?.seq]);
 
   useEffect(() => {
-    if (initial && typeof settings === 'object') void send(initial.question, false);
+    if (!initial || typeof settings !== 'object') return;
+    if (initial.ask === false) {
+      if (initial.question) setQuestion(initial.question);
+      input.current?.focus();
+    } else void send(initial.question, false);
   }, [initial?.seq, typeof settings === 'object']);
 
   useEffect(() => {
@@ -191,6 +199,7 @@ export function Panel({ base, server, open, onClose, initial }: PanelProps) {
     input.current?.focus();
   }
   function onKeyDown(ev: KeyboardEvent): void {
+    if (inline) return;
     if (ev.key === 'Escape') {
       ev.preventDefault();
       ev.stopPropagation();
@@ -203,9 +212,16 @@ export function Panel({ base, server, open, onClose, initial }: PanelProps) {
 
   const lastQuestion = [...saved.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
   return (
-    <div class="lectern-ai" hidden={!open} data-assistant-panel>
-      <div class="lectern-ai-backdrop" onClick={onClose} />
-      <div class="lectern-ai-box" ref={box} role="dialog" aria-modal="true" aria-labelledby="lectern-ai-title" onKeyDown={onKeyDown}>
+    <div class={inline ? 'lectern-ai lectern-ai-inline' : 'lectern-ai'} hidden={!open} data-assistant-panel>
+      {!inline && <div class="lectern-ai-backdrop" onClick={onClose} />}
+      <div
+        class="lectern-ai-box"
+        ref={box}
+        role={inline ? 'region' : 'dialog'}
+        aria-modal={inline ? undefined : 'true'}
+        aria-labelledby="lectern-ai-title"
+        onKeyDown={onKeyDown}
+      >
         <header class="lectern-ai-head">
           <h2 id="lectern-ai-title">Ask AI</h2>
           <button
@@ -217,9 +233,11 @@ export function Panel({ base, server, open, onClose, initial }: PanelProps) {
           >
             New conversation
           </button>
-          <button type="button" class="lectern-ai-icon" onClick={onClose} aria-label="Close assistant">
-            ×
-          </button>
+          {!inline && (
+            <button type="button" class="lectern-ai-icon" onClick={onClose} aria-label="Close assistant">
+              ×
+            </button>
+          )}
         </header>
         <div class="lectern-ai-log" ref={log} aria-live="polite" aria-busy={busy} aria-label="Conversation" role="log" tabIndex={0}>
           {typeof settings === 'string' && (
@@ -230,6 +248,17 @@ export function Panel({ base, server, open, onClose, initial }: PanelProps) {
           {settings === undefined && open && <p class="lectern-ai-muted">Connecting to the assistant…</p>}
           {typeof settings === 'object' && saved.turns.length === 0 && (
             <p class="lectern-ai-muted">Ask a question about these docs. Answers come from the site's pages, with links to them.</p>
+          )}
+          {typeof settings === 'object' && saved.turns.length === 0 && samples.length > 0 && (
+            <ul class="lectern-ai-samples" aria-label="Sample questions">
+              {samples.map((q) => (
+                <li key={q}>
+                  <button type="button" class="lectern-ai-ghost" onClick={() => void send(q, false)}>
+                    {q}
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
           {saved.turns.map((turn, i) =>
             turn.role === 'user' ? (

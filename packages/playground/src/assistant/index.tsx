@@ -8,27 +8,36 @@ import { Panel } from './Panel.tsx';
 import { PANEL_CSS } from './styles.ts';
 
 export interface AssistantPanel {
-  /** Open the panel (asking `question` at once when given); `opener` gets the focus back on close. */
-  open(question?: string, opener?: HTMLElement | null): void;
+  /**
+   * Open the panel (asking `question` at once when given, or only putting it in the question box with `ask: false`);
+   * `opener` gets the focus back on close.
+   */
+  open(question?: string, opener?: HTMLElement | null, ask?: boolean): void;
   close(): void;
   toggle(opener?: HTMLElement | null): void;
   readonly isOpen: boolean;
 }
 
-/**
- * Render the panel for a site served under `base` (`/` or `/pr-7/`). `server` is the `lectern serve` to ask (its
- * address with its base path) when it is not the site's own server.
- */
-export function mountAssistant(base: string, server?: string): AssistantPanel {
+export interface MountOptions {
+  /** The `lectern serve` to ask (its address with its base path) when it is not the site's own server. */
+  server?: string | undefined;
+  /** docs.json `lectern.assistant.sampleQuestions`. */
+  samples?: string[] | undefined;
+  /** A `mode: "assistant"` page's chat area: the panel lives there, always open, instead of over the page. */
+  inline?: HTMLElement | null | undefined;
+}
+
+/** Render the panel for a site served under `base` (`/` or `/pr-7/`). */
+export function mountAssistant(base: string, { server, samples, inline }: MountOptions = {}): AssistantPanel {
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
   document.head.append(style);
-  const root = document.createElement('div');
+  const root = inline ?? document.createElement('div');
   root.id = 'lectern-assistant';
-  document.body.append(root);
-  let isOpen = false;
+  if (!inline) document.body.append(root);
+  let isOpen = !!inline;
   let returnTo: HTMLElement | null = null;
-  let initial: { question: string; seq: number } | undefined;
+  let initial: { question: string; seq: number; ask: boolean } | undefined;
   let seq = 0;
   const draw = () =>
     render(
@@ -38,6 +47,8 @@ export function mountAssistant(base: string, server?: string): AssistantPanel {
         open={isOpen}
         onClose={() => api.close()}
         {...(initial ? { initial } : {})}
+        {...(inline ? { inline: true } : {})}
+        {...(samples?.length ? { samples } : {})}
       />,
       root,
     );
@@ -45,24 +56,28 @@ export function mountAssistant(base: string, server?: string): AssistantPanel {
     get isOpen() {
       return isOpen;
     },
-    open(question, opener) {
+    open(question, opener, ask = true) {
       if (!isOpen) returnTo = opener ?? (document.activeElement as HTMLElement | null);
       isOpen = true;
-      if (question) initial = { question, seq: ++seq };
-      document.documentElement.classList.add('lectern-ai-open');
+      // On an assistant page, opening brings the chat into view and its question box into focus.
+      if (question || inline) initial = { question: question ?? '', seq: ++seq, ask: ask && !!question };
+      if (!inline) document.documentElement.classList.add('lectern-ai-open');
+      else root.scrollIntoView({ block: 'nearest' });
       draw();
     },
     close() {
-      if (!isOpen) return;
+      if (!isOpen || inline) return;
       isOpen = false;
       document.documentElement.classList.remove('lectern-ai-open');
       draw();
       returnTo?.focus();
     },
     toggle(opener) {
-      if (isOpen) api.close();
+      if (inline) api.open(undefined, opener);
+      else if (isOpen) api.close();
       else api.open(undefined, opener);
     },
   };
+  if (inline) draw();
   return api;
 }

@@ -37,6 +37,10 @@ export const PANEL_CSS = `
 .lectern-ai-form{display:flex;gap:8px;align-items:flex-end;padding:10px 12px;border-top:1px solid var(--border,#e2e8f0)}
 .lectern-ai-form textarea{flex:1;resize:none;min-height:40px;max-height:160px;padding:8px 10px;border:1px solid var(--border-strong,#cbd5e1);border-radius:9px;background:var(--bg,#fff);color:inherit;font:inherit}
 .lectern-ai-send{height:38px;padding:0 14px;border:0;border-radius:9px;background:var(--accent,#2563eb);color:#fff!important;font-weight:600}
+.lectern-ai-samples{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;align-items:flex-start;gap:6px}
+.lectern-ai-samples button{font-size:13px!important;padding:5px 10px;text-align:left}
+.lectern-ai-inline{position:static;z-index:auto;pointer-events:auto;margin-top:16px}
+.lectern-ai-inline .lectern-ai-box{position:relative;inset:auto;width:auto;height:min(70vh,720px);min-height:360px;border:1px solid var(--border,#e2e8f0);border-radius:12px;box-shadow:none}
 html.lectern-ai-open{overflow:hidden}
 @media (min-width:900px){html.lectern-ai-open{overflow:auto}}
 `;

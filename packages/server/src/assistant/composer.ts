@@ -18,6 +18,8 @@ export interface ComposeInput {
   messages: RequestMessage[];
   currentPath?: string;
   siteName?: string;
+  /** The site owners' instructions (`.mintlify/Assistant.md`), for composers that write with a model. */
+  instructions?: string;
   signal?: AbortSignal;
 }
 

@@ -7,6 +7,7 @@
  * thread (404). Then it searches the site's index and streams the answer. Both versions share every step; only
  * the request schema and the stream encoding differ. A database that cannot be reached answers 503.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { createExtractiveComposer, type ComposeInput, type Composer } from './composer.ts';
@@ -72,6 +73,11 @@ export interface AssistantHandlerOptions {
   trustProxy?: boolean;
   /** Name used in answers ("the Acme documentation"). */
   siteName?: string;
+  /**
+   * The site owners' instructions to the model (Mintlify's `.mintlify/Assistant.md`). Default: that file under `root`
+   * when it exists (read once, here); never published with the site.
+   */
+  instructions?: string;
   /**
    * The domains this site answers for (docs.json `lectern.assistant.domain`). Any other domain in the URL gets 404
    * `domain_not_served` before keys are looked up, even when a shared database holds keys for it. Unset: every
@@ -157,6 +163,7 @@ interface HandlerState {
   onError: (error: unknown) => void;
   trustProxy: boolean;
   siteName: string | undefined;
+  instructions: string | undefined;
   domains: readonly string[] | undefined;
 }
 
@@ -493,6 +500,7 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
     signal: request.signal,
     ...(body.currentPath ? { currentPath: body.currentPath } : {}),
     ...(state.siteName ? { siteName: state.siteName } : {}),
+    ...(state.instructions ? { instructions: state.instructions } : {}),
   };
   const input = {
     headers: streamHeaders(route, recorded, reply),
@@ -505,6 +513,19 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
     onError: state.onError,
   };
   return route.version === 1 ? answerStream(input) : uiMessageStream(input);
+}
+
+/** Largest `.mintlify/Assistant.md` read (characters); the rest is cut. */
+const MAX_INSTRUCTIONS = 8000;
+
+/** `<root>/.mintlify/Assistant.md`, trimmed and bounded, or `undefined` when there is none. */
+export function readSiteInstructions(root: string): string | undefined {
+  try {
+    const text = readFileSync(join(root, '.mintlify', 'Assistant.md'), 'utf8').trim();
+    return text ? text.slice(0, MAX_INSTRUCTIONS) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Create the assistant message handler (v2 and v1). */
@@ -540,6 +561,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions): Assist
     onError,
     trustProxy: options.trustProxy ?? false,
     siteName: options.siteName,
+    instructions: options.instructions ?? (root !== undefined ? readSiteInstructions(root) : undefined),
     domains: options.domains,
   };
   const stopRetention = scheduleRetention(threads, options.retentionDays ?? DEFAULT_RETENTION_DAYS, (error) => {
