@@ -166,6 +166,13 @@ describe('a mode: "assistant" page', () => {
 
       const samples = page.getByRole('list', { name: 'Sample questions' }).getByRole('button');
       await expect(samples.allInnerTexts()).resolves.toEqual(SAMPLES);
+      // LECTERN_SCREENSHOTS=<dir>: the chat page light and dark, for a person to look at.
+      const shots = process.env.LECTERN_SCREENSHOTS;
+      if (shots)
+        for (const dark of [false, true]) {
+          await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+          await page.screenshot({ path: path.join(shots, `assistant-page-${dark ? 'dark' : 'light'}.png`) });
+        }
       await samples.nth(1).click();
       await page.locator('.lectern-ai-answer[data-state="done"]').waitFor({ timeout: 30_000 });
       await expect(page.locator('.lectern-ai-question').innerText()).resolves.toBe(SAMPLES[1]);

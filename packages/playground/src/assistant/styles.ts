@@ -40,7 +40,7 @@ export const PANEL_CSS = `
 .lectern-ai-samples{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;align-items:flex-start;gap:6px}
 .lectern-ai-samples button{font-size:13px!important;padding:5px 10px;text-align:left}
 .lectern-ai-inline{position:static;z-index:auto;pointer-events:auto;margin-top:16px}
-.lectern-ai-inline .lectern-ai-box{position:relative;inset:auto;width:auto;height:min(70vh,720px);min-height:360px;border:1px solid var(--border,#e2e8f0);border-radius:12px;box-shadow:none}
+.lectern-ai-inline .lectern-ai-box{position:relative;inset:auto;width:auto;height:min(60vh,640px);min-height:360px;border:1px solid var(--border,#e2e8f0);border-radius:12px;box-shadow:none}
 html.lectern-ai-open{overflow:hidden}
 @media (min-width:900px){html.lectern-ai-open{overflow:auto}}
 `;
