@@ -99,7 +99,8 @@ describe('a build in parts', () => {
       expect([...again.out.matchAll(/part \d+ of \d+ \(\d+ pages\): no page changed, from the cache/g)].length, again.out).toBe(partCount);
       expect(again.out).not.toMatch(/building part/);
       expect(iconWarnings(again.out), again.out).toBe(1);
-      expect(differences(await fileDigests(path.join(parts, 'dist')), before)).toEqual([]);
+      const unchanged = differences(await fileDigests(path.join(parts, 'dist')), before);
+      expect(unchanged, unchanged.join(', ')).toEqual([]);
       // One page changed: its part alone is built; the output is that of a build of the changed repo without a cache.
       await writeFile(
         path.join(parts, 'guides/widget.mdx'),
@@ -112,7 +113,8 @@ describe('a build in parts', () => {
       const warm = await fileDigests(path.join(parts, 'dist'));
       const cold = await build(parts, { LECTERN_PART_PAGES: '4', LECTERN_CACHE: 'off' });
       expect(cold.code, cold.out).toBe(0);
-      expect(differences(await fileDigests(path.join(parts, 'dist')), warm)).toEqual([]);
+      const fresh = differences(await fileDigests(path.join(parts, 'dist')), warm);
+      expect(fresh, fresh.join(', ')).toEqual([]);
       // A page that throws in one part and one in another: both reported and left out, every other page written.
       await writeFile(
         path.join(parts, 'guides/lenient.mdx'),
@@ -259,10 +261,18 @@ describe('a build in parts', () => {
       await writeSite(root, ['index', 'one', 'two', 'three', 'four', 'five']);
       // Rendering this page ends the first part's process.
       await writeFile(path.join(root, 'one.mdx'), '---\ntitle: One\ndescription: d\n---\n\n{process.exit(3)}\n');
-      const r = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_TEST_TAG: path.basename(root) });
+      // One part at a time: the build stops at the first part.
+      const r = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_PART_JOBS: '1', LECTERN_TEST_TAG: path.basename(root) });
       expect(r.code, r.out).toBe(1);
       expect(r.out).toContain('part 1 of 3 of the build failed (exit code 3)');
       expect(r.out).not.toMatch(/building part 2/);
+      await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
+      expect(await processesWith(tag)).toEqual([]);
+      // Two parts at a time: the part building beside it is stopped, nothing is written.
+      const p = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_PART_JOBS: '2', LECTERN_TEST_TAG: path.basename(root) });
+      expect(p.code, p.out).toBe(1);
+      expect(p.out).toMatch(/building part 2 of 3/);
+      expect(p.out).toContain('part 1 of 3 of the build failed (exit code 3)');
       await expect(readdir(path.join(root, 'dist'))).rejects.toThrow();
       expect(await processesWith(tag)).toEqual([]);
     } finally {

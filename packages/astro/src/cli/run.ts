@@ -7,15 +7,16 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { AstroInlineConfig } from 'astro';
 import lectern, { type LecternOptions } from '../index.ts';
 import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
-import type { Site } from '../model/store.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
+import { partSize, partsOf, type PartSize } from '../build/parts.ts';
 
 export interface RunOptions {
   /** Output directory (default `<root>/dist`). */
@@ -112,20 +113,23 @@ function leanHeap(): () => void {
 }
 
 /**
- * MDX pages per part of a large build. Bundling holds every page module of a build in memory at once (about 1 MB
- * each, mostly native), so a site with more MDX pages than this is built in parts, one after the other, and the parts
- * merged: the peak stays that of one part. Generated endpoint pages have no module of their own and do not count (a
- * site of 1,200 operations builds in one process, with its search index streamed and its code highlighted in worker
- * threads). `LECTERN_PART_PAGES` overrides it (0: one part).
- */
-export const PART_PAGES = Number(process.env.LECTERN_PART_PAGES ?? 200);
-/**
  * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
  * the heap far beyond what is live before it collects, and the process holds on to that memory.
  */
 const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16')
   .split(/\s+/)
   .filter(Boolean);
+
+/**
+ * Parts built at once: as many as the machine has cores, while each can have the memory a part may take (about 1 GB
+ * at its peak, see build/parts.ts) with 1 GB left for the rest. `LECTERN_PART_JOBS=<n>` sets it (1: one after the other).
+ */
+export function partJobs(env: NodeJS.ProcessEnv = process.env): number {
+  const set = Number(env.LECTERN_PART_JOBS);
+  if (Number.isInteger(set) && set >= 1) return set;
+  const byMemory = Math.floor((os.freemem() - 1e9) / 1.2e9);
+  return Math.max(1, Math.min(os.availableParallelism(), byMemory));
+}
 
 /** Move every file of `from` into `to` that `to` does not have yet (assets two parts share are identical). */
 async function mergeInto(from: string, to: string): Promise<void> {
@@ -139,13 +143,13 @@ async function mergeInto(from: string, to: string): Promise<void> {
 }
 
 /**
- * The site planned once and built in parts of `size` pages (see PART_PAGES), merged into `staging`. A site of one part
+ * The site planned once and built in parts (build/parts.ts), merged into `staging`. A site of one part
  * is built in this process; several parts are built one after the other, each in a process of its own
  * (build-part.ts) that reads the plan and exits when its part is done, so the memory peak is that of one part.
  * Returns the build's failure (pages that failed, or with --strict warnings) once the site is written to `staging`;
  * throws when the build stopped.
  */
-async function buildInParts(abs: string, staging: string, opts: RunOptions, size: number): Promise<LecternBuildError | undefined> {
+async function buildInParts(abs: string, staging: string, opts: RunOptions, size: PartSize): Promise<LecternBuildError | undefined> {
   const [
     { planData, siteFromPlan },
     { ownModule },
@@ -240,13 +244,57 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       const to = search;
       if (to) fed = fed.then(() => addPages(to, staging, slugs, base === '/' ? undefined : (html) => htmlUnderBase(html, base)));
     };
+    type PartResult = { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage; warnings?: string[] };
+    const children = new Set<ReturnType<typeof spawn>>();
+    const files = (i: number) => {
+      const partDir = `${staging}-part${i}`;
+      return { partDir, jobFile: `${partDir}.json`, resultFile: `${partDir}.result.json` };
+    };
+    // One part in a process of its own; its result once it exits.
+    let stopped = false;
+    const buildPart = async (i: number): Promise<PartResult> => {
+      if (stopped) throw new Error('the build stopped');
+      const { partDir, jobFile, resultFile } = files(i);
+      const slugs = slices[i]!;
+      log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
+      await writeFile(
+        jobFile,
+        JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
+      );
+      if (stopped) throw new Error('the build stopped');
+      const code = await new Promise<number>((resolve, reject) => {
+        const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], {
+          stdio: 'inherit',
+          env: process.env,
+        });
+        children.add(child);
+        child.once('error', reject);
+        child.once('exit', (c, signal) => {
+          children.delete(child);
+          resolve(c ?? (signal ? 1 : 0));
+        });
+      });
+      if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
+      return JSON.parse(await readFile(resultFile, 'utf8')) as PartResult;
+    };
+    // Parts not kept in the cache are built `jobs` at a time (partJobs): before a part's result is taken, in plan order,
+    // the next parts are started, so no part starts once one has failed.
+    const jobs = partJobs();
+    const building = new Map<number, Promise<PartResult>>();
+    const startFrom = (i: number) => {
+      for (let j = i, ahead = 0; j < parts && ahead < jobs; j++) {
+        if (hits[j]) continue;
+        ahead++;
+        if (building.has(j)) continue;
+        const run = buildPart(j);
+        run.catch(() => undefined);
+        building.set(j, run);
+      }
+    };
     try {
       for (let i = 0; i < parts; i++) {
-        const partDir = `${staging}-part${i}`;
-        const jobFile = `${partDir}.json`;
-        const resultFile = `${partDir}.result.json`;
+        const { partDir, jobFile, resultFile } = files(i);
         const slugs = slices[i]!;
-        const identity = identities[i]!;
         const hit = hits[i];
         const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
         if (restored) {
@@ -257,34 +305,16 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           index(slugs);
           continue;
         }
-        log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
         try {
-          await writeFile(
-            jobFile,
-            JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
-          );
-          const code = await new Promise<number>((resolve, reject) => {
-            const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], {
-              stdio: 'inherit',
-              env: process.env,
-            });
-            child.once('error', reject);
-            child.once('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
-          });
-          if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
-          const result = JSON.parse(await readFile(resultFile, 'utf8')) as {
-            renderErrors: typeof planned.site.renderErrors;
-            icons: string[];
-            cache?: CacheUsage;
-            warnings?: string[];
-          };
+          startFrom(i);
+          const result = await building.get(i)!;
           // Its pages' warnings, printed here: once for the whole build (a sidebar icon is drawn in every part).
           for (const w of result.warnings ?? []) renderWarning(w);
           planned.site.renderErrors.push(...result.renderErrors);
           for (const key of result.icons) islandIconKeys().add(key);
           if (result.cache) used.push(result.cache);
           if (kept && result.cache && result.renderErrors.length === 0)
-            await kept.keep(identity, partDir, { icons: result.icons, usage: result.cache });
+            await kept.keep(identities[i]!, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
           index(slugs);
         } finally {
@@ -295,6 +325,11 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       const swept = sweepBuildCache(abs, used) + ((await kept?.sweep()) ?? 0);
       if (swept) log.info(`cache: ${swept} old entries removed`);
     } catch (err) {
+      // The parts still building are stopped and their files removed.
+      stopped = true;
+      for (const child of children) child.kill();
+      await Promise.allSettled(building.values());
+      await Promise.all(slices.flatMap((_, i) => Object.values(files(i))).map((f) => rm(f, { recursive: true, force: true })));
       await fed.catch(() => undefined);
       await search?.close();
       throw err;
@@ -320,31 +355,6 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
 }
 
 /**
- * The site's pages in parts of at most `size` MDX pages each (see PART_PAGES), in plan order: one part when the site
- * has no more MDX pages than that.
- */
-export function partsOf(site: Site, size: number): string[][] {
-  const modules = (p: Site['plan']['pages'][number]) => (p.file !== undefined || site.content.has(p.slug)) && !site.blocked.has(p.slug);
-  const total = site.plan.pages.filter(modules).length;
-  if (size <= 0 || total <= size) return [site.plan.pages.map((p) => p.slug)];
-  // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
-  const per = Math.ceil(total / Math.ceil(total / size));
-  const out: string[][] = [[]];
-  let count = 0;
-  for (const p of site.plan.pages) {
-    if (modules(p)) {
-      if (count === per) {
-        out.push([]);
-        count = 0;
-      }
-      count++;
-    }
-    out[out.length - 1]!.push(p.slug);
-  }
-  return out;
-}
-
-/**
  * Build `root` into `outDir`. Pages that fail are left out: the rest of the site replaces `outDir`, then the build
  * throws naming every failure. A build that stops (docs.json, navigation or specs unusable, a crash) leaves nothing
  * behind and the previous output untouched.
@@ -355,11 +365,11 @@ export async function buildSite(root: string, opts: RunOptions = {}): Promise<{ 
   const staging = stagingDir(abs);
   await rm(staging, { recursive: true, force: true });
   await mkdir(path.dirname(staging), { recursive: true });
-  const size = Number.isFinite(PART_PAGES) ? PART_PAGES : 200;
+  const size = partSize();
   const restoreHeap = leanHeap();
   let failure: LecternBuildError | undefined;
   try {
-    // Size 0 (LECTERN_PART_PAGES=0): one part, in this process.
+    // LECTERN_PART_PAGES=0: one part, in this process.
     failure = await buildInParts(abs, staging, opts, size);
   } catch (err) {
     await rm(staging, { recursive: true, force: true });

@@ -1,0 +1,63 @@
+/**
+ * How a large build is cut in parts. Bundling holds every page module of a part in memory at once, so a site is built
+ * in parts, each in a process of its own (cli/build-part.ts), and the parts merged: the memory peak is that of one
+ * part. Each part pays a fixed cost (Astro started, Lectern's components and islands bundled: about 8 s of CPU on the
+ * 2-core machine), so parts are as large as memory allows.
+ *
+ * A part's memory follows the size of its MDX text more than its number of pages (measured: 1,000 generated prose
+ * pages of 4 KB and 531 pages of mintlify/docs, 3.8 MB either way, both peak near 1 GB), so by default a part takes
+ * pages, in plan order, up to PART_BYTES of MDX text. Generated endpoint pages have no module of their own and weigh
+ * nothing (a site of 1,200 operations builds in one process). `LECTERN_PART_PAGES=<n>` cuts by page count instead
+ * (`0`: one part, in the build's own process); `LECTERN_PART_BYTES=<n>` changes the budget.
+ */
+import type { Site } from '../model/store.ts';
+
+export type PartSize = { pages: number } | { bytes: number };
+
+/** MDX text per part by default (about 1 GB peak per part; see the module comment). */
+export const PART_BYTES = 4_000_000;
+
+/** A page's weight never counts less than this: a near-empty page still has a module, imports and a rendered page. */
+const MIN_PAGE_BYTES = 1_000;
+
+/** The part size the environment asks for: `LECTERN_PART_PAGES` (page count) or `LECTERN_PART_BYTES` (MDX text). */
+export function partSize(env: NodeJS.ProcessEnv = process.env): PartSize {
+  const pages = Number(env.LECTERN_PART_PAGES);
+  if (env.LECTERN_PART_PAGES !== undefined && Number.isFinite(pages)) return { pages };
+  const bytes = Number(env.LECTERN_PART_BYTES);
+  return { bytes: env.LECTERN_PART_BYTES !== undefined && Number.isFinite(bytes) ? bytes : PART_BYTES };
+}
+
+/** True when `size` asks for the whole site in one part, in the build's own process. */
+export const onePart = (size: PartSize): boolean => ('pages' in size ? size.pages : size.bytes) <= 0;
+
+/**
+ * The site's pages in parts (slugs, in plan order) of about the same weight, none over the budget unless a single page
+ * is: one part when the whole site fits. Weight: 1 per MDX page (`pages`) or the length of its text (`bytes`).
+ */
+export function partsOf(site: Site, size: PartSize): string[][] {
+  const pages = site.plan.pages;
+  const weights = pages.map((p) => {
+    if ((p.file === undefined && !site.content.has(p.slug)) || site.blocked.has(p.slug)) return 0;
+    return 'pages' in size ? 1 : Math.max(MIN_PAGE_BYTES, (site.content.get(p.slug) ?? p.body ?? '').length);
+  });
+  const budget = 'pages' in size ? size.pages : size.bytes;
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (budget <= 0 || total <= budget) return [pages.map((p) => p.slug)];
+  // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
+  const parts = Math.ceil(total / budget);
+  const share = 'pages' in size ? Math.ceil(total / parts) : total / parts;
+  const out: string[][] = [[]];
+  let filled = 0;
+  pages.forEach((p, i) => {
+    const w = weights[i]!;
+    // A page without a module never opens a part, and no part is left without one.
+    if (w > 0 && filled > 0 && filled + w > share) {
+      out.push([]);
+      filled = 0;
+    }
+    filled += w;
+    out[out.length - 1]!.push(p.slug);
+  });
+  return out;
+}

@@ -1,0 +1,66 @@
+/**
+ * How a large build is cut in parts (build/parts.ts): by the size of the pages' MDX text by default, by page count
+ * with LECTERN_PART_PAGES; parts in plan order, of about the same weight, none without a page module.
+ */
+import { describe, expect, it } from 'vitest';
+import { PART_BYTES, partSize, partsOf, onePart } from '../src/build/parts.ts';
+import type { Site } from '../src/model/store.ts';
+
+/** A site of pages: a number is an MDX page of that many characters, `null` a generated page (no module). */
+function siteOf(pages: Array<number | null>): Site {
+  return {
+    plan: { pages: pages.map((n, i) => (n === null ? { slug: `gen-${i}` } : { slug: `p-${i}`, file: `p-${i}.mdx`, body: 'x'.repeat(n) })) },
+    content: new Map(),
+    blocked: new Map(),
+  } as unknown as Site;
+}
+const sizes = (parts: string[][]) => parts.map((p) => p.length);
+
+describe('partSize', () => {
+  it('cuts by MDX text by default, by page count when LECTERN_PART_PAGES is set', () => {
+    expect(partSize({})).toEqual({ bytes: PART_BYTES });
+    expect(partSize({ LECTERN_PART_BYTES: '5000' })).toEqual({ bytes: 5000 });
+    expect(partSize({ LECTERN_PART_PAGES: '4' })).toEqual({ pages: 4 });
+    expect(partSize({ LECTERN_PART_PAGES: '0' })).toEqual({ pages: 0 });
+    expect(onePart({ pages: 0 })).toBe(true);
+    expect(onePart({ bytes: PART_BYTES })).toBe(false);
+  });
+});
+
+describe('partsOf', () => {
+  it('spreads pages evenly by count: 450 pages in parts of 200 are three parts of 150', () => {
+    const parts = partsOf(siteOf(Array(450).fill(10)), { pages: 200 });
+    expect(sizes(parts)).toEqual([150, 150, 150]);
+    expect(sizes(partsOf(siteOf(Array(7).fill(10)), { pages: 2 }))).toEqual([2, 2, 2, 1]);
+    expect(parts.flat()).toEqual(Array.from({ length: 450 }, (_, i) => `p-${i}`));
+  });
+
+  it('keeps a site that fits in one part, and LECTERN_PART_PAGES=0 always', () => {
+    expect(partsOf(siteOf(Array(50).fill(1_200)), { bytes: 60_000 })).toHaveLength(1);
+    expect(partsOf(siteOf(Array(5000).fill(5000)), { pages: 0 })).toHaveLength(1);
+  });
+
+  it('cuts by the size of the text: large pages make smaller parts', () => {
+    // 40 pages of 10,000 characters, then 40 of 2,500 (500,000 in all), in parts of at most 250,000.
+    const parts = partsOf(siteOf([...Array(40).fill(10_000), ...Array(40).fill(2_500)]), { bytes: 250_000 });
+    expect(sizes(parts)).toEqual([25, 55]);
+    for (const part of parts) {
+      const weight = part.reduce((a, slug) => a + (Number(slug.slice(2)) < 40 ? 10_000 : 2_500), 0);
+      expect(weight).toBeLessThanOrEqual(250_000);
+    }
+  });
+
+  it('counts a near-empty page as 1,000 characters and a generated page as nothing', () => {
+    expect(sizes(partsOf(siteOf(Array(10).fill(0)), { bytes: 5_000 }))).toEqual([5, 5]);
+    // Generated pages never open a part of their own, and stay where the plan puts them.
+    const parts = partsOf(siteOf([null, 3_000, null, null, 3_000, null]), { bytes: 3_000 });
+    expect(parts).toEqual([
+      ['gen-0', 'p-1', 'gen-2', 'gen-3'],
+      ['p-4', 'gen-5'],
+    ]);
+  });
+
+  it('gives a page larger than the budget a part of its own', () => {
+    expect(sizes(partsOf(siteOf([1_000, 50_000, 1_000, 1_000]), { bytes: 10_000 }))).toEqual([1, 1, 2]);
+  });
+});
