@@ -51,7 +51,7 @@ export function installTarballs(dir: string, tarballs: string[]): void {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'docs', private: true }, null, 2));
   sh('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], dir);
   // Runs must use the installed, compiled package, not the workspace's sources.
-  if (!existsSync(path.join(dir, 'node_modules/lectern/dist/cli.js'))) throw new Error(`the packed lectern is not installed in ${dir}`);
+  if (!existsSync(path.join(dir, 'node_modules/lectern/dist/cli/main.js'))) throw new Error(`the packed lectern is not installed in ${dir}`);
 }
 
 export interface PackedInstall {
@@ -77,7 +77,7 @@ export function packedInstall(repo = REPO): PackedInstall {
     return {
       dir,
       bin: path.join(dir, 'node_modules/lectern/bin/lectern.js'),
-      run: path.join(dir, 'node_modules/lectern/dist/run.js'),
+      run: path.join(dir, 'node_modules/lectern/dist/cli/run.js'),
       newSite: (prefix) => mkdtempSync(path.join(dir, prefix)),
       remove: () => rmSync(work, { recursive: true, force: true }),
     };

@@ -1,7 +1,7 @@
 /**
  * Issue 37's floor: what the same generated prose pages cost with bare Astro, in the same run as Lectern.
  *
- *   node bench/prose-floor.ts [--pages=300] [--keep]
+ *   node bench/prose-floor.ts [--pages=300] [--keep] [--packed]
  *
  * The pages of bench/prose-site.ts (headings, lists, tables, code blocks in six languages, callouts, tabs, steps,
  * cards, accordions) are built twice, cold, one after the other:
@@ -17,6 +17,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFil
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeProseRepo } from './prose-site.ts';
+import { packedInstall } from './packed.ts';
 import { build, type Result } from './site-build.ts';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -104,12 +105,20 @@ async function main(): Promise<void> {
   const docs = makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-floor-docs-')));
   const floor = mkdtempSync(path.join(REPO, '.cache', 'bench-floor-astro-'));
   const results: Result[] = [];
+  // `--packed`: Lectern also as users run it (bench/packed.ts: packed, compiled, installed outside this checkout).
+  const packed = argv.includes('--packed') ? packedInstall() : undefined;
   try {
     makeFloorProject(docs, floor);
     results.push(await build(docs, `Lectern, ${PAGES} prose pages`));
     results.push(await buildFloor(floor));
+    if (packed) {
+      const site = packed.newSite('prose-');
+      cpSync(docs, site, { recursive: true, filter: (f) => !/^(dist|\.lectern)([\\/]|$)/.test(path.relative(docs, f)) });
+      results.push(await build(site, `Lectern packed (as users run it), ${PAGES} prose pages`, {}, REPO, packed.run));
+    }
   } finally {
     if (!argv.includes('--keep')) for (const d of [docs, floor]) rmSync(d, { recursive: true, force: true });
+    packed?.remove();
   }
   console.log('| build | pages | wall | CPU (user+sys) | CPU per page | peak RSS | dist |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -117,10 +126,15 @@ async function main(): Promise<void> {
     console.log(
       `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / PAGES).toFixed(0)} ms | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`,
     );
-  const [lectern, bare] = results as [Result, Result];
-  console.log(
-    `\nLectern / floor: ${((lectern.cpuMs ?? 0) / (bare.cpuMs ?? 1)).toFixed(2)}x CPU, ${(lectern.wallMs / bare.wallMs).toFixed(2)}x wall (issue 37 aims at 1.5x CPU or less)`,
-  );
+  const [lectern, bare, installed] = results as [Result, Result, Result | undefined];
+  for (const [name, r] of [
+    ['Lectern', lectern],
+    ['Lectern packed', installed],
+  ] as const)
+    if (r)
+      console.log(
+        `\n${name} / floor: ${((r.cpuMs ?? 0) / (bare.cpuMs ?? 1)).toFixed(2)}x CPU, ${(r.wallMs / bare.wallMs).toFixed(2)}x wall (issue 37 aims at 1.5x CPU or less)`,
+      );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
