@@ -3,7 +3,7 @@
  * with LECTERN_PART_PAGES; parts in plan order, of about the same weight, none without a page module.
  */
 import { describe, expect, it } from 'vitest';
-import { PART_BYTES, partSize, partsOf, onePart } from '../src/build/parts.ts';
+import { PART_BYTES, partSize, partsOf, progressLine } from '../src/build/parts.ts';
 import type { Site } from '../src/model/store.ts';
 
 /** A site of pages: a number is an MDX page of that many characters, `null` a generated page (no module). */
@@ -22,8 +22,6 @@ describe('partSize', () => {
     expect(partSize({ LECTERN_PART_BYTES: '5000' })).toEqual({ bytes: 5000 });
     expect(partSize({ LECTERN_PART_PAGES: '4' })).toEqual({ pages: 4 });
     expect(partSize({ LECTERN_PART_PAGES: '0' })).toEqual({ pages: 0 });
-    expect(onePart({ pages: 0 })).toBe(true);
-    expect(onePart({ bytes: PART_BYTES })).toBe(false);
   });
 });
 
@@ -62,5 +60,13 @@ describe('partsOf', () => {
 
   it('gives a page larger than the budget a part of its own', () => {
     expect(sizes(partsOf(siteOf([1_000, 50_000, 1_000, 1_000]), { bytes: 10_000 }))).toEqual([1, 1, 2]);
+  });
+});
+
+describe('progressLine', () => {
+  it('says pages done of the total, the rate and the time left', () => {
+    expect(progressLine(4_120, 23_000, 120_000)).toBe('4,120 of 23,000 pages (17 %), 34 pages/s, about 9 min left');
+    expect(progressLine(300, 600, 60_000)).toBe('300 of 600 pages (50 %), 5.0 pages/s, about 60 s left');
+    expect(progressLine(600, 600, 60_000)).toBe('600 of 600 pages (100 %), 10 pages/s');
   });
 });

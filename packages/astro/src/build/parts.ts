@@ -28,9 +28,6 @@ export function partSize(env: NodeJS.ProcessEnv = process.env): PartSize {
   return { bytes: env.LECTERN_PART_BYTES !== undefined && Number.isFinite(bytes) ? bytes : PART_BYTES };
 }
 
-/** True when `size` asks for the whole site in one part, in the build's own process. */
-export const onePart = (size: PartSize): boolean => ('pages' in size ? size.pages : size.bytes) <= 0;
-
 /**
  * The site's pages in parts (slugs, in plan order) of about the same weight, none over the budget unless a single page
  * is: one part when the whole site fits. Weight: 1 per MDX page (`pages`) or the length of its text (`bytes`).
@@ -60,4 +57,16 @@ export function partsOf(site: Site, size: PartSize): string[][] {
     out[out.length - 1]!.push(p.slug);
   });
   return out;
+}
+
+/**
+ * The progress line of a build in parts, printed as each part is merged: pages done of the total, the rate since the
+ * first part began and the time left at that rate.
+ */
+export function progressLine(done: number, total: number, elapsedMs: number): string {
+  const pct = total ? Math.floor((100 * done) / total) : 100;
+  const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
+  const left = rate > 0 ? (total - done) / rate : 0;
+  const time = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
+  return `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages (${pct} %), ${rate.toFixed(rate < 10 ? 1 : 0)} pages/s${done < total ? `, ${time}` : ''}`;
 }

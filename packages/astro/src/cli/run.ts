@@ -16,7 +16,7 @@ import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
-import { partSize, partsOf, type PartSize } from '../build/parts.ts';
+import { partSize, partsOf, progressLine, type PartSize } from '../build/parts.ts';
 
 export interface RunOptions {
   /** Output directory (default `<root>/dist`). */
@@ -291,6 +291,13 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         building.set(j, run);
       }
     };
+    // Pages done (parts merged, in plan order) and the time left, after each part: a long build says how far it is.
+    const began = performance.now();
+    let done = 0;
+    const progress = (i: number) => {
+      done += slices[i]!.length;
+      log.info(progressLine(done, pages.length, performance.now() - began));
+    };
     try {
       for (let i = 0; i < parts; i++) {
         const { partDir, jobFile, resultFile } = files(i);
@@ -303,6 +310,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           for (const w of restored.warnings) renderWarning(w);
           used.push(restored.usage);
           index(slugs);
+          progress(i);
           continue;
         }
         try {
@@ -317,6 +325,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
             await kept.keep(identities[i]!, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
           index(slugs);
+          progress(i);
         } finally {
           await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
         }
