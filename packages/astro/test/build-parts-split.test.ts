@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PART_BYTES, partSize, partsOf, progressLine } from '../src/build/parts.ts';
 import type { Site } from '../src/model/store.ts';
+import { partNodeFlags } from '../src/cli/run.ts';
 
 /** A site of pages: a number is an MDX page of that many characters, `null` a generated page (no module). */
 function siteOf(pages: Array<number | null>): Site {
@@ -68,5 +69,13 @@ describe('progressLine', () => {
     expect(progressLine(4_120, 23_000, 120_000)).toBe('4,120 of 23,000 pages (17 %), 34 pages/s, about 9 min left');
     expect(progressLine(300, 600, 60_000)).toBe('300 of 600 pages (50 %), 5.0 pages/s, about 60 s left');
     expect(progressLine(600, 600, 60_000)).toBe('600 of 600 pages (100 %), 10 pages/s');
+  });
+});
+
+describe('partNodeFlags', () => {
+  it("caps a part's heap at 448 MB plus three times the plan it reads", () => {
+    expect(partNodeFlags(0, {})).toEqual(['--max-old-space-size=448', '--max-semi-space-size=16']);
+    expect(partNodeFlags(100 * 2 ** 20, {})).toEqual(['--max-old-space-size=748', '--max-semi-space-size=16']);
+    expect(partNodeFlags(100 * 2 ** 20, { LECTERN_PART_NODE_FLAGS: '--max-old-space-size=900' })).toEqual(['--max-old-space-size=900']);
   });
 });

@@ -114,20 +114,24 @@ function leanHeap(): () => void {
 
 /**
  * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
- * the heap far beyond what is live before it collects, and the process holds on to that memory.
+ * the heap far beyond what is live before it collects, and the process holds on to that memory. Every part reads the
+ * whole plan (the navigation and links of every page), so the cap grows with it: 448 MB plus three times the plan's
+ * serialized size (crewAI's docs, 12,930 pages: a part ran out of 448 MB while reading its plan).
  */
-const PART_NODE_FLAGS = (process.env.LECTERN_PART_NODE_FLAGS ?? '--max-old-space-size=448 --max-semi-space-size=16')
-  .split(/\s+/)
-  .filter(Boolean);
+export function partNodeFlags(planBytes: number, env: NodeJS.ProcessEnv = process.env): string[] {
+  const heap = 448 + Math.ceil((3 * planBytes) / 2 ** 20);
+  return (env.LECTERN_PART_NODE_FLAGS ?? `--max-old-space-size=${heap} --max-semi-space-size=16`).split(/\s+/).filter(Boolean);
+}
 
 /**
- * Parts built at once: as many as the machine has cores, while each can have the memory a part may take (about 1 GB
- * at its peak, see build/parts.ts) with 1 GB left for the rest. `LECTERN_PART_JOBS=<n>` sets it (1: one after the other).
+ * Parts built at once: as many as the machine has cores, while each can have the memory a part may take (about 1.2 GB
+ * at its peak, see build/parts.ts, plus three times the plan it reads) with 1 GB left for the rest.
+ * `LECTERN_PART_JOBS=<n>` sets it (1: one after the other).
  */
-export function partJobs(env: NodeJS.ProcessEnv = process.env): number {
+export function partJobs(planBytes = 0, env: NodeJS.ProcessEnv = process.env): number {
   const set = Number(env.LECTERN_PART_JOBS);
   if (Number.isInteger(set) && set >= 1) return set;
-  const byMemory = Math.floor((os.freemem() - 1e9) / 1.2e9);
+  const byMemory = Math.floor((os.freemem() - 1e9) / (1.2e9 + 3 * planBytes));
   return Math.max(1, Math.min(os.availableParallelism(), byMemory));
 }
 
@@ -223,7 +227,9 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const { spawn } = await import('node:child_process');
     const { writeFile, readFile } = await import('node:fs/promises');
     const planFile = `${staging}-plan.bin`;
-    await writeFile(planFile, serialize(data));
+    const plan = serialize(data);
+    await writeFile(planFile, plan);
+    const nodeFlags = partNodeFlags(plan.length);
     const used: CacheUsage[] = [];
     // A part whose pages all kept their keys is written back from the cache instead of built (part-cache.ts).
     const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
@@ -263,7 +269,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       );
       if (stopped) throw new Error('the build stopped');
       const code = await new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, [...inheritedNodeFlags(), ...PART_NODE_FLAGS, ownModule('cli/build-part'), jobFile], {
+        const child = spawn(process.execPath, [...inheritedNodeFlags(), ...nodeFlags, ownModule('cli/build-part'), jobFile], {
           stdio: 'inherit',
           env: process.env,
         });
@@ -279,7 +285,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     };
     // Parts not kept in the cache are built `jobs` at a time (partJobs): before a part's result is taken, in plan order,
     // the next parts are started, so no part starts once one has failed.
-    const jobs = partJobs();
+    const jobs = partJobs(plan.length);
     const building = new Map<number, Promise<PartResult>>();
     const startFrom = (i: number) => {
       for (let j = i, ahead = 0; j < parts && ahead < jobs; j++) {
