@@ -75,7 +75,7 @@ describe('MDX analysis ahead', () => {
     expect(jobs.map((j) => j.file).sort()).toEqual([...Array.from({ length: 45 }, (_, i) => `page-${i}.mdx`), 'snippets/hello.mdx'].sort());
     expect(jobs.find((j) => j.file === 'snippets/hello.mdx')!.opts.snippet).toBe(true);
     // Every file in the worker: none on this thread.
-    expect(await analyzeAhead(jobs, { workers: 1, mainThread: false })).toBe(46);
+    expect(await analyzeAhead(jobs, { workers: 1, mainThread: false })).toEqual({ ahead: 46, copies: 0 });
     expect(pendingAhead()).toBe(46);
     const ahead = prepareSite(loaded, COMPONENTS_MODULE);
     expect(pendingAhead()).toBe(0);
@@ -102,6 +102,49 @@ describe('MDX analysis ahead', () => {
     const small = await site(5);
     const few = analysisJobs(await loadSite(small), COMPONENTS_MODULE);
     expect(few).toHaveLength(6);
-    expect(await analyzeAhead(few, { workers: 1 })).toBe(0);
+    expect(await analyzeAhead(few, { workers: 1 })).toEqual({ ahead: 0, copies: 0 });
+  }, 60_000);
+
+  it('analyses a text copied into several versions once; each copy gets it, its diagnostics naming the copy', async () => {
+    process.env.LECTERN_CACHE = 'off';
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-pool-'));
+    made.push(root);
+    const names = Array.from({ length: 24 }, (_, i) => `page-${i}`);
+    const versions = ['v1', 'v2', 'v3'];
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'Versions',
+        colors: { primary: '#0D9373' },
+        variables: { product: 'Lectern' },
+        navigation: { versions: versions.map((v) => ({ version: v, groups: [{ group: 'G', pages: names.map((n) => `${v}/${n}`) }] })) },
+      }),
+    );
+    for (const v of versions) {
+      await mkdir(path.join(root, v));
+      // The same text in every version (islands, unknown components and syntax errors among them), one page apart.
+      for (let i = 0; i < names.length; i++)
+        await writeFile(
+          path.join(root, v, `${names[i]}.mdx`),
+          `---\ntitle: Page ${i}\n---\n\n${KINDS[i % KINDS.length]!(i)}${v === 'v3' && i === 0 ? '\nOnly in v3.\n' : ''}`,
+        );
+    }
+    const loaded = await loadSite(root);
+    const alone = prepareSite(loaded, COMPONENTS_MODULE);
+    saveMdxCache(root);
+    const jobs = analysisJobs(loaded, COMPONENTS_MODULE);
+    expect(jobs).toHaveLength(72);
+    // 25 distinct texts (v3's page-0 differs). The copies in v2 (24) and v3 (23) take v1's analysis, but the 8 pages per
+    // version whose analysis made an island (named after its file) are left to prepareSite: 16 + 15 copies reused.
+    expect(await analyzeAhead(jobs, { workers: 1 })).toEqual({ ahead: 72 - 2 * 8, copies: 16 + 15 });
+    const ahead = prepareSite(loaded, COMPONENTS_MODULE);
+    expect(pendingAhead()).toBe(0);
+    expect(ahead.diagnostics).toEqual(alone.diagnostics);
+    expect([...ahead.prepared]).toEqual([...alone.prepared]);
+    expect([...ahead.islands]).toEqual([...alone.islands]);
+    // A syntax error is reported in each version's file.
+    const syntax = ahead.diagnostics.filter((d) => d.code === 'mdx/syntax').map((d) => d.file);
+    expect(syntax).toEqual(expect.arrayContaining(['v1/page-5.mdx', 'v2/page-5.mdx', 'v3/page-5.mdx']));
   }, 60_000);
 });
