@@ -15,7 +15,9 @@
  * 10  the manifest names restricted pages          — serve-manifest.test.ts
  * 11  a symlink in dist/ to a restricted page      — serve.test.ts
  * 12  upstream headers that act on the docs origin — proxy.test.ts
- * and files only restricted pages link to           — packages/astro/test/restricted-files.test.ts
+ * and files only restricted pages link to           — packages/astro/test/restricted-files.test.ts (also a snippet only
+ *    restricted pages import, and a restricted operation's description in a spec)
+ * The first run's findings (issue 15) are replayed in attack-replay-first.test.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
