@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PART_BYTES, partSize, partsOf, progressLine } from '../src/build/parts.ts';
 import type { Site } from '../src/model/store.ts';
 import { partNodeFlags } from '../src/cli/run.ts';
+import { planForPart, type PlanData } from '../src/site/site.ts';
 
 /** A site of pages: a number is an MDX page of that many characters, `null` a generated page (no module). */
 function siteOf(pages: Array<number | null>): Site {
@@ -77,5 +78,37 @@ describe('partNodeFlags', () => {
     expect(partNodeFlags(0, {})).toEqual(['--max-old-space-size=448', '--max-semi-space-size=16']);
     expect(partNodeFlags(100 * 2 ** 20, {})).toEqual(['--max-old-space-size=748', '--max-semi-space-size=16']);
     expect(partNodeFlags(100 * 2 ** 20, { LECTERN_PART_NODE_FLAGS: '--max-old-space-size=900' })).toEqual(['--max-old-space-size=900']);
+  });
+});
+
+describe('planForPart', () => {
+  it("keeps every page, the text of the part's own pages and of every imported file, and no other page's text", () => {
+    const page = (slug: string) => ({ slug, file: `${slug}.mdx`, body: `Text of ${slug}` });
+    const data = {
+      loaded: { plan: { root: '/repo', pages: [page('a'), page('b'), { slug: 'op', body: '' }, page('c')] } },
+      prepared: [
+        ['/repo/a.mdx', 'prepared a'],
+        ['/repo/b.mdx', 'prepared b'],
+        ['/repo/c.mdx', 'prepared c'],
+        ['/repo/snippets/s.mdx', 'prepared snippet'],
+        ['/repo/op.mdx', 'prepared op content'],
+        ['/repo/data.mdx', 'prepared data'],
+      ],
+      content: [['op', '/repo/op.mdx']],
+      imports: [['/repo/c.mdx', ['/repo/snippets/s.mdx']]],
+    } as unknown as PlanData;
+    const part = planForPart(data, new Set(['b', 'op']), ['/repo/snippets/s.mdx', '/repo/data.mdx']);
+    expect(part.loaded.plan.pages.map((p) => [p.slug, p.body])).toEqual([
+      ['a', ''],
+      ['b', 'Text of b'],
+      ['op', ''],
+      ['c', ''],
+    ]);
+    // What the whole site imports is kept, and named: the part's page keys are made of it (page-keys.ts).
+    expect(part.prepared.map(([f]) => f)).toEqual(['/repo/b.mdx', '/repo/snippets/s.mdx', '/repo/op.mdx', '/repo/data.mdx']);
+    expect(part.importedFiles).toEqual(['/repo/snippets/s.mdx', '/repo/data.mdx']);
+    // The whole plan is untouched.
+    expect(data.loaded.plan.pages[0]!.body).toBe('Text of a');
+    expect(data.prepared).toHaveLength(6);
   });
 });

@@ -129,8 +129,12 @@ export interface SiteKeyInput {
   assets: readonly string[];
 }
 
-/** Files the pages import that are not pages themselves (snippets, JSX components, CSS, data), by absolute path. */
-function importedNonPages(site: Site): string[] {
+/**
+ * Files the pages import that are not pages themselves (snippets, JSX components, CSS, data), by absolute path. A part
+ * of a build in parts has the list its parent found for the whole site (its plan holds its own pages' text only).
+ */
+export function importedNonPages(site: Site): string[] {
+  if (site.importedFiles) return site.importedFiles;
   const pageFiles = new Set<string>();
   for (const p of site.plan.pages) if (p.file) pageFiles.add(path.resolve(site.root, p.file));
   for (const f of site.content.values()) pageFiles.add(path.resolve(f));

@@ -17,6 +17,7 @@ import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
 import { partSize, partsOf, progressLine, type PartSize } from '../build/parts.ts';
+import { importedNonPages } from '../build/page-keys.ts';
 
 export interface RunOptions {
   /** Output directory (default `<root>/dist`). */
@@ -155,7 +156,7 @@ async function mergeInto(from: string, to: string): Promise<void> {
  */
 async function buildInParts(abs: string, staging: string, opts: RunOptions, size: PartSize): Promise<LecternBuildError | undefined> {
   const [
-    { planData, siteFromPlan },
+    { planData, siteFromPlan, planForPart },
     { ownModule },
     { getSite },
     { afterBuild },
@@ -226,10 +227,14 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const { serialize } = await import('node:v8');
     const { spawn } = await import('node:child_process');
     const { writeFile, readFile } = await import('node:fs/promises');
-    const planFile = `${staging}-plan.bin`;
-    const plan = serialize(data);
-    await writeFile(planFile, plan);
-    const nodeFlags = partNodeFlags(plan.length);
+    // Each part reads the plan with the text of its own pages only (site.ts `planForPart`).
+    const plans = new Map<number, Buffer>();
+    const imported = importedNonPages(planned.site);
+    const planOf = (i: number): Buffer => {
+      const plan = plans.get(i) ?? serialize(planForPart(data, new Set(slices[i]), imported));
+      plans.set(i, plan);
+      return plan;
+    };
     const used: CacheUsage[] = [];
     // A part whose pages all kept their keys is written back from the cache instead of built (part-cache.ts).
     const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
@@ -254,15 +259,19 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const children = new Set<ReturnType<typeof spawn>>();
     const files = (i: number) => {
       const partDir = `${staging}-part${i}`;
-      return { partDir, jobFile: `${partDir}.json`, resultFile: `${partDir}.result.json` };
+      return { partDir, jobFile: `${partDir}.json`, resultFile: `${partDir}.result.json`, planFile: `${partDir}.plan.bin` };
     };
     // One part in a process of its own; its result once it exits.
     let stopped = false;
     const buildPart = async (i: number): Promise<PartResult> => {
       if (stopped) throw new Error('the build stopped');
-      const { partDir, jobFile, resultFile } = files(i);
+      const { partDir, jobFile, resultFile, planFile } = files(i);
       const slugs = slices[i]!;
       log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
+      const plan = planOf(i);
+      plans.delete(i);
+      await writeFile(planFile, plan);
+      const nodeFlags = partNodeFlags(plan.length);
       await writeFile(
         jobFile,
         JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
@@ -285,7 +294,8 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     };
     // Parts not kept in the cache are built `jobs` at a time (partJobs): before a part's result is taken, in plan order,
     // the next parts are started, so no part starts once one has failed.
-    const jobs = partJobs(plan.length);
+    const firstBuilt = hits.findIndex((h) => !h);
+    const jobs = firstBuilt === -1 ? 1 : partJobs(planOf(firstBuilt).length);
     const building = new Map<number, Promise<PartResult>>();
     const startFrom = (i: number) => {
       for (let j = i, ahead = 0; j < parts && ahead < jobs; j++) {
@@ -306,7 +316,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     };
     try {
       for (let i = 0; i < parts; i++) {
-        const { partDir, jobFile, resultFile } = files(i);
+        const { partDir } = files(i);
         const slugs = slices[i]!;
         const hit = hits[i];
         const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
@@ -333,7 +343,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           index(slugs);
           progress(i);
         } finally {
-          await Promise.all([partDir, jobFile, resultFile].map((f) => rm(f, { recursive: true, force: true })));
+          await Promise.all(Object.values(files(i)).map((f) => rm(f, { recursive: true, force: true })));
         }
       }
       await fed;
@@ -348,8 +358,6 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       await fed.catch(() => undefined);
       await search?.close();
       throw err;
-    } finally {
-      await rm(planFile, { force: true });
     }
     // The parent writes code.css (highlight.ts reads the themes through the Shiki host).
     (await import('../shared/highlight/shiki-load.ts')).loadShiki();

@@ -51,6 +51,8 @@ export interface Site extends LoadedSite {
   tailwind: string;
   /** The plan cache's name for the files the site was planned from (plan-cache.ts); unset when it is not cached. */
   planKey?: string;
+  /** Set for a part of a build in parts (site.ts `planForPart`): the files the whole site's pages import, as found by the parent. */
+  importedFiles?: string[];
 }
 
 const KEY = Symbol.for('lectern.sites');

@@ -55,6 +55,8 @@ export interface PlanData {
   tailwind: string;
   /** Set by the plan cache (plan-cache.ts): the name of the files planned, when the plan can be cached. */
   planKey?: string;
+  /** Set for a part (`planForPart`): the files the whole site's pages import (page-keys.ts `importedNonPages`). */
+  importedFiles?: string[];
 }
 
 /**
@@ -100,6 +102,34 @@ export async function planData(root: string, componentsModule: string, options: 
   };
 }
 
+/**
+ * The plan a part of a build in parts reads (cli/build-part.ts): the whole site's navigation, pages and links, but the
+ * text of its own pages only (and of every file a page imports). A part's process holds what it reads: crewAI's docs
+ * (12,930 pages) serialize to about 400 MB whole, which each of its 25 parts read before building its 500 pages.
+ * `importedFiles`: what the whole site's pages import (page-keys.ts `importedNonPages` of the whole site), which the
+ * part's page keys are made of and which it could no longer find from its own pages' text.
+ */
+export function planForPart(data: PlanData, slugs: ReadonlySet<string>, importedFiles: string[]): PlanData {
+  const root = data.loaded.plan.root;
+  const own = data.loaded.plan.pages.filter((p) => slugs.has(p.slug));
+  const contentOf = new Map(data.content);
+  const keep = new Set<string>([...data.imports.flatMap(([, files]) => files), ...importedFiles]);
+  for (const p of own) {
+    if (p.file) keep.add(path.resolve(root, p.file));
+    const content = contentOf.get(p.slug);
+    if (content) keep.add(path.resolve(content));
+  }
+  return {
+    ...data,
+    loaded: {
+      ...data.loaded,
+      plan: { ...data.loaded.plan, pages: data.loaded.plan.pages.map((p) => (slugs.has(p.slug) || !p.body ? p : { ...p, body: '' })) },
+    },
+    prepared: data.prepared.filter(([abs]) => keep.has(path.resolve(abs))),
+    importedFiles,
+  };
+}
+
 /** The site the integration and the pages use, from planned data. */
 export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   const { loaded } = data;
@@ -113,6 +143,7 @@ export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   site.custom = data.custom;
   site.tailwind = data.tailwind;
   site.planKey = data.planKey;
+  site.importedFiles = data.importedFiles;
   return {
     site,
     errors: loaded.diagnostics.filter((d) => d.severity === 'error'),
