@@ -1,6 +1,6 @@
 /**
  * What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `llms-full.txt` (and their
- * `/.well-known/` copies), `sitemap.xml`, `robots.txt`, `.md` copies, changelog feeds.
+ * `/.well-known/` copies), `skill.md` (skill.ts), `sitemap.xml`, `robots.txt`, `.md` copies, changelog feeds.
  */
 import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -24,6 +24,7 @@ import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import { restrictedOnlyFiles } from './restricted-files.ts';
 import { isListedForIndexing } from '../model/indexing.ts';
 import { pageUrl, writeSitemap } from './sitemap.ts';
+import { writeSkillFiles } from './skill.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -341,6 +342,7 @@ export async function afterBuild(
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
   await writeLlmsFiles(site, dist, written);
+  await writeSkillFiles(site, dist, written, siteRoot(site));
   await writeSitemap(site, dist, siteRoot(site), written);
   const t0 = performance.now();
   // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
