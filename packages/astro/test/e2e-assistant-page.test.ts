@@ -6,7 +6,7 @@
  * composer, pointed at an OpenAI-compatible stand-in on 127.0.0.1 that records what it is sent. A second site,
  * without the assistant, shows its `mode: "assistant"` page's text and a note, and no "Ask AI about this page".
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../src/cli/run.ts';
-import { launchChromium, REPO, serveDist } from './helpers.ts';
+import { launchChromium, serveDist, startServe as startLecternServe } from './helpers.ts';
 
 let model: Server;
 let modelUrl = '';
@@ -89,23 +89,11 @@ function writeSite(dir: string, assistant: boolean): void {
   );
 }
 
+/** `lectern serve <root>` with the stand-in model; resolves with its URL. */
 async function startServe(dir: string): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, LECTERN_ASSISTANT_BASE_URL: modelUrl, LECTERN_ASSISTANT_MODEL: 'fake' };
-  const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'serve', dir, '--port', '0'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  serve = child;
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!.replace(/\/$/, ''));
-    });
-    child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`lectern serve exited with ${code}:\n${out}`)));
-  });
+  const started = await startLecternServe(dir, { LECTERN_ASSISTANT_BASE_URL: modelUrl, LECTERN_ASSISTANT_MODEL: 'fake' });
+  serve = started.child;
+  return started.url;
 }
 
 function filesUnder(dir: string): string[] {

@@ -5,7 +5,7 @@
  * javascript: links). Only the error cases (429, 401, the server gone) route the browser's request. A second site,
  * without the assistant, has no opener and no panel code.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../src/cli/run.ts';
-import { launchChromium, REPO, serveDist, startDev } from './helpers.ts';
+import { launchChromium, serveDist, startDev, startServe as startLecternServe } from './helpers.ts';
 
 let model: Server;
 let modelUrl = '';
@@ -103,22 +103,9 @@ function writeSite(dir: string, assistant: boolean, url?: string): void {
 
 /** `lectern serve <root>` with the stand-in model; resolves with its URL. */
 async function startServe(dir: string, port = 0): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, LECTERN_ASSISTANT_BASE_URL: modelUrl, LECTERN_ASSISTANT_MODEL: 'fake' };
-  const child = spawn(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'serve', dir, '--port', String(port)], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  serve = child;
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!.replace(/\/$/, ''));
-    });
-    child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`lectern serve exited with ${code}:\n${out}`)));
-  });
+  const started = await startLecternServe(dir, { LECTERN_ASSISTANT_BASE_URL: modelUrl, LECTERN_ASSISTANT_MODEL: 'fake' }, port);
+  serve = started.child;
+  return started.url;
 }
 
 /** The built chunk that holds the panel (its styles travel inside it). */

@@ -98,6 +98,33 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * `lectern serve <dir>` as a user runs it, in a child process (`env` added to this one's): its URL once it listens,
+ * and the process (the caller stops it).
+ */
+export async function startServe(
+  dir: string,
+  env: NodeJS.ProcessEnv = {},
+  port = 0,
+): Promise<{ url: string; child: import('node:child_process').ChildProcess }> {
+  const { spawn } = await import('node:child_process');
+  const bin = path.join(REPO, 'packages/astro/bin/lectern.js');
+  const child = spawn(process.execPath, [bin, 'serve', dir, '--port', String(port)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const match = /serving .* at (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ url: match[1]!.replace(/\/$/, ''), child });
+    });
+    child.stderr.on('data', (c: Buffer) => void (out += c.toString()));
+    child.on('exit', (code) => reject(new Error(`lectern serve exited with ${code}:\n${out}`)));
+  });
+}
+
+/**
  * `lectern dev` as a user runs it: the CLI in a child process (Astro switches its dev request handler off inside
  * Vitest, so an in-process dev server would answer 404). Resolves once the server answers.
  */
