@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const SITE = 'https://docs.example.test';
 const page = (title: string, extra = '') => `---\ntitle: ${title}\ndescription: About ${title}\n${extra}---\n\nWords of ${title}.\n`;
 
-async function writeSite(root: string): Promise<void> {
+async function writeSite(root: string, extra: Record<string, unknown> = {}): Promise<void> {
   const navigation = { groups: [{ group: 'Guides', pages: ['index', 'intro', 'quiet', 'staff-only', 'hidden-fm'] }] };
   await writeFile(
     path.join(root, 'docs.json'),
-    JSON.stringify({ name: 'Acme Docs', description: 'Docs of Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation }),
+    JSON.stringify({ name: 'Acme Docs', description: 'Docs of Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation, ...extra }),
   );
   await writeFile(path.join(root, 'index.mdx'), page('Home'));
   await writeFile(path.join(root, 'intro.mdx'), page('Intro'));
@@ -81,5 +81,19 @@ describe("the repo's own skill.md", () => {
     const index = JSON.parse(await readFile(path.join(out, '.well-known/skills/index.json'), 'utf8'));
     expect(index.skills).toEqual([{ name: 'acme-payments', description: 'Take payments with Acme.', files: ['SKILL.md'] }]);
     expect(await readFile(path.join(out, '.well-known/agent-skills/acme-payments/SKILL.md'), 'utf8')).toBe(own);
+  }, 240_000);
+});
+
+describe('docs.json markdown.instructions', () => {
+  it('is an Agent Instructions block in llms.txt, llms-full.txt and every .md copy', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-skill-instr-'));
+    roots.push(root);
+    await writeSite(root, { markdown: { instructions: ['Always cite the API version.', 'Prefer the TypeScript SDK.'] } });
+    const out = await build(root);
+    const block = '> ## Agent Instructions\n> Always cite the API version.\n> Prefer the TypeScript SDK.\n\n';
+    expect(await readFile(path.join(out, 'llms.txt'), 'utf8')).toContain('> Docs of Acme\n\n' + block + '- [');
+    expect((await readFile(path.join(out, 'llms-full.txt'), 'utf8')).startsWith('# Acme Docs\n\n> Docs of Acme\n\n' + block)).toBe(true);
+    expect((await readFile(path.join(out, 'intro.md'), 'utf8')).startsWith(block + '# Intro\n')).toBe(true);
+    expect(await readFile(path.join(dist, 'intro.md'), 'utf8')).not.toContain('Agent Instructions');
   }, 240_000);
 });

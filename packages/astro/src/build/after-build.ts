@@ -53,12 +53,24 @@ export function siteRoot(site: Pick<Site, 'config' | 'base' | 'url'>): string {
 }
 
 /**
+ * docs.json `markdown.instructions` as Mintlify renders them: an `Agent Instructions` block quote (an array joined with
+ * line breaks), followed by a blank line; `''` when there are none.
+ */
+export function agentInstructions(site: Pick<Site, 'config'>): string {
+  const given = site.config.markdown?.instructions;
+  const text = (Array.isArray(given) ? given.join('\n') : (given ?? '')).trim();
+  if (!text) return '';
+  return ['> ## Agent Instructions', ...text.split('\n').map((l) => (l ? `> ${l}` : '>'))].join('\n') + '\n\n';
+}
+
+/**
  * `pages`: those the build wrote (not those it left out, left-out.ts); of them, those for every reader and indexed
  * (model/indexing.ts: not restricted, hidden or `noindex`).
  */
 function llmsTxt(site: Site, pages: readonly Page[]): string {
   const lines = [`# ${site.config.name}`, ''];
   if (site.config.description) lines.push(`> ${site.config.description}`, '');
+  if (agentInstructions(site)) lines.push(agentInstructions(site).trimEnd(), '');
   const base = siteRoot(site);
   for (const p of pages) {
     if (!isListedForIndexing(site, p)) continue;
@@ -74,6 +86,7 @@ function llmsTxt(site: Site, pages: readonly Page[]): string {
 function llmsFullTxt(site: Site, pages: readonly Page[]): string {
   const head = [`# ${site.config.name}`, ''];
   if (site.config.description) head.push(`> ${site.config.description}`, '');
+  if (agentInstructions(site)) head.push(agentInstructions(site).trimEnd(), '');
   const root = siteRoot(site);
   const parts = pages
     .filter((p) => isListedForIndexing(site, p))
@@ -334,7 +347,7 @@ export async function afterBuild(
   const copies = written.map((page) => async () => {
     // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
     const copy = path.join(dist, page.slug + '.md');
-    if (!existsSync(copy)) await write(copy, markdownUnderBase(pageMarkdown(page), site.base));
+    if (!existsSync(copy)) await write(copy, agentInstructions(site) + markdownUnderBase(pageMarkdown(page), site.base));
     const feed = changelogFeed(site, page);
     if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
   });
