@@ -191,6 +191,34 @@ document.addEventListener('keydown', (ev) => {
     openSearch();
   } else if (ev.key === 'Escape') closeSearch();
 });
+// ⌘C / Ctrl+C with nothing selected copies the page as Markdown (its `.md` copy, named in the head).
+const editable = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+document.addEventListener('keydown', (ev) => {
+  if (!(ev.ctrlKey || ev.metaKey) || ev.altKey || ev.shiftKey || ev.key.toLowerCase() !== 'c') return;
+  if (editable(ev.target) || editable(document.activeElement) || !document.getSelection()?.isCollapsed) return;
+  const md = document.querySelector<HTMLLinkElement>('link[rel="alternate"][type="text/markdown"]');
+  if (!md || new URL(md.href).origin !== location.origin) return;
+  ev.preventDefault();
+  void fetch(md.href)
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    .then((text) => navigator.clipboard.writeText(text))
+    .then(() => {
+      let status = document.getElementById('lectern-copied');
+      if (!status) {
+        status = el('div');
+        status.id = 'lectern-copied';
+        status.setAttribute('role', 'status');
+        status.style.cssText =
+          'position:fixed;bottom:1rem;right:1rem;padding:.25rem .75rem;border-radius:.5rem;background:#111;color:#fff;font-size:.875rem;z-index:100';
+        document.body.append(status);
+      }
+      // Kept in the page (a live region announces changes, not its arrival); hidden when empty.
+      setTimeout(() => ((status.textContent = 'Copied page as Markdown'), (status.style.display = '')), 30);
+      setTimeout(() => ((status.textContent = ''), (status.style.display = 'none')), 1500);
+    })
+    .catch(() => undefined);
+});
 let seq = 0;
 input?.addEventListener('input', async () => {
   const q = input.value.trim();
