@@ -43,11 +43,13 @@ const IGNORED_FILES = new Set([
   'agents.md',
   'claude.md',
 ]);
+/** Files that are a page only when the navigation names them at the repo's root: `skill.md` is the site's agent skill. */
+const IGNORED_ROOT_FILES = new Set(['skill.md']);
 
 /**
  * Every page file of the repo (outside snippets/ and the legacy _snippets/, node_modules/, dist/ and dot-folders), sorted.
- * A repo's README, LICENSE, AGENTS.md and the like are pages only when the navigation names them (`named`: page paths,
- * as written in docs.json).
+ * A repo's README, LICENSE, AGENTS.md and the like (and the root `skill.md`, published as the site's skill) are pages only
+ * when the navigation names them (`named`: page paths, as written in docs.json).
  */
 export function listPageFiles(
   root: string,
@@ -70,7 +72,7 @@ export function listPageFiles(
         if (!IGNORED_DIRS.has(entry.name)) walk(path.join(dir, entry.name), relPath);
       } else if (
         /\.(mdx|md)$/i.test(entry.name) &&
-        (!IGNORED_FILES.has(entry.name.toLowerCase()) || named.has(relPath.replace(/\.(mdx|md)$/i, '')))
+        (!ignoredName(entry.name.toLowerCase(), rel) || named.has(relPath.replace(/\.(mdx|md)$/i, '')))
       ) {
         out.push(relPath);
       }
@@ -194,4 +196,8 @@ export function pageMeta(frontmatter: Record<string, unknown>) {
     url: asString(frontmatter.url),
     version: asString(frontmatter.version),
   };
+}
+
+function ignoredName(lowerName: string, folder: string): boolean {
+  return IGNORED_FILES.has(lowerName) || (folder === '' && IGNORED_ROOT_FILES.has(lowerName));
 }

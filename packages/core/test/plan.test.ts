@@ -180,7 +180,7 @@ describe('lectern check', () => {
     ]);
   });
 
-  it('a README.md (or LICENSE.md, AGENTS.md) is a page when the navigation names it, and only then', async () => {
+  it('a README.md (or LICENSE.md, AGENTS.md, the root skill.md) is a page when the navigation names it, and only then', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lectern-readme-page-'));
     try {
       writeFileSync(
@@ -194,11 +194,13 @@ describe('lectern check', () => {
       );
       writeFileSync(path.join(dir, 'intro.mdx'), '---\ntitle: Intro\ndescription: First.\n---\n\nHi.\n');
       writeFileSync(path.join(dir, 'README.md'), '# The repo\n');
+      writeFileSync(path.join(dir, 'skill.md'), '---\nname: s\ndescription: The skill.\n---\n\nUse the docs.\n');
       mkdirSync(path.join(dir, 'spikes'));
+      writeFileSync(path.join(dir, 'spikes/skill.md'), '---\ntitle: A skill page\n---\n\nA page like any other.\n');
       writeFileSync(path.join(dir, 'spikes/README.md'), '---\ntitle: Spikes\ndescription: The spikes.\n---\n\nList.\n');
       const { plan, diagnostics } = await buildSitePlan(dir, { remoteSpecDir: false });
       expect(diagnostics.filter((d) => d.code === 'nav/page-not-found')).toEqual([]);
-      expect(plan.pages.map((p) => p.slug).sort()).toEqual(['intro', 'spikes/README']);
+      expect(plan.pages.map((p) => p.slug).sort()).toEqual(['intro', 'spikes/README', 'spikes/skill']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
