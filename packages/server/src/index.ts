@@ -26,3 +26,7 @@ export type { RedirectRule, RedirectMatch } from './serve/redirects.ts';
 
 // Docs assistant API (v1, AI SDK v4 data stream) ---------------------------------------------------
 export * from './assistant/index.ts';
+
+// The docs' MCP server (Streamable HTTP, stateless: search and get_page) -------------------------------
+export { createMcpHandler, MCP_PATH, DEFAULT_MCP_MAX_BODY } from './mcp/handler.ts';
+export type { McpHandler, McpHandlerOptions } from './mcp/handler.ts';

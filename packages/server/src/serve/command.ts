@@ -3,14 +3,15 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KeyStore } from '../assistant/keys.ts';
-import { createServer, type ServeOptions } from './server.ts';
+import { createServer, readManifest, type ServeOptions } from './server.ts';
 
 const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--proxy-max-concurrent <n>] [--assistant] [--database <url>]
 
 Serves the built site in <dir>/dist (dir defaults to ".") with the playground proxy, and the assistant API
 (POST /discovery/v2/assistant/{domain}/message, and the deprecated v1) when docs.json sets
 "lectern": {"assistant": {"enabled": true}} or --assistant is given; then GET /_lectern/assistant.json gives the
-pages' "Ask AI" panel the site's public key (kept in <dir>/.lectern/assistant-site-key.json).
+pages' "Ask AI" panel the site's public key (kept in <dir>/.lectern/assistant-site-key.json). POST /mcp is the docs'
+MCP server (Streamable HTTP): tools "search" (the site's public pages) and "get_page" (a page's Markdown).
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
@@ -111,8 +112,11 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
+    const manifest = await readManifest(dist, log);
     server = await createServer({
+      mcp: await mcpHandler(root, dist, manifest, trustProxy, settings.limits?.ipLimit),
       ...extras,
+      manifest,
       ...(assistant ? { assistant } : {}),
       ...(assistantPanel ? { assistantPanel } : {}),
       dist,
@@ -142,6 +146,18 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   });
   log('lectern serve: stopped');
   return 0;
+}
+
+/** The docs' MCP server: search over the assistant's index of the site (built on first use), pages from dist. */
+async function mcpHandler(root: string, dist: string, manifest: ServeOptions['manifest'] & object, trustProxy: boolean, ipLimit?: number) {
+  const { createMcpHandler } = await import('../mcp/handler.ts');
+  return createMcpHandler({
+    dist,
+    manifest,
+    trustProxy,
+    ...(ipLimit !== undefined ? { limits: { ipLimit } } : {}),
+    index: async () => (await import('../assistant/site.ts')).openSiteAssistantIndex(root),
+  });
 }
 
 function parse(argv: string[]) {

@@ -35,6 +35,8 @@ export interface ServeOptions {
    * called on each request (cache it yourself). A rejection answers 503 `assistant_unavailable` with its message.
    */
   assistantPanel?: (base: string) => Promise<unknown>;
+  /** The docs' MCP server (`createMcpHandler`), mounted at `{base}mcp` for every method; gets the peer address as `info`. */
+  mcp?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
   auth?: AuthGate;
   /** Default 4321; 0 picks a free port. */
   port?: number;
@@ -191,6 +193,11 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
         assistant(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)),
       );
     }
+  }
+
+  if (options.mcp) {
+    const mcp = options.mcp;
+    app.all(mounted('/mcp'), (c) => mcp(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
   }
 
   if (options.assistantPanel) {

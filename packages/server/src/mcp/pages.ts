@@ -1,0 +1,70 @@
+/**
+ * The pages an MCP client may read: a path (`/guides/auth`, `guides/auth.md`, a full URL of the site, with or without
+ * the site's base, an anchor or a query) to the page's Markdown copy in `dist/` (`guides/auth.md`, `index.md`).
+ * Restricted pages (`manifest.restricted`) are answered exactly like pages that do not exist.
+ */
+import { readFile } from 'node:fs/promises';
+import { isAmbiguousPath, slugOfFile } from '../serve/server.ts';
+import type { StaticServer } from '../serve/static.ts';
+
+/** Longest path `get_page` accepts, in characters. */
+export const MAX_PAGE_PATH = 1_000;
+
+export interface PageReaderOptions {
+  dist: string;
+  files: Pick<StaticServer, 'find'>;
+  /** `manifest.restricted`: slug -> groups. */
+  restricted: Record<string, string[]>;
+  /** The site's base path (`/` or `/pr-42/`). */
+  base: string;
+}
+
+export type PageAnswer = { slug: string; markdown: string } | { error: string };
+
+/** The page slug `input` names (`index` for the home page), or an error saying what is wrong with it. */
+export function slugOfInput(input: string, base: string): { slug: string } | { error: string } {
+  const text = input.trim();
+  if (text === '') return { error: 'path is empty: give a page path such as "/quickstart"' };
+  if (text.length > MAX_PAGE_PATH) return { error: `path is ${text.length} characters long; at most ${MAX_PAGE_PATH} are accepted` };
+  let pathname = text;
+  if (/^https?:\/\//i.test(text)) {
+    try {
+      pathname = new URL(text).pathname;
+    } catch {
+      return { error: `${JSON.stringify(text.slice(0, 200))} is not a valid URL` };
+    }
+  }
+  pathname = pathname.replace(/[?#].*$/s, '');
+  if (!pathname.startsWith('/')) pathname = `/${pathname}`;
+  if (base !== '/' && (pathname === base.slice(0, -1) || pathname.startsWith(base))) pathname = `/${pathname.slice(base.length)}`;
+  if (isAmbiguousPath(pathname) || /[\0\\]/.test(pathname)) {
+    return { error: 'path must be plain segments: no "..", ".", backslashes or encoded "/"' };
+  }
+  let slug = pathname
+    .replace(/\/+/g, '/')
+    .replace(/^\/|\/$/g, '')
+    .replace(/\.(md|mdx|html)$/i, '')
+    .replace(/(^|\/)index$/, '');
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    return { error: 'path has a malformed percent-encoding' };
+  }
+  return { slug: slug === '' ? 'index' : slug };
+}
+
+/** Reads pages' Markdown copies; a restricted or missing page gets the same "no public page" answer. */
+export function createPageReader(options: PageReaderOptions): (input: string) => Promise<PageAnswer> {
+  return async (input) => {
+    const named = slugOfInput(input, options.base);
+    if ('error' in named) return named;
+    const missing = {
+      error: `no public page at ${JSON.stringify(input.trim().slice(0, 200))}: use the search tool to find pages and their paths`,
+    };
+    const found = await options.files.find(`/${encodeURI(named.slug)}.md`);
+    if (!found) return missing;
+    const slug = slugOfFile(options.dist, found.file);
+    if (slug === undefined || options.restricted[slug]) return missing;
+    return { slug, markdown: await readFile(found.file, 'utf8') };
+  };
+}
