@@ -315,6 +315,8 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       log.info(progressLine(done, pages.length, performance.now() - began));
     };
     try {
+      // The parts to build start at once: they build while the kept parts before them are written back.
+      if (firstBuilt !== -1) startFrom(firstBuilt);
       for (let i = 0; i < parts; i++) {
         const { partDir } = files(i);
         const slugs = slices[i]!;
