@@ -107,11 +107,30 @@ const AI_URL: Record<string, string> = {
   chatgpt: 'https://chatgpt.com/?hints=search&q=',
   claude: 'https://claude.ai/new?q=',
   perplexity: 'https://www.perplexity.ai/search?q=',
+  grok: 'https://grok.com/?q=',
+  aistudio: 'https://aistudio.google.com/prompts/new_chat?prompt=',
+  devin: 'https://app.devin.ai/?prompt=',
 };
 on('[data-ai]', 'click', (el) => {
   const base = AI_URL[el.dataset.ai!];
   if (base)
     (el as HTMLAnchorElement).href = base + encodeURIComponent(`Read ${location.href.split('#')[0]} so I can ask questions about it.`);
+});
+// The MCP options: the link's own href is the site's /mcp; copy it (or the add-mcp command), or install it in Cursor, VS Code.
+const MCP_INSTALL: Record<string, (url: string, name: string) => string> = {
+  cursor: (url, name) =>
+    `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${btoa(JSON.stringify({ url }))}`,
+  vscode: (url, name) =>
+    `https://vscode.dev/redirect/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(JSON.stringify({ type: 'http', url }))}`,
+};
+on('[data-mcp]', 'click', (el, ev) => {
+  const a = el as HTMLAnchorElement;
+  const url = (a.dataset.mcpUrl ??= a.href);
+  const install = MCP_INSTALL[a.dataset.mcp!];
+  const name = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content || location.hostname;
+  if (install) return void (a.href = install(url, name));
+  ev.preventDefault();
+  void copy(a.dataset.mcp === 'add-mcp' ? `npx add-mcp ${url}` : url, a);
 });
 on('[data-anchor]', 'click', (el, ev) => {
   ev.preventDefault();

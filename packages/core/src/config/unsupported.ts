@@ -48,5 +48,25 @@ export function unsupportedSettings(config: Record<string, unknown>): Unsupporte
   if (isObject(config.contextual) && config.contextual.display === 'toc') {
     out.push({ pointer: '/contextual/display', message: 'contextual.display "toc": Lectern shows the contextual menu by the page title' });
   }
+  const options = isObject(config.contextual) && Array.isArray(config.contextual.options) ? config.contextual.options : [];
+  options.forEach((option, i) => {
+    if (typeof option !== 'string' || CONTEXTUAL_DRAWN.has(option)) return;
+    const message = CONTEXTUAL_NOT_DRAWN[option]
+      ? `contextual option "${option}" is left out of the page menu: ${CONTEXTUAL_NOT_DRAWN[option]}`
+      : `unknown contextual option "${option}" is left out of the page menu (known: ${[...CONTEXTUAL_DRAWN, ...Object.keys(CONTEXTUAL_NOT_DRAWN)].join(', ')}, or a custom option object)`;
+    out.push({ pointer: `/contextual/options/${i}`, message });
+  });
   return out;
 }
+
+/** docs.json `contextual.options` Lectern draws (packages/astro/src/layout/Contextual.astro). */
+const CONTEXTUAL_DRAWN = new Set(
+  'copy view assistant chatgpt claude perplexity grok aistudio devin mcp add-mcp cursor vscode download-spec'.split(' '),
+);
+/** Documented options Lectern does not draw, and why. */
+const CONTEXTUAL_NOT_DRAWN: Record<string, string> = {
+  'download-pdf': 'Lectern does not make PDFs of pages yet',
+  'devin-desktop': "Devin Desktop's deep link is not documented, so Lectern cannot open it",
+  windsurf: 'renamed "devin-desktop" by Mintlify, whose deep link Lectern cannot open',
+  'devin-mcp': 'Devin\'s MCP install link is not documented, so Lectern cannot make it (use "mcp" to copy the server URL)',
+};
