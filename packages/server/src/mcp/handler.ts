@@ -6,10 +6,12 @@
 import path from 'node:path';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { SiteManifest } from '@lectern/core';
-import { clientIp, readLimited, type RequestInfo } from '../assistant/http.ts';
+import { clientIp, readLimited } from '../assistant/http.ts';
 import { createRateLimiter, rateLimitHeaders } from '../assistant/limits.ts';
 import type { AssistantIndex } from '../assistant/retrieval.ts';
 import { createStaticServer } from '../serve/static.ts';
+import type { ConnectionInfo, ProxyHandler } from '../proxy/handler.ts';
+import { callOperation, type OperationTool } from './operations.ts';
 import { createPageReader } from './pages.ts';
 import { docsServer } from './tools.ts';
 
@@ -29,6 +31,12 @@ export interface McpHandlerOptions {
   /** Read the client IP from the last `X-Forwarded-For` entry (only behind a reverse proxy of your own). */
   trustProxy?: boolean;
   maxBodyBytes?: number;
+  /**
+   * The API operations marked for MCP (`x-mint.mcp` / `x-mcp`, see operations.ts), loaded on first use; a rejection
+   * leaves them out. Called through `proxy` (required with them).
+   */
+  operations?: () => Promise<OperationTool[]>;
+  proxy?: ProxyHandler;
 }
 
 const CORS: Record<string, string> = {
@@ -63,7 +71,7 @@ function once<T>(open: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export type McpHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
+export type McpHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
 
 export function createMcpHandler(options: McpHandlerOptions): McpHandler {
   const dist = path.resolve(options.dist);
@@ -75,6 +83,7 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
     ...(options.limits?.ipWindowMs !== undefined ? { ipWindowMs: options.limits.ipWindowMs } : {}),
   });
   const index = once(options.index);
+  const operations = once(async () => (options.proxy && options.operations ? options.operations().catch(() => []) : []));
   const maxBody = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY;
 
   return async (request, info) => {
@@ -111,11 +120,14 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
       }
     }
     const origin = manifest.site ? new URL(manifest.site).origin : new URL(request.url).origin;
+    const proxy = options.proxy;
     const server = docsServer({
       siteName: manifest.name,
       index,
       readPage,
       urlOf: (page) => `${origin}${base}${page.replace(/^\//, '')}`,
+      operations: await operations(),
+      ...(proxy ? { callOperation: (tool, args) => callOperation(tool, args, proxy, { headers: request.headers, info }) } : {}),
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {

@@ -1,12 +1,13 @@
 /**
- * The docs MCP server's tools: `search` (the assistant's retrieval over the site's public pages) and `get_page` (a
- * page's Markdown copy). One `McpServer` per request (stateless Streamable HTTP), so the tools close over nothing
- * but the site.
+ * The docs MCP server's tools: `search` (the assistant's retrieval over the site's public pages), `get_page` (a
+ * page's Markdown copy) and one tool per API operation marked for MCP (operations.ts). One `McpServer` per request
+ * (stateless Streamable HTTP), so the tools close over nothing but the site and that request.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AssistantIndex, Passage } from '../assistant/retrieval.ts';
 import { MAX_SEARCH_CHARS } from '../assistant/retrieval.ts';
+import type { OperationTool, ToolAnswer } from './operations.ts';
 import { MAX_PAGE_PATH, type PageAnswer } from './pages.ts';
 
 /** Most results `search` returns. */
@@ -22,6 +23,9 @@ export interface DocsTools {
   readPage: (path: string) => Promise<PageAnswer>;
   /** A page path (`/guides/auth#keys`) -> its address (`https://docs.example.com/guides/auth#keys`). */
   urlOf: (path: string) => string;
+  /** The API operations marked for MCP, and how to call one (through the playground proxy). */
+  operations?: OperationTool[];
+  callOperation?: (tool: OperationTool, args: Record<string, unknown>) => Promise<ToolAnswer>;
 }
 
 function snippet(passage: Passage): string {
@@ -89,5 +93,18 @@ export function docsServer(tools: DocsTools): McpServer {
       return { content: [{ type: 'text' as const, text: page.markdown }] };
     },
   );
+  for (const tool of tools.operations ?? []) {
+    const call = tools.callOperation;
+    if (!call) continue;
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.shape,
+        annotations: { readOnlyHint: tool.operation.method === 'get' || tool.operation.method === 'head', openWorldHint: true },
+      },
+      async (args: Record<string, unknown>) => call(tool, args),
+    );
+  }
   return server;
 }

@@ -148,15 +148,27 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   return 0;
 }
 
-/** The docs' MCP server: search over the assistant's index of the site (built on first use), pages from dist. */
+/**
+ * The docs' MCP server: search over the assistant's index of the site (built on first use), pages from dist, and the
+ * API operations marked for MCP (the site planned on the first MCP request) called through a playground proxy.
+ */
 async function mcpHandler(root: string, dist: string, manifest: ServeOptions['manifest'] & object, trustProxy: boolean, ipLimit?: number) {
   const { createMcpHandler } = await import('../mcp/handler.ts');
+  const { operationTools } = await import('../mcp/operations.ts');
+  const { createProxyHandler } = await import('../proxy/node-handler.ts');
+  // Planned on the first MCP request (once), so a site nobody connects to pays nothing.
+  const operations = async () => {
+    const { buildSitePlan } = await import('@lectern/core');
+    return operationTools((await buildSitePlan(root)).plan, new Set(['search', 'get_page']));
+  };
   return createMcpHandler({
     dist,
     manifest,
     trustProxy,
     ...(ipLimit !== undefined ? { limits: { ipLimit } } : {}),
     index: async () => (await import('../assistant/site.ts')).openSiteAssistantIndex(root),
+    operations,
+    proxy: createProxyHandler({ manifest, trustProxy }),
   });
 }
 
