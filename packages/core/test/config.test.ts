@@ -265,7 +265,6 @@ describe('docs.json', () => {
       'config/navigation /navigation/global/products/0',
       'config/navigation /navigation/tabs/1/sdk',
       'config/navigation /navigation/tabs/2',
-      'config/not-supported /theme',
       'config/not-supported /thumbnails',
       'config/unknown-key /colors/background',
     ]);

@@ -37,6 +37,9 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const siteUrl = address ? address.replace(/\/$/, '') + site.base.replace(/\/$/, '') : '';
   // Head tags (seo-meta.ts): canonical, robots, description, Open Graph, Twitter, docs.json's and the page's own.
   const seo = seoHtml(seoTags({ site, page, description, siteUrl, switchers }));
+  // docs.json `theme`: `<html data-theme>`, and only that theme's stylesheet (styles/themes/<name>.css) on the page.
+  // (core's schema admits only Mintlify's nine names.)
+  const theme: string = config.theme ?? 'mint';
   const appearance = config.appearance?.default ?? 'system';
   const strict = config.appearance?.strict === true;
   const favicon = typeof config.favicon === 'string' ? { light: config.favicon, dark: config.favicon } : config.favicon;
@@ -87,6 +90,7 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const themeScript = `(()=>{try{var d=${JSON.stringify(appearance)},s=${strict ? 'null' : "localStorage.getItem('lectern-theme')"},m=s||d;if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.toggle('dark',m==='dark')}catch(e){}})()`;
   return {
     config,
+    theme,
     nav,
     scope,
     banner,
@@ -120,4 +124,14 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     fragmentScript,
     themeScript,
   };
+}
+
+/** A theme's stylesheet as it goes inline into the page's head: comments and runs of white space dropped. */
+export function inlineCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
 }

@@ -12,12 +12,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function unsupportedSettings(config: Record<string, unknown>): Unsupported[] {
   const out: Unsupported[] = [];
-  if (typeof config.theme === 'string' && config.theme !== 'mint') {
-    out.push({
-      pointer: '/theme',
-      message: `theme "${config.theme}": Lectern draws every theme with its one layout (colors, logo, fonts and appearance apply)`,
-    });
-  }
+  // `theme`: all nine of Mintlify's themes are drawn (packages/astro/src/styles/themes/), so no warning.
   const background = config.background;
   if (isObject(background)) {
     if (background.decoration !== undefined)

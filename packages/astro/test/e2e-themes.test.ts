@@ -1,0 +1,176 @@
+/**
+ * docs.json `theme` (issue 36): each of Mintlify's nine themes is its own look on the one component set. One tiny repo
+ * (fixtures/themes: tabs, two sidebar groups, a card group, a code block) is built once per theme and opened in
+ * Chromium at 1440x900: `<html data-theme>` names the theme and the layout's landmarks sit where that theme puts them
+ * (tabs in the top bar's row or under it, the sidebar's place, width and panel, tab and card shapes, fonts). Each page
+ * carries its own theme's CSS only, inline and within the budget.
+ */
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { FIXTURES, buildFixture, launchChromium, serveDist } from './helpers.ts';
+
+const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
+type Theme = (typeof THEMES)[number];
+
+/** What the test reads off a page: computed styles and boxes of the layout's landmarks. */
+type Landmarks = Awaited<ReturnType<typeof landmarks>>;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Builds fixtures/themes with docs.json's `theme` set, serves it and reads the home page's landmarks. */
+async function renderTheme(theme: Theme) {
+  const src = await mkdtemp(path.join(tmpdir(), 'lectern-theme-'));
+  const built = { cleanup: async () => {} };
+  try {
+    await cp(path.join(FIXTURES, 'themes'), src, { recursive: true });
+    const config = JSON.parse(await readFile(path.join(src, 'docs.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(path.join(src, 'docs.json'), JSON.stringify({ ...config, theme }));
+    const { dist, cleanup } = await buildFixture(src);
+    built.cleanup = cleanup;
+    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const bundled = await bundledCss(dist);
+    const served = await serveDist(dist);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${served.url}/`);
+      return { html, bundled, marks: await page.evaluate(landmarks) };
+    } finally {
+      await page.close();
+      await served.close();
+    }
+  } finally {
+    await built.cleanup();
+    await rm(src, { recursive: true, force: true });
+  }
+}
+
+/** Every stylesheet Astro bundled for the site (site.css and the components' styles), concatenated. */
+async function bundledCss(dist: string): Promise<string> {
+  const dir = path.join(dist, '_astro');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.css'));
+  return (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')))).join('\n');
+}
+
+/** Runs in the page. */
+function landmarks() {
+  const box = (sel: string) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
+  };
+  const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+  const tab = css('.tab-link.active');
+  const sidebar = css('.sidebar');
+  const navActive = css('.nav-link.active');
+  return {
+    theme: document.documentElement.dataset.theme,
+    tab: box('.tab-link.active'),
+    tabRadius: tab.borderTopLeftRadius,
+    tabUnderline: tab.borderBottomWidth,
+    tabFill: tab.backgroundColor,
+    topbarRule: css('.topbar').borderBottomColor,
+    sidebarBox: box('.sidebar'),
+    sidebarRule: sidebar.borderRightColor,
+    sidebarRadius: sidebar.borderTopLeftRadius,
+    sidebarFill: sidebar.backgroundColor,
+    bodyFill: css('body').backgroundColor,
+    navActiveBar: navActive.borderLeftWidth,
+    bodyFont: css('body').fontFamily,
+    titleFont: css('.page-title').fontFamily,
+    article: box('.article'),
+    contentRadius: css('.content').borderTopLeftRadius,
+    cardRadius: css('.card').borderTopLeftRadius,
+  };
+}
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+const HEADER_H = 56;
+
+/** Where each theme puts the landmarks (what a reader of Mintlify's sample site for it would recognise). */
+const EXPECT: Record<Theme, (m: Landmarks) => void> = {
+  mint: (m) => {
+    expect(m.tab.y).toBeGreaterThanOrEqual(HEADER_H); // tabs in their own row under the top bar
+    expect(m.tabUnderline).toBe('2px');
+    expect(m.sidebarBox).toMatchObject({ x: 0, width: 272 });
+    expect(m.sidebarRule).not.toBe(TRANSPARENT);
+  },
+  maple: (m) => {
+    expect(m.tab.y).toBeLessThan(HEADER_H); // tabs in the top bar's row
+    expect(m.tabFill).not.toBe(TRANSPARENT);
+    expect(m.tabRadius).toBe('8px');
+    expect(m.sidebarRule).toBe(TRANSPARENT);
+    expect(m.cardRadius).toBe('16px');
+  },
+  palm: (m) => {
+    expect(m.tab.y).toBeGreaterThanOrEqual(HEADER_H);
+    expect(m.tabFill).not.toBe(TRANSPARENT);
+    expect(m.tabUnderline).toBe('0px');
+    expect(m.sidebarFill).not.toBe(m.bodyFill); // a tinted panel
+    expect(m.navActiveBar).toBe('2px');
+    expect(m.article.width).toBe(720);
+  },
+  willow: (m) => {
+    expect(m.tab.y).toBeLessThan(HEADER_H);
+    expect(m.tabFill).toBe(TRANSPARENT);
+    expect(m.tabUnderline).toBe('0px');
+    expect(m.topbarRule).toBe(TRANSPARENT);
+    expect(m.sidebarRule).toBe(TRANSPARENT);
+  },
+  linden: (m) => {
+    expect(m.bodyFont).toMatch(/monospace/);
+    expect(m.bodyFont).not.toMatch(/sans-serif/);
+    expect(m.cardRadius).toBe('0px');
+    expect(m.tabRadius).toBe('0px');
+  },
+  almond: (m) => {
+    expect(m.sidebarBox.x).toBe(12); // a card inset from the page's edge
+    expect(m.sidebarRadius).toBe('16px');
+    expect(m.contentRadius).toBe('16px');
+    expect(m.bodyFill).not.toBe(m.sidebarFill);
+  },
+  aspen: (m) => {
+    expect(m.sidebarBox.width).toBe(300);
+    expect(m.tab.y).toBeGreaterThanOrEqual(HEADER_H);
+    expect(m.tabRadius).toBe('999px');
+    expect(m.sidebarFill).not.toBe(m.bodyFill);
+  },
+  sequoia: (m) => {
+    expect(m.titleFont).toMatch(/serif/);
+    expect(m.titleFont).not.toMatch(/sans-serif/);
+    expect(m.article.width).toBeGreaterThan(820); // wider than mint's 780
+    expect(m.sidebarRule).toBe(TRANSPARENT);
+  },
+  luma: (m) => {
+    expect(m.tab.y).toBeLessThan(HEADER_H);
+    expect(m.tabRadius).toBe('999px');
+    expect(m.contentRadius).toBe('18px');
+    expect(m.bodyFill).not.toBe('rgb(255, 255, 255)');
+  },
+};
+
+/** The largest a theme's CSS may add to a page, gzipped. */
+const BUDGET = 1500;
+
+describe('themes in Chromium', () => {
+  for (const theme of THEMES) {
+    it(`${theme}: <html data-theme>, its landmarks, its own CSS only`, async () => {
+      const { html, bundled, marks } = await renderTheme(theme);
+      expect(marks.theme).toBe(theme);
+      EXPECT[theme](marks);
+      // Only this theme's rules, inline in the head; none in the bundled stylesheets every page shares.
+      const inline = /<style data-theme-css[^>]*>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+      for (const other of THEMES) expect(inline.includes(`data-theme='${other}'`), other).toBe(other === theme && theme !== 'mint');
+      expect(bundled).not.toMatch(new RegExp(`data-theme=['"]?(${THEMES.join('|')})`));
+      expect(gzipSync(inline).length).toBeLessThan(BUDGET);
+    }, 90_000);
+  }
+});
