@@ -17,6 +17,7 @@ import type { PlannedSite } from '../site/site.ts';
 import { applyBodyEdit } from './edits.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import { markdownMiddleware } from './markdown.ts';
+import { devMcpHandler } from './mcp.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger {
@@ -93,6 +94,7 @@ export async function mountDevHandlers(
   const handlers = await devHandlers(getSite(root), logger);
   if (handlers) {
     server.middlewares.use(handlers.proxyMiddleware);
+    server.middlewares.use(handlers.mcpMiddleware);
     if (handlers.assistantMiddleware) {
       server.middlewares.use(handlers.assistantMiddleware);
       const panel = handlers.assistantPanel;
@@ -115,7 +117,7 @@ export async function mountDevHandlers(
       logger.info('assistant API mounted at /discovery/v2/assistant/{domain}/message (and the deprecated /discovery/v1/…)');
     }
     server.httpServer?.once('close', () => handlers.close());
-    logger.info('playground proxy mounted at /_lectern/api/request');
+    logger.info('playground proxy mounted at /_lectern/api/request, the MCP server at /mcp');
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -163,6 +165,8 @@ export async function mountDevHandlers(
 
 interface DevHandlers {
   proxyMiddleware: Middleware;
+  /** The docs' MCP server at `{base}mcp` (./mcp.ts). */
+  mcpMiddleware: Middleware;
   assistantMiddleware?: Middleware;
   /** The panel settings answered at `/_lectern/assistant.json`. */
   assistantPanel?: () => Promise<unknown>;
@@ -184,16 +188,25 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
   }
   let proxy: WebHandler = dev.createProxyHandler({ manifest: buildManifest(site) }) as WebHandler;
   const proxyMiddleware = dev.proxyMiddleware((request, info) => proxy(request, info));
+  let current = site;
+  let mcp = devMcpHandler(dev, site, (request, info) => proxy(request, info));
+  const mcpMiddleware = dev.toConnectMiddleware(
+    (request, info) => mcp(request, info),
+    (pathname) => pathname === `${current.base.replace(/\/?$/, '/')}mcp`,
+  );
   // As under `lectern serve`: mounted when docs.json enables it.
   const assistant = site.config.lectern?.assistant?.enabled ? await devAssistant(site, logger) : undefined;
   return {
     proxyMiddleware,
+    mcpMiddleware,
     assistantMiddleware: assistant ? dev.assistantMiddleware((request, info) => assistant.handler(request, info as never)) : undefined,
     ...(assistant ? { assistantPanel: assistant.panel } : {}),
     update(next) {
       const old = proxy;
       proxy = dev.createProxyHandler({ manifest: buildManifest(next) }) as WebHandler;
       void old.close?.();
+      current = next;
+      mcp = devMcpHandler(dev, next, (request, info) => proxy(request, info));
       assistant?.index(next);
     },
     close() {

@@ -4,16 +4,14 @@
  * `tools/call` counts against a per-IP window (the assistant's limiter): past it, 429 with a JSON-RPC error.
  */
 import path from 'node:path';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { SiteManifest } from '@lectern/core';
 import { clientIp, readLimited } from '../assistant/http.ts';
 import { createRateLimiter, rateLimitHeaders } from '../assistant/limits.ts';
 import type { AssistantIndex } from '../assistant/retrieval.ts';
 import { createStaticServer } from '../serve/static.ts';
-import type { ConnectionInfo, ProxyHandler } from '../proxy/handler.ts';
-import { callOperation, type OperationTool } from './operations.ts';
-import { createPageReader } from './pages.ts';
-import { docsServer } from './tools.ts';
+import type { ConnectionInfo } from '../proxy/handler.ts';
+import type { OperationTool } from './operations.ts';
+import { createPageReader, distPages, type PageLookup } from './pages.ts';
 
 /** Where `lectern serve` mounts the MCP server (under the site's base). */
 export const MCP_PATH = '/mcp';
@@ -21,8 +19,10 @@ export const MCP_PATH = '/mcp';
 export const DEFAULT_MCP_MAX_BODY = 64 * 1024;
 
 export interface McpHandlerOptions {
-  /** The built site (`<project>/dist`): pages' Markdown copies are read from it. */
-  dist: string;
+  /** The built site (`<project>/dist`): pages' Markdown copies are read from it (restricted ones never). */
+  dist?: string;
+  /** Instead of `dist`: a page's Markdown by slug, undefined for a missing or restricted page (`lectern dev`). */
+  pages?: PageLookup;
   manifest: Pick<SiteManifest, 'name' | 'restricted' | 'site' | 'base'>;
   /** The assistant index of the site's public pages (opened on first search; a rejection is a tool error). */
   index: () => Promise<AssistantIndex>;
@@ -36,7 +36,8 @@ export interface McpHandlerOptions {
    * leaves them out. Called through `proxy` (required with them).
    */
   operations?: () => Promise<OperationTool[]>;
-  proxy?: ProxyHandler;
+  /** The playground proxy (`createProxyHandler`) operation tools call through. */
+  proxy?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
 }
 
 const CORS: Record<string, string> = {
@@ -74,10 +75,19 @@ function once<T>(open: () => Promise<T>): () => Promise<T> {
 export type McpHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
 
 export function createMcpHandler(options: McpHandlerOptions): McpHandler {
-  const dist = path.resolve(options.dist);
   const { manifest } = options;
   const base = manifest.base && manifest.base !== '/' ? `/${manifest.base.split('/').filter(Boolean).join('/')}/` : '/';
-  const readPage = createPageReader({ dist, files: createStaticServer(dist), restricted: manifest.restricted ?? {}, base });
+  const dist = options.dist === undefined ? undefined : path.resolve(options.dist);
+  const lookup =
+    options.pages ?? (dist ? distPages({ dist, files: createStaticServer(dist), restricted: manifest.restricted ?? {} }) : undefined);
+  if (!lookup) throw new Error('createMcpHandler: give the built site (dist) or a page lookup (pages)');
+  const readPage = createPageReader(base, lookup);
+  // The SDK loads on the first request: a dev server or a site nobody connects to does not pay for it.
+  const sdk = once(async () => ({
+    ...(await import('./tools.ts')),
+    ...(await import('./operations.ts')),
+    ...(await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')),
+  }));
   const limiter = createRateLimiter({
     ...(options.limits?.ipLimit !== undefined ? { ipLimit: options.limits.ipLimit } : {}),
     ...(options.limits?.ipWindowMs !== undefined ? { ipWindowMs: options.limits.ipWindowMs } : {}),
@@ -121,6 +131,7 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
     }
     const origin = manifest.site ? new URL(manifest.site).origin : new URL(request.url).origin;
     const proxy = options.proxy;
+    const { docsServer, callOperation, WebStandardStreamableHTTPServerTransport } = await sdk();
     const server = docsServer({
       siteName: manifest.name,
       index,

@@ -8,7 +8,7 @@
 import type { ApiDocument, Operation, Parameter, SitePlan } from '@lectern/core';
 import { PROXY_ERROR_HEADER, PROXY_PATH } from '@lectern/core/contract';
 import { z, type ZodTypeAny } from 'zod';
-import type { ConnectionInfo, ProxyHandler } from '../proxy/handler.ts';
+import type { ConnectionInfo } from '../proxy/handler.ts';
 
 /** Most characters of an API answer given back to the MCP client. */
 export const MAX_ANSWER_CHARS = 100_000;
@@ -119,7 +119,7 @@ const fail = (text: string): ToolAnswer => ({ isError: true, content: [{ type: '
 export async function callOperation(
   tool: OperationTool,
   args: Record<string, unknown>,
-  proxy: ProxyHandler,
+  proxy: (request: Request, info?: ConnectionInfo) => Promise<Response>,
   client: { headers: Headers; info?: ConnectionInfo | undefined },
 ): Promise<ToolAnswer> {
   const op = tool.operation;

@@ -15,8 +15,6 @@ export interface PageReaderOptions {
   files: Pick<StaticServer, 'find'>;
   /** `manifest.restricted`: slug -> groups. */
   restricted: Record<string, string[]>;
-  /** The site's base path (`/` or `/pr-42/`). */
-  base: string;
 }
 
 export type PageAnswer = { slug: string; markdown: string } | { error: string };
@@ -53,18 +51,27 @@ export function slugOfInput(input: string, base: string): { slug: string } | { e
   return { slug: slug === '' ? 'index' : slug };
 }
 
-/** Reads pages' Markdown copies; a restricted or missing page gets the same "no public page" answer. */
-export function createPageReader(options: PageReaderOptions): (input: string) => Promise<PageAnswer> {
+/** A page's Markdown by slug (`guides/auth`, `index`), or undefined when there is no public page of that slug. */
+export type PageLookup = (slug: string) => Promise<{ slug: string; markdown: string } | undefined>;
+
+/** The answer of `get_page` for `input`: the page of `lookup`, or an error that reads the same for every missing page. */
+export function createPageReader(base: string, lookup: PageLookup): (input: string) => Promise<PageAnswer> {
   return async (input) => {
-    const named = slugOfInput(input, options.base);
+    const named = slugOfInput(input, base);
     if ('error' in named) return named;
-    const missing = {
-      error: `no public page at ${JSON.stringify(input.trim().slice(0, 200))}: use the search tool to find pages and their paths`,
-    };
-    const found = await options.files.find(`/${encodeURI(named.slug)}.md`);
-    if (!found) return missing;
+    const page = await lookup(named.slug);
+    if (page) return page;
+    return { error: `no public page at ${JSON.stringify(input.trim().slice(0, 200))}: use the search tool to find pages and their paths` };
+  };
+}
+
+/** Pages' Markdown copies in `dist/` (`a.md`, `index.md`); a restricted page is looked up like a missing one. */
+export function distPages(options: PageReaderOptions): PageLookup {
+  return async (wanted) => {
+    const found = await options.files.find(`/${encodeURI(wanted)}.md`);
+    if (!found) return undefined;
     const slug = slugOfFile(options.dist, found.file);
-    if (slug === undefined || options.restricted[slug]) return missing;
+    if (slug === undefined || options.restricted[slug]) return undefined;
     return { slug, markdown: await readFile(found.file, 'utf8') };
   };
 }

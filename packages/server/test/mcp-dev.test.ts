@@ -1,0 +1,62 @@
+/**
+ * `lectern dev` serves the docs' MCP server at `/mcp` too (the CLI in a child process): search over the current plan,
+ * pages' Markdown from the plan (restricted pages never, though the dev server shows them).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev } from '../../astro/test/helpers.ts';
+
+let root = '';
+let dev: Awaited<ReturnType<typeof startDev>> | undefined;
+
+const page = (title: string, body: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'lectern-mcp-dev-'));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      name: 'Acme Docs',
+      theme: 'mint',
+      colors: { primary: '#0D9373' },
+      navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] },
+    }),
+  );
+  await writeFile(path.join(root, 'index.mdx'), page('Welcome', 'Start here.'));
+  await writeFile(path.join(root, 'guide.mdx'), page('Flux guide', 'The flux capacitor needs 1.21 gigawatts.'));
+  await writeFile(path.join(root, 'staff.mdx'), page('Staff runbook', 'The zanzibar vault opens on Tuesdays.', 'groups: ["staff"]\n'));
+  dev = await startDev(root);
+}, 120_000);
+
+afterAll(async () => {
+  await dev?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
+
+describe('lectern dev /mcp', () => {
+  it("searches and reads the plan's public pages with the MCP SDK client; restricted pages never", async () => {
+    const client = new Client({ name: 'lectern-dev-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${dev!.url}/mcp`)));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_page', 'search']);
+      const found = (await client.callTool({ name: 'search', arguments: { query: 'flux capacitor gigawatts' } })) as ToolResult;
+      expect(found.content[0]!.text).toContain(`URL: ${dev!.url}/guide`);
+      const guide = (await client.callTool({ name: 'get_page', arguments: { path: '/guide' } })) as ToolResult;
+      expect(guide.isError).toBeFalsy();
+      expect(guide.content[0]!.text).toContain('The flux capacitor needs 1.21 gigawatts.');
+      const hidden = (await client.callTool({ name: 'search', arguments: { query: 'zanzibar vault' } })) as ToolResult;
+      expect(hidden.content.map((c) => c.text).join('\n')).not.toMatch(/Staff runbook|\/staff|opens on Tuesdays/);
+      const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as ToolResult;
+      expect(staff.isError).toBe(true);
+      expect(staff.content[0]!.text).toBe('no public page at "/staff": use the search tool to find pages and their paths');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
