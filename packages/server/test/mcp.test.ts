@@ -38,7 +38,13 @@ function site(ipPerDay?: number): string {
   }
   writeFileSync(
     path.join(dist, '_lectern/manifest.json'),
-    JSON.stringify({ version: 1, name: 'Acme Payments', servers: [], restricted: { 'guides/secret': ['staff'] } }),
+    JSON.stringify({
+      version: 1,
+      name: 'Acme Payments',
+      servers: [],
+      restricted: { 'guides/secret': ['staff'] },
+      ...(ipPerDay ? { site: 'https://docs.acme.test/' } : {}),
+    }),
   );
   return dir;
 }
@@ -154,14 +160,15 @@ describe('lectern serve /mcp', () => {
 });
 
 describe('lectern serve /mcp rate limit', () => {
-  it('answers 429 past the per-IP limit (docs.json lectern.assistant.limits.ipPerDay)', async () => {
+  it('answers 429 past the per-IP limit (docs.json lectern.assistant.limits.ipPerDay); results link to lectern.site', async () => {
     const url = await serve(site(2));
     const client = await connect(url);
     try {
-      for (let i = 0; i < 2; i++) {
-        const ok = await client.callTool({ name: 'get_page', arguments: { path: '/quickstart' } });
-        expect(ok.isError).toBeFalsy();
-      }
+      const ok = await client.callTool({ name: 'get_page', arguments: { path: '/quickstart' } });
+      expect(ok.isError).toBeFalsy();
+      // The manifest names the site's address (lectern.site): results link there, not to the host asked.
+      const found = await client.callTool({ name: 'search', arguments: { query: 'rotate secret API keys', limit: 1 } });
+      expect(text(found)).toContain('URL: https://docs.acme.test/guides/authentication');
       const refused = await client.callTool({ name: 'get_page', arguments: { path: '/quickstart' } }).catch((e: unknown) => e);
       expect(refused).toMatchObject({
         code: 429,

@@ -95,6 +95,8 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
   const index = once(options.index);
   const operations = once(async () => (options.proxy && options.operations ? options.operations().catch(() => []) : []));
   const maxBody = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY;
+  /** Search results link to the site's published address when the build knew it, else to the host asked. */
+  const siteOrigin = URL.canParse(manifest.site ?? '') ? new URL(manifest.site!).origin : undefined;
 
   return async (request, info) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...CORS, 'Access-Control-Max-Age': '86400' } });
@@ -129,7 +131,7 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
         );
       }
     }
-    const origin = manifest.site ? new URL(manifest.site).origin : new URL(request.url).origin;
+    const origin = siteOrigin ?? new URL(request.url).origin;
     const proxy = options.proxy;
     const { docsServer, callOperation, WebStandardStreamableHTTPServerTransport } = await sdk();
     const server = docsServer({
