@@ -114,7 +114,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   try {
     const manifest = await readManifest(dist, log);
     server = await createServer({
-      mcp: await mcpHandler(root, dist, manifest, trustProxy, settings.limits?.ipLimit),
+      mcp: await mcpHandler({ root, dist, manifest, trustProxy, log, ipLimit: settings.limits?.ipLimit }),
       ...extras,
       manifest,
       ...(assistant ? { assistant } : {}),
@@ -152,14 +152,30 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
  * The docs' MCP server: search over the assistant's index of the site (built on first use), pages from dist, and the
  * API operations marked for MCP (the site planned on the first MCP request) called through a playground proxy.
  */
-async function mcpHandler(root: string, dist: string, manifest: ServeOptions['manifest'] & object, trustProxy: boolean, ipLimit?: number) {
+async function mcpHandler(o: {
+  root: string;
+  dist: string;
+  manifest: NonNullable<ServeOptions['manifest']>;
+  trustProxy: boolean;
+  log: (line: string) => void;
+  ipLimit: number | undefined;
+}) {
+  const { root, dist, manifest, trustProxy, ipLimit } = o;
   const { createMcpHandler } = await import('../mcp/handler.ts');
   const { operationTools } = await import('../mcp/operations.ts');
   const { createProxyHandler } = await import('../proxy/node-handler.ts');
   // Planned on the first MCP request (once), so a site nobody connects to pays nothing.
   const operations = async () => {
     const { buildSitePlan } = await import('@lectern/core');
-    return operationTools((await buildSitePlan(root)).plan, new Set(['search', 'get_page']));
+    try {
+      const tools = operationTools((await buildSitePlan(root)).plan, new Set(['search', 'get_page']));
+      if (tools.length > 0)
+        o.log(`lectern serve: MCP tools for ${tools.length} API operation(s) marked x-mint.mcp: ${tools.map((t) => t.name).join(', ')}`);
+      return tools;
+    } catch (error) {
+      o.log(`lectern serve: MCP: the API operations could not be read (${(error as Error).message}); serving search and get_page only`);
+      throw error;
+    }
   };
   return createMcpHandler({
     dist,
