@@ -8,9 +8,11 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { inlineCss } from '../src/layout/page-shell.ts';
 import { FIXTURES, buildFixture, launchChromium, serveDist } from './helpers.ts';
 
 const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
@@ -173,4 +175,22 @@ describe('themes in Chromium', () => {
       expect(gzipSync(inline).length).toBeLessThan(BUDGET);
     }, 90_000);
   }
+});
+
+describe('theme stylesheets', () => {
+  const STYLES = fileURLToPath(new URL('../src/styles/themes/', import.meta.url));
+  it('scope every rule to their own theme, outranking site.css (html[data-theme=…] first)', async () => {
+    for (const theme of THEMES) {
+      const css = inlineCss(await readFile(path.join(STYLES, `${theme}.css`), 'utf8'));
+      // Each selector of each rule (at-rule bodies included), split on commas.
+      const selectors = [...css.replace(/@media[^{]*\{/g, '').matchAll(/(?:^|[{}])([^{}@]+)\{/g)].flatMap((m) => m[1]!.split(','));
+      for (const sel of selectors) expect(sel.trim(), `${theme}.css`).toMatch(new RegExp(`^html(\\.dark)?\\[data-theme='${theme}'\\]`));
+    }
+  });
+
+  it('inline as one line without comments', () => {
+    expect(inlineCss("/* a */\nhtml[data-theme='x'] .a ,\n  .b > .c {\n  color: red;\n}\n")).toBe(
+      "html[data-theme='x'] .a,.b>.c{color: red}",
+    );
+  });
 });
