@@ -21,7 +21,7 @@ import { astroRedirects } from './shared/site/redirects.ts';
 import { afterBuild } from './build/after-build.ts';
 import { configWarnings, failIfAnyFailed, reportPlan } from './site/report.ts';
 import { mountDevHandlers } from './dev/server.ts';
-import { isDetached, sharesAncestor } from './shared/modules/install-tree.ts';
+import { findPackage, isDetached, shadowedDependencies, sharesAncestor } from './shared/modules/install-tree.ts';
 import { basePath } from './shared/site/base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './build/live-samples-bundle.ts';
@@ -84,6 +84,12 @@ const readText = (file: string) => {
   }
 };
 const NO_EXTERNAL = ['@astrojs/preact', '@astrojs/mdx', '@lectern/playground', 'lectern', '@lectern/core'];
+
+/** Lectern's folder and Astro's, whose code the build bundles into its chunks with their bare imports. */
+function bundledOwners(): string[] {
+  const astro = findPackage('astro', PACKAGE_DIR);
+  return astro ? [PACKAGE_DIR, astro] : [PACKAGE_DIR];
+}
 
 /** The playground's source folder when it is Lectern's workspace (not an installed, compiled package), as a pattern. */
 function workspacePlaygroundDir(): RegExp | undefined {
@@ -364,6 +370,8 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           ...NO_EXTERNAL,
           ...(detached ? ['preact', 'preact-render-to-string', '@preact/signals', '@preact/signals-core'] : []),
           ...(command === 'build' ? repoPackages(root) : []),
+          // Astro's or Lectern's dependencies that another version hides from the chunks the build runs under the repo.
+          ...(command === 'build' ? shadowedDependencies(bundledOwners(), [root, process.cwd()]) : []),
         ];
         injectRoute({ pattern: '/[...slug]', entrypoint: path.join(OWN_DIR, 'routes', 'page.astro'), prerender: true });
         if (!part || part.first) injectRoute({ pattern: '/404', entrypoint: path.join(OWN_DIR, 'routes', '404.astro'), prerender: true });

@@ -7,8 +7,11 @@
  *   Vite file-system ids (`/@fs/…`), which Astro maps back to the real path.
  * - `detached`: the repo cannot resolve Lectern's dependencies (`preact`, …) from its own folder, so bare imports
  *   must not be left to Node or to the dep optimizer, which resolve from the repo.
+ * - `shadowedDependencies`: a build's page chunks are written under the repo and run by Node from there, so a bare
+ *   import left in them finds the copy of the package nearest the repo, which may not be the one its importer
+ *   depends on (npm hoists one version; another dependency's older `cookie` can sit where Astro's newer one would).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function sharesAncestor(a: string, b: string): boolean {
@@ -29,4 +32,33 @@ export function findPackage(name: string, from: string): string | undefined {
 /** The repo cannot reach Lectern's dependencies from its own folder (a global `lectern`, a repo in /tmp). */
 export function isDetached(root: string): boolean {
   return !findPackage('preact', path.resolve(root));
+}
+
+/**
+ * The dependencies of the packages at `owners` (Astro's and Lectern's folders) that Node, resolving from `from` (where
+ * the build's chunks run), would find in another version than the owner does: those a build must bundle. Another copy
+ * of the same version (a repo with its own install of Lectern) is left to Node: bundling a second `preact` would split
+ * its hooks from the one the islands' renderer imports.
+ */
+export function shadowedDependencies(owners: readonly string[], from: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const owner of owners) {
+    for (const dep of Object.keys(manifest(owner)?.dependencies ?? {})) {
+      const own = findPackage(dep, owner);
+      const version = own ? manifest(own)?.version : undefined;
+      if (version === undefined) continue;
+      // Not found at all (a repo outside the install tree): left as it was, the build resolves it another way.
+      const seen = from.map((dir) => findPackage(dep, dir)).filter((d) => d !== undefined);
+      if (seen.some((d) => manifest(d)?.version !== version)) out.add(dep);
+    }
+  }
+  return [...out].sort();
+}
+
+function manifest(dir: string): { version?: string; dependencies?: Record<string, string> } | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string; dependencies?: Record<string, string> };
+  } catch {
+    return undefined;
+  }
 }
