@@ -260,7 +260,11 @@ async function devAssistant(
     const panel = async () => {
       key ??= server.ensureSiteKey(created.keys, site.root, domain).then((made) => made.key);
       key.catch(() => (key = undefined));
-      return server.panelConfig('/', domain, await key);
+      const { supportUrl, supportEmail } = site.config.lectern?.assistant ?? {};
+      return server.panelConfig('/', domain, await key, {
+        ...(supportUrl ? { url: supportUrl } : {}),
+        ...(supportEmail ? { email: supportEmail } : {}),
+      });
     };
     return {
       handler,

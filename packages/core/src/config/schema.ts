@@ -170,6 +170,19 @@ export const lecternSchema = z.object({
         .array(z.string().trim().min(1, { error: 'expected a non-empty question' }).max(200, { error: 'expected at most 200 characters' }))
         .max(10, { error: 'expected at most 10 sample questions' })
         .optional(),
+      /**
+       * Deflection (Mintlify's "Deflect to a support link"): where the Ask AI panel sends readers it could not help, as a
+       * "Contact support" link (the conversation's thread id added as `threadId`). Full http(s) URL without credentials.
+       */
+      supportUrl: z
+        .string()
+        .regex(/^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/, { error: 'expected the http(s) address of your support page, without credentials' })
+        .optional(),
+      /** Deflection by email (Mintlify's support email): a mailto: "Contact support" link when no supportUrl is set. */
+      supportEmail: z
+        .string()
+        .regex(/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/, { error: 'expected an email address such as support@example.com' })
+        .optional(),
       /** Days a conversation is kept after its last message (default 30). */
       retentionDays: z.number().int().min(0).optional(),
       /**

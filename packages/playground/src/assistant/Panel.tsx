@@ -73,10 +73,30 @@ async function loadSettings(server: string): Promise<PanelSettings | string> {
     const body = (await response.json()) as Partial<PanelSettings> & { error?: { message?: string } };
     if (!response.ok || !body.endpoint || !body.key || !body.domain)
       return body.error?.message ? `The assistant is unavailable: ${body.error.message}.` : SETTINGS_ERROR.other;
-    return { endpoint: new URL(body.endpoint, url).href, key: body.key, domain: body.domain };
+    const support = body.support && typeof body.support === 'object' ? body.support : undefined;
+    return { endpoint: new URL(body.endpoint, url).href, key: body.key, domain: body.domain, ...(support ? { support } : {}) };
   } catch {
     return SETTINGS_ERROR.other;
   }
+}
+
+/**
+ * The "Contact support" address (deflection): the support page with the conversation's `threadId` (as Mintlify adds
+ * it, so a support tool can attach the transcript), else a mailto: link; only http(s) and mailto: addresses.
+ */
+export function supportHref(support: PanelSettings['support'], thread: Thread | undefined): string | undefined {
+  if (support?.url && /^https?:\/\//i.test(support.url)) {
+    try {
+      const url = new URL(support.url);
+      if (url.username || url.password) return undefined;
+      if (thread?.threadId) url.searchParams.set('threadId', thread.threadId);
+      return url.href;
+    } catch {
+      return undefined;
+    }
+  }
+  if (support?.email && /^[^\s@<>()?&]+@[^\s@<>()?&]+$/.test(support.email)) return `mailto:${support.email}`;
+  return undefined;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -211,6 +231,7 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
   }
 
   const lastQuestion = [...saved.turns].reverse().find((t) => t.role === 'user')?.text ?? '';
+  const support = typeof settings === 'object' ? supportHref(settings.support, saved.thread) : undefined;
   return (
     <div class={inline ? 'lectern-ai lectern-ai-inline' : 'lectern-ai'} hidden={!open} data-assistant-panel>
       {!inline && <div class="lectern-ai-backdrop" onClick={onClose} />}
@@ -266,7 +287,14 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
                 {turn.text}
               </p>
             ) : (
-              <Answer key={i} turn={turn} base={base} last={i === saved.turns.length - 1} onRetry={() => void send(lastQuestion, true)} />
+              <Answer
+                key={i}
+                turn={turn}
+                base={base}
+                last={i === saved.turns.length - 1}
+                support={support}
+                onRetry={() => void send(lastQuestion, true)}
+              />
             ),
           )}
         </div>
@@ -297,12 +325,32 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
             </button>
           )}
         </form>
+        {support && (
+          <p class="lectern-ai-support">
+            Need a person?{' '}
+            <a href={support} target="_blank" rel="noopener noreferrer" data-assistant-support>
+              Contact support
+            </a>
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-function Answer({ turn, base, last, onRetry }: { turn: Turn; base: string; last: boolean; onRetry(): void }) {
+/** An answer saying the docs do not cover the question (the server's own words, or a model's). */
+const NOT_FOUND = /\b(couldn't|could not|can't|cannot) (find|answer)\b/i;
+
+interface AnswerProps {
+  turn: Turn;
+  base: string;
+  last: boolean;
+  /** The "Contact support" address, offered under a finished answer that cites no page or finds nothing. */
+  support: string | undefined;
+  onRetry(): void;
+}
+
+function Answer({ turn, base, last, support, onRetry }: AnswerProps) {
   const [copied, setCopied] = useState(false);
   const sources = (turn.sources ?? []).filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
   return (
@@ -321,6 +369,14 @@ function Answer({ turn, base, last, onRetry }: { turn: Turn; base: string; last:
             })}
           </ul>
         </nav>
+      )}
+      {support && turn.state === 'done' && (sources.length === 0 || NOT_FOUND.test(turn.text)) && (
+        <p class="lectern-ai-muted lectern-ai-deflect">
+          The docs may not cover this.{' '}
+          <a href={support} target="_blank" rel="noopener noreferrer" data-assistant-support>
+            Contact support
+          </a>
+        </p>
       )}
       {turn.state === 'stopped' && <p class="lectern-ai-muted">Stopped.</p>}
       {turn.state === 'error' && (

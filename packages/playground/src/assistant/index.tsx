@@ -52,6 +52,10 @@ export function mountAssistant(base: string, { server, samples, inline }: MountO
       />,
       root,
     );
+  /** The header's opener says whether the panel is open (`aria-expanded`), for screen readers. */
+  const expanded = () => {
+    if (!inline) for (const b of document.querySelectorAll('[data-open-assistant]')) b.setAttribute('aria-expanded', String(isOpen));
+  };
   const api: AssistantPanel = {
     get isOpen() {
       return isOpen;
@@ -64,12 +68,14 @@ export function mountAssistant(base: string, { server, samples, inline }: MountO
       if (!inline) document.documentElement.classList.add('lectern-ai-open');
       else root.scrollIntoView({ block: 'nearest' });
       draw();
+      expanded();
     },
     close() {
       if (!isOpen || inline) return;
       isOpen = false;
       document.documentElement.classList.remove('lectern-ai-open');
       draw();
+      expanded();
       returnTo?.focus();
     },
     toggle(opener) {

@@ -9,6 +9,8 @@ export interface PanelSettings {
   key: string;
   /** `{base}discovery/v2/assistant/{domain}/message`. */
   endpoint: string;
+  /** docs.json `lectern.assistant.supportUrl` / `supportEmail`: where "Contact support" leads. */
+  support?: { url?: string; email?: string };
 }
 
 export interface Thread {

@@ -37,6 +37,8 @@ export const PANEL_CSS = `
 .lectern-ai-form{display:flex;gap:8px;align-items:flex-end;padding:10px 12px;border-top:1px solid var(--border,#e2e8f0)}
 .lectern-ai-form textarea{flex:1;resize:none;min-height:40px;max-height:160px;padding:8px 10px;border:1px solid var(--border-strong,#cbd5e1);border-radius:9px;background:var(--bg,#fff);color:inherit;font:inherit}
 .lectern-ai-send{height:38px;padding:0 14px;border:0;border-radius:9px;background:var(--accent,#2563eb);color:#fff!important;font-weight:600}
+.lectern-ai-support{margin:0;padding:0 12px 10px;font-size:12.5px;color:var(--fg-muted,#64748b)}
+.lectern-ai-deflect{margin-top:6px;font-size:13px}
 .lectern-ai-samples{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;align-items:flex-start;gap:6px}
 .lectern-ai-samples button{font-size:13px!important;padding:5px 10px;text-align:left}
 .lectern-ai-inline{position:static;z-index:auto;pointer-events:auto;margin-top:16px}

@@ -17,6 +17,14 @@ export interface PanelConfig {
   key: string;
   /** The v2 endpoint, relative to the site's origin (under the base path). */
   endpoint: string;
+  /** docs.json `lectern.assistant.supportUrl` / `supportEmail`: the panel's "Contact support" deflection link. */
+  support?: PanelSupport;
+}
+
+/** Where the panel deflects readers the assistant could not help: a support page, else an email address. */
+export interface PanelSupport {
+  url?: string;
+  email?: string;
 }
 
 /** The domain the panel asks for: docs.json `lectern.assistant.domain`, else the site's name as a name the key store accepts. */
@@ -60,6 +68,7 @@ export async function ensureSiteKey(keys: KeyStore, root: string, domain: string
 }
 
 /** The panel's settings for a site served under `base` (`/` or `/pr-7/`). */
-export function panelConfig(base: string, domain: string, key: string): PanelConfig {
-  return { version: 1, domain, key, endpoint: `${base}discovery/v2/assistant/${encodeURIComponent(domain)}/message` };
+export function panelConfig(base: string, domain: string, key: string, support?: PanelSupport): PanelConfig {
+  const endpoint = `${base}discovery/v2/assistant/${encodeURIComponent(domain)}/message`;
+  return { version: 1, domain, key, endpoint, ...(support?.url || support?.email ? { support } : {}) };
 }

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KeyStore } from '../assistant/keys.ts';
+import type { PanelSupport } from '../assistant/site-key.ts';
 import { createServer, readManifest, type ServeOptions } from './server.ts';
 
 const USAGE = `Usage: lectern serve [dir] [--port <n>] [--host <address>] [--trust-proxy] [--proxy-max-concurrent <n>] [--assistant] [--database <url>]
@@ -98,7 +99,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     });
     assistant = handler;
     ownAssistant = handler;
-    assistantPanel = sitePanel(handler.keys, root, siteDomain(settings.domains, settings.name), log);
+    assistantPanel = sitePanel(handler.keys, root, siteDomain(settings.domains, settings.name), log, settings.support);
     log(`lectern serve: assistant keys, threads and limits in ${handler.storage}`);
     // Serving starts either way: while the database is unreachable the assistant answers 503, then recovers.
     handler.ready().then(
@@ -209,7 +210,13 @@ function parse(argv: string[]) {
  * The pages' "Ask AI" panel settings: the site's public key for its domain, created in the key store on the first
  * request (so a database still starting delays only the panel) and kept in .lectern/assistant-site-key.json.
  */
-function sitePanel(keys: KeyStore, root: string, domain: string, log: (line: string) => void): (base: string) => Promise<unknown> {
+function sitePanel(
+  keys: KeyStore,
+  root: string,
+  domain: string,
+  log: (line: string) => void,
+  support?: PanelSupport,
+): (base: string) => Promise<unknown> {
   let key: Promise<string> | undefined;
   return async (base) => {
     key ??= import('../assistant/site-key.ts').then(async ({ ensureSiteKey }) => {
@@ -219,7 +226,7 @@ function sitePanel(keys: KeyStore, root: string, domain: string, log: (line: str
     });
     key.catch(() => (key = undefined));
     const { panelConfig } = await import('../assistant/site-key.ts');
-    return panelConfig(base, domain, await key);
+    return panelConfig(base, domain, await key, support);
   };
 }
 
@@ -232,6 +239,8 @@ interface AssistantSettings {
   limits?: { orgLimit?: number; ipLimit?: number };
   /** `lectern.assistant.domain`: the only domain(s) this site answers for. */
   domains?: string[];
+  /** `lectern.assistant.supportUrl` / `supportEmail`: the panel's deflection link. */
+  support?: PanelSupport;
   /** Settings that cannot be used, each naming its JSON pointer in docs.json. */
   problems: string[];
 }
@@ -259,6 +268,8 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
         `docs.json /lectern/assistant/domain: expected the assistant domain this site answers for, such as "acme-docs" (got ${JSON.stringify(a.domain)})`,
       );
   }
+  const support = supportSettings(a, out.problems);
+  if (support) out.support = support;
   const limits = a.limits as Record<string, unknown> | undefined;
   if (limits !== undefined) {
     const count = (name: string): number | undefined => {
@@ -286,4 +297,25 @@ async function assistantSettings(root: string): Promise<AssistantSettings> {
     }
   }
   return out;
+}
+
+/** docs.json `lectern.assistant.supportUrl` (http(s), no credentials) and `supportEmail`, each checked. */
+function supportSettings(a: Record<string, unknown>, problems: string[]): PanelSupport | undefined {
+  const support: PanelSupport = {};
+  const { supportUrl: url, supportEmail: email } = a;
+  if (url !== undefined) {
+    if (typeof url === 'string' && /^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/.test(url)) support.url = url;
+    else
+      problems.push(
+        `docs.json /lectern/assistant/supportUrl: expected the http(s) address of your support page, without credentials, such as "https://example.com/support" (got ${JSON.stringify(url)})`,
+      );
+  }
+  if (email !== undefined) {
+    if (typeof email === 'string' && /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(email)) support.email = email;
+    else
+      problems.push(
+        `docs.json /lectern/assistant/supportEmail: expected an email address such as "support@example.com" (got ${JSON.stringify(email)})`,
+      );
+  }
+  return support.url || support.email ? support : undefined;
 }
