@@ -54,3 +54,52 @@ describe('switchers under --base /pr-7/', () => {
     }
   }, 60_000);
 });
+
+/** The text of the first element with `class` in `page`. */
+const textOf = (page: string, cls: string) => page.match(new RegExp(`class="${cls}"[^>]*>([^<]*)<`))?.[1];
+
+describe("the site's own words in the page's language", () => {
+  it('a French page says "Sur cette page", "Précédent", "Suivant", "Copier la page", "Dernière mise à jour"', async () => {
+    const fr = await html('fr/guide/index.html');
+    expect(fr).toContain('<html lang="fr"');
+    expect(textOf(fr, 'toc-title')).toBe('Sur cette page');
+    expect(fr).toContain('<nav class="toc" aria-label="Sur cette page"');
+    expect(textOf(fr, 'page-nav-hint')).toBe('Précédent');
+    expect(textOf(await html('fr/index.html'), 'page-nav-hint')).toBe('Suivant');
+    expect(textOf(fr, 'copied-hide')).toBe('Copier la page');
+    expect(fr).toMatch(/class="last-updated">Dernière mise à jour <time datetime="2025-03-12T00:00:00.000Z">12 mars 2025<\/time>/);
+    expect(fr).toContain('placeholder="Rechercher…"');
+    expect(fr).not.toMatch(/>(On this page|Previous|Next|Copy page|Last updated)</);
+  });
+
+  it('an English page keeps the English words and carries no data-ui', async () => {
+    const en = await html('en/guide/index.html');
+    expect(textOf(en, 'toc-title')).toBe('On this page');
+    expect(textOf(en, 'page-nav-hint')).toBe('Previous');
+    expect(textOf(await html('en/index.html'), 'page-nav-hint')).toBe('Next');
+    expect(textOf(en, 'copied-hide')).toBe('Copy page');
+    expect(en).toMatch(/class="last-updated">Last updated <time[^>]*>March 12, 2025<\/time>/);
+    expect(en).toContain('placeholder="Search…"');
+    expect(en).not.toContain('data-ui=');
+  });
+
+  it('the French search dialog says so in French when nothing is found (drawn by the page script)', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${origin}${BASE}fr/guide`);
+      await page.click('[data-open-search]');
+      await page.fill('[data-search-input]', 'zzqxv');
+      await expect.poll(() => page.locator('.search-empty').textContent(), { timeout: 15_000 }).toBe('Aucun résultat pour « zzqxv »');
+      expect(await page.locator('.prose h2 .heading-anchor').first().getAttribute('aria-label')).toBe(
+        'Copier le lien vers la section: Setup',
+      );
+      await page.goto(`${origin}${BASE}en/guide`);
+      await page.click('[data-open-search]');
+      await page.fill('[data-search-input]', 'zzqxv');
+      await expect.poll(() => page.locator('.search-empty').textContent(), { timeout: 15_000 }).toBe('No results for “zzqxv”');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});

@@ -7,6 +7,21 @@ const root = document.documentElement;
 /** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
 const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 const pageUrl = (slug: string) => (slug === 'index' ? BASE : BASE + slug);
+/** The words this script draws, in the page's language: `<html data-ui>` (shared/render/ui-strings.ts), else English. */
+const UI = {
+  noResults: 'No results for “{query}”',
+  copiedPage: 'Copied page as Markdown',
+  copyLinkToSection: 'Copy link to section',
+  enlargeImage: 'Enlarge image',
+  enlargedImage: 'Enlarged image',
+  ...(() => {
+    try {
+      return JSON.parse(root.dataset.ui ?? '{}') as Record<string, string>;
+    } catch {
+      return {};
+    }
+  })(),
+};
 
 function on(selector: string, event: string, fn: (el: HTMLElement, ev: Event) => void): void {
   document.addEventListener(event, (ev) => {
@@ -233,7 +248,7 @@ document.addEventListener('keydown', (ev) => {
         document.body.append(status);
       }
       // Kept in the page (a live region announces changes, not its arrival); hidden when empty.
-      setTimeout(() => ((status.textContent = 'Copied page as Markdown'), (status.style.display = '')), 30);
+      setTimeout(() => ((status.textContent = UI.copiedPage), (status.style.display = '')), 30);
       setTimeout(() => ((status.textContent = ''), (status.style.display = 'none')), 1500);
     })
     .catch(() => undefined);
@@ -274,7 +289,7 @@ input?.addEventListener('input', async () => {
     if (!data.length) {
       const li = document.createElement('li');
       li.className = 'search-empty';
-      li.textContent = `No results for “${q}”`;
+      li.textContent = UI.noResults.replace('{query}', () => q);
       list.replaceChildren(li);
     }
   } catch {
@@ -385,7 +400,7 @@ for (const h of document.querySelectorAll<HTMLElement>('.prose > h2[id], .prose 
   a.className = 'heading-anchor';
   a.href = `#${h.id}`;
   a.dataset.anchor = h.id;
-  a.setAttribute('aria-label', `Copy link to section: ${h.textContent?.trim() ?? h.id}`);
+  a.setAttribute('aria-label', `${UI.copyLinkToSection}: ${h.textContent?.trim() ?? h.id}`);
   h.append(a);
 }
 
@@ -396,14 +411,14 @@ for (const img of document.querySelectorAll<HTMLImageElement>('.prose img')) {
   img.dataset.zoom = '';
   img.tabIndex = 0;
   img.setAttribute('role', 'button');
-  img.setAttribute('aria-label', `Enlarge image${img.alt ? `: ${img.alt}` : ''}`);
+  img.setAttribute('aria-label', `${UI.enlargeImage}${img.alt ? `: ${img.alt}` : ''}`);
 }
 let zoomDialog: HTMLDialogElement | undefined;
 function zoom(img: HTMLImageElement): void {
   if (!zoomDialog) {
     zoomDialog = document.createElement('dialog');
     zoomDialog.className = 'zoom-dialog';
-    zoomDialog.setAttribute('aria-label', 'Enlarged image');
+    zoomDialog.setAttribute('aria-label', UI.enlargedImage);
     zoomDialog.addEventListener('click', () => zoomDialog!.close());
     document.body.append(zoomDialog);
   }

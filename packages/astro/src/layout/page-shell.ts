@@ -12,6 +12,7 @@ import { backgroundCss, fontAssets } from '../shared/site/fonts.ts';
 import { fragmentRedirects, fragmentRedirectScript } from '../shared/site/fragment-redirects.ts';
 import { seoHtml, seoTags } from './seo-meta.ts';
 import { isSearchable } from '../model/indexing.ts';
+import { clientUiJson, uiStrings } from '../shared/render/ui-strings.ts';
 
 export type Heading = { depth: number; slug: string; text: string };
 
@@ -74,6 +75,10 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const showUpdated = page.frontmatter.timestamp === true || (config.metadata?.timestamp === true && page.frontmatter.timestamp !== false);
   const updatedRaw = typeof page.frontmatter.lastUpdatedDate === 'string' ? page.frontmatter.lastUpdatedDate : site.updated.get(page.slug);
   const updatedDate = showUpdated && updatedRaw && !Number.isNaN(Date.parse(updatedRaw)) ? new Date(updatedRaw) : undefined;
+  // The site's own words in the page's language (ui-strings.ts); the script's share rides on <html data-ui>.
+  const ui = uiStrings(page.language);
+  const clientUi = clientUiJson(ui);
+  const updatedText = updatedDate ? localDate(updatedDate, page.language) : undefined;
   const markdownHref = pageHref(page.slug) === '/' ? '/index.md' : pageHref(page.slug) + '.md';
   const assistantOn = config.lectern?.assistant?.enabled === true;
   // The `assistant` option ("Ask AI about this page") only where there is an assistant to ask.
@@ -115,6 +120,9 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     showSidebar,
     hideToc,
     updatedDate,
+    updatedText,
+    ui,
+    clientUi,
     markdownHref,
     contextual,
     assistantOn,
@@ -124,6 +132,16 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     fragmentScript,
     themeScript,
   };
+}
+
+/** `date` as a reader of `language` writes it (`12 mars 2025`), in English when the code is not a valid locale. */
+function localDate(date: Date, language: string | undefined): string {
+  const options = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+  try {
+    return date.toLocaleDateString(language ?? 'en-US', options);
+  } catch {
+    return date.toLocaleDateString('en-US', options);
+  }
 }
 
 /** A theme's stylesheet as it goes inline into the page's head: comments and runs of white space dropped. */

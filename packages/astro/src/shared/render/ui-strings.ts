@@ -1,0 +1,324 @@
+/**
+ * The site's own words (table of contents heading, previous/next, search, "Copy page", "Last updated"…) in the page's
+ * language (`page.language`, from docs.json `navigation.languages`). One table a translator can edit: a language
+ * code -> every string; a language not in the table, or a string it lacks, reads in English.
+ *
+ * `{query}` in a string is replaced by what the reader typed.
+ */
+
+export interface UiStrings {
+  /** Table of contents heading. */
+  onThisPage: string;
+  /** The search button's and dialog's name. */
+  search: string;
+  /** The search box's placeholder (docs.json `search.prompt` wins). */
+  searchPlaceholder: string;
+  /** Shown when a search finds nothing; `{query}` is the reader's words. */
+  noResults: string;
+  previous: string;
+  next: string;
+  /** The name of the previous/next links' region. */
+  pagination: string;
+  copyPage: string;
+  copied: string;
+  /** Announced after Ctrl+C copies the page as Markdown. */
+  copiedPage: string;
+  morePageActions: string;
+  /** Before the date of the page's last change. */
+  lastUpdated: string;
+  skipToContent: string;
+  /** The sidebar's name. */
+  navigation: string;
+  openNavigation: string;
+  toggleDarkMode: string;
+  /** A heading's link chip; the heading's text follows. */
+  copyLinkToSection: string;
+  /** An image that zooms on click; its alt text follows. */
+  enlargeImage: string;
+  enlargedImage: string;
+}
+
+const en: UiStrings = {
+  onThisPage: 'On this page',
+  search: 'Search',
+  searchPlaceholder: 'Search…',
+  noResults: 'No results for “{query}”',
+  previous: 'Previous',
+  next: 'Next',
+  pagination: 'Previous and next',
+  copyPage: 'Copy page',
+  copied: 'Copied',
+  copiedPage: 'Copied page as Markdown',
+  morePageActions: 'More page actions',
+  lastUpdated: 'Last updated',
+  skipToContent: 'Skip to content',
+  navigation: 'Navigation',
+  openNavigation: 'Open navigation',
+  toggleDarkMode: 'Toggle dark mode',
+  copyLinkToSection: 'Copy link to section',
+  enlargeImage: 'Enlarge image',
+  enlargedImage: 'Enlarged image',
+};
+
+/** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
+export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
+  en,
+  fr: {
+    onThisPage: 'Sur cette page',
+    search: 'Rechercher',
+    searchPlaceholder: 'Rechercher…',
+    noResults: 'Aucun résultat pour « {query} »',
+    previous: 'Précédent',
+    next: 'Suivant',
+    pagination: 'Précédent et suivant',
+    copyPage: 'Copier la page',
+    copied: 'Copié',
+    copiedPage: 'Page copiée en Markdown',
+    morePageActions: 'Autres actions sur la page',
+    lastUpdated: 'Dernière mise à jour',
+    skipToContent: 'Aller au contenu',
+    navigation: 'Navigation',
+    openNavigation: 'Ouvrir la navigation',
+    toggleDarkMode: 'Basculer le mode sombre',
+    copyLinkToSection: 'Copier le lien vers la section',
+    enlargeImage: "Agrandir l'image",
+    enlargedImage: 'Image agrandie',
+  },
+  de: {
+    onThisPage: 'Auf dieser Seite',
+    search: 'Suchen',
+    searchPlaceholder: 'Suchen…',
+    noResults: 'Keine Ergebnisse für „{query}“',
+    previous: 'Zurück',
+    next: 'Weiter',
+    pagination: 'Zurück und weiter',
+    copyPage: 'Seite kopieren',
+    copied: 'Kopiert',
+    copiedPage: 'Seite als Markdown kopiert',
+    morePageActions: 'Weitere Seitenaktionen',
+    lastUpdated: 'Zuletzt aktualisiert',
+    skipToContent: 'Zum Inhalt springen',
+    navigation: 'Navigation',
+    openNavigation: 'Navigation öffnen',
+    toggleDarkMode: 'Dunkelmodus umschalten',
+    copyLinkToSection: 'Link zum Abschnitt kopieren',
+    enlargeImage: 'Bild vergrößern',
+    enlargedImage: 'Vergrößertes Bild',
+  },
+  es: {
+    onThisPage: 'En esta página',
+    search: 'Buscar',
+    searchPlaceholder: 'Buscar…',
+    noResults: 'No hay resultados para «{query}»',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    pagination: 'Anterior y siguiente',
+    copyPage: 'Copiar página',
+    copied: 'Copiado',
+    copiedPage: 'Página copiada como Markdown',
+    morePageActions: 'Más acciones de la página',
+    lastUpdated: 'Última actualización',
+    skipToContent: 'Saltar al contenido',
+    navigation: 'Navegación',
+    openNavigation: 'Abrir navegación',
+    toggleDarkMode: 'Cambiar modo oscuro',
+    copyLinkToSection: 'Copiar enlace a la sección',
+    enlargeImage: 'Ampliar imagen',
+    enlargedImage: 'Imagen ampliada',
+  },
+  'pt-BR': {
+    onThisPage: 'Nesta página',
+    search: 'Pesquisar',
+    searchPlaceholder: 'Pesquisar…',
+    noResults: 'Nenhum resultado para “{query}”',
+    previous: 'Anterior',
+    next: 'Próximo',
+    pagination: 'Anterior e próximo',
+    copyPage: 'Copiar página',
+    copied: 'Copiado',
+    copiedPage: 'Página copiada como Markdown',
+    morePageActions: 'Mais ações da página',
+    lastUpdated: 'Última atualização',
+    skipToContent: 'Pular para o conteúdo',
+    navigation: 'Navegação',
+    openNavigation: 'Abrir navegação',
+    toggleDarkMode: 'Alternar modo escuro',
+    copyLinkToSection: 'Copiar link da seção',
+    enlargeImage: 'Ampliar imagem',
+    enlargedImage: 'Imagem ampliada',
+  },
+  it: {
+    onThisPage: 'In questa pagina',
+    search: 'Cerca',
+    searchPlaceholder: 'Cerca…',
+    noResults: 'Nessun risultato per “{query}”',
+    previous: 'Precedente',
+    next: 'Successivo',
+    pagination: 'Precedente e successivo',
+    copyPage: 'Copia pagina',
+    copied: 'Copiato',
+    copiedPage: 'Pagina copiata come Markdown',
+    morePageActions: 'Altre azioni della pagina',
+    lastUpdated: 'Ultimo aggiornamento',
+    skipToContent: 'Vai al contenuto',
+    navigation: 'Navigazione',
+    openNavigation: 'Apri navigazione',
+    toggleDarkMode: 'Attiva/disattiva modalità scura',
+    copyLinkToSection: 'Copia il link alla sezione',
+    enlargeImage: 'Ingrandisci immagine',
+    enlargedImage: 'Immagine ingrandita',
+  },
+  ru: {
+    onThisPage: 'На этой странице',
+    search: 'Поиск',
+    searchPlaceholder: 'Поиск…',
+    noResults: 'Ничего не найдено по запросу «{query}»',
+    previous: 'Назад',
+    next: 'Далее',
+    pagination: 'Назад и далее',
+    copyPage: 'Копировать страницу',
+    copied: 'Скопировано',
+    copiedPage: 'Страница скопирована как Markdown',
+    morePageActions: 'Другие действия со страницей',
+    lastUpdated: 'Последнее обновление',
+    skipToContent: 'Перейти к содержимому',
+    navigation: 'Навигация',
+    openNavigation: 'Открыть навигацию',
+    toggleDarkMode: 'Переключить тёмную тему',
+    copyLinkToSection: 'Скопировать ссылку на раздел',
+    enlargeImage: 'Увеличить изображение',
+    enlargedImage: 'Увеличенное изображение',
+  },
+  ja: {
+    onThisPage: 'このページの内容',
+    search: '検索',
+    searchPlaceholder: '検索…',
+    noResults: '「{query}」に一致する結果はありません',
+    previous: '前へ',
+    next: '次へ',
+    pagination: '前へ・次へ',
+    copyPage: 'ページをコピー',
+    copied: 'コピーしました',
+    copiedPage: 'ページを Markdown としてコピーしました',
+    morePageActions: 'その他のページ操作',
+    lastUpdated: '最終更新',
+    skipToContent: 'コンテンツへスキップ',
+    navigation: 'ナビゲーション',
+    openNavigation: 'ナビゲーションを開く',
+    toggleDarkMode: 'ダークモードを切り替え',
+    copyLinkToSection: 'セクションへのリンクをコピー',
+    enlargeImage: '画像を拡大',
+    enlargedImage: '拡大画像',
+  },
+  ko: {
+    onThisPage: '이 페이지의 내용',
+    search: '검색',
+    searchPlaceholder: '검색…',
+    noResults: '“{query}”에 대한 결과가 없습니다',
+    previous: '이전',
+    next: '다음',
+    pagination: '이전 및 다음',
+    copyPage: '페이지 복사',
+    copied: '복사됨',
+    copiedPage: '페이지를 Markdown으로 복사했습니다',
+    morePageActions: '페이지 작업 더 보기',
+    lastUpdated: '마지막 업데이트',
+    skipToContent: '본문으로 건너뛰기',
+    navigation: '탐색',
+    openNavigation: '탐색 열기',
+    toggleDarkMode: '다크 모드 전환',
+    copyLinkToSection: '섹션 링크 복사',
+    enlargeImage: '이미지 확대',
+    enlargedImage: '확대된 이미지',
+  },
+  zh: {
+    onThisPage: '本页内容',
+    search: '搜索',
+    searchPlaceholder: '搜索…',
+    noResults: '没有找到“{query}”的结果',
+    previous: '上一页',
+    next: '下一页',
+    pagination: '上一页和下一页',
+    copyPage: '复制页面',
+    copied: '已复制',
+    copiedPage: '已将页面复制为 Markdown',
+    morePageActions: '更多页面操作',
+    lastUpdated: '最后更新',
+    skipToContent: '跳到正文',
+    navigation: '导航',
+    openNavigation: '打开导航',
+    toggleDarkMode: '切换深色模式',
+    copyLinkToSection: '复制章节链接',
+    enlargeImage: '放大图片',
+    enlargedImage: '放大的图片',
+  },
+  'zh-Hant': {
+    onThisPage: '本頁內容',
+    search: '搜尋',
+    searchPlaceholder: '搜尋…',
+    noResults: '找不到「{query}」的結果',
+    previous: '上一頁',
+    next: '下一頁',
+    pagination: '上一頁和下一頁',
+    copyPage: '複製頁面',
+    copied: '已複製',
+    copiedPage: '已將頁面複製為 Markdown',
+    morePageActions: '更多頁面操作',
+    lastUpdated: '最後更新',
+    skipToContent: '跳至主要內容',
+    navigation: '導覽',
+    openNavigation: '開啟導覽',
+    toggleDarkMode: '切換深色模式',
+    copyLinkToSection: '複製章節連結',
+    enlargeImage: '放大圖片',
+    enlargedImage: '放大的圖片',
+  },
+};
+
+/** Mintlify's other spellings of a translated language (lower case) -> its key in UI_STRINGS. */
+const ALIASES: Record<string, string> = {
+  cn: 'zh',
+  'zh-cn': 'zh',
+  'zh-hans': 'zh',
+  'zh-sg': 'zh',
+  'zh-tw': 'zh-Hant',
+  'zh-hk': 'zh-Hant',
+  'zh-hant': 'zh-Hant',
+  jp: 'ja',
+  'ja-jp': 'ja',
+  pt: 'pt-BR',
+  'pt-br': 'pt-BR',
+  'pt-pt': 'pt-BR',
+};
+
+/** The UI_STRINGS key for a page language (`fr-CA` -> `fr`, `cn` -> `zh`), or undefined when it is not translated. */
+export function uiLanguage(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  const lower = language.toLowerCase();
+  if (ALIASES[lower]) return ALIASES[lower];
+  const exact = Object.keys(UI_STRINGS).find((k) => k.toLowerCase() === lower);
+  if (exact) return exact;
+  const primary = lower.split(/[-_]/)[0]!;
+  return ALIASES[primary] ?? (UI_STRINGS[primary] ? primary : undefined);
+}
+
+/** Every UI string in `language` (a page's `language`), English where it has no translation. */
+export function uiStrings(language: string | undefined): UiStrings {
+  const key = uiLanguage(language);
+  return key ? { ...en, ...UI_STRINGS[key] } : en;
+}
+
+/** The strings the page's script draws (search results, copy notices, heading and image labels). */
+export const CLIENT_KEYS = [
+  'noResults',
+  'copiedPage',
+  'copyLinkToSection',
+  'enlargeImage',
+  'enlargedImage',
+] as const satisfies ReadonlyArray<keyof UiStrings>;
+
+/** The client's strings as a JSON attribute value, or undefined for English (the script's own defaults). */
+export function clientUiJson(ui: UiStrings): string | undefined {
+  if (CLIENT_KEYS.every((k) => ui[k] === en[k])) return undefined;
+  return JSON.stringify(Object.fromEntries(CLIENT_KEYS.map((k) => [k, ui[k]])));
+}
