@@ -115,6 +115,56 @@ function focused(page: Page): Promise<{ name: string; inside: boolean }> {
   });
 }
 
+/**
+ * Text in the panel whose contrast with the background behind it is under WCAG AA (4.5:1; 3:1 for large text), as
+ * axe's color-contrast rule measures it: the element's colour against the first opaque background among its ancestors.
+ */
+function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    /** Any CSS colour as sRGB 0–255 and alpha, through a canvas (which understands color(), oklch(), color-mix() results). */
+    const rgba = (css: string): [number, number, number, number] => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = '#000';
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!, a! / 255];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    const background = (el: Element | null): number[] => {
+      const layers: Array<[number, number, number, number]> = [];
+      for (let at = el; at; at = at.parentElement) {
+        const c = rgba(getComputedStyle(at).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] >= 1) break;
+      }
+      let out = [255, 255, 255];
+      for (const [r, g, b, a] of layers.reverse()) out = [r * a + out[0]! * (1 - a), g * a + out[1]! * (1 - a), b * a + out[2]! * (1 - a)];
+      return out;
+    };
+    const bad: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('#lectern-assistant *')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+      if (!own || el.offsetParent === null || (el as HTMLButtonElement).disabled) continue;
+      const style = getComputedStyle(el);
+      const fg = rgba(style.color);
+      const bg = background(el);
+      const fgFlat = [0, 1, 2].map((i) => fg[i]! * fg[3] + bg[i]! * (1 - fg[3]));
+      const [hi, lo] = [luminance(fgFlat), luminance(bg)].sort((a, b) => b - a);
+      const ratio = (hi! + 0.05) / (lo! + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5))
+        bad.push(`${ratio.toFixed(2)}:1 "${el.textContent!.trim().slice(0, 40)}" (${el.className || el.tagName})`);
+    }
+    return bad;
+  });
+}
+
 async function askAndWait(page: Page, question: string, nth: number): Promise<void> {
   await page.getByLabel('Ask a question').fill(question);
   await page.getByLabel('Ask a question').press('Enter');
@@ -149,6 +199,16 @@ describe('the Ask AI panel, by keyboard and screen reader', () => {
 
         await askAndWait(page, 'How do I verify webhook signatures?', 0);
         expect(await unnamedControls(page)).toEqual([]);
+        // Text contrast, light and dark (axe's color-contrast), with a question typed so that Send is enabled.
+        await page.getByLabel('Ask a question').fill('And retries?');
+        expect(await lowContrast(page)).toEqual([]);
+        await page.evaluate(() => document.documentElement.classList.add('dark'));
+        expect(await lowContrast(page)).toEqual([]);
+        const shots = process.env.LECTERN_SCREENSHOTS;
+        if (shots) await page.screenshot({ path: path.join(shots, `assistant-a11y-${label}-dark.png`) });
+        await page.evaluate(() => document.documentElement.classList.remove('dark'));
+        if (shots) await page.screenshot({ path: path.join(shots, `assistant-a11y-${label}-light.png`) });
+        await page.getByLabel('Ask a question').fill('');
 
         // Tab goes through every focusable element of the panel and comes back round; Shift+Tab goes the other way.
         const forward: string[] = [];

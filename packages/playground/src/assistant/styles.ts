@@ -21,7 +21,9 @@ export const PANEL_CSS = `
 .lectern-ai-md p,.lectern-ai-md ul,.lectern-ai-md ol,.lectern-ai-md pre,.lectern-ai-md blockquote{margin:0 0 8px}
 .lectern-ai-md ul,.lectern-ai-md ol{padding-left:20px}
 .lectern-ai-md h3,.lectern-ai-md h4,.lectern-ai-md h5,.lectern-ai-md h6{font-size:14px;margin:12px 0 6px}
-.lectern-ai a{color:var(--accent,#2563eb)}
+/* Links: the text colour (readable whatever the brand colour, which can be too light for text), the brand colour underneath. */
+.lectern-ai a{color:var(--fg,#0f172a);text-decoration:underline;text-decoration-color:var(--accent,#2563eb);text-decoration-thickness:2px;text-underline-offset:2px}
+.lectern-ai a:hover{color:var(--accent,#2563eb)}
 .lectern-ai code{font-family:var(--mono,monospace);font-size:12.5px;background:var(--code-bg,#f8fafc);border:1px solid var(--border,#e2e8f0);border-radius:5px;padding:0 4px}
 .lectern-ai pre{overflow-x:auto;padding:10px 12px;background:var(--code-bg,#f8fafc);border:1px solid var(--border,#e2e8f0);border-radius:8px}
 .lectern-ai pre code{border:0;padding:0;background:none}
@@ -36,7 +38,8 @@ export const PANEL_CSS = `
 .lectern-ai-error{margin:0;padding:8px 10px;border-radius:8px;border:1px solid #dc262655;background:#dc26260f;color:var(--fg,#0f172a)}
 .lectern-ai-form{display:flex;gap:8px;align-items:flex-end;padding:10px 12px;border-top:1px solid var(--border,#e2e8f0)}
 .lectern-ai-form textarea{flex:1;resize:none;min-height:40px;max-height:160px;padding:8px 10px;border:1px solid var(--border-strong,#cbd5e1);border-radius:9px;background:var(--bg,#fff);color:inherit;font:inherit}
-.lectern-ai-send{height:38px;padding:0 14px;border:0;border-radius:9px;background:var(--accent,#2563eb);color:#fff!important;font-weight:600}
+/* Send: the page's text and background colours swapped, legible whatever the brand colour (white on a light brand colour is not). */
+.lectern-ai-send{height:38px;padding:0 14px;border:0;border-radius:9px;background:var(--fg,#0f172a);color:var(--bg,#fff)!important;font-weight:600}
 .lectern-ai-support{margin:0;padding:0 12px 10px;font-size:12.5px;color:var(--fg-muted,#64748b)}
 .lectern-ai-deflect{margin-top:6px;font-size:13px}
 .lectern-ai-samples{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;align-items:flex-start;gap:6px}
