@@ -69,6 +69,7 @@ describe("the site's own words in the page's language", () => {
     expect(textOf(fr, 'copied-hide')).toBe('Copier la page');
     expect(fr).toMatch(/class="last-updated">Dernière mise à jour <time datetime="2025-03-12T00:00:00.000Z">12 mars 2025<\/time>/);
     expect(fr).toContain('placeholder="Rechercher…"');
+    expect(fr).toContain('<select id="switch-language" data-nav-select aria-label="Langue">');
     expect(fr).not.toMatch(/>(On this page|Previous|Next|Copy page|Last updated)</);
   });
 
@@ -80,6 +81,7 @@ describe("the site's own words in the page's language", () => {
     expect(textOf(en, 'copied-hide')).toBe('Copy page');
     expect(en).toMatch(/class="last-updated">Last updated <time[^>]*>March 12, 2025<\/time>/);
     expect(en).toContain('placeholder="Search…"');
+    expect(en).toContain('<select id="switch-version" data-nav-select aria-label="Version">');
     expect(en).not.toContain('data-ui=');
   });
 

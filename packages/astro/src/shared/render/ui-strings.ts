@@ -36,6 +36,12 @@ export interface UiStrings {
   /** An image that zooms on click; its alt text follows. */
   enlargeImage: string;
   enlargedImage: string;
+  /** Names of the sidebar's switchers (other switchers are named by their docs.json key). */
+  languageSwitcher: string;
+  versionSwitcher: string;
+  productSwitcher: string;
+  /** The pill of a `deprecated: true` page. */
+  deprecated: string;
 }
 
 const en: UiStrings = {
@@ -58,6 +64,10 @@ const en: UiStrings = {
   copyLinkToSection: 'Copy link to section',
   enlargeImage: 'Enlarge image',
   enlargedImage: 'Enlarged image',
+  languageSwitcher: 'Language',
+  versionSwitcher: 'Version',
+  productSwitcher: 'Product',
+  deprecated: 'Deprecated',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -83,6 +93,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Copier le lien vers la section',
     enlargeImage: "Agrandir l'image",
     enlargedImage: 'Image agrandie',
+    languageSwitcher: 'Langue',
+    versionSwitcher: 'Version',
+    productSwitcher: 'Produit',
+    deprecated: 'Obsolète',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -104,6 +118,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Link zum Abschnitt kopieren',
     enlargeImage: 'Bild vergrößern',
     enlargedImage: 'Vergrößertes Bild',
+    languageSwitcher: 'Sprache',
+    versionSwitcher: 'Version',
+    productSwitcher: 'Produkt',
+    deprecated: 'Veraltet',
   },
   es: {
     onThisPage: 'En esta página',
@@ -125,6 +143,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Copiar enlace a la sección',
     enlargeImage: 'Ampliar imagen',
     enlargedImage: 'Imagen ampliada',
+    languageSwitcher: 'Idioma',
+    versionSwitcher: 'Versión',
+    productSwitcher: 'Producto',
+    deprecated: 'Obsoleto',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -146,6 +168,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Copiar link da seção',
     enlargeImage: 'Ampliar imagem',
     enlargedImage: 'Imagem ampliada',
+    languageSwitcher: 'Idioma',
+    versionSwitcher: 'Versão',
+    productSwitcher: 'Produto',
+    deprecated: 'Obsoleto',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -167,6 +193,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Copia il link alla sezione',
     enlargeImage: 'Ingrandisci immagine',
     enlargedImage: 'Immagine ingrandita',
+    languageSwitcher: 'Lingua',
+    versionSwitcher: 'Versione',
+    productSwitcher: 'Prodotto',
+    deprecated: 'Deprecato',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -188,6 +218,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'Скопировать ссылку на раздел',
     enlargeImage: 'Увеличить изображение',
     enlargedImage: 'Увеличенное изображение',
+    languageSwitcher: 'Язык',
+    versionSwitcher: 'Версия',
+    productSwitcher: 'Продукт',
+    deprecated: 'Устарело',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -209,6 +243,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: 'セクションへのリンクをコピー',
     enlargeImage: '画像を拡大',
     enlargedImage: '拡大画像',
+    languageSwitcher: '言語',
+    versionSwitcher: 'バージョン',
+    productSwitcher: '製品',
+    deprecated: '非推奨',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -230,6 +268,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: '섹션 링크 복사',
     enlargeImage: '이미지 확대',
     enlargedImage: '확대된 이미지',
+    languageSwitcher: '언어',
+    versionSwitcher: '버전',
+    productSwitcher: '제품',
+    deprecated: '지원 중단',
   },
   zh: {
     onThisPage: '本页内容',
@@ -251,6 +293,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: '复制章节链接',
     enlargeImage: '放大图片',
     enlargedImage: '放大的图片',
+    languageSwitcher: '语言',
+    versionSwitcher: '版本',
+    productSwitcher: '产品',
+    deprecated: '已弃用',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -272,6 +318,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyLinkToSection: '複製章節連結',
     enlargeImage: '放大圖片',
     enlargedImage: '放大的圖片',
+    languageSwitcher: '語言',
+    versionSwitcher: '版本',
+    productSwitcher: '產品',
+    deprecated: '已棄用',
   },
 };
 
