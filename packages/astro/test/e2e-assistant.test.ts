@@ -443,11 +443,22 @@ describe('the Ask AI panel under lectern serve --base /pr-7/', () => {
 });
 
 describe('the Ask AI panel under lectern dev', () => {
-  it('answers from the dev server, with the same site key', async () => {
+  it('answers from the dev server, with the same site key and the support email', async () => {
+    // docs.json lectern.assistant.supportEmail (deflection), read by lectern dev at start.
+    const docsJson = path.join(root, 'docs.json');
+    const original = readFileSync(docsJson, 'utf8');
+    const withSupport = JSON.parse(original);
+    withSupport.lectern.assistant.supportEmail = 'support@acme.test';
+    writeFileSync(docsJson, JSON.stringify(withSupport));
     const dev = await startDev(root);
     const { page } = await newPage();
     try {
-      const config = (await (await fetch(`${dev.url}/_lectern/assistant.json`)).json()) as { key: string; endpoint: string };
+      const config = (await (await fetch(`${dev.url}/_lectern/assistant.json`)).json()) as {
+        key: string;
+        endpoint: string;
+        support?: unknown;
+      };
+      expect(config.support).toEqual({ email: 'support@acme.test' });
       expect(config.endpoint).toBe('/discovery/v2/assistant/acme/message');
       expect(config.key).toBe(JSON.parse(readFileSync(path.join(root, '.lectern/assistant-site-key.json'), 'utf8')).key);
       await page.goto(`${dev.url}/guides/webhooks`);
@@ -458,9 +469,11 @@ describe('the Ask AI panel under lectern dev', () => {
       await expect(lastAnswer(page).locator('nav[aria-label="Sources"] a').first().getAttribute('href')).resolves.toMatch(
         /^\/guides\/webhooks#/,
       );
+      await expect(page.locator('.lectern-ai-support a').getAttribute('href')).resolves.toBe('mailto:support@acme.test');
     } finally {
       await page.close();
       await dev.stop();
+      writeFileSync(docsJson, original);
     }
   }, 180_000);
 });
