@@ -248,6 +248,26 @@ describe('the Ask AI panel, by keyboard and screen reader', () => {
 });
 
 describe('deflection to support (docs.json lectern.assistant.supportUrl)', () => {
+  it('lectern serve refuses a support address with credentials or a malformed email, naming each at its JSON pointer', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-assistant-support-'));
+    try {
+      mkdirSync(path.join(dir, 'dist'));
+      writeFileSync(path.join(dir, 'dist/index.html'), '<p>Acme</p>');
+      const assistant = { enabled: true, supportUrl: 'https://user:pw@help.example.com/', supportEmail: 'nope' };
+      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Acme', lectern: { assistant } }));
+      const error = await startServe(dir).then(
+        (s) => (s.child.kill(), undefined),
+        (e: Error) => e.message,
+      );
+      expect(error).toContain(
+        'docs.json /lectern/assistant/supportUrl: expected the http(s) address of your support page, without credentials',
+      );
+      expect(error).toContain('docs.json /lectern/assistant/supportEmail: expected an email address');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is in the panel settings lectern serve answers', async () => {
     const body = (await (await fetch(`${site}/_lectern/assistant.json`)).json()) as { support?: { url?: string } };
     expect(body.support).toEqual({ url: SUPPORT });
