@@ -98,17 +98,48 @@ export interface SearchIndexOptions {
   deferred?: boolean;
 }
 
+/**
+ * One Pagefind process per language of the site (a module instance of its own, so a service of its own): Pagefind
+ * indexes each language on its own anyway (one index per `lang`, the search loads only the reader's), and one process
+ * holding a large site's every language peaked at 2.9 GB writing crewAI's 12,930 pages in four languages. The
+ * processes index side by side as pages come and write one after the other into the same folder; their entry files,
+ * one language each, are merged into the one the search reads.
+ */
+async function pagefindFor(lang: string): Promise<typeof import('pagefind')> {
+  const url = import.meta.resolve('pagefind');
+  return (await import(`${url}?lang=${encodeURIComponent(lang || 'none')}`)) as typeof import('pagefind');
+}
+
+/** The `lang` of a page's `<html>` as Pagefind groups it (lower case), '' without one. */
+export function pageLanguage(html: string): string {
+  const tag = /<html[^>]*>/i.exec(html)?.[0] ?? '';
+  return (/\slang=["']?([^"'\s>]+)/i.exec(tag)?.[1] ?? '').toLowerCase();
+}
+
+interface LanguageIndex {
+  pagefind: typeof import('pagefind');
+  index: PagefindIndex;
+}
+
 export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
-  let pagefind: typeof import('pagefind') | undefined;
-  let idx: PagefindIndex | undefined;
-  const startPagefind = async (): Promise<PagefindIndex> => {
-    if (idx) return idx;
-    pagefind = await import('pagefind');
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-    return (idx = index);
+  const byLanguage = new Map<string, Promise<LanguageIndex>>();
+  const indexFor = (lang: string): Promise<LanguageIndex> => {
+    let started = byLanguage.get(lang);
+    if (!started) {
+      started = (async () => {
+        const pagefind = await pagefindFor(lang);
+        const { index, errors } = await pagefind.createIndex({});
+        if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+        return { pagefind, index };
+      })();
+      started.catch(() => undefined);
+      byLanguage.set(lang, started);
+    }
+    return started;
   };
-  if (!options.deferred) await startPagefind();
+  // Pagefind can run here (a build that cannot index fails before it renders, as it did with one process).
+  if (!options.deferred) await (await pagefindFor('')).close();
+  let live = !options.deferred;
   // `search 2`: the pack is sealed with the hash of its content (see `keep`).
   const digest = createHash('sha256').update(`search 2\u0000${options.fingerprint ?? ''}\u0000`);
   const held: Array<[string, string]> = [];
@@ -131,10 +162,10 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   const allSent = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
-  const send = (index: PagefindIndex, url: string, content: string) => {
+  const send = (url: string, content: string) => {
     pending += content.length;
-    const done = index
-      .addHTMLFile({ url, content })
+    const done = indexFor(pageLanguage(content))
+      .then(({ index }) => index.addHTMLFile({ url, content }))
       .then(
         (r) => {
           if (r.errors.length) problems.push(...r.errors);
@@ -150,16 +181,19 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       });
     inFlight.add(done);
   };
+  const closeAll = async () => {
+    for (const started of byLanguage.values()) await started.then(({ pagefind }) => pagefind.close()).catch(() => undefined);
+  };
   const stop = async () => {
     await allSent();
-    await pagefind?.close();
+    await closeAll();
   };
   return {
     add(url, html) {
       count++;
       const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
       digest.update(url).update('\u0000').update(content).update('\u0000');
-      if (idx) return send(idx, url, content);
+      if (live) return send(url, content);
       held.push([url, content]);
     },
     get count() {
@@ -179,17 +213,34 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
         }
         await rm(outputPath, { recursive: true, force: true });
       }
-      const index = await startPagefind();
-      for (const [url, content] of held.splice(0)) send(index, url, content);
+      live = true;
+      for (const [url, content] of held.splice(0)) send(url, content);
+      // A site with no page still gets an (empty) index.
+      if (byLanguage.size === 0) indexFor('');
       await allSent();
-      const written = await index.writeFiles({ outputPath });
-      await pagefind?.close();
-      if (written.errors.length) throw new Error(`Pagefind failed: ${written.errors.join('; ')}`);
+      await writeLanguages(byLanguage, outputPath);
       if (cached) await keep(options.cacheDir!, key, outputPath).catch(() => undefined);
       return { pages: count, errors: problems };
     },
     close: stop,
   };
+}
+
+/** Each language's index written into `outputPath` and its process stopped, one after the other; one entry file for all. */
+async function writeLanguages(byLanguage: Map<string, Promise<LanguageIndex>>, outputPath: string): Promise<void> {
+  const entryFile = path.join(outputPath, 'pagefind-entry.json');
+  let entry: { languages?: Record<string, unknown> } | undefined;
+  const failures: string[] = [];
+  for (const lang of [...byLanguage.keys()].sort()) {
+    const { pagefind, index } = await byLanguage.get(lang)!;
+    const written = await index.writeFiles({ outputPath });
+    await pagefind.close();
+    if (written.errors.length) failures.push(...written.errors);
+    const own = JSON.parse(await readFile(entryFile, 'utf8')) as { languages?: Record<string, unknown> };
+    entry = entry ? { ...own, languages: { ...entry.languages, ...own.languages } } : own;
+  }
+  if (failures.length) throw new Error(`Pagefind failed: ${failures.join('; ')}`);
+  if (entry) await writeFile(entryFile, JSON.stringify(entry));
 }
 
 /**

@@ -314,14 +314,24 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       done += slices[i]!.length;
       log.info(progressLine(done, pages.length, performance.now() - began));
     };
+    const restoring = new Map<number, Promise<Awaited<ReturnType<NonNullable<typeof kept>['restore']>>>>();
+    let previous: Promise<unknown> = Promise.resolve();
     try {
-      // The parts to build start at once: they build while the kept parts before them are written back.
+      // The parts to build start at once, and the kept parts are written back (one after the other) while they build;
+      // each part is indexed and counted in plan order below.
       if (firstBuilt !== -1) startFrom(firstBuilt);
+      hits.forEach((hit, i) => {
+        if (!hit || !kept) return;
+        const run = previous.then(() => (stopped ? undefined : kept.restore(hit.key, staging)));
+        run.catch(() => undefined);
+        restoring.set(i, run);
+        previous = run.catch(() => undefined);
+      });
       for (let i = 0; i < parts; i++) {
         const { partDir } = files(i);
         const slugs = slices[i]!;
         const hit = hits[i];
-        const restored = hit ? await kept!.restore(hit.key, staging) : undefined;
+        const restored = hit ? await restoring.get(i) : undefined;
         if (restored) {
           log.info(`part ${i + 1} of ${parts} (${slugs.length} pages): no page changed, from the cache`);
           for (const key of restored.icons) islandIconKeys().add(key);
@@ -355,7 +365,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       // The parts still building are stopped and their files removed.
       stopped = true;
       for (const child of children) child.kill();
-      await Promise.allSettled(building.values());
+      await Promise.allSettled([...building.values(), ...restoring.values()]);
       await Promise.all(slices.flatMap((_, i) => Object.values(files(i))).map((f) => rm(f, { recursive: true, force: true })));
       await fed.catch(() => undefined);
       await search?.close();

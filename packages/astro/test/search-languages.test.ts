@@ -1,0 +1,66 @@
+/**
+ * The search index of a site in several languages is written by one Pagefind process per language (the largest
+ * process of a 12,930-page build in four languages was Pagefind holding them all), into one bundle whose entry file
+ * lists every language with the same index a build of that language alone writes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pageLanguage, startSearchIndex } from '../src/build/search-index.ts';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const page = (lang: string, title: string, text: string) =>
+  `<!DOCTYPE html><html lang="${lang}"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>${text}</p></main></body></html>`;
+
+const PAGES: Array<[string, string]> = [
+  ['/en/guide/', page('en', 'Guide', 'Install the command line tool and run the first build.')],
+  ['/fr/guide/', page('fr', 'Guide', 'Installez l’outil en ligne de commande et lancez la première construction.')],
+  ['/en/api/', page('en', 'API', 'Every endpoint takes a bearer token.')],
+  ['/pt-br/guia/', page('pt-BR', 'Guia', 'Instale a ferramenta e execute a primeira compilação.')],
+];
+
+/** Pagefind service processes started by this process. */
+function pagefindChildren(): number {
+  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return out.split('\n').filter((l) => /pagefind.*--service/.test(l)).length;
+}
+
+const entry = (out: string) =>
+  JSON.parse(readFileSync(path.join(out, 'pagefind-entry.json'), 'utf8')) as {
+    languages: Record<string, { hash: string; page_count: number }>;
+  };
+
+describe('a search index in several languages', () => {
+  it('is indexed by one Pagefind process per language and written as one bundle listing each language', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lectern-search-langs-'));
+    expect(pageLanguage(PAGES[3]![1])).toBe('pt-br');
+    expect(pageLanguage('<html><body></body></html>')).toBe('');
+    const indexer = await startSearchIndex();
+    for (const [url, html] of PAGES) indexer.add(url, html);
+    await indexer.drain(0);
+    expect(pagefindChildren()).toBe(3);
+    const out = path.join(dir, 'all');
+    const result = await indexer.finish(out);
+    expect(result).toMatchObject({ pages: 4, errors: [] });
+    expect(pagefindChildren()).toBe(0);
+    const all = entry(out);
+    expect(Object.keys(all.languages).sort()).toEqual(['en', 'fr', 'pt-br']);
+    expect(all.languages.en!.page_count).toBe(2);
+
+    // Each language's index is the one a build of that language alone writes.
+    for (const lang of ['en', 'fr', 'pt-br']) {
+      const alone = await startSearchIndex();
+      for (const [url, html] of PAGES) if (pageLanguage(html) === lang) alone.add(url, html);
+      const own = path.join(dir, lang);
+      await alone.finish(own);
+      expect(entry(own).languages[lang]).toEqual(all.languages[lang]);
+      expect(readFileSync(path.join(own, `pagefind.${all.languages[lang]!.hash}.pf_meta`))).toEqual(
+        readFileSync(path.join(out, `pagefind.${all.languages[lang]!.hash}.pf_meta`)),
+      );
+    }
+  });
+});
