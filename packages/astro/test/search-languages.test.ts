@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageLanguage, startSearchIndex } from '../src/build/search-index.ts';
+import { listFiles, pageLanguage, startSearchIndex } from '../src/build/search-index.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,5 +62,34 @@ describe('a search index in several languages', () => {
         readFileSync(path.join(out, `pagefind.${all.languages[lang]!.hash}.pf_meta`)),
       );
     }
+  });
+
+  it('keeps the index of each language in the cache: an edit writes its own language again, the others come back as kept', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lectern-search-langs-'));
+    const cacheDir = path.join(dir, 'cache');
+    const build = async (pages: Array<[string, string]>, out: string, cache: boolean) => {
+      const indexer = await startSearchIndex({ cacheDir: cache ? cacheDir : undefined, fingerprint: 'f', deferred: cache });
+      for (const [url, html] of pages) indexer.add(url, html);
+      return indexer.finish(path.join(dir, out));
+    };
+    await build(PAGES, 'first', true);
+    const packs = () => readdirSync(cacheDir).sort();
+    const before = packs();
+    expect(before).toHaveLength(3);
+    expect(await build(PAGES, 'again', true)).toMatchObject({ cached: true });
+    expect(pagefindChildren()).toBe(0);
+
+    const edited = PAGES.map(([url, html]): [string, string] => [url, url === '/fr/guide/' ? html.replace('première', 'seconde') : html]);
+    const warm = await build(edited, 'warm', true);
+    expect(warm.cached).toBeUndefined();
+    const after = packs();
+    expect(after.filter((p) => before.includes(p))).toHaveLength(2);
+    expect(after).toHaveLength(3);
+    // What a build without the cache writes.
+    await build(edited, 'fresh', false);
+    expect(await listFiles(path.join(dir, 'warm'))).toEqual(await listFiles(path.join(dir, 'fresh')));
+    expect(entry(path.join(dir, 'warm'))).toEqual(entry(path.join(dir, 'fresh')));
+    expect(entry(path.join(dir, 'warm')).languages.fr).not.toEqual(entry(path.join(dir, 'first')).languages.fr);
+    expect(readdirSync(dir).filter((f) => f.includes('.lang-'))).toEqual([]);
   });
 });

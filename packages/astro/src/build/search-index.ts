@@ -85,8 +85,9 @@ export function searchHtml(html: string): string {
 
 export interface SearchIndexOptions {
   /**
-   * Where the last index written is kept (`<cache>/search/<hash>.pack`), named by a hash of every page as Pagefind reads
-   * it, in order, and of `fingerprint`: a build whose pages read the same gets that index back instead of indexing.
+   * Where the last index of each language is kept (`<cache>/search/<hash>.pack`), named by a hash of the language's
+   * pages as Pagefind reads them, in order, and of `fingerprint`: a build whose pages of a language read the same gets
+   * that language's index back instead of writing it.
    */
   cacheDir?: string;
   /** Lectern's code and the versions it builds with (lecternFingerprint()). */
@@ -140,9 +141,18 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   // Pagefind can run here (a build that cannot index fails before it renders, as it did with one process).
   if (!options.deferred) await (await pagefindFor('')).close();
   let live = !options.deferred;
-  // `search 2`: the pack is sealed with the hash of its content (see `keep`).
-  const digest = createHash('sha256').update(`search 2\u0000${options.fingerprint ?? ''}\u0000`);
-  const held: Array<[string, string]> = [];
+  // Each language's index is named by a hash of its pages as Pagefind reads them, in order (`search 3`: one pack per
+  // language, sealed with the hash of its content, see `keep`): an edit re-writes its own language's index only.
+  const digests = new Map<string, ReturnType<typeof createHash>>();
+  const digestOf = (lang: string) => {
+    let digest = digests.get(lang);
+    if (!digest) {
+      digest = createHash('sha256').update(`search 3\u0000${options.fingerprint ?? ''}\u0000${lang}\u0000`);
+      digests.set(lang, digest);
+    }
+    return digest;
+  };
+  const held: Array<[string, string, string]> = [];
   const problems: string[] = [];
   // Pages are sent as they come, without waiting for the previous one to be indexed: Pagefind reads its messages in
   // order and indexes them one after the other, so the index is the same, but it never waits for this process to
@@ -162,9 +172,9 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   const allSent = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
-  const send = (url: string, content: string) => {
+  const send = (lang: string, url: string, content: string) => {
     pending += content.length;
-    const done = indexFor(pageLanguage(content))
+    const done = indexFor(lang)
       .then(({ index }) => index.addHTMLFile({ url, content }))
       .then(
         (r) => {
@@ -192,9 +202,10 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
     add(url, html) {
       count++;
       const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
-      digest.update(url).update('\u0000').update(content).update('\u0000');
-      if (live) return send(url, content);
-      held.push([url, content]);
+      const lang = pageLanguage(content);
+      digestOf(lang).update(url).update('\u0000').update(content).update('\u0000');
+      if (live) return send(lang, url, content);
+      held.push([lang, url, content]);
     },
     get count() {
       return count;
@@ -204,47 +215,82 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       return new Promise((resolve) => waiters.push({ bytes, resolve }));
     },
     async finish(outputPath) {
-      const key = digest.digest('hex');
-      const cached = options.cacheDir ? path.join(options.cacheDir, `${key}.pack`) : undefined;
-      if (cached && existsSync(cached)) {
-        if (await unpack(cached, outputPath)) {
-          await stop();
-          return { pages: count, errors: [], cached: true };
-        }
-        await rm(outputPath, { recursive: true, force: true });
+      // A site with no page still gets an (empty) index.
+      if (digests.size === 0) digestOf('');
+      const langs = [...digests.keys()].sort();
+      const keys = new Map(langs.map((lang) => [lang, digests.get(lang)!.digest('hex')]));
+      const packOf = (lang: string) => (options.cacheDir ? path.join(options.cacheDir, `${keys.get(lang)}.pack`) : undefined);
+      // Languages whose pages read as when their index was kept: that index, and their held pages are not sent.
+      const kept = new Set<string>();
+      for (const lang of langs) {
+        const pack = packOf(lang);
+        if (pack && existsSync(pack) && (await unpack(pack, langDir(outputPath, lang)))) kept.add(lang);
+        else await rm(langDir(outputPath, lang), { recursive: true, force: true });
       }
       live = true;
-      for (const [url, content] of held.splice(0)) send(url, content);
-      // A site with no page still gets an (empty) index.
-      if (byLanguage.size === 0) indexFor('');
+      for (const [lang, url, content] of held.splice(0)) if (!kept.has(lang)) send(lang, url, content);
+      for (const lang of langs) if (!kept.has(lang)) indexFor(lang);
       await allSent();
-      await writeLanguages(byLanguage, outputPath);
-      if (cached) await keep(options.cacheDir!, key, outputPath).catch(() => undefined);
-      return { pages: count, errors: problems };
+      try {
+        const cacheDir = options.cacheDir;
+        await writeLanguages(byLanguage, langs, kept, outputPath, (lang, dir) =>
+          cacheDir ? keep(cacheDir, keys.get(lang)!, dir).catch(() => undefined) : Promise.resolve(),
+        );
+        if (cacheDir) await sweepPacks(cacheDir, new Set(keys.values())).catch(() => undefined);
+      } finally {
+        await closeAll();
+        for (const lang of langs) await rm(langDir(outputPath, lang), { recursive: true, force: true });
+      }
+      const cached = kept.size === langs.length;
+      return { pages: count, errors: cached ? [] : problems, ...(cached ? { cached: true } : {}) };
     },
     close: stop,
   };
 }
 
-/** Each language's index written into `outputPath` and its process stopped, one after the other; one entry file for all. */
-async function writeLanguages(byLanguage: Map<string, Promise<LanguageIndex>>, outputPath: string): Promise<void> {
-  const entryFile = path.join(outputPath, 'pagefind-entry.json');
+/** Where one language's index is written (or unpacked) before it joins the others: beside `outputPath`. */
+const langDir = (outputPath: string, lang: string) => `${outputPath}.lang-${lang || 'none'}`;
+
+/**
+ * Each language's index, written by its process (then stopped; `written` keeps it) or unpacked from the cache, moved
+ * into `outputPath` (files two languages share, Pagefind's scripts, are the same); one entry file listing every language.
+ */
+async function writeLanguages(
+  byLanguage: Map<string, Promise<LanguageIndex>>,
+  langs: readonly string[],
+  kept: ReadonlySet<string>,
+  outputPath: string,
+  written: (lang: string, dir: string) => Promise<unknown>,
+): Promise<void> {
   let entry: { languages?: Record<string, unknown> } | undefined;
   const failures: string[] = [];
-  for (const lang of [...byLanguage.keys()].sort()) {
-    const { pagefind, index } = await byLanguage.get(lang)!;
-    const written = await index.writeFiles({ outputPath });
-    await pagefind.close();
-    if (written.errors.length) failures.push(...written.errors);
-    const own = JSON.parse(await readFile(entryFile, 'utf8')) as { languages?: Record<string, unknown> };
+  for (const lang of langs) {
+    const dir = langDir(outputPath, lang);
+    const started = byLanguage.get(lang);
+    if (started) {
+      const { pagefind, index } = await started;
+      const wrote = kept.has(lang) ? undefined : await index.writeFiles({ outputPath: dir });
+      await pagefind.close();
+      if (wrote?.errors.length) failures.push(...wrote.errors);
+      else if (wrote) await written(lang, dir);
+    }
+    const own = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, unknown> };
     entry = entry ? { ...own, languages: { ...entry.languages, ...own.languages } } : own;
+    for (const rel of await listFiles(dir)) {
+      if (rel === 'pagefind-entry.json') continue;
+      const target = path.join(outputPath, rel);
+      if (existsSync(target)) continue;
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(path.join(dir, rel), target);
+    }
   }
   if (failures.length) throw new Error(`Pagefind failed: ${failures.join('; ')}`);
-  if (entry) await writeFile(entryFile, JSON.stringify(entry));
+  await mkdir(outputPath, { recursive: true });
+  if (entry) await writeFile(path.join(outputPath, 'pagefind-entry.json'), JSON.stringify(entry));
 }
 
 /**
- * Keep the index just written as the cache's only one: its files (about 1,300 for 1,200 pages) packed into one file,
+ * Keep a language's index just written: its files (about 1,300 for 1,200 pages) packed into one file,
  * `<key>.pack` (a JSON list of names and sizes, its length first, then the bytes), which costs a read of each file
  * rather than a copy. The pack is sealed with the SHA-256 of its content like every blob of the build cache
  * (build-cache.ts `sealBlob`): `unpack` uses it only when it matches.
@@ -259,8 +305,12 @@ async function keep(dir: string, key: string, from: string): Promise<void> {
   const tmp = path.join(dir, `.${key}.${process.pid}.tmp`);
   await writeFile(tmp, sealBlob(Buffer.concat([length, header, ...bodies])));
   await rename(tmp, path.join(dir, `${key}.pack`));
+}
+
+/** Remove the packs this build did not name (each language keeps its last index only). */
+async function sweepPacks(dir: string, used: ReadonlySet<string>): Promise<void> {
   for (const name of await readdir(dir)) {
-    if (name !== `${key}.pack` && !name.endsWith('.tmp')) await rm(path.join(dir, name), { recursive: true, force: true });
+    if (name.endsWith('.pack') && !used.has(name.slice(0, -5))) await rm(path.join(dir, name), { force: true });
   }
 }
 
