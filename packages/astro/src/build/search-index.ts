@@ -138,8 +138,6 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
     }
     return started;
   };
-  // Pagefind can run here (a build that cannot index fails before it renders, as it did with one process).
-  if (!options.deferred) await (await pagefindFor('')).close();
   let live = !options.deferred;
   // Each language's index is named by a hash of its pages as Pagefind reads them, in order (`search 3`: one pack per
   // language, sealed with the hash of its content, see `keep`): an edit re-writes its own language's index only.
