@@ -265,7 +265,6 @@ describe('docs.json', () => {
       'config/navigation /navigation/global/products/0',
       'config/navigation /navigation/tabs/1/sdk',
       'config/navigation /navigation/tabs/2',
-      'config/not-supported /thumbnails',
       'config/unknown-key /colors/background',
     ]);
     expect(loaded?.fonts).toMatchObject({ heading: { family: 'InterDisplay', weight: 700 }, body: { family: 'Inter' } });

@@ -303,7 +303,13 @@ export const docsConfigSchema = z.object({
     })
     .optional(),
   contextual: z.looseObject({ options: z.array(z.unknown()) }).optional(),
-  thumbnails: z.record(z.string(), z.unknown()).optional(),
+  thumbnails: z
+    .looseObject({
+      appearance: z.enum(['light', 'dark']).optional(),
+      background: z.string().min(1).optional(),
+      fonts: z.looseObject({ family: z.string().min(1).optional() }).optional(),
+    })
+    .optional(),
   interaction: z.object({ drilldown: z.boolean().optional() }).optional(),
   metadata: z.object({ timestamp: z.boolean().default(false) }).optional(),
   variables: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'variable names may hold letters, digits and hyphens'), z.string()).optional(),
