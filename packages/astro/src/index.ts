@@ -12,6 +12,7 @@ import { setSite, getSite } from './model/store.ts';
 import { BUILTINS_MODULE, ISLANDS_DIR, prepareFile, formatDiagnostic } from './mdx/prepare.ts';
 import { prepareJsxModule } from './mdx/islands.ts';
 import { loadShiki } from './shared/highlight/shiki-load.ts';
+import { currentCodeTheme, markdownShikiConfig } from './shared/highlight/code-theme.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { planAndPrepare, planData, siteFromPlan, type PlannedSite } from './site/site.ts';
 import { cachedPlanData } from './site/plan-cache.ts';
@@ -379,7 +380,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
           integrations: extra,
           redirects: !part || part.first ? redirects : {},
           site: config.site ?? site.config.lectern?.site,
-          markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false } },
+          markdown: { shikiConfig: markdownShikiConfig(currentCodeTheme()) },
           vite: {
             ...(ownTsx && !hasPreact ? { oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } } } : {}),
             plugins: [

@@ -18,6 +18,7 @@ import type { Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
 import { findChannel, findOperation, findSchema } from '../endpoint/api-data.ts';
 import { sha256 } from '../shared/build-cache.ts';
+import { codeThemeKey, currentCodeTheme } from '../shared/highlight/code-theme.ts';
 import { IMPORT_STATEMENT } from '../shared/modules/import-paths.ts';
 
 /**
@@ -159,7 +160,8 @@ export function siteKey(site: Site, input: SiteKeyInput): string {
     JSON.stringify({ astroSite: input.astroSite ?? null, base: input.base, assets: input.assets }),
     // Every page's head links the repo's .css/.js files and, when the pages use any, the Tailwind stylesheet.
     JSON.stringify({ custom: site.custom, tailwind: site.tailwind !== '' }),
-    JSON.stringify(site.config),
+    // The code theme holds the custom grammars' content (docs.json names only their files).
+    JSON.stringify(site.config) + codeThemeKey(currentCodeTheme()),
     navigationDigest(site),
     JSON.stringify(imported),
     lockfileDigest(site.root),

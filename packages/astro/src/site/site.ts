@@ -2,7 +2,7 @@
  * Plan a docs repo and analyse its MDX: what the integration does once per build, and again in `lectern dev`
  * whenever docs.json, a spec or a page changes.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLinkIndex, type Diagnostic } from '@lectern/core';
 import { loadSite, type LoadedSite } from '../plan/source.ts';
@@ -15,6 +15,9 @@ import { createSite, type Site } from '../model/store.ts';
 import { lastCommitDates } from '../shared/site/timestamps.ts';
 import { findCustomAssets, type CustomAssets } from '../shared/site/custom-assets.ts';
 import { tailwindCandidates, tailwindCss } from '../shared/site/tailwind.ts';
+import { readCodeTheme, setCodeTheme } from '../shared/highlight/code-theme.ts';
+import { loadShiki } from '../shared/highlight/shiki-load.ts';
+import { shikiHost } from '../shared/highlight/shiki-host.ts';
 
 const readText = (file: string) => {
   try {
@@ -23,6 +26,24 @@ const readText = (file: string) => {
     return '';
   }
 };
+
+/** docs.json `styling.codeblocks` read (code-theme.ts): the theme, and its problems as warnings. */
+function codeTheme(site: LoadedSite): { theme: ReturnType<typeof readCodeTheme>['theme']; diagnostics: Diagnostic[] } {
+  loadShiki();
+  const root = site.plan.root;
+  const setting = (site.config.styling as { codeblocks?: unknown } | undefined)?.codeblocks;
+  const { theme, problems } = readCodeTheme(setting, root, Object.keys(shikiHost().bundledThemes));
+  const config = existsSync(path.join(root, 'docs.json')) || !existsSync(path.join(root, 'mint.json')) ? 'docs.json' : 'mint.json';
+  const diagnostics = problems.map((p): Diagnostic => ({
+    severity: 'warning',
+    code: 'config/invalid',
+    file: p.file ?? config,
+    ...(p.pointer ? { pointer: p.pointer } : {}),
+    message: p.message,
+    ...(p.hint ? { hint: p.hint } : {}),
+  }));
+  return { theme, diagnostics };
+}
 
 /** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */
 function wantsTimestamps(site: LoadedSite): boolean {
@@ -76,7 +97,11 @@ export async function planData(root: string, componentsModule: string, options: 
       : [...analysed, ...(await compileDiagnostics(prepared, loaded.plan.root, [...loaded.diagnostics, ...analysed]))];
   saveMdxCache(root);
   writeIslands(root, islands);
-  const diagnostics = [...loaded.diagnostics, ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content))];
+  const diagnostics = [
+    ...loaded.diagnostics,
+    ...codeTheme(loaded).diagnostics,
+    ...mdxDiagnostics.map((d) => fromSpecContent(d, loaded, content)),
+  ];
   const updated: Array<[string, string]> = [];
   if (wantsTimestamps(loaded)) {
     const dates = lastCommitDates(root);
@@ -134,6 +159,7 @@ export function planForPart(data: PlanData, slugs: ReadonlySet<string>, imported
 export async function siteFromPlan(data: PlanData): Promise<PlannedSite> {
   const { loaded } = data;
   setIconLibrary((loaded.config.icons as { library?: string } | undefined)?.library);
+  setCodeTheme(codeTheme(loaded).theme);
   const lib = await import('../model/lib.ts');
   const site = createSite(loaded, new Map(data.prepared), lib, new Map(data.content));
   site.blocked = new Map(data.blocked);

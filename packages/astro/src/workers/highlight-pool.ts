@@ -11,6 +11,7 @@ import { highlightDirect, setHighlightService, type HighlightService, type LineM
 import type { HighlightInput } from '../endpoint/panel.ts';
 import { readJson, sha256, writeAtomic } from '../shared/build-cache.ts';
 import { ownModule } from '../shared/modules/own-files.ts';
+import { codeThemeKey, currentCodeTheme } from '../shared/highlight/code-theme.ts';
 import { startWorker } from '../shared/modules/node-flags.ts';
 
 /** Worker threads for a build: `LECTERN_WORKERS`, else one fewer than the cores (at least one, at most four). */
@@ -80,7 +81,10 @@ export function startHighlightPool(options: {
   const old = new Map(Object.entries(stored?.entries ?? {}));
   const used = new Map<string, string>();
   const pending = new Map<string, Promise<string>>();
-  const keyOf = (code: string, lang: string, marks?: LineMarks) => sha256(fingerprint, lang, marksKey(marks), code);
+  // The site's code theme (docs.json `styling.codeblocks`) colors the HTML: the workers highlight with it, the cache keys on it.
+  const codeTheme = currentCodeTheme();
+  const themeKey = fingerprint + codeThemeKey(codeTheme);
+  const keyOf = (code: string, lang: string, marks?: LineMarks) => sha256(themeKey, lang, marksKey(marks), code);
   let prefetched = 0;
   let cachedHits = 0;
   let highlightedHere = 0;
@@ -92,7 +96,7 @@ export function startHighlightPool(options: {
   const waiting = new Map<number, { resolve: (r: string[]) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   for (let i = 0; i < count; i++) {
-    const w = startWorker(options.workerModule ?? ownModule('workers/highlight-worker'));
+    const w = startWorker(options.workerModule ?? ownModule('workers/highlight-worker'), { workerData: { codeTheme } });
     w.unref();
     w.on('message', (m: Reply) => {
       const job = waiting.get(m.id);

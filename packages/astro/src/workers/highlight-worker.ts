@@ -1,9 +1,11 @@
 /** A worker thread of the highlight pool (see highlight-pool.ts): batches of code in, highlighted HTML out. */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { highlightDirect, type LineMarks } from '../shared/highlight/highlight.ts';
+import { setCodeTheme, type CodeTheme } from '../shared/highlight/code-theme.ts';
 import { loadShiki } from '../shared/highlight/shiki-load.ts';
 
 loadShiki();
+setCodeTheme((workerData as { codeTheme?: CodeTheme } | null)?.codeTheme);
 
 interface Message {
   id: number;

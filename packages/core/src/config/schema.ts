@@ -292,7 +292,16 @@ export const docsConfigSchema = z.object({
     .object({
       eyebrows: z.enum(['section', 'breadcrumbs']).optional(),
       latex: z.boolean().optional(),
-      codeblocks: z.unknown().optional(),
+      // "system" | "dark" | a Shiki theme name, or a theme per mode and custom TextMate grammars (names checked by the build).
+      codeblocks: z
+        .union([
+          z.string(),
+          z.object({
+            theme: z.union([z.string(), z.object({ light: z.string(), dark: z.string() })]).optional(),
+            languages: z.object({ custom: z.array(z.string()) }).optional(),
+          }),
+        ])
+        .optional(),
     })
     .optional(),
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).optional(),

@@ -1,6 +1,7 @@
 /** Build-time Shiki: one tokenisation for both themes, colors emitted as CSS variables (no highlighting JS shipped). */
-import type { Highlighter, ThemeRegistration } from 'shiki';
+import type { Highlighter, LanguageRegistration, ThemeRegistration, ThemedTokenWithVariants } from 'shiki';
 import { shikiHost } from './shiki-host.ts';
+import { codeThemeKey, currentCodeTheme, type CodeTheme } from './code-theme.ts';
 
 const loaded = new Set<string>();
 const ALIASES: Record<string, string> = {
@@ -48,6 +49,8 @@ function stylesToClasses(html: string): string {
     });
 }
 export async function codeCss(): Promise<string> {
+  const custom = currentCodeTheme();
+  if (custom) return themedCss(await themed(custom));
   await loadThemes();
   return [...styleTable()].map(([style, c]) => `.${c}{${style}}`).join('\n') + '\n';
 }
@@ -62,17 +65,18 @@ export interface LineMarks {
 
 export async function highlight(code: string, lang: string, marks?: LineMarks | Set<number>): Promise<string> {
   const m = marks instanceof Set ? (marks.size ? { highlight: marks } : undefined) : marks;
-  await loadThemes();
   const service = highlightService();
   const ready = service?.get(code, lang, m);
   if (ready) return ready;
-  const html = stylesToClasses(await highlightRaw(code, lang, m));
+  const html = await highlightDirect(code, lang, m);
   service?.put(code, lang, m, html);
   return html;
 }
 
 /** `highlight` without the build's service: what a highlighting worker thread runs. */
 export async function highlightDirect(code: string, lang: string, marks?: LineMarks): Promise<string> {
+  const custom = currentCodeTheme();
+  if (custom) return highlightThemed(await themed(custom), code, lang, marks);
   await loadThemes();
   return stylesToClasses(await highlightRaw(code, lang, marks));
 }
@@ -368,19 +372,19 @@ function embedsOf(language: string): Promise<Embed[]> {
  * string, a heredoc's delimiter) and those it reaches unnamed (ALWAYS_EMBEDDED), then theirs in turn. The code is
  * then colored the same whatever was highlighted before it in this thread.
  */
-async function loadFor(h: Highlighter, kind: string, language: string, code: string): Promise<void> {
+async function loadFor(h: Highlighter, kind: string, language: string, code: string, done = loaded): Promise<void> {
   const wanted = [language];
   for (let i = 0; i < wanted.length; i++) {
     for (const e of await embedsOf(wanted[i]!)) {
       if (!wanted.includes(e.id) && (e.always || e.mention.test(code))) wanted.push(e.id);
     }
   }
-  const missing = wanted.filter((l) => !loaded.has(`${kind}:${l}`));
+  const missing = wanted.filter((l) => !done.has(`${kind}:${l}`));
   if (!missing.length) return;
   // Embedded languages first: loading one that a loaded grammar embeds makes Shiki load that grammar again.
   for (const l of missing.reverse()) {
     await h.loadLanguage(l as never);
-    loaded.add(`${kind}:${l}`);
+    done.add(`${kind}:${l}`);
   }
 }
 
@@ -457,6 +461,163 @@ export async function highlightRaw(code: string, lang: string, marks?: LineMarks
 
 function languageOf(lang: string): string {
   return (ALIASES[lang.toLowerCase()] ?? lang.toLowerCase()) || 'text';
+}
+
+// A site's own code theme (docs.json `styling.codeblocks`) ---------------------------------------------------------
+
+/**
+ * Highlighting with the Shiki themes and grammars a site chose (code-theme.ts): Shiki's dual-theme tokenising, each
+ * token's two colors as classes from a table of each theme's colors (`kl…` light, `kd…` dark, `kf…` font styles),
+ * so the classes depend on the themes alone, as with the default table. A color outside the table stays inline.
+ */
+interface Palette {
+  type: 'light' | 'dark';
+  fg: string;
+  bg: string;
+  classes: Map<string, string>;
+}
+interface Themed {
+  theme: CodeTheme;
+  light: Palette;
+  dark: Palette;
+  engines: { js?: Promise<Highlighter>; oniguruma?: Promise<Highlighter> };
+  onig: Set<string>;
+  loaded: Set<string>;
+  /** The custom grammars' names and aliases. */
+  custom: Set<string>;
+}
+const themedContexts = new Map<string, Promise<Themed>>();
+const FONT_CLASSES: Array<[number, string, string]> = [
+  [1, 'kfi', 'font-style:italic'],
+  [2, 'kfb', 'font-weight:bold'],
+  [4, 'kfu', 'text-decoration:underline'],
+  [8, 'kfs', 'text-decoration:line-through'],
+];
+
+function themed(theme: CodeTheme): Promise<Themed> {
+  const key = codeThemeKey(theme);
+  let found = themedContexts.get(key);
+  if (!found) {
+    found = (async () => {
+      const h = await makeThemedHighlighter(theme, 'js');
+      const palette = (name: string, prefix: string): Palette => {
+        const t = h.getTheme(name as never);
+        const fg = (t.fg || '#000000').toLowerCase();
+        const classes = new Map<string, string>();
+        for (const rule of t.settings ?? []) {
+          const c = rule.settings?.foreground?.toLowerCase();
+          if (c && c !== fg && !classes.has(c)) classes.set(c, `${prefix}${classes.size.toString(36)}`);
+        }
+        return { type: t.type === 'dark' ? 'dark' : 'light', fg, bg: t.bg || (t.type === 'dark' ? '#000000' : '#ffffff'), classes };
+      };
+      const custom = new Set(theme.grammars.flatMap((g) => [g.grammar.name, ...(g.grammar.aliases ?? [])]));
+      return {
+        theme,
+        light: palette(theme.light, 'kl'),
+        dark: palette(theme.dark, 'kd'),
+        engines: { js: Promise.resolve(h) },
+        onig: new Set(),
+        loaded: new Set(),
+        custom,
+      };
+    })();
+    themedContexts.set(key, found);
+    found.catch(() => themedContexts.delete(key));
+  }
+  return found;
+}
+
+async function makeThemedHighlighter(theme: CodeTheme, engine: 'js' | 'oniguruma'): Promise<Highlighter> {
+  const { createHighlighter, engine: loadEngine } = shikiHost();
+  return createHighlighter({
+    themes: [...new Set([theme.light, theme.dark])] as never[],
+    langs: theme.grammars.map((g) => g.grammar as unknown as LanguageRegistration),
+    engine: await loadEngine(engine),
+  });
+}
+
+async function tokenizeThemed(t: Themed, code: string, language: string): Promise<ThemedTokenWithVariants[][]> {
+  const kind = t.onig.has(language) ? 'oniguruma' : 'js';
+  const h = await (t.engines[kind] ??= makeThemedHighlighter(t.theme, kind));
+  try {
+    if (!t.custom.has(language)) await loadFor(h, kind, language, code, t.loaded);
+    return h.codeToTokensWithThemes(code, {
+      lang: language as never,
+      themes: { light: t.theme.light, dark: t.theme.dark } as never,
+      tokenizeMaxLineLength: MAX_LINE,
+      tokenizeTimeLimit: TIME_LIMIT,
+    });
+  } catch (err) {
+    if (kind === 'oniguruma') throw err;
+    t.onig.add(language);
+    return tokenizeThemed(t, code, language);
+  }
+}
+
+/** A token's attributes: its classes, and an inline style for a color the theme's table lacks. */
+function themedAttrs(t: Themed, token: ThemedTokenWithVariants): string {
+  const classes: string[] = [];
+  const styles: string[] = [];
+  const side = (p: Palette, color: string | undefined, prop: string) => {
+    const c = color?.toLowerCase();
+    if (!c || c === p.fg) return;
+    const name = p.classes.get(c);
+    if (name) classes.push(name);
+    else styles.push(`${prop}:${c}`);
+  };
+  const light = token.variants.light;
+  const dark = token.variants.dark;
+  side(t.light, light?.color, '--shiki-light');
+  side(t.dark, dark?.color, '--shiki-dark');
+  const font = (light?.fontStyle ?? 0) & (dark?.fontStyle ?? 0);
+  for (const [bit, name] of FONT_CLASSES) if (font > 0 && font & bit) classes.push(name);
+  return (classes.length ? ` class="${classes.join(' ')}"` : '') + (styles.length ? ` style="${styles.join(';')}"` : '');
+}
+
+async function highlightThemed(t: Themed, code: string, lang: string, marks?: LineMarks): Promise<string> {
+  const l = languageOf(lang);
+  if (!t.custom.has(l) && !(l in shikiHost().bundledLanguages)) return plainLines(code, marks);
+  const lines = await tokenizeThemed(t, code, l);
+  const html = lines.map((tokens, i) => {
+    let out = '';
+    let run = '';
+    let attrs = '';
+    const flush = () => {
+      if (run) out += attrs ? `<span${attrs}>${escapeHtml(run)}</span>` : escapeHtml(run);
+      run = '';
+    };
+    for (const token of tokens) {
+      const a = /^\s*$/.test(token.content) ? attrs : themedAttrs(t, token);
+      if (a !== attrs) {
+        flush();
+        attrs = a;
+      }
+      run += token.content;
+    }
+    flush();
+    return `<span class="${lineClass(marks, i + 1)}">${out}</span>`;
+  });
+  return `<pre class="shiki" tabindex="0"><code>${html.join('\n')}</code></pre>`;
+}
+
+/** Code block chrome (title, copy button, borders) readable on a code background of the other mode's kind. */
+const CHROME: Record<'light' | 'dark', string> = {
+  light: '--fg:#0f172a;--fg-soft:#334155;--fg-muted:#64748b;--border:#e2e8f0;--bg-muted:#f1f5f9;color-scheme:light',
+  dark: '--fg:#e5e9f0;--fg-soft:#c3cad6;--fg-muted:#8b95a7;--border:#1f2937;--bg-muted:#182030;color-scheme:dark',
+};
+
+/** code.css for a site's own themes: the class table, the default colors, and the themes' backgrounds for code. */
+function themedCss(t: Themed): string {
+  const out: string[] = [];
+  for (const [c, name] of t.light.classes) out.push(`.${name}{--shiki-light:${c}}`);
+  for (const [c, name] of t.dark.classes) out.push(`.${name}{--shiki-dark:${c}}`);
+  for (const [, name, style] of FONT_CLASSES) out.push(`.${name}{${style}}`);
+  out.push(`html .shiki{--shiki-light:${t.light.fg};--shiki-dark:${t.dark.fg}}`);
+  out.push(`html:root[data-theme]{--code-bg:${t.light.bg}}`, `html.dark:root[data-theme]{--code-bg:${t.dark.bg}}`);
+  const surfaces = ':is(.code-block,.code-group)';
+  if (t.light.type === 'dark') out.push(`html:not(.dark) ${surfaces}{${CHROME.dark}}`);
+  if (t.dark.type === 'light') out.push(`html.dark ${surfaces}{${CHROME.light}}`);
+  return out.join('\n') + '\n';
 }
 
 // Fence meta ------------------------------------------------------------------------------------------------------
