@@ -25,6 +25,7 @@ import { restrictedOnlyFiles } from './restricted-files.ts';
 import { isListedForIndexing } from '../model/indexing.ts';
 import { pageUrl, writeSitemap } from './sitemap.ts';
 import { writeSkillFiles } from './skill.ts';
+import { writeSocialImages } from './og-images.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
 export function buildManifest(site: Site): SiteManifest {
@@ -357,6 +358,8 @@ export async function afterBuild(
   await writeLlmsFiles(site, dist, written);
   await writeSkillFiles(site, dist, written, siteRoot(site));
   await writeSitemap(site, dist, siteRoot(site), written);
+  // Social images (og-images.ts) are drawn while the search index is finished; they never fail the build.
+  const socialImages = writeSocialImages(site, dist, written, logger);
   const t0 = performance.now();
   // The build streamed its pages to Pagefind as they rendered (see build-session.ts); otherwise (another prerenderer
   // in charge, Pagefind failed to start early) the HTML files are read back, in a fixed order.
@@ -378,4 +381,5 @@ export async function afterBuild(
   logger.info(
     `search index: ${pages} pages ${cached ? 'unchanged, from the cache' : `in ${Math.round(performance.now() - t0)} ms (after the last page)`}`,
   );
+  await socialImages;
 }

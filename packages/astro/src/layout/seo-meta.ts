@@ -1,7 +1,7 @@
 /**
  * The SEO tags of a page's head, one per key, as Mintlify writes them (optimize/seo): generated defaults (`og:type`,
  * `og:site_name`, `og:title`, `og:description`, `og:url`, `twitter:card`, `twitter:title`, `twitter:description`,
- * `generator`), overridden by docs.json `seo.metatags`, overridden by the page's frontmatter (`og:*`, `twitter:*`,
+ * `generator`, and `og:image`/`twitter:image` naming the page's generated social image), overridden by docs.json `seo.metatags`, overridden by the page's frontmatter (`og:*`, `twitter:*`,
  * `article:*`, `robots`, `googlebot`, `keywords`, `author`, `noindex`, `canonical`, its `description`). `canonical`
  * is a `<link rel="canonical">` (docs.json's `canonical` is the site's address: the page's path is appended), `og:*`,
  * `article:*` and `fb:*` are `<meta property>`, every other key `<meta name>`; `robots` comes from model/indexing.ts.
@@ -10,6 +10,7 @@
 import type { Page } from '@lectern/core';
 import { robotsOf, type IndexingSite } from '../model/indexing.ts';
 import { pageHref, type Switcher } from '../model/nav.ts';
+import { hasSocialImage, SOCIAL_IMAGE, socialImagePath } from '../model/social-image.ts';
 
 export type HeadTag =
   | { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string }
@@ -35,7 +36,8 @@ function contentOf(v: unknown): string | undefined {
 const isProperty = (key: string) => /^(og|article|fb):/i.test(key);
 
 export interface SeoInput {
-  site: IndexingSite & { config: IndexingSite['config'] & { name: string } };
+  /** `base`: the path the site is served under (`/pr-42/`), for the social image's URL when the address is unknown. */
+  site: IndexingSite & { config: IndexingSite['config'] & { name: string }; base?: string };
   page: Page;
   /** The page's description as plain text (page-shell.ts): the page's own, else the site's; '' when none. */
   description: string;
@@ -104,6 +106,14 @@ export function seoTags(input: SeoInput): HeadTag[] {
   set('og:url', canonical);
   set('twitter:title', page.title);
   set('twitter:description', description || undefined);
+  // The generated social image (model/social-image.ts, build/og-images.ts), absolute when the site's address is known.
+  if (hasSocialImage(site.config, page)) {
+    const image = (input.siteUrl || (site.base ?? '/').replace(/\/$/, '')) + socialImagePath(page.slug);
+    set('og:image', image);
+    set('og:image:width', String(SOCIAL_IMAGE.width));
+    set('og:image:height', String(SOCIAL_IMAGE.height));
+    set('twitter:image', image);
+  }
   // The site's, then the page's own.
   for (const [key, value] of Object.entries(site.config.seo?.metatags ?? {})) set(key, contentOf(value));
   if (typeof page.description === 'string' && page.description.trim()) set('description', description || undefined);

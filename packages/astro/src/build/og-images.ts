@@ -1,0 +1,302 @@
+/**
+ * The social images of a build (docs.json `thumbnails`, Mintlify's Open Graph image per page): a 1200×630 PNG per page
+ * that model/social-image.ts says gets one, at `dist/_lectern/og/<slug>.png`, drawn with satori (an element tree to
+ * SVG, with the Inter font of `@fontsource/inter`) and rasterised with resvg (`renderAsync`, off the main thread). It
+ * shows the site's logo (light or dark per `thumbnails.appearance`, else `appearance.default`), the page's group, its
+ * title and description, in the site's colours, over `thumbnails.background` when set.
+ *
+ * Cached between builds (shared/build-cache.ts): each image is named by a hash of everything drawn (texts, colours,
+ * appearance, the bytes of the logo, background and fonts, this module's source, satori's and resvg's versions), so a
+ * warm build copies the images of unchanged pages instead of drawing them. A failure is a warning, never a failed build:
+ * the pages are written all the same.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pLimit from 'p-limit';
+import type { Page } from '@lectern/core';
+import type { Site } from '../model/store.ts';
+import { hasSocialImage, SOCIAL_IMAGE, socialImageFile } from '../model/social-image.ts';
+import { blobStore, cacheEnabled, cacheRoot, sha256 } from '../shared/build-cache.ts';
+
+const require = createRequire(import.meta.url);
+
+/** What the last `writeSocialImages` of this process did: for the build's log line and for tests. */
+export const socialImageStats = { pages: 0, drawn: 0, cached: 0, failed: 0, ms: 0 };
+
+type Appearance = 'light' | 'dark';
+type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
+/** An image to draw: a data URI and the SHA-256 of its bytes (part of the cache key). */
+type Picture = { uri: string; hash: string };
+
+/** Everything one page's image shows; with the site's `Look`, its cache key. */
+interface Card {
+  title: string;
+  group?: string;
+  description?: string;
+}
+
+/** What every image of the site shares. */
+interface Look {
+  appearance: Appearance;
+  name: string;
+  accent: string;
+  background: string;
+  text: string;
+  muted: string;
+  logo?: Picture;
+  backdrop?: Picture;
+  family: string;
+  fonts: Font[];
+}
+
+const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'];
+
+/**
+ * The fonts: `thumbnails.fonts.family` when its Fontsource package (`@fontsource/<family>`, Google's fonts on npm) is
+ * installed in the repo or beside Lectern, else Inter (shipped with Lectern). satori reads `.woff`, not `.woff2`.
+ */
+function loadFonts(site: Site, warn: (m: string) => void): { family: string; fonts: Font[] } {
+  const wanted = site.config.thumbnails?.fonts?.family?.trim();
+  if (wanted) {
+    const id = wanted.toLowerCase().replace(/\s+/g, '-');
+    const fonts = fontFiles(`@fontsource/${id}`, id, [site.root + '/', import.meta.url], wanted);
+    if (fonts.length) return { family: wanted, fonts };
+    warn(
+      `docs.json /thumbnails/fonts/family: "${wanted}" is not installed (add the npm package @fontsource/${id} to the repo); social images use Inter`,
+    );
+  }
+  return { family: 'Inter', fonts: fontFiles('@fontsource/inter', 'inter', [import.meta.url], 'Inter') };
+}
+
+/** The `.woff` files of a Fontsource package, regular and bold, of every subset it has. */
+function fontFiles(pkg: string, id: string, from: string[], name: string): Font[] {
+  const fonts: Font[] = [];
+  for (const subset of SUBSETS)
+    for (const weight of [400, 700] as const) {
+      for (const base of from) {
+        try {
+          const file = createRequire(base).resolve(`${pkg}/files/${id}-${subset}-${weight}-normal.woff`);
+          fonts.push({ name, data: readFileSync(file), weight, style: 'normal' });
+          break;
+        } catch {
+          // Not in this package (a family without this subset or weight), or not installed here.
+        }
+      }
+    }
+  return fonts;
+}
+
+const MIME: Array<[RegExp, string]> = [
+  [/^\x89PNG/, 'image/png'],
+  [/^\xff\xd8\xff/, 'image/jpeg'],
+  [/^GIF8/, 'image/gif'],
+];
+
+/**
+ * A repo image (`/logo/dark.svg`, `images/bg.png`) as a data URI, or undefined with a warning: a URL (not downloaded
+ * during a build), a file outside the repo, missing, or of a kind satori cannot draw (PNG, JPEG, GIF and SVG can).
+ */
+function readPicture(site: Site, ref: string, pointer: string, warn: (m: string) => void): Picture | undefined {
+  if (/^[a-z][\w+.-]*:/i.test(ref) || ref.startsWith('//')) {
+    warn(`docs.json ${pointer}: ${ref} is a URL; social images draw only files of the repo, so it is left out of them`);
+    return undefined;
+  }
+  let data: Buffer;
+  try {
+    const root = realpathSync(site.root);
+    const file = realpathSync(path.resolve(root, ref.replace(/^\/+/, '').split('?')[0]!));
+    if (!file.startsWith(root + path.sep)) throw new Error('outside the repo');
+    data = readFileSync(file);
+  } catch (err) {
+    warn(`docs.json ${pointer}: ${ref} cannot be read (${(err as Error).message}); it is left out of the social images`);
+    return undefined;
+  }
+  const head = data.subarray(0, 8).toString('latin1');
+  const text = data.subarray(0, 2048).toString('utf8');
+  const mime = MIME.find(([re]) => re.test(head))?.[1] ?? (/<svg[\s>]/i.test(text) ? 'image/svg+xml' : undefined);
+  if (!mime) {
+    warn(`docs.json ${pointer}: ${ref} is not a PNG, JPEG, GIF or SVG image; it is left out of the social images`);
+    return undefined;
+  }
+  return { uri: `data:${mime};base64,${data.toString('base64')}`, hash: createHash('sha256').update(data).digest('hex') };
+}
+
+const hex = (c: unknown) => (typeof c === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(c) ? c : undefined);
+
+/** The site's colours, logo, background and fonts in the image's appearance. */
+function lookOf(site: Site, warn: (m: string) => void): Look {
+  const config = site.config;
+  const thumbnails = config.thumbnails ?? {};
+  const appearance: Appearance = thumbnails.appearance ?? (config.appearance?.default === 'dark' ? 'dark' : 'light');
+  const dark = appearance === 'dark';
+  const primary = hex(config.colors?.primary) ?? '#0D9373';
+  const accent = dark ? (hex(config.colors?.light) ?? primary) : primary;
+  const background = hex(config.background?.color?.[appearance]) ?? (dark ? '#0b0c0e' : '#ffffff');
+  const logoRef = typeof config.logo === 'string' ? config.logo : config.logo?.[appearance];
+  const pointer = typeof config.logo === 'string' ? '/logo' : `/logo/${appearance}`;
+  return {
+    appearance,
+    name: config.name,
+    accent,
+    background,
+    text: dark ? '#fafafa' : '#0b0c0e',
+    muted: dark ? '#a1a1aa' : '#52525b',
+    logo: logoRef ? readPicture(site, logoRef, pointer, warn) : undefined,
+    backdrop: thumbnails.background ? readPicture(site, thumbnails.background, '/thumbnails/background', warn) : undefined,
+    ...loadFonts(site, warn),
+  };
+}
+
+/** `text` cut to `max` characters at a word, with an ellipsis. */
+function cut(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  const at = t.lastIndexOf(' ', max - 1);
+  return t.slice(0, at > max * 0.6 ? at : max - 1).replace(/[\s,.;:–—-]+$/, '') + '…';
+}
+
+/** A page's card: its title, its group in the navigation (the last breadcrumb), its description as plain text. */
+function cardOf(site: Site, page: Page): Card {
+  const group = site.nav.byPage.get(page.slug)?.breadcrumbs.at(-1);
+  const description = typeof page.description === 'string' ? page.description.replace(/[*_`[\]<>]/g, '') : undefined;
+  return {
+    title: cut(page.title, 110),
+    ...(group?.trim() ? { group: cut(group, 60) } : {}),
+    ...(description?.trim() ? { description: cut(description, 130) } : {}),
+  };
+}
+
+type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
+const el = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({
+  type,
+  props: { ...props, style, ...(children === undefined ? {} : { children }) },
+});
+
+/** The image's element tree for satori (flexbox, inline styles). */
+function tree(card: Card, look: Look): Node {
+  const size = card.title.length <= 32 ? 76 : card.title.length <= 60 ? 64 : card.title.length <= 85 ? 54 : 46;
+  const { width, height } = SOCIAL_IMAGE;
+  const top = look.logo
+    ? el('img', { height: 64, maxWidth: 520, objectFit: 'contain', objectPosition: 'left' }, undefined, { src: look.logo.uri })
+    : el('div', { fontSize: 36, fontWeight: 700, color: look.text }, look.name);
+  const body = [
+    ...(card.group ? [el('div', { fontSize: 30, fontWeight: 700, color: look.accent, marginBottom: 20 }, card.group)] : []),
+    el('div', { fontSize: size, fontWeight: 700, color: look.text, lineHeight: 1.12, letterSpacing: -1 }, card.title),
+    ...(card.description ? [el('div', { fontSize: 30, color: look.muted, marginTop: 24, lineHeight: 1.35 }, card.description)] : []),
+  ];
+  return el('div', { width, height, display: 'flex', position: 'relative', backgroundColor: look.background, fontFamily: look.family }, [
+    ...(look.backdrop
+      ? [
+          el('img', { position: 'absolute', top: 0, left: 0, width, height, objectFit: 'cover' }, undefined, {
+            src: look.backdrop.uri,
+            width,
+            height,
+          }),
+        ]
+      : []),
+    el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flexGrow: 1, padding: '72px 80px 84px' }, [
+      el('div', { display: 'flex' }, [top]),
+      el('div', { display: 'flex', flexDirection: 'column' }, body),
+    ]),
+    el('div', { position: 'absolute', left: 0, bottom: 0, width, height: 12, backgroundColor: look.accent }),
+  ]);
+}
+
+const versionOf = (pkg: string) => {
+  try {
+    return (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+};
+
+/** What every key shares: this module's source (the drawing), satori's and resvg's versions, the look and its files. */
+function lookKey(look: Look): string {
+  const own = readFileSync(fileURLToPath(import.meta.url));
+  const { logo, backdrop, fonts, ...rest } = look;
+  return sha256(
+    own,
+    versionOf('satori'),
+    versionOf('@resvg/resvg-js'),
+    JSON.stringify(rest),
+    logo?.hash ?? '-',
+    backdrop?.hash ?? '-',
+    ...fonts.map((f) => `${f.weight} ${createHash('sha256').update(f.data).digest('hex')}`),
+  );
+}
+
+/** Draw one image: satori's SVG, rasterised by resvg on its own thread. */
+async function draw(card: Card, look: Look): Promise<Buffer> {
+  const [{ default: satori }, { renderAsync }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
+  const svg = await satori(tree(card, look) as never, { ...SOCIAL_IMAGE, fonts: look.fonts });
+  const png = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return png.asPng();
+}
+
+/**
+ * Writes the social image of each of `pages` (the pages the build wrote) that gets one into `dist`, from the cache
+ * when it has it, and removes the cached images no page used. Logs one line with what it drew and what it took.
+ */
+export async function writeSocialImages(site: Site, dist: string, pages: readonly Page[], logger: Logger): Promise<void> {
+  try {
+    await writeImages(site, dist, pages, logger);
+  } catch (err) {
+    logger.warn(`social images not written: ${(err as Error).message}`);
+  }
+}
+
+type Logger = { info(m: string): void; warn(m: string): void };
+
+async function writeImages(site: Site, dist: string, pages: readonly Page[], logger: Logger): Promise<void> {
+  const t0 = performance.now();
+  Object.assign(socialImageStats, { pages: 0, drawn: 0, cached: 0, failed: 0, ms: 0 });
+  const wanted = pages.filter((p) => hasSocialImage(site.config, p));
+  if (!wanted.length) return;
+  const look = lookOf(site, (m) => logger.warn(m));
+  const base = lookKey(look);
+  const store = cacheEnabled() ? blobStore(path.join(cacheRoot(site.root), 'og'), '.png', { warn: (m) => logger.warn(m) }) : undefined;
+  const folders = new Map<string, Promise<unknown>>();
+  const failures: string[] = [];
+  const one = async (page: Page) => {
+    const card = cardOf(site, page);
+    const key = sha256(base, JSON.stringify(card));
+    let png = store?.get(key);
+    if (png) socialImageStats.cached++;
+    else {
+      try {
+        png = await draw(card, look);
+      } catch (err) {
+        failures.push(`${page.slug} (${(err as Error).message.split('\n')[0]})`);
+        return;
+      }
+      socialImageStats.drawn++;
+      store?.put(key, png);
+    }
+    const file = path.join(dist, socialImageFile(page.slug));
+    const dir = path.dirname(file);
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    await made;
+    await writeFile(file, png);
+  };
+  // satori lays out on this thread while resvg rasterises others on libuv's threads.
+  const limit = pLimit(Math.max(2, Math.min(8, availableParallelism())));
+  await Promise.all(wanted.map((p) => limit(() => one(p))));
+  store?.sweep();
+  socialImageStats.pages = wanted.length;
+  socialImageStats.failed = failures.length;
+  socialImageStats.ms = Math.round(performance.now() - t0);
+  if (failures.length)
+    logger.warn(
+      `social images: ${failures.length} could not be drawn, their pages name a missing image: ${failures.slice(0, 5).join('; ')}${failures.length > 5 ? '; …' : ''}`,
+    );
+  const each = socialImageStats.drawn ? `, ${Math.round(socialImageStats.ms / socialImageStats.drawn)} ms each` : '';
+  logger.info(
+    `social images: ${wanted.length} pages, ${socialImageStats.drawn} drawn, ${socialImageStats.cached} from the cache in ${socialImageStats.ms} ms${each}`,
+  );
+}
