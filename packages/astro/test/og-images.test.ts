@@ -18,7 +18,8 @@ import { hasSocialImage } from '../src/model/social-image.ts';
 const SITE = 'https://docs.example.test';
 const LOGO = (fill: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="40" height="40" rx="8" fill="#7C3AED"/><rect x="50" y="10" width="70" height="20" fill="${fill}"/></svg>`;
-const page = (title: string, extra = '') => `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(`About ${title}`)}\n${extra}---\n\nWords.\n`;
+const page = (title: string, extra = '') =>
+  `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(`About ${title}`)}\n${extra}---\n\nWords.\n`;
 
 async function writeSite(root: string, appearance: 'light' | 'dark'): Promise<void> {
   await mkdir(path.join(root, 'guides'), { recursive: true });
