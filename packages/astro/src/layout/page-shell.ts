@@ -89,6 +89,7 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     'spec' in page && typeof page.spec === 'string' && !/^[a-z]+:/i.test(page.spec) ? '/' + page.spec.replace(/^\/+/, '') : undefined;
   const fonts = fontAssets(config.fonts);
   const pageCss = fonts.css + backgroundCss(config.background);
+  const background = pageBackground(config.background);
   // Redirects whose source has a #fragment are followed in the browser (the 404 page knows them all).
   const byFragment = fragmentRedirects(config.redirects ?? [], page.slug === '404' ? undefined : page.slug);
   const fragmentScript = Object.keys(byFragment).length ? fragmentRedirectScript(byFragment, page.slug === '404') : '';
@@ -129,8 +130,30 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
     specHref,
     fonts,
     pageCss,
+    background,
     fragmentScript,
     themeScript,
+  };
+}
+
+const DECORATIONS = ['gradient', 'grid', 'windows'] as const;
+
+/** docs.json `background.decoration` and `background.image` as the shell draws them (Layout.astro, styles/background/). */
+export function pageBackground(background: { decoration?: string; image?: string | { light: string; dark: string } } | undefined): {
+  decoration?: (typeof DECORATIONS)[number];
+  image?: { light: string; dark?: string };
+} {
+  const decoration = DECORATIONS.find((d) => d === background?.decoration);
+  // A repo path is written from the site root (moved under `--base` with the page's other URLs); URLs stay as written.
+  const src = (p: unknown) =>
+    typeof p === 'string' && p.trim() ? (/^(https?:)?\/\//i.test(p) ? p : '/' + p.trim().replace(/^(\.\/|\/)+/, '')) : undefined;
+  const image = background?.image;
+  const light = src(typeof image === 'object' ? image.light : image);
+  const dark = typeof image === 'object' ? src(image.dark) : undefined;
+  const first = light ?? dark;
+  return {
+    ...(decoration ? { decoration } : {}),
+    ...(first ? { image: { light: first, ...(dark && dark !== first ? { dark } : {}) } } : {}),
   };
 }
 

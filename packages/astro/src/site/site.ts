@@ -15,7 +15,7 @@ import { createSite, type Site } from '../model/store.ts';
 import { lastCommitDates } from '../shared/site/timestamps.ts';
 import { findCustomAssets, type CustomAssets } from '../shared/site/custom-assets.ts';
 import { tailwindCandidates, tailwindCss } from '../shared/site/tailwind.ts';
-import { readCodeTheme, setCodeTheme } from '../shared/highlight/code-theme.ts';
+import { codeThemeDiagnostics, readCodeTheme, setCodeTheme } from '../shared/highlight/code-theme.ts';
 import { loadShiki } from '../shared/highlight/shiki-load.ts';
 import { shikiHost } from '../shared/highlight/shiki-host.ts';
 
@@ -33,16 +33,8 @@ function codeTheme(site: LoadedSite): { theme: ReturnType<typeof readCodeTheme>[
   const root = site.plan.root;
   const setting = (site.config.styling as { codeblocks?: unknown } | undefined)?.codeblocks;
   const { theme, problems } = readCodeTheme(setting, root, Object.keys(shikiHost().bundledThemes));
-  const config = existsSync(path.join(root, 'docs.json')) || !existsSync(path.join(root, 'mint.json')) ? 'docs.json' : 'mint.json';
-  const diagnostics = problems.map((p): Diagnostic => ({
-    severity: 'warning',
-    code: 'config/invalid',
-    file: p.file ?? config,
-    ...(p.pointer ? { pointer: p.pointer } : {}),
-    message: p.message,
-    ...(p.hint ? { hint: p.hint } : {}),
-  }));
-  return { theme, diagnostics };
+  const file = existsSync(path.join(root, 'docs.json')) || !existsSync(path.join(root, 'mint.json')) ? 'docs.json' : 'mint.json';
+  return { theme, diagnostics: codeThemeDiagnostics(problems, (pointer) => ({ file, pointer })) };
 }
 
 /** docs.json `metadata.timestamp`, or any page's `timestamp: true`. */

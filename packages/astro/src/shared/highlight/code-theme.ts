@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Diagnostic } from '@lectern/core';
 
 /** A repo grammar as Shiki registers it (`name` lower-cased: fences name languages in any case). */
 export interface CustomGrammar {
@@ -152,6 +153,32 @@ function grammarProblem(g: unknown): string | undefined {
   if (typeof g.scopeName !== 'string' || !g.scopeName.trim()) return '"scopeName" (e.g. "source.my-language") is missing';
   if (!Array.isArray(g.patterns)) return '"patterns" (a list of rules) is missing';
   return undefined;
+}
+
+/**
+ * The problems as warnings (`config/invalid`; the code keeps the default for what is wrong). `locate`: docs.json's
+ * pointer -> its file and line (core's config locator), else `docs.json` and the pointer.
+ */
+export function codeThemeDiagnostics(
+  problems: readonly CodeThemeProblem[],
+  locate: (pointer: string) => { file: string; pointer?: string; line?: number; column?: number } = (pointer) => ({
+    file: 'docs.json',
+    pointer,
+  }),
+): Diagnostic[] {
+  return problems.map((p): Diagnostic => {
+    const at = p.file ? { file: p.file } : locate(p.pointer);
+    return {
+      severity: 'warning',
+      code: 'config/invalid',
+      file: at.file,
+      ...(at.pointer ? { pointer: at.pointer } : {}),
+      ...(at.line !== undefined ? { line: at.line } : {}),
+      ...(at.column !== undefined ? { column: at.column } : {}),
+      message: p.message,
+      ...(p.hint ? { hint: p.hint } : {}),
+    };
+  });
 }
 
 /** What highlighting depends on besides the code: caches of highlighted HTML are keyed on it ('' for the default). */
