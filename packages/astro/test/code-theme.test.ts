@@ -10,6 +10,7 @@ import { bundledThemes } from 'shiki';
 import { codeCss, highlight, highlightDirect } from '../src/shared/highlight/highlight.ts';
 import { codeThemeKey, readCodeTheme, setCodeTheme } from '../src/shared/highlight/code-theme.ts';
 import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
+import { startHighlightPool } from '../src/workers/highlight-pool.ts';
 
 loadShiki();
 const NAMES = Object.keys(bundledThemes);
@@ -142,5 +143,24 @@ describe('highlighting with a site code theme', () => {
     expect(html).toMatch(/<span class="kl[0-9a-z]+ kd[0-9a-z]+">when <\/span>/);
     expect(await highlightDirect('when x', 'lct')).toBe(await highlightDirect('when x', 'lectish'));
     expect(await highlight('when x', 'unknown-lang')).not.toContain('<span class="k');
+  });
+
+  it('the highlight service answers only for the theme it started with (lectern dev after a docs.json edit)', async () => {
+    const theme = () => readCodeTheme({ theme: 'nord' }, root, NAMES).theme;
+    setCodeTheme(theme());
+    const pool = startHighlightPool({ workers: 0, fingerprint: 'test' });
+    try {
+      const nord = await highlight('let a = 1', 'js');
+      expect(nord).toMatch(/class="kl/);
+      // The same setting planned again: the service still answers (and has the code).
+      setCodeTheme(theme());
+      expect(await highlight('let a = 1', 'js')).toBe(nord);
+      setCodeTheme(readCodeTheme({ theme: 'dracula' }, root, NAMES).theme);
+      const dracula = await highlight('let a = 1', 'js');
+      expect(dracula).not.toBe(nord);
+      expect(dracula).toBe(await highlightDirect('let a = 1', 'js'));
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -83,7 +83,8 @@ export function startHighlightPool(options: {
   const pending = new Map<string, Promise<string>>();
   // The site's code theme (docs.json `styling.codeblocks`) colors the HTML: the workers highlight with it, the cache keys on it.
   const codeTheme = currentCodeTheme();
-  const themeKey = fingerprint + codeThemeKey(codeTheme);
+  const themeOnly = codeThemeKey(codeTheme);
+  const themeKey = fingerprint + themeOnly;
   const keyOf = (code: string, lang: string, marks?: LineMarks) => sha256(themeKey, lang, marksKey(marks), code);
   let prefetched = 0;
   let cachedHits = 0;
@@ -152,6 +153,8 @@ export function startHighlightPool(options: {
 
   const service: HighlightService = {
     get(code, lang, marks) {
+      // The theme changed since the pool started (`lectern dev` after a docs.json edit): highlighted here, not kept.
+      if (codeThemeKey(currentCodeTheme()) !== themeOnly) return undefined;
       const key = keyOf(code, lang, marks);
       const p = pending.get(key);
       if (p) return p;
@@ -162,6 +165,7 @@ export function startHighlightPool(options: {
       return Promise.resolve(hit);
     },
     put(code, lang, marks, html) {
+      if (codeThemeKey(currentCodeTheme()) !== themeOnly) return;
       highlightedHere++;
       used.set(keyOf(code, lang, marks), html);
     },

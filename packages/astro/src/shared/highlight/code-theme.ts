@@ -183,8 +183,12 @@ export function codeThemeDiagnostics(
 
 /** What highlighting depends on besides the code: caches of highlighted HTML are keyed on it ('' for the default). */
 export function codeThemeKey(theme: CodeTheme | undefined): string {
-  return isDefaultCodeTheme(theme) ? '' : JSON.stringify(theme);
+  if (!theme || isDefaultCodeTheme(theme)) return '';
+  let key = themeKeys.get(theme);
+  if (key === undefined) themeKeys.set(theme, (key = JSON.stringify(theme)));
+  return key;
 }
+const themeKeys = new WeakMap<CodeTheme, string>();
 
 /** Astro's `markdown.shikiConfig` (Markdown Astro renders itself) for the theme: the same themes and grammars. */
 export function markdownShikiConfig(theme: CodeTheme | undefined) {
