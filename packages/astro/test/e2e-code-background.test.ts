@@ -16,6 +16,7 @@ import { FIXTURES, buildFixture, launchChromium, serveDist } from './helpers.ts'
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 const SHOTS = process.env.LECTERN_SHOTS;
 
+let root = '';
 let dist = '';
 let url = '';
 let browser: Browser;
@@ -23,6 +24,7 @@ const cleanups: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   const built = await buildFixture(path.join(FIXTURES, 'code-background'));
   cleanups.push(built.cleanup);
+  root = built.root;
   dist = built.dist;
   const served = await serveDist(dist);
   cleanups.push(served.close);
@@ -37,7 +39,7 @@ afterAll(async () => {
 const codeCss = () => readFile(path.join(dist, '_lectern', 'code.css'), 'utf8');
 
 /** The HTML page of the one API operation. */
-async function endpointHtml(): Promise<string> {
+async function endpointHtml(out = dist): Promise<string> {
   const pages: string[] = [];
   const walk = async (dir: string) => {
     for (const e of await readdir(dir, { withFileTypes: true })) {
@@ -46,7 +48,7 @@ async function endpointHtml(): Promise<string> {
       else if (e.name.endsWith('.html')) pages.push(abs);
     }
   };
-  await walk(dist);
+  await walk(out);
   for (const p of pages) {
     const html = await readFile(p, 'utf8');
     if (html.includes('id="request-example"')) return html;
@@ -107,6 +109,7 @@ describe('styling.codeblocks in a real build', () => {
       await cp(path.join(FIXTURES, 'code-background'), root, { recursive: true });
       const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
       config.styling = { codeblocks: { theme: { light: 'min-light', dark: 'nord-ish' } } };
+      config.background = { decoration: 'gradient' };
       await writeFile(path.join(root, 'docs.json'), JSON.stringify(config, null, 2));
       const build = await run(['build', root, '--out', path.join(root, 'out')]);
       expect(build.code).toBe(0);
@@ -122,6 +125,10 @@ describe('styling.codeblocks in a real build', () => {
       const found = report.diagnostics.find((d) => d.message.includes('nord-ish'));
       expect(found?.pointer).toBe('/styling/codeblocks/theme/dark');
       expect(found?.line).toBeGreaterThan(1);
+      expect(await decorationIn(path.join(root, 'out'))).toMatchObject({
+        decoration: 'gradient',
+        background: expect.stringContaining('radial-gradient'),
+      });
     } finally {
       await rm(root, { recursive: true, force: true });
     }
@@ -156,6 +163,77 @@ describe('background.decoration and background.image in Chromium', () => {
     }
   });
 });
+
+describe('a rebuild with the cache', () => {
+  it('re-highlights when the theme or a grammar file changes, and draws the windows decoration', async () => {
+    const { buildSite } = await import('../src/cli/run.ts');
+    const outs = await mkdtemp(path.join(tmpdir(), 'lectern-rebuild-'));
+    cleanups.push(() => rm(outs, { recursive: true, force: true }));
+    const configFile = path.join(root, 'docs.json');
+    const config = JSON.parse(await readFile(configFile, 'utf8')) as {
+      styling: { codeblocks: { theme: { light: string; dark: string } } };
+      background: { decoration: string };
+    };
+    const firstIndex = await readFile(path.join(dist, 'index.html'), 'utf8');
+    const firstEndpoint = await endpointHtml(dist);
+
+    // nord -> dracula for dark mode, and the windows decoration.
+    config.styling.codeblocks.theme.dark = 'dracula';
+    config.background.decoration = 'windows';
+    await writeFile(configFile, JSON.stringify(config));
+    const second = path.join(outs, 'second');
+    await buildSite(root, { outDir: second, logLevel: 'warn' });
+    const css = await readFile(path.join(second, '_lectern', 'code.css'), 'utf8');
+    expect(css).toContain('html.dark:root[data-theme]{--code-bg:#282a36');
+    const darkColorOf = (html: string, text: string) => {
+      const m = new RegExp(`<span class="([^"]*)">${text}`).exec(html)!;
+      const cls = m[1]!.split(' ').find((c) => c.startsWith('kd'))!;
+      return new RegExp(`\\.${cls}\\{--shiki-dark:(#[0-9a-f]+)`).exec(css)![1];
+    };
+    const index = await readFile(path.join(second, 'index.html'), 'utf8');
+    expect(index).not.toBe(firstIndex);
+    expect(darkColorOf(index, 'hello')).toBe('#f1fa8c');
+    // The endpoint page's samples (highlighted ahead by the pool, kept in the highlight cache) too.
+    const endpoint = await endpointHtml(second);
+    expect(endpoint).not.toBe(firstEndpoint);
+    expect(darkColorOf(endpoint, 'import')).toBe('#ff79c6');
+    expect(await decorationIn(second)).toMatchObject({ decoration: 'windows', mask: expect.stringContaining('data:image/svg+xml') });
+
+    // The grammar file alone changes (docs.json stays as it was): `when` becomes a comment.
+    const grammarFile = path.join(root, 'languages', 'lectish.json');
+    await writeFile(grammarFile, (await readFile(grammarFile, 'utf8')).replace('keyword.control.lectish', 'comment.line.lectish'));
+    const third = path.join(outs, 'third');
+    await buildSite(root, { outDir: third, logLevel: 'warn' });
+    const css3 = await readFile(path.join(third, '_lectern', 'code.css'), 'utf8');
+    const comment = /<span class="([^"]*)">\/\/ say it/.exec(await readFile(path.join(third, 'index.html'), 'utf8'))![1];
+    const when = /<span class="([^"]*)">when /.exec(await readFile(path.join(third, 'index.html'), 'utf8'))![1];
+    expect(when).toBe(comment);
+    expect(css3).toBe(css);
+  }, 240_000);
+});
+
+/** Serves `out`, opens its home page and reads the decoration's computed style (a screenshot with LECTERN_SHOTS). */
+async function decorationIn(out: string) {
+  const served = await serveDist(out);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto(`${served.url}/`);
+    const look = await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.page-decoration')!;
+      const css = getComputedStyle(el);
+      return { decoration: el.dataset.decoration, background: css.backgroundImage, mask: css.maskImage || css.webkitMaskImage };
+    });
+    if (SHOTS) {
+      await page.screenshot({ path: path.join(SHOTS, `${look.decoration}-light.png`) });
+      await setDark(page);
+      await page.screenshot({ path: path.join(SHOTS, `${look.decoration}-dark.png`) });
+    }
+    return look;
+  } finally {
+    await page.close();
+    await served.close();
+  }
+}
 
 async function setDark(page: Page): Promise<void> {
   await page.evaluate(() => document.documentElement.classList.add('dark'));

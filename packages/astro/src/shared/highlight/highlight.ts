@@ -508,7 +508,12 @@ function themed(theme: CodeTheme): Promise<Themed> {
           const c = rule.settings?.foreground?.toLowerCase();
           if (c && c !== fg && !classes.has(c)) classes.set(c, `${prefix}${classes.size.toString(36)}`);
         }
-        return { type: t.type === 'dark' ? 'dark' : 'light', fg, bg: t.bg || (t.type === 'dark' ? '#000000' : '#ffffff'), classes };
+        return {
+          type: t.type === 'dark' ? 'dark' : 'light',
+          fg,
+          bg: (t.bg || (t.type === 'dark' ? '#000000' : '#ffffff')).toLowerCase(),
+          classes,
+        };
       };
       const custom = new Set(theme.grammars.flatMap((g) => [g.grammar.name, ...(g.grammar.aliases ?? [])]));
       return {
