@@ -187,6 +187,12 @@ describe('installed from the packed tarballs', () => {
     const built = await pagesOf(path.join(repo, 'dist'));
     expect(built).toContain('index.html');
     expect(built.length).toBeGreaterThan(3);
+    // Social images drawn from the installed package (satori, resvg's native binding, the Inter font of @fontsource/inter).
+    expect(build.out).toMatch(/social images: \d+ pages, [1-9]\d* drawn/);
+    expect(build.out).not.toMatch(/social images not written|could not be drawn/);
+    const og = await readFile(path.join(repo, 'dist/_lectern/og/index.png'));
+    expect(og.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([og.readUInt32BE(16), og.readUInt32BE(20)]).toEqual([1200, 630]);
     // No copy of Lectern's sources in the repo.
     expect(existsSync(path.join(repo, '.lectern', 'runtime'))).toBe(false);
 
@@ -216,7 +222,8 @@ describe('installed from the packed tarballs', () => {
         for (const page of (await pagesOf(path.join(repo, 'preview'))).filter((f) => f !== '404.html')) {
           const route = '/pr-7/' + page.replace(/(^|\/)index\.html$/, '$1');
           const html = await (await fetch(url + route)).text();
-          for (const link of new Set([...html.matchAll(/\s(?:href|src)="(\/[^"#]*)/g)].map((m) => m[1]!))) {
+          const images = [...html.matchAll(/<meta property="og:image" content="(\/[^"#]*)"/g)].map((m) => m[1]!);
+          for (const link of new Set([...[...html.matchAll(/\s(?:href|src)="(\/[^"#]*)/g)].map((m) => m[1]!), ...images])) {
             if (!link.startsWith('/pr-7/')) broken.push(`${route}: ${link} is outside the base`);
             else if ((await fetch(url + link)).status !== 200) broken.push(`${route}: ${link}`);
           }
