@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Page } from '@lectern/core';
 import { socialImageStats } from '../src/build/og-images.ts';
@@ -125,6 +125,33 @@ describe('social images', () => {
     expect(m.get('twitter:card')).toBe('summary_large_image');
     expect((await metas(lightDist, 'index')).get('og:image')).toBe(`${SITE}/_lectern/og/index.png`);
   });
+
+  it('draws thumbnails.background under the text; a font or logo it cannot use is a warning, not a failed build', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-og-backdrop-'));
+    const warned = vi.spyOn(console, 'warn');
+    try {
+      await writeSite(root, 'light');
+      const docs = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
+      docs.thumbnails = { appearance: 'light', background: '/bg.svg', fonts: { family: 'No Such Font' } };
+      docs.logo = 'https://cdn.example.test/logo.svg';
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify(docs));
+      await writeFile(
+        path.join(root, 'bg.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="63"><rect width="120" height="63" fill="#ff0000"/></svg>',
+      );
+      const dist = await build(root);
+      expect(socialImageStats).toMatchObject({ pages: 3, drawn: 3, failed: 0 });
+      expect(png(await image(dist, 'index')).topLeft.slice(0, 3)).toEqual([255, 0, 0]);
+      // The text is drawn over it: two pages' images differ.
+      expect((await image(dist, 'index')).equals(await image(dist, 'quiet'))).toBe(false);
+      const warnings = warned.mock.calls.flat().map(String);
+      expect(warnings.some((w) => w.includes('/thumbnails/fonts/family') && w.includes('@fontsource/no-such-font'))).toBe(true);
+      expect(warnings.some((w) => w.includes('docs.json /logo: https://cdn.example.test/logo.svg is a URL'))).toBe(true);
+    } finally {
+      warned.mockRestore();
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it("keeps a page's own og:image and draws none for it", async () => {
     const m = await metas(lightDist, 'own');

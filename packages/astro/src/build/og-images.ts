@@ -189,22 +189,20 @@ function tree(card: Card, look: Look): Node {
     el('div', { fontSize: size, fontWeight: 700, color: look.text, lineHeight: 1.12, letterSpacing: -1 }, card.title),
     ...(card.description ? [el('div', { fontSize: 30, color: look.muted, marginTop: 24, lineHeight: 1.35 }, card.description)] : []),
   ];
-  return el('div', { width, height, display: 'flex', position: 'relative', backgroundColor: look.background, fontFamily: look.family }, [
-    ...(look.backdrop
-      ? [
-          el('img', { position: 'absolute', top: 0, left: 0, width, height, objectFit: 'cover' }, undefined, {
-            src: look.backdrop.uri,
-            width,
-            height,
-          }),
-        ]
-      : []),
-    el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flexGrow: 1, padding: '72px 80px 84px' }, [
-      el('div', { display: 'flex' }, [top]),
-      el('div', { display: 'flex', flexDirection: 'column' }, body),
-    ]),
-    el('div', { position: 'absolute', left: 0, bottom: 0, width, height: 12, backgroundColor: look.accent }),
-  ]);
+  // `thumbnails.background` stretched over the whole image, under everything (a CSS background: an absolutely placed
+  // image would take the text's place in satori's layout).
+  const backdrop = look.backdrop ? { backgroundImage: `url(${look.backdrop.uri})`, backgroundSize: `${width}px ${height}px` } : {};
+  return el(
+    'div',
+    { width, height, display: 'flex', position: 'relative', backgroundColor: look.background, ...backdrop, fontFamily: look.family },
+    [
+      el('div', { display: 'flex', flexDirection: 'column', justifyContent: 'space-between', flexGrow: 1, padding: '72px 80px 84px' }, [
+        el('div', { display: 'flex' }, [top]),
+        el('div', { display: 'flex', flexDirection: 'column' }, body),
+      ]),
+      el('div', { position: 'absolute', left: 0, bottom: 0, width, height: 12, backgroundColor: look.accent }),
+    ],
+  );
 }
 
 const versionOf = (pkg: string) => {
