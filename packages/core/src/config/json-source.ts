@@ -17,7 +17,41 @@ export interface JsonSyntaxError {
   column: number;
 }
 
+/**
+ * Line (1-based) and column of `offset` in `text`. A large text (a versioned site's docs.json is megabytes, and its
+ * navigation may report thousands of problems) gets an index of its line starts, kept for the last few texts, so each
+ * lookup is a binary search instead of a scan from the start.
+ */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  if (text.length < INDEXED) return scanLineColumn(text, offset);
+  const starts = lineStarts(text);
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1 };
+}
+
+/** Texts shorter than this are scanned (an index would cost more than it saves). */
+const INDEXED = 64 * 1024;
+const indexed = new Map<string, Int32Array>();
+
+/** Offsets where each line of `text` starts (0 first), for the last 4 texts asked about. */
+function lineStarts(text: string): Int32Array {
+  let starts = indexed.get(text);
+  if (starts) return starts;
+  const found = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) found.push(at + 1);
+  starts = Int32Array.from(found);
+  if (indexed.size >= 4) indexed.delete(indexed.keys().next().value!);
+  indexed.set(text, starts);
+  return starts;
+}
+
+function scanLineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {
