@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { planAndPrepare } from '../src/site/site.ts';
 import { COMPONENTS_MODULE } from '../src/mdx/prepare.ts';
+import { importsFiles, importSpecifiers } from '../src/mdx/cache.ts';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -63,5 +64,35 @@ describe('the MDX analysis cache', () => {
     await writeFile(path.join(root, 'snippets/counter.mdx'), INTERACTIVE);
     const third = await planAndPrepare(root, COMPONENTS_MODULE);
     expect(third.site.prepared.get(page)).toMatch(/client:load/);
+  }, 60_000);
+
+  // crewAI's docs: 584 pages show Python in code blocks nested in <Steps>/<Tab> (indented more than a fence may be at
+  // the top level); its `import openlit` line, with the next quoted string in the page as its "specifier", read as an
+  // import of a package, so those pages were analysed again on every plan (15 s of each re-plan).
+  it('does not take an indented `import` (a code block nested in a component) for an import of the page', async () => {
+    const nested =
+      '---\ntitle: Trace\n---\n\n<Steps>\n  <Step title="Set up">\n    <CodeGroup>\n        ```python\n        import openlit\n        openlit.init(otlp_endpoint="http://127.0.0.1:4318")\n        ```\n    </CodeGroup>\n  </Step>\n</Steps>\n';
+    expect(importsFiles(nested)).toBe(false);
+    expect(importSpecifiers(nested)).toEqual([]);
+    // A real import (at the start of a line, after the frontmatter, a byte-order mark before it or not) still counts.
+    expect(importSpecifiers("---\ntitle: A\n---\nimport { X } from '/snippets/x.mdx';\n\n<X />\n")).toEqual(['/snippets/x.mdx']);
+    expect(importsFiles("\uFEFFimport X from './x.mdx';\n")).toBe(true);
+
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
+    made.push(root);
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        theme: 'mint',
+        name: 'M',
+        colors: { primary: '#0D9373' },
+        navigation: { groups: [{ group: 'G', pages: ['trace'] }] },
+      }),
+    );
+    await writeFile(path.join(root, 'trace.mdx'), nested);
+    await planAndPrepare(root, COMPONENTS_MODULE);
+    // Kept in the cache like a page without imports (a page importing a package is analysed every time, never kept).
+    const stored = JSON.parse(await readFile(path.join(root, '.lectern/cache/lectern/mdx.json'), 'utf8')) as { entries: object };
+    expect(Object.keys(stored.entries)).toHaveLength(1);
   }, 60_000);
 });

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeMdx, type MdxAnalysis } from './analyze.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic } from '../shared/build-cache.ts';
-import { IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
+import { IMPORT_STATEMENT, MDX_IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
 
 type Options = Parameters<typeof analyzeMdx>[2];
 /** Bumped when the file's layout changes (2: each entry carries the hash of its analysis). */
@@ -75,7 +75,7 @@ function importsDigest(root: string, abs: string, source: string, memo: Map<stri
   const queue: Array<[string, string]> = [[abs, source]];
   while (queue.length) {
     const [from, code] = queue.shift()!;
-    for (const m of (MODULE_CODE.test(from) ? code : withoutCode(code)).matchAll(IMPORT_STATEMENT)) {
+    for (const m of MODULE_CODE.test(from) ? code.matchAll(IMPORT_STATEMENT) : withoutCode(code).matchAll(MDX_IMPORT_STATEMENT)) {
       const spec = (m[1] ?? m[2])!;
       if (!spec.startsWith('/') && !spec.startsWith('./') && !spec.startsWith('../')) return undefined;
       for (const candidate of importCandidates(root, from, spec)) {
@@ -103,14 +103,14 @@ const importMemo = new Map<string, Map<string, string | null>>();
  * file without one is analysed the same wherever it is (mdx-pool.ts analyses such files in a worker thread).
  */
 export function importsFiles(source: string): boolean {
-  // `\b`, not `\s`: `import{ Card }from'…'` imports too.
+  // `\b`, not `\s`: `import{ Card }from'…'` imports too. At the start of a line: MDX reads an indented one as text.
   return IMPORT_LINE.test(source) && IMPORT_LINE.test(withoutCode(source));
 }
-const IMPORT_LINE = /^\s*import\b/m;
+const IMPORT_LINE = /^\uFEFF?import\b/m;
 
 /** The specifiers of a file's `import` lines, outside its code blocks. */
 export function importSpecifiers(source: string): string[] {
-  return [...withoutCode(source).matchAll(IMPORT_STATEMENT)].map((m) => (m[1] ?? m[2])!);
+  return [...withoutCode(source).matchAll(MDX_IMPORT_STATEMENT)].map((m) => (m[1] ?? m[2])!);
 }
 
 /** The cache key of an analysis: Lectern's code, the file's path and text, the options, what it imports. */

@@ -9,6 +9,12 @@ import path from 'node:path';
 export const IMPORT_STATEMENT = /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 /**
+ * The same in an MDX file, where an `import` is ESM only at the very start of a line: MDX reads an indented one as
+ * text (the Python `import x` of a code block nested in `<Steps>`, whose next quoted string is no specifier).
+ */
+export const MDX_IMPORT_STATEMENT = /^\uFEFF?import\s[^'"]*?['"]([^'"]+)['"]|^\uFEFF?import\s*['"]([^'"]+)['"]/gm;
+
+/**
  * The files `imp` (imported by `from`) may be, in the order tried: the path as written (root-absolute or relative),
  * with `.mdx`, and for `/snippets/…` the legacy `_snippets/` folder (Mintlify's older layout).
  */
