@@ -139,8 +139,20 @@ describe('social images', () => {
         path.join(root, 'bg.svg'),
         '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="63"><rect width="120" height="63" fill="#ff0000"/></svg>',
       );
+      // Characters the fonts lack: an emoji is left out; a title in a script they do not have is left out whole.
+      const same = (slug: string, title: string) =>
+        writeFile(path.join(root, `${slug}.mdx`), `---\ntitle: ${JSON.stringify(title)}\ndescription: Одно и то же\n---\n\nWords.\n`);
+      await same('emoji', '🚀 Быстрый старт');
+      await same('plain', 'Быстрый старт');
+      await same('cjk-a', '快速入门指南');
+      await same('cjk-b', '安装与配置');
       const dist = await build(root);
-      expect(socialImageStats).toMatchObject({ pages: 3, drawn: 3, failed: 0 });
+      // Two pages with the same card share one drawing (the emoji page and the plain one, or the two CJK ones).
+      expect(socialImageStats).toMatchObject({ pages: 7, failed: 0 });
+      expect(socialImageStats.drawn + socialImageStats.cached).toBe(7);
+      expect((await image(dist, 'emoji')).equals(await image(dist, 'plain'))).toBe(true);
+      expect((await image(dist, 'cjk-a')).equals(await image(dist, 'cjk-b'))).toBe(true);
+      expect((await image(dist, 'plain')).equals(await image(dist, 'cjk-a'))).toBe(false);
       expect(png(await image(dist, 'index')).topLeft.slice(0, 3)).toEqual([255, 0, 0]);
       // The text is drawn over it: two pages' images differ.
       expect((await image(dist, 'index')).equals(await image(dist, 'quiet'))).toBe(false);

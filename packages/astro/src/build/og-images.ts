@@ -52,43 +52,100 @@ interface Look {
   backdrop?: Picture;
   family: string;
   fonts: Font[];
+  covers: (codePoint: number) => boolean;
 }
 
-const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'];
+/** A font family as loaded: its CSS `font-family` list (one name per subset file), the files, the characters they draw. */
+interface Fonts {
+  family: string;
+  fonts: Font[];
+  covers: (codePoint: number) => boolean;
+}
 
 /**
  * The fonts: `thumbnails.fonts.family` when its Fontsource package (`@fontsource/<family>`, Google's fonts on npm) is
  * installed in the repo or beside Lectern, else Inter (shipped with Lectern). satori reads `.woff`, not `.woff2`.
  */
-function loadFonts(site: Site, warn: (m: string) => void): { family: string; fonts: Font[] } {
+function loadFonts(site: Site, warn: (m: string) => void): Fonts {
   const wanted = site.config.thumbnails?.fonts?.family?.trim();
   if (wanted) {
     const id = wanted.toLowerCase().replace(/\s+/g, '-');
-    const fonts = fontFiles(`@fontsource/${id}`, id, [site.root + '/', import.meta.url], wanted);
-    if (fonts.length) return { family: wanted, fonts };
+    const fonts = fontFiles(`@fontsource/${id}`, id, [path.join(site.root, 'package.json'), import.meta.url], wanted);
+    if (fonts) return fonts;
     warn(
       `docs.json /thumbnails/fonts/family: "${wanted}" is not installed (add the npm package @fontsource/${id} to the repo); social images use Inter`,
     );
   }
-  return { family: 'Inter', fonts: fontFiles('@fontsource/inter', 'inter', [import.meta.url], 'Inter') };
+  const inter = fontFiles('@fontsource/inter', 'inter', [import.meta.url], 'Inter');
+  if (!inter) throw new Error('the Inter font (@fontsource/inter) is not installed');
+  return inter;
 }
 
-/** The `.woff` files of a Fontsource package, regular and bold, of every subset it has. */
-function fontFiles(pkg: string, id: string, from: string[], name: string): Font[] {
-  const fonts: Font[] = [];
-  for (const subset of SUBSETS)
-    for (const weight of [400, 700] as const) {
-      for (const base of from) {
-        try {
-          const file = createRequire(base).resolve(`${pkg}/files/${id}-${subset}-${weight}-normal.woff`);
-          fonts.push({ name, data: readFileSync(file), weight, style: 'normal' });
-          break;
-        } catch {
-          // Not in this package (a family without this subset or weight), or not installed here.
-        }
-      }
+/** `U+0400-045F,U+2116` -> ranges of code points. */
+const rangesOf = (unicodeRange: string): Array<[number, number]> =>
+  unicodeRange.split(',').flatMap((part) => {
+    const m = /^\s*U\+([0-9a-f]+)(?:-([0-9a-f]+))?\s*$/i.exec(part);
+    return m ? [[parseInt(m[1]!, 16), parseInt(m[2] ?? m[1]!, 16)] as [number, number]] : [];
+  });
+
+/**
+ * The `.woff` files of a Fontsource package (resolved from the first of `from` that has it), regular and bold, of
+ * every subset its `unicode.json` lists (`latin`, `cyrillic`, … or numbered slices of a CJK family); undefined when
+ * the package is not installed or has no such file. Each subset is a font of its own name: satori then falls back
+ * from one to the next for a character the first lacks (files of one name and weight would hide each other).
+ */
+function fontFiles(pkg: string, id: string, from: string[], name: string): Fonts | undefined {
+  for (const base of from) {
+    let subsets: Record<string, string>;
+    const req = createRequire(base);
+    try {
+      subsets = JSON.parse(readFileSync(req.resolve(`${pkg}/unicode.json`), 'utf8')) as Record<string, string>;
+    } catch {
+      continue;
     }
-  return fonts;
+    const fonts: Font[] = [];
+    const ranges: Array<[number, number]> = [];
+    const names: string[] = [];
+    for (const [subset, range] of Object.entries(subsets)) {
+      const file = subset.replace(/^\[(.*)\]$/, '$1');
+      const own = `${name} ${file}`;
+      for (const weight of [400, 700] as const) {
+        try {
+          fonts.push({
+            name: own,
+            data: readFileSync(req.resolve(`${pkg}/files/${id}-${file}-${weight}-normal.woff`)),
+            weight,
+            style: 'normal',
+          });
+        } catch {
+          continue; // A family without this weight (bold is then drawn from the regular one).
+        }
+        if (!names.includes(own)) names.push(own);
+      }
+      if (names.includes(own)) ranges.push(...rangesOf(range));
+    }
+    if (!fonts.length) continue;
+    // Latin first: the family's look for the text most titles are in.
+    names.sort((a, b) => Number(b.endsWith(' latin')) - Number(a.endsWith(' latin')));
+    return {
+      family: names.map((n) => JSON.stringify(n)).join(', '),
+      fonts,
+      covers: (cp) => cp <= 0x20 || ranges.some(([lo, hi]) => cp >= lo && cp <= hi),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * `text` without the characters the fonts cannot draw (emoji, a script the family lacks), which satori would draw as
+ * boxes; '' when that would leave out more than a third of it (a title in another script is left out, not mangled).
+ */
+function drawable(text: string, covers: (cp: number) => boolean): string {
+  const chars = [...text];
+  const kept = chars.filter((c) => covers(c.codePointAt(0)!));
+  const visible = (list: string[]) => list.filter((c) => c.trim()).length;
+  if (visible(kept) < (visible(chars) * 2) / 3) return '';
+  return kept.join('').replace(/\s+/g, ' ').trim();
 }
 
 const MIME: Array<[RegExp, string]> = [
@@ -160,15 +217,15 @@ function cut(text: string, max: number): string {
   return t.slice(0, at > max * 0.6 ? at : max - 1).replace(/[\s,.;:–—-]+$/, '') + '…';
 }
 
-/** A page's card: its title, its group in the navigation (the last breadcrumb), its description as plain text. */
-function cardOf(site: Site, page: Page): Card {
-  const group = site.nav.byPage.get(page.slug)?.breadcrumbs.at(-1);
-  const description = typeof page.description === 'string' ? page.description.replace(/[*_`[\]<>]/g, '') : undefined;
-  return {
-    title: cut(page.title, 110),
-    ...(group?.trim() ? { group: cut(group, 60) } : {}),
-    ...(description?.trim() ? { description: cut(description, 130) } : {}),
-  };
+/**
+ * A page's card: its title, its group in the navigation (the last breadcrumb), its description as plain text, each
+ * without what the fonts cannot draw (`drawable`; a text mostly in another script is left out).
+ */
+function cardOf(site: Site, page: Page, covers: Fonts['covers']): Card {
+  const text = (t: string | undefined, max: number) => (t ? cut(drawable(t, covers), max) : '');
+  const group = text(site.nav.byPage.get(page.slug)?.breadcrumbs.at(-1), 60);
+  const description = text(typeof page.description === 'string' ? page.description.replace(/[*_`[\]<>]/g, '') : undefined, 130);
+  return { title: text(page.title, 110), ...(group ? { group } : {}), ...(description ? { description } : {}) };
 }
 
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
@@ -183,10 +240,12 @@ function tree(card: Card, look: Look): Node {
   const { width, height } = SOCIAL_IMAGE;
   const top = look.logo
     ? el('img', { height: 64, maxWidth: 520, objectFit: 'contain', objectPosition: 'left' }, undefined, { src: look.logo.uri })
-    : el('div', { fontSize: 36, fontWeight: 700, color: look.text }, look.name);
+    : el('div', { fontSize: 36, fontWeight: 700, color: look.text }, drawable(look.name, look.covers));
   const body = [
     ...(card.group ? [el('div', { fontSize: 30, fontWeight: 700, color: look.accent, marginBottom: 20 }, card.group)] : []),
-    el('div', { fontSize: size, fontWeight: 700, color: look.text, lineHeight: 1.12, letterSpacing: -1 }, card.title),
+    ...(card.title
+      ? [el('div', { fontSize: size, fontWeight: 700, color: look.text, lineHeight: 1.12, letterSpacing: -1 }, card.title)]
+      : []),
     ...(card.description ? [el('div', { fontSize: 30, color: look.muted, marginTop: 24, lineHeight: 1.35 }, card.description)] : []),
   ];
   // `thumbnails.background` stretched over the whole image, under everything (a CSS background: an absolutely placed
@@ -261,7 +320,7 @@ async function writeImages(site: Site, dist: string, pages: readonly Page[], log
   const folders = new Map<string, Promise<unknown>>();
   const failures: string[] = [];
   const one = async (page: Page) => {
-    const card = cardOf(site, page);
+    const card = cardOf(site, page, look.covers);
     const key = sha256(base, JSON.stringify(card));
     let png = store?.get(key);
     if (png) socialImageStats.cached++;
