@@ -13,7 +13,8 @@ import { codeCss } from '../shared/highlight/highlight.ts';
 import { copyMermaidAssets, usesMermaid } from '../shared/site/mermaid-assets.ts';
 import { writeIslandIcons } from '../shared/site/icon-files.ts';
 import { slug as headingSlug } from '../shared/render/split.ts';
-import { markdownForAgents, updateEntries } from '../mdx/analyze.ts';
+import { markdownForAgents, updateEntries, type UpdateEntry } from '../mdx/analyze.ts';
+import { updateEntriesCache } from './update-cache.ts';
 import { renderMarkdown } from '../shared/render/markdown.ts';
 import { htmlUnderBase, markdownUnderBase } from '../shared/site/base-path.ts';
 import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
@@ -257,8 +258,12 @@ function labelDate(label: string): number {
  * label's anchor, description from `rss.description` or the entry's Markdown without components, code and HTML.
  * Links are absolute when docs.json sets `lectern.site`.
  */
-export function changelogFeed(site: Pick<Site, 'config' | 'base' | 'url'>, page: Page): string | undefined {
-  const entries = page.body ? updateEntries(page.body) : [];
+export function changelogFeed(
+  site: Pick<Site, 'config' | 'base' | 'url'>,
+  page: Page,
+  entriesOf: (body: string) => UpdateEntry[] = updateEntries,
+): string | undefined {
+  const entries = page.body ? entriesOf(page.body) : [];
   if (!entries.length) return undefined;
   const base = siteRoot(site);
   const url = `${base}${pageHref(page.slug)}`;
@@ -345,14 +350,16 @@ export async function afterBuild(
     await made;
     await writeFile(file, text);
   };
+  const updates = updateEntriesCache(site.root);
   const copies = written.map((page) => async () => {
     // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
     const copy = path.join(dist, page.slug + '.md');
     if (!existsSync(copy)) await write(copy, agentInstructions(site) + markdownUnderBase(pageMarkdown(page), site.base));
-    const feed = changelogFeed(site, page);
+    const feed = changelogFeed(site, page, updates.of);
     if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
   });
   for (let i = 0; i < copies.length; i += 32) await Promise.all(copies.slice(i, i + 32).map((f) => f()));
+  updates.save();
   await writeFile(path.join(dist, '_lectern', 'manifest.json'), JSON.stringify(buildManifest(site), null, 2));
   if (site.base !== '/') await moveUnderBase(site, dist);
   await writeLlmsFiles(site, dist, written);
