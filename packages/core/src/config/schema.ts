@@ -311,7 +311,7 @@ export const docsConfigSchema = z.object({
       '404': z.object({ redirect: z.boolean().default(true), title: z.string().optional(), description: z.string().optional() }).optional(),
     })
     .optional(),
-  contextual: z.looseObject({ options: z.array(z.unknown()) }).optional(),
+  contextual: z.looseObject({ options: z.array(z.unknown()), display: z.enum(['header', 'toc']).optional() }).optional(),
   thumbnails: z
     .looseObject({
       appearance: z.enum(['light', 'dark']).optional(),

@@ -14,17 +14,9 @@ export function unsupportedSettings(config: Record<string, unknown>): Unsupporte
   const out: Unsupported[] = [];
   // `theme`: all nine of Mintlify's themes are drawn (packages/astro/src/styles/themes/), so no warning.
   // `background.decoration`/`image` are drawn (styles/background.css) and `styling.codeblocks` themes applied (highlight.ts).
-  if (isObject(config.interaction) && config.interaction.drilldown === true) {
-    out.push({
-      pointer: '/interaction/drilldown',
-      message: "drilldown (opening a group's first page) is not done by Lectern yet: groups expand in place",
-    });
-  }
+  // `interaction.drilldown` (layout/SidebarItems.astro) and `contextual.display: "toc"` (layout/Toc.astro) are honoured.
   if (isObject(config.seo) && config.seo.organization !== undefined)
     out.push({ pointer: '/seo/organization', message: 'seo.organization (structured data) is not emitted by Lectern yet' });
-  if (isObject(config.contextual) && config.contextual.display === 'toc') {
-    out.push({ pointer: '/contextual/display', message: 'contextual.display "toc": Lectern shows the contextual menu by the page title' });
-  }
   const options = isObject(config.contextual) && Array.isArray(config.contextual.options) ? config.contextual.options : [];
   options.forEach((option, i) => {
     if (typeof option !== 'string' || CONTEXTUAL_DRAWN.has(option)) return;
