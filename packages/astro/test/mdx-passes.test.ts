@@ -35,6 +35,7 @@ describe('MDX analysis passes', () => {
       'icons',
       'component-imports',
       'heading-ids',
+      'update-outline',
     ]);
     const files = readdirSync(PASSES_DIR)
       .filter((f) => f.endsWith('.ts') && !NOT_PASSES.includes(f))

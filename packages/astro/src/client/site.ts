@@ -1,7 +1,7 @@
 /**
  * The one small shared script of every page: theme toggle, tabs and code groups, copy buttons, anchor copy,
- * banner dismiss, navigation selects, mobile sidebar, the search dialog (Pagefind loaded on first use), heading links
- * and image zoom.
+ * banner dismiss, navigation selects, mobile sidebar, the search dialog (Pagefind loaded on first use), changelog tag
+ * filters, heading links and image zoom.
  */
 const root = document.documentElement;
 /** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
@@ -325,9 +325,10 @@ function navItem(item: NavJson): HTMLElement {
   } else {
     const d = el('details', 'nav-group');
     const sum = el('summary', 'nav-link nav-group-title');
-    if (item.r) {
+    const opens = item.r ?? (lazyNav?.hasAttribute('data-drilldown') ? firstSlug(item.c) : undefined);
+    if (opens) {
       const a = el('a', 'nav-label nav-root-link', item.g) as HTMLAnchorElement;
-      a.href = pageUrl(item.r);
+      a.href = pageUrl(opens);
       sum.append(a);
     } else sum.append(el('span', 'nav-label', item.g));
     d.append(sum);
@@ -337,6 +338,14 @@ function navItem(item: NavJson): HTMLElement {
     li.append(d);
   }
   return li;
+}
+/** docs.json `interaction.drilldown`: the first page of a group, which its title opens (as SidebarItems.astro). */
+function firstSlug(items: NavJson[]): string | undefined {
+  for (const i of items) {
+    const slug = 's' in i ? i.s : 'c' in i ? (i.r ?? firstSlug(i.c)) : undefined;
+    if (slug) return slug;
+  }
+  return undefined;
 }
 function loadScope(scope: string): Promise<NavJson[]> {
   let data = navCache.get(scope);
@@ -391,6 +400,52 @@ if (tocLinks.length && 'IntersectionObserver' in window) {
     const h = document.getElementById(id);
     if (h) io.observe(h);
   }
+}
+
+// Changelog tag filters (Toc.astro): shown in place of the table of contents; an update shows when it has every
+// selected tag; the selection is the URL's `?tags=a,b` (read on load, kept in sync). Without JavaScript all show.
+const filters = document.querySelector<HTMLElement>('[data-update-filters]');
+if (filters) {
+  const buttons = [...filters.querySelectorAll<HTMLElement>('[data-update-tag]')];
+  const known = new Set(buttons.map((b) => b.dataset.updateTag!));
+  const fromUrl = new URLSearchParams(location.search).get('tags') ?? '';
+  const selected = new Set(
+    fromUrl
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => known.has(t)),
+  );
+  const tagsOf = (u: HTMLElement): string[] => {
+    try {
+      return JSON.parse(u.dataset.tags ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  };
+  const apply = (): void => {
+    for (const b of buttons) b.setAttribute('aria-pressed', String(selected.has(b.dataset.updateTag!)));
+    for (const u of document.querySelectorAll<HTMLElement>('[data-update]')) u.hidden = [...selected].some((t) => !tagsOf(u).includes(t));
+    filters.querySelector<HTMLElement>('[data-update-clear]')!.hidden = selected.size === 0;
+    const params = location.search
+      .slice(1)
+      .split('&')
+      .filter((p) => p && !p.startsWith('tags='));
+    if (selected.size) params.push('tags=' + [...selected].map(encodeURIComponent).join(','));
+    history.replaceState(history.state, '', location.pathname + (params.length ? '?' + params.join('&') : '') + location.hash);
+  };
+  on('[data-update-tag]', 'click', (b) => {
+    const tag = b.dataset.updateTag!;
+    if (!selected.delete(tag)) selected.add(tag);
+    apply();
+  });
+  on('[data-update-clear]', 'click', () => {
+    selected.clear();
+    apply();
+    buttons[0]?.focus();
+  });
+  filters.hidden = false;
+  filters.parentElement?.querySelector<HTMLElement>('[data-toc-list]')?.setAttribute('hidden', '');
+  if (selected.size) apply();
 }
 
 // Heading links: each section heading of the page's text gets a chip that copies the section's address

@@ -23,6 +23,7 @@ import { visibility } from './visibility.ts';
 import { icons } from './icons.ts';
 import { componentImports } from './component-imports.ts';
 import { headingIds } from './heading-ids.ts';
+import { updateOutline } from './update-outline.ts';
 
 export const PASSES: readonly MdxPassFactory[] = [
   unavailablePackages, // imports of packages that are not installed cut, as Mintlify does
@@ -43,4 +44,5 @@ export const PASSES: readonly MdxPassFactory[] = [
   icons, // the icons built-in components draw, for `lectern check`
   componentImports, // the built-in components the file uses, imported at its end
   headingIds, // `## Title {#id}`
+  updateOutline, // a changelog's headings and <Update> labels, for its table of contents
 ];
