@@ -108,6 +108,15 @@ describe('changelog tag filters in Chromium', () => {
     await p.close();
   });
 
+  it('keeps the list under the filters on a page with other headings', async () => {
+    const p = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await p.goto(`${site.url}/notes?tags=Breaking`);
+    await expect.poll(() => visibleLabels(p)).toEqual(['v2.0.0']);
+    expect(await p.locator('[data-update-filters]').isVisible()).toBe(true);
+    expect(await p.locator('.toc [data-toc-link]:visible').allInnerTexts()).toEqual(['Before you upgrade', 'v2.0.0', 'v1.0.0', 'Support']);
+    await p.close();
+  });
+
   it('shows every update and the list of labels without JavaScript', async () => {
     const ctx = await site.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();

@@ -444,7 +444,7 @@ if (filters) {
     buttons[0]?.focus();
   });
   filters.hidden = false;
-  filters.parentElement?.querySelector<HTMLElement>('[data-toc-list]')?.setAttribute('hidden', '');
+  if (filters.dataset.updateFilters === 'replace') filters.parentElement?.querySelector('[data-toc-list]')?.setAttribute('hidden', '');
   if (selected.size) apply();
 }
 
