@@ -4,15 +4,15 @@
  * filters in its place that hide the other updates, keep `?tags=` in the URL and work from the keyboard, while without
  * JavaScript every update shows; a group's title opens its first page with drilldown (and only expands without); the
  * page menu is drawn in the table of contents column. A second build of the fixture sets drilldown off and the menu
- * back in the header.
+ * back in the header; a third adds 160 pages, so that the sidebar's other sections are filled in the browser.
  */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '@lectern/core';
-import { FIXTURES, buildFixture, readPage, servedFixture } from './helpers.ts';
+import { FIXTURES, buildFixture, readPage, serveDist, servedFixture } from './helpers.ts';
 
 const site = servedFixture('changelog');
 
@@ -204,6 +204,46 @@ describe('without drilldown, menu in the header (a second build)', () => {
     const changelog = await readPage(dist, 'changelog');
     expect(/<div class="page-title-row">[\s\S]*?<div class="contextual"/.test(changelog)).toBe(true);
     expect(changelog).not.toContain('toc-contextual');
+  });
+});
+
+describe('interaction.drilldown in a large sidebar (a third build)', () => {
+  const built: { dist: string; url: string; close: Array<() => Promise<void>> } = { dist: '', url: '', close: [] };
+  beforeAll(async () => {
+    // Over 150 entries: sections other than the current page's are filled in the browser (site.ts) when opened.
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-drilldown-'));
+    built.close.push(() => rm(root, { recursive: true, force: true }));
+    await cp(path.join(FIXTURES, 'changelog'), root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern)([\\/]|$)/.test(src) });
+    const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
+    const pages = Array.from({ length: 160 }, (_, i) => `bulk/p${i}`);
+    await mkdir(path.join(root, 'bulk'));
+    for (const [i, slug] of pages.entries()) await writeFile(path.join(root, `${slug}.mdx`), `---\ntitle: Bulk ${i}\n---\n\nPage ${i}.\n`);
+    config.navigation.groups.push({ group: 'Bulk', pages: [{ group: 'Deep', pages }] });
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
+    const site = await buildFixture(root);
+    built.close.push(site.cleanup);
+    built.dist = site.dist;
+    const served = await serveDist(site.dist);
+    built.close.push(served.close);
+    built.url = served.url;
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of built.close.reverse()) await c();
+  });
+
+  it('links the titles of the sections loaded later to their first page too', async () => {
+    const html = await readPage(built.dist, 'index');
+    expect(html).toMatch(/<details class="nl" data-l="1"><summary><a href="\/bulk\/p0" class="nav-root-link" data-drilldown>Bulk<\/a>/);
+    const p = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await p.goto(`${built.url}/`);
+    await p.locator('details.nl[data-l="1"]').evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    const deep = p.locator('details.nl[data-l="1"] .nav-group-title a', { hasText: 'Deep' });
+    await expect.poll(() => deep.count()).toBe(1);
+    expect(await deep.getAttribute('href')).toBe('/bulk/p0');
+    await deep.click();
+    await p.waitForURL(/\/bulk\/p0$/);
+    expect(await p.locator('.sidebar [aria-current="page"]').innerText()).toBe('Bulk 0');
+    await p.close();
   });
 });
 
