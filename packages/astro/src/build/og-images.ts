@@ -1,7 +1,8 @@
 /**
  * The social images of a build (docs.json `thumbnails`, Mintlify's Open Graph image per page): a 1200×630 PNG per page
  * that model/social-image.ts says gets one, at `dist/_lectern/og/<slug>.png`, drawn with satori (an element tree to
- * SVG, with the Inter font of `@fontsource/inter`) and rasterised with resvg (`renderAsync`, off the main thread). It
+ * SVG, in Inter from `@fontsource/inter` or the Fontsource package of `thumbnails.fonts.family`) and rasterised with
+ * resvg (`renderAsync`, off the main thread). It
  * shows the site's logo (light or dark per `thumbnails.appearance`, else `appearance.default`), the page's group, its
  * title and description, in the site's colours, over `thumbnails.background` when set.
  *
