@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listFiles, pageLanguage, startSearchIndex } from '../src/build/search-index.ts';
+import { unchangedLanguages } from '../src/build/parts.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,5 +92,41 @@ describe('a search index in several languages', () => {
     expect(entry(path.join(dir, 'warm'))).toEqual(entry(path.join(dir, 'fresh')));
     expect(entry(path.join(dir, 'warm')).languages.fr).not.toEqual(entry(path.join(dir, 'first')).languages.fr);
     expect(readdirSync(dir).filter((f) => f.includes('.lang-'))).toEqual([]);
+  });
+
+  it('holds the languages expected from the cache: only the edited language starts Pagefind, and the index is the same', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lectern-search-langs-'));
+    const cacheDir = path.join(dir, 'cache');
+    const build = async (pages: Array<[string, string]>, out: string, hold?: Set<string>) => {
+      const indexer = await startSearchIndex({ cacheDir: hold ? cacheDir : undefined, fingerprint: 'f', hold });
+      for (const [url, html] of pages) indexer.add(url, html);
+      await indexer.drain(0);
+      const started = pagefindChildren();
+      return { started, result: await indexer.finish(path.join(dir, out)) };
+    };
+    expect((await build(PAGES, 'first', new Set())).started).toBe(3);
+    // A build in parts knows which languages its changed parts hold (here: the French page's).
+    const parts = [['en/guide', 'en/api'], ['fr/guide'], ['pt-br/guia']];
+    const plan = [
+      { slug: 'en/guide', language: 'en' },
+      { slug: 'en/api' },
+      { slug: 'fr/guide', language: 'fr' },
+      { slug: 'pt-br/guia', language: 'pt-BR' },
+    ];
+    const hold = unchangedLanguages(plan, parts, [true, false, true]);
+    expect([...hold].sort()).toEqual(['en', 'pt-br']);
+    const edited = PAGES.map(([url, html]): [string, string] => [url, url === '/fr/guide/' ? html.replace('première', 'seconde') : html]);
+    const warm = await build(edited, 'warm', hold);
+    expect(warm.started).toBe(1);
+    await build(edited, 'fresh');
+    expect(await listFiles(path.join(dir, 'warm'))).toEqual(await listFiles(path.join(dir, 'fresh')));
+    expect(entry(path.join(dir, 'warm'))).toEqual(entry(path.join(dir, 'fresh')));
+
+    // A held language whose pages changed after all (its pack gone) is indexed at the end, to the same index.
+    const again = edited.map(([url, html]): [string, string] => [url, url === '/en/api/' ? html.replace('bearer', 'session') : html]);
+    expect((await build(again, 'late', hold)).started).toBe(1);
+    await build(again, 'late-fresh');
+    expect(entry(path.join(dir, 'late'))).toEqual(entry(path.join(dir, 'late-fresh')));
+    expect(pagefindChildren()).toBe(0);
   });
 });

@@ -70,3 +70,21 @@ export function progressLine(done: number, total: number, elapsedMs: number): st
   const time = left >= 90 ? `about ${Math.round(left / 60)} min left` : `about ${Math.ceil(left)} s left`;
   return `${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} pages (${pct} %), ${rate.toFixed(rate < 10 ? 1 : 0)} pages/s${done < total ? `, ${time}` : ''}`;
 }
+
+/**
+ * The languages (lower case, as the search index groups pages by their `<html lang>`) no part to build has a page in:
+ * `parts` cut from `pages`, `kept[i]` set when part i comes from the cache. Their search index is expected from the
+ * cache too (search-index.ts `hold`).
+ */
+export function unchangedLanguages(
+  pages: ReadonlyArray<Pick<Site['plan']['pages'][number], 'slug' | 'language'>>,
+  parts: readonly string[][],
+  kept: readonly unknown[],
+): Set<string> {
+  const languageOf = new Map(pages.map((p) => [p.slug, (p.language ?? 'en').toLowerCase()]));
+  const unchanged = new Set(languageOf.values());
+  parts.forEach((slugs, i) => {
+    if (!kept[i]) for (const slug of slugs) unchanged.delete(languageOf.get(slug) ?? '');
+  });
+  return unchanged;
+}

@@ -97,6 +97,12 @@ export interface SearchIndexOptions {
    * the cache (nothing it indexes changed), so Pagefind does not run at all when it does.
    */
   deferred?: boolean;
+  /**
+   * Languages (as `pageLanguage` reads them) whose pages are held until `finish` while the others are indexed as they
+   * come: in a build whose changed pages are all of other languages, these expect their index from the cache. A
+   * language is held or sent whole, so each language's pages reach Pagefind in the order they came either way.
+   */
+  hold?: ReadonlySet<string>;
 }
 
 /**
@@ -202,7 +208,7 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
       const lang = pageLanguage(content);
       digestOf(lang).update(url).update('\u0000').update(content).update('\u0000');
-      if (live) return send(lang, url, content);
+      if (live && !options.hold?.has(lang)) return send(lang, url, content);
       held.push([lang, url, content]);
     },
     get count() {

@@ -16,7 +16,7 @@ import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
-import { partSize, partsOf, progressLine, type PartSize } from '../build/parts.ts';
+import { partSize, partsOf, progressLine, unchangedLanguages, type PartSize } from '../build/parts.ts';
 import { importedNonPages } from '../build/page-keys.ts';
 
 export interface RunOptions {
@@ -245,10 +245,13 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     // The search index takes each part's pages once the part is in `staging`, part after part in plan order (the same
     // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds.
     // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
+    // With some parts to build, the languages none of them has pages in are held too: their index is expected from the
+    // cache, so an edit of an English page sends Pagefind the English pages only.
     search = await startSearchIndex({
       cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined,
       fingerprint: lecternFingerprint(),
       deferred: hits.every(Boolean),
+      hold: unchangedLanguages(planned.site.plan.pages, slices, hits),
     }).catch(() => undefined);
     let fed: Promise<void> = Promise.resolve();
     const index = (slugs: readonly string[]) => {
