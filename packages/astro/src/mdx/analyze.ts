@@ -408,11 +408,49 @@ const NOT_IN_FEED = new Set([
   'inlineMath',
 ]);
 
-/** The `<Update>` entries of an MDX body, in page order (nested ones are not separate entries). */
+/**
+ * The `<Update>` entries of an MDX body, in page order (nested ones are not separate entries). A long changelog is
+ * parsed one top-level `<Update>` at a time (each starting a line, outside code blocks): the MDX parser's time grows
+ * faster than the text (crewAI's 156 KB changelog: 2 s whole), and each entry reads the same alone. When a piece does
+ * not parse alone (the Updates sit in another element, say), the body is parsed whole.
+ */
 export function updateEntries(body: string): UpdateEntry[] {
   if (!body.includes('<Update')) return [];
+  const pieces = updatePieces(body);
+  if (pieces.length > 1) {
+    const out: UpdateEntry[] = [];
+    for (const { text, lines } of pieces) {
+      const entries = entriesIn(text);
+      if (!entries) return entriesIn(body) ?? [];
+      for (const e of entries) out.push(e.line === undefined ? e : { ...e, line: e.line + lines });
+    }
+    return out;
+  }
+  return entriesIn(body) ?? [];
+}
+
+/** `body` cut before each `<Update` that starts a line outside a fenced code block; `lines`: lines before the piece. */
+function updatePieces(body: string): Array<{ text: string; lines: number }> {
+  const fences: Array<[number, number]> = [...body.matchAll(FENCED)].map((m) => [m.index, m.index + m[0].length]);
+  const cuts = [0];
+  for (const m of body.matchAll(/^<Update[\s>]/gm)) {
+    if (m.index > 0 && !fences.some(([from, to]) => m.index > from && m.index < to)) cuts.push(m.index);
+  }
+  let lines = 0;
+  return cuts.map((from, i) => {
+    const text = body.slice(from, cuts[i + 1] ?? body.length);
+    const piece = { text, lines };
+    lines += text.split('\n').length - 1;
+    return piece;
+  });
+}
+/** A fenced code block (``` or ~~~, indented up to 3 spaces), to its closing fence or the end of the text. */
+const FENCED = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
+
+/** The entries of a body parsed whole; undefined when it does not parse. */
+function entriesIn(body: string): UpdateEntry[] | undefined {
   const tree = parseBody(body);
-  if (!tree) return [];
+  if (!tree) return undefined;
   const out: UpdateEntry[] = [];
   visit(tree as never, (node: AnyNode) => {
     if (!isElement(node) || node.name !== 'Update') return;
