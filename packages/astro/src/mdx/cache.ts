@@ -219,7 +219,11 @@ export function saveMdxCache(root: string): void {
     return;
   }
   const entries: Stored['entries'] = {};
-  for (const [key, value] of store.used) entries[key] = [store.generation, value, analysisHash(value)];
+  // A stored entry used as it was (the same object, its hash checked when it was read) keeps its hash.
+  for (const [key, value] of store.used) {
+    const kept = store.old.get(key);
+    entries[key] = [store.generation, value, kept?.[1] === value ? kept[2] : analysisHash(value)];
+  }
   for (const [key, entry] of store.old) if (!(key in entries) && store.generation - entry[0] < KEEP) entries[key] = entry;
   writeAtomic(store.file, JSON.stringify({ format: FORMAT, generation: store.generation, entries } satisfies Stored));
   stores.delete(store.file);
