@@ -148,8 +148,8 @@ describe('social images', () => {
       await same('cjk-b', '安装与配置');
       const dist = await build(root);
       // Two pages with the same card share one drawing (the emoji page and the plain one, or the two CJK ones).
-      expect(socialImageStats).toMatchObject({ pages: 7, failed: 0 });
-      expect(socialImageStats.drawn + socialImageStats.cached).toBe(7);
+      expect(socialImageStats).toMatchObject({ pages: 7, failed: 0, same: 2 });
+      expect(socialImageStats.drawn + socialImageStats.cached).toBe(5);
       expect((await image(dist, 'emoji')).equals(await image(dist, 'plain'))).toBe(true);
       expect((await image(dist, 'cjk-a')).equals(await image(dist, 'cjk-b'))).toBe(true);
       expect((await image(dist, 'plain')).equals(await image(dist, 'cjk-a'))).toBe(false);
@@ -200,5 +200,36 @@ describe('social images', () => {
     expect(socialImageStats).toMatchObject({ pages: 3, drawn: 1, cached: 2 });
     expect((await image(edited, 'guides/quickstart')).equals(cold.get('guides/quickstart.png')!)).toBe(false);
     expect((await image(edited, 'index')).equals(cold.get('index.png')!)).toBe(true);
+  }, 240_000);
+
+  it("draws a card once when pages share it (a version's copy of a page), the others get a copy", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-og-same-'));
+    try {
+      await mkdir(path.join(root, 'v1'), { recursive: true });
+      await mkdir(path.join(root, 'v2'), { recursive: true });
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          name: 'Acme Docs',
+          theme: 'mint',
+          colors: { primary: '#7C3AED' },
+          navigation: {
+            versions: [
+              { version: 'v2', groups: [{ group: 'Start', pages: ['v2/intro', 'v2/other'] }] },
+              { version: 'v1', groups: [{ group: 'Start', pages: ['v1/intro'] }] },
+            ],
+          },
+        }),
+      );
+      await writeFile(path.join(root, 'v2/intro.mdx'), page('Introduction'));
+      await writeFile(path.join(root, 'v2/other.mdx'), page('Other'));
+      await writeFile(path.join(root, 'v1/intro.mdx'), page('Introduction'));
+      const dist = await build(root);
+      expect(socialImageStats).toMatchObject({ pages: 3, drawn: 2, same: 1, failed: 0 });
+      expect((await image(dist, 'v1/intro')).equals(await image(dist, 'v2/intro'))).toBe(true);
+      expect((await image(dist, 'v1/intro')).equals(await image(dist, 'v2/other'))).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   }, 240_000);
 });

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,8 @@ import { blobStore, cacheEnabled, cacheRoot, sha256 } from '../shared/build-cach
 const require = createRequire(import.meta.url);
 
 /** What the last `writeSocialImages` of this process did: for the build's log line and for tests. */
-export const socialImageStats = { pages: 0, drawn: 0, cached: 0, failed: 0, ms: 0 };
+/** The last build's images: `same`, pages whose card another page of the build has (a version's copy of a page). */
+export const socialImageStats = { pages: 0, drawn: 0, cached: 0, same: 0, failed: 0, ms: 0 };
 
 type Appearance = 'light' | 'dark';
 type Font = { name: string; data: Buffer; weight: 400 | 700; style: 'normal' };
@@ -312,7 +313,7 @@ type Logger = { info(m: string): void; warn(m: string): void };
 
 async function writeImages(site: Site, dist: string, pages: readonly Page[], logger: Logger): Promise<void> {
   const t0 = performance.now();
-  Object.assign(socialImageStats, { pages: 0, drawn: 0, cached: 0, failed: 0, ms: 0 });
+  Object.assign(socialImageStats, { pages: 0, drawn: 0, cached: 0, same: 0, failed: 0, ms: 0 });
   const wanted = pages.filter((p) => hasSocialImage(site.config, p));
   if (!wanted.length) return;
   const look = lookOf(site, (m) => logger.warn(m));
@@ -320,27 +321,45 @@ async function writeImages(site: Site, dist: string, pages: readonly Page[], log
   const store = cacheEnabled() ? blobStore(path.join(cacheRoot(site.root), 'og'), '.png', { warn: (m) => logger.warn(m) }) : undefined;
   const folders = new Map<string, Promise<unknown>>();
   const failures: string[] = [];
-  const one = async (page: Page) => {
-    const card = cardOf(site, page, look.covers);
-    const key = sha256(base, JSON.stringify(card));
+  // Pages with the same card (a versioned site's copies of a page) share one image: drawn or read once, then copied.
+  const written = new Map<string, Promise<string>>();
+  const imageOf = async (key: string, card: ReturnType<typeof cardOf>, file: string): Promise<string> => {
     let png = store?.get(key);
     if (png) socialImageStats.cached++;
     else {
-      try {
-        png = await draw(card, look);
-      } catch (err) {
-        failures.push(`${page.slug} (${(err as Error).message.split('\n')[0]})`);
-        return;
-      }
+      png = await draw(card, look);
       socialImageStats.drawn++;
       store?.put(key, png);
     }
-    const file = path.join(dist, socialImageFile(page.slug));
+    await folder(file);
+    await writeFile(file, png);
+    return file;
+  };
+  const folder = async (file: string) => {
     const dir = path.dirname(file);
     let made = folders.get(dir);
     if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
     await made;
-    await writeFile(file, png);
+  };
+  const one = async (page: Page) => {
+    const card = cardOf(site, page, look.covers);
+    const key = sha256(base, JSON.stringify(card));
+    const file = path.join(dist, socialImageFile(page.slug));
+    const first = written.get(key);
+    try {
+      if (!first) {
+        const own = imageOf(key, card, file);
+        written.set(key, own);
+        await own;
+        return;
+      }
+      const from = await first;
+      socialImageStats.same++;
+      await folder(file);
+      await copyFile(from, file);
+    } catch (err) {
+      failures.push(`${page.slug} (${(err as Error).message.split('\n')[0]})`);
+    }
   };
   // satori lays out on this thread while resvg rasterises others on libuv's threads.
   const limit = pLimit(Math.max(2, Math.min(8, availableParallelism())));
@@ -354,7 +373,8 @@ async function writeImages(site: Site, dist: string, pages: readonly Page[], log
       `social images: ${failures.length} could not be drawn, their pages name a missing image: ${failures.slice(0, 5).join('; ')}${failures.length > 5 ? '; …' : ''}`,
     );
   const each = socialImageStats.drawn ? `, ${Math.round(socialImageStats.ms / socialImageStats.drawn)} ms each` : '';
+  const same = socialImageStats.same ? `, ${socialImageStats.same} the same as another page's` : '';
   logger.info(
-    `social images: ${wanted.length} pages, ${socialImageStats.drawn} drawn, ${socialImageStats.cached} from the cache in ${socialImageStats.ms} ms${each}`,
+    `social images: ${wanted.length} pages, ${socialImageStats.drawn} drawn, ${socialImageStats.cached} from the cache${same} in ${socialImageStats.ms} ms${each}`,
   );
 }
