@@ -21,19 +21,18 @@ const STATIC = 'export const Counter = ({ start }) => <span className="counter">
 const INTERACTIVE =
   'export const Counter = ({ start }) => { const [n, setN] = useState(start); return <button onClick={() => setN(n + 1)}>{n}</button>; };\n\nA counter.\n';
 
+/** A site in a new temporary folder whose navigation lists `pages`. */
+async function site(pages: string[]): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
+  made.push(root);
+  const config = { theme: 'mint', name: 'M', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } };
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
+  return root;
+}
+
 describe('the MDX analysis cache', () => {
   it('keeps the analysis of a page with imports until an imported file changes', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
-    made.push(root);
-    await writeFile(
-      path.join(root, 'docs.json'),
-      JSON.stringify({
-        theme: 'mint',
-        name: 'M',
-        colors: { primary: '#0D9373' },
-        navigation: { groups: [{ group: 'G', pages: ['index', 'counter'] }] },
-      }),
-    );
+    const root = await site(['index', 'counter']);
     // An import line in a code block is an example, not an import of the page: the page is cached like any other.
     await writeFile(
       path.join(root, 'index.mdx'),
@@ -78,17 +77,7 @@ describe('the MDX analysis cache', () => {
     expect(importSpecifiers("---\ntitle: A\n---\nimport { X } from '/snippets/x.mdx';\n\n<X />\n")).toEqual(['/snippets/x.mdx']);
     expect(importsFiles("\uFEFFimport X from './x.mdx';\n")).toBe(true);
 
-    const root = await mkdtemp(path.join(tmpdir(), 'lectern-mdx-cache-'));
-    made.push(root);
-    await writeFile(
-      path.join(root, 'docs.json'),
-      JSON.stringify({
-        theme: 'mint',
-        name: 'M',
-        colors: { primary: '#0D9373' },
-        navigation: { groups: [{ group: 'G', pages: ['trace'] }] },
-      }),
-    );
+    const root = await site(['trace']);
     await writeFile(path.join(root, 'trace.mdx'), nested);
     await planAndPrepare(root, COMPONENTS_MODULE);
     // Kept in the cache like a page without imports (a page importing a package is analysed every time, never kept).
