@@ -73,6 +73,11 @@ describe("the site's own words in the page's language", () => {
     expect(fr).not.toMatch(/>(On this page|Previous|Next|Copy page|Last updated)</);
   });
 
+  it("the dismissible banner's close button is named in the page's language", async () => {
+    expect(await html('fr/guide/index.html')).toContain('aria-label="Fermer la bannière"');
+    expect(await html('en/guide/index.html')).toContain('aria-label="Dismiss banner"');
+  });
+
   it('an English page keeps the English words and carries no data-ui', async () => {
     const en = await html('en/guide/index.html');
     expect(textOf(en, 'toc-title')).toBe('On this page');

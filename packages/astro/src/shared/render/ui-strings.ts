@@ -42,6 +42,8 @@ export interface UiStrings {
   productSwitcher: string;
   /** The pill of a `deprecated: true` page. */
   deprecated: string;
+  /** The close button of a dismissible docs.json `banner`. */
+  dismissBanner: string;
 }
 
 const en: UiStrings = {
@@ -68,6 +70,7 @@ const en: UiStrings = {
   versionSwitcher: 'Version',
   productSwitcher: 'Product',
   deprecated: 'Deprecated',
+  dismissBanner: 'Dismiss banner',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -97,6 +100,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Version',
     productSwitcher: 'Produit',
     deprecated: 'Obsolète',
+    dismissBanner: 'Fermer la bannière',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -122,6 +126,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Version',
     productSwitcher: 'Produkt',
     deprecated: 'Veraltet',
+    dismissBanner: 'Banner schließen',
   },
   es: {
     onThisPage: 'En esta página',
@@ -147,6 +152,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Versión',
     productSwitcher: 'Producto',
     deprecated: 'Obsoleto',
+    dismissBanner: 'Cerrar el banner',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -172,6 +178,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Versão',
     productSwitcher: 'Produto',
     deprecated: 'Obsoleto',
+    dismissBanner: 'Fechar o banner',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -197,6 +204,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Versione',
     productSwitcher: 'Prodotto',
     deprecated: 'Deprecato',
+    dismissBanner: 'Chiudi il banner',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -222,6 +230,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'Версия',
     productSwitcher: 'Продукт',
     deprecated: 'Устарело',
+    dismissBanner: 'Закрыть баннер',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -247,6 +256,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: 'バージョン',
     productSwitcher: '製品',
     deprecated: '非推奨',
+    dismissBanner: 'バナーを閉じる',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -272,6 +282,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: '버전',
     productSwitcher: '제품',
     deprecated: '지원 중단',
+    dismissBanner: '배너 닫기',
   },
   zh: {
     onThisPage: '本页内容',
@@ -297,6 +308,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: '版本',
     productSwitcher: '产品',
     deprecated: '已弃用',
+    dismissBanner: '关闭横幅',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -322,6 +334,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     versionSwitcher: '版本',
     productSwitcher: '產品',
     deprecated: '已棄用',
+    dismissBanner: '關閉橫幅',
   },
 };
 
