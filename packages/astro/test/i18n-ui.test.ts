@@ -78,6 +78,13 @@ describe("the site's own words in the page's language", () => {
     expect(await html('en/guide/index.html')).toContain('aria-label="Dismiss banner"');
   });
 
+  it('a French changelog\'s tag filters say "Filtres" and "Effacer"', async () => {
+    const page = await html('fr/changelog/index.html');
+    expect(page).toContain('<p class="toc-title">Filtres</p>');
+    expect(page).toMatch(/data-update-clear hidden>Effacer</);
+    expect(page).toContain('aria-label="Filtrer les mises à jour par étiquette"');
+  });
+
   it('an English page keeps the English words and carries no data-ui', async () => {
     const en = await html('en/guide/index.html');
     expect(textOf(en, 'toc-title')).toBe('On this page');

@@ -44,6 +44,10 @@ export interface UiStrings {
   deprecated: string;
   /** The close button of a dismissible docs.json `banner`. */
   dismissBanner: string;
+  /** A changelog's tag filters: their heading, the button that clears them, and the name of the group of tags. */
+  updateFilters: string;
+  clearFilters: string;
+  filterUpdatesByTag: string;
 }
 
 const en: UiStrings = {
@@ -71,6 +75,9 @@ const en: UiStrings = {
   productSwitcher: 'Product',
   deprecated: 'Deprecated',
   dismissBanner: 'Dismiss banner',
+  updateFilters: 'Filters',
+  clearFilters: 'Clear',
+  filterUpdatesByTag: 'Filter updates by tag',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -101,6 +108,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Produit',
     deprecated: 'Obsolète',
     dismissBanner: 'Fermer la bannière',
+    updateFilters: 'Filtres',
+    clearFilters: 'Effacer',
+    filterUpdatesByTag: 'Filtrer les mises à jour par étiquette',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -127,6 +137,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Produkt',
     deprecated: 'Veraltet',
     dismissBanner: 'Banner schließen',
+    updateFilters: 'Filter',
+    clearFilters: 'Zurücksetzen',
+    filterUpdatesByTag: 'Updates nach Tag filtern',
   },
   es: {
     onThisPage: 'En esta página',
@@ -153,6 +166,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Producto',
     deprecated: 'Obsoleto',
     dismissBanner: 'Cerrar el banner',
+    updateFilters: 'Filtros',
+    clearFilters: 'Borrar',
+    filterUpdatesByTag: 'Filtrar actualizaciones por etiqueta',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -179,6 +195,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Produto',
     deprecated: 'Obsoleto',
     dismissBanner: 'Fechar o banner',
+    updateFilters: 'Filtros',
+    clearFilters: 'Limpar',
+    filterUpdatesByTag: 'Filtrar atualizações por tag',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -205,6 +224,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Prodotto',
     deprecated: 'Deprecato',
     dismissBanner: 'Chiudi il banner',
+    updateFilters: 'Filtri',
+    clearFilters: 'Cancella',
+    filterUpdatesByTag: 'Filtra gli aggiornamenti per tag',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -231,6 +253,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: 'Продукт',
     deprecated: 'Устарело',
     dismissBanner: 'Закрыть баннер',
+    updateFilters: 'Фильтры',
+    clearFilters: 'Сбросить',
+    filterUpdatesByTag: 'Фильтровать обновления по тегу',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -257,6 +282,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: '製品',
     deprecated: '非推奨',
     dismissBanner: 'バナーを閉じる',
+    updateFilters: 'フィルター',
+    clearFilters: 'クリア',
+    filterUpdatesByTag: 'タグで更新を絞り込む',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -283,6 +311,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: '제품',
     deprecated: '지원 중단',
     dismissBanner: '배너 닫기',
+    updateFilters: '필터',
+    clearFilters: '지우기',
+    filterUpdatesByTag: '태그로 업데이트 필터링',
   },
   zh: {
     onThisPage: '本页内容',
@@ -309,6 +340,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: '产品',
     deprecated: '已弃用',
     dismissBanner: '关闭横幅',
+    updateFilters: '筛选',
+    clearFilters: '清除',
+    filterUpdatesByTag: '按标签筛选更新',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -335,6 +369,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     productSwitcher: '產品',
     deprecated: '已棄用',
     dismissBanner: '關閉橫幅',
+    updateFilters: '篩選',
+    clearFilters: '清除',
+    filterUpdatesByTag: '依標籤篩選更新',
   },
 };
 
