@@ -13,7 +13,7 @@
  * 1.5x or less). Same run, same machine: the ratio, not the seconds, is the figure.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeProseRepo } from './prose-site.ts';
@@ -103,6 +103,10 @@ function walk(dir: string): string[] {
 async function main(): Promise<void> {
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });
   const docs = makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-floor-docs-')));
+  // Like for like: the floor draws no social image per page, so Lectern draws none either (bench/og-images.ts measures
+  // them: about 30 ms of CPU a page on a first build).
+  const config = JSON.parse(readFileSync(path.join(docs, 'docs.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(path.join(docs, 'docs.json'), JSON.stringify({ ...config, lectern: { socialImages: false } }, null, 2));
   const floor = mkdtempSync(path.join(REPO, '.cache', 'bench-floor-astro-'));
   const results: Result[] = [];
   // `--packed`: Lectern also as users run it (bench/packed.ts: packed, compiled, installed outside this checkout).

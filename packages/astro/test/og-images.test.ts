@@ -182,6 +182,7 @@ describe('social images', () => {
     const p = { slug: 'a', title: 'A', frontmatter: {} } as unknown as Page;
     expect(hasSocialImage({ seo: { indexing: 'navigable', metatags: { 'og:image': 'https://cdn.example.test/all.png' } } }, p)).toBe(false);
     expect(hasSocialImage({}, p)).toBe(true);
+    expect(hasSocialImage({ lectern: { socialImages: false } } as never, p)).toBe(false);
   });
 
   it('draws the dark appearance in other pixels than the light one', async () => {

@@ -2,7 +2,7 @@
  * Which pages get a generated social image (docs.json `thumbnails`, Mintlify's Open Graph image per page) and where
  * it is published: one rule for the head's `og:image` (layout/seo-meta.ts) and for the build that draws the images
  * (build/og-images.ts). A page gets one unless it sets its own `og:image` (frontmatter), the site sets one for every
- * page (`seo.metatags["og:image"]`), or it is restricted (for some readers only: its title never leaves the gated
+ * page (`seo.metatags["og:image"]`) or turns them off (`lectern.socialImages: false`), or it is restricted (for some readers only: its title never leaves the gated
  * HTML). Hidden and `noindex` pages get one: they are public URLs, and can be shared.
  */
 import type { DocsConfig, Page } from '@lectern/core';
@@ -18,8 +18,8 @@ const hasKey = (record: Record<string, unknown> | undefined, key: string) =>
   Object.entries(record ?? {}).some(([k, v]) => k.trim().toLowerCase() === key && typeof v === 'string' && v.trim() !== '');
 
 /** The page gets a generated image (see the module's comment). */
-export function hasSocialImage(config: Pick<DocsConfig, 'seo'>, page: Page): boolean {
-  if (isRestricted(page)) return false;
+export function hasSocialImage(config: Pick<DocsConfig, 'seo' | 'lectern'>, page: Page): boolean {
+  if (isRestricted(page) || config.lectern?.socialImages === false) return false;
   if (hasKey(config.seo?.metatags, 'og:image')) return false;
   return !hasKey(page.frontmatter, 'og:image');
 }

@@ -145,6 +145,11 @@ export const fontsSchema = fontSchema.extend({ heading: fontSchema.optional(), b
 export const lecternSchema = z.object({
   /** Public URL of the site (canonical links, sitemap). */
   site: z.string().url().optional(),
+  /**
+   * `false`: draw no social image per page (`og:image`). They are drawn by default (about 30 ms of CPU a page on a
+   * first build, then from the build cache); a site-wide `seo.metatags["og:image"]` also turns them off.
+   */
+  socialImages: z.boolean().optional(),
   proxy: z
     .object({
       /** Extra origins the playground proxy may reach, e.g. `http://127.0.0.1:8080` for a local API. */
