@@ -85,6 +85,11 @@ describe("the site's own words in the page's language", () => {
     expect(page).toContain('aria-label="Filtrer les mises à jour par étiquette"');
   });
 
+  it('the assistant button says "Demander à l\'IA" on a French page', async () => {
+    expect(await html('fr/guide/index.html')).toMatch(/<span>Demander à l(&#39;|')IA<\/span>/);
+    expect(await html('en/guide/index.html')).toContain('<span>Ask AI</span>');
+  });
+
   it('an English page keeps the English words and carries no data-ui', async () => {
     const en = await html('en/guide/index.html');
     expect(textOf(en, 'toc-title')).toBe('On this page');

@@ -48,6 +48,8 @@ export interface UiStrings {
   updateFilters: string;
   clearFilters: string;
   filterUpdatesByTag: string;
+  /** The header's assistant button (docs.json `lectern.assistant`). */
+  askAi: string;
 }
 
 const en: UiStrings = {
@@ -78,6 +80,7 @@ const en: UiStrings = {
   updateFilters: 'Filters',
   clearFilters: 'Clear',
   filterUpdatesByTag: 'Filter updates by tag',
+  askAi: 'Ask AI',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -111,6 +114,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Filtres',
     clearFilters: 'Effacer',
     filterUpdatesByTag: 'Filtrer les mises à jour par étiquette',
+    askAi: "Demander à l'IA",
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -140,6 +144,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Filter',
     clearFilters: 'Zurücksetzen',
     filterUpdatesByTag: 'Updates nach Tag filtern',
+    askAi: 'KI fragen',
   },
   es: {
     onThisPage: 'En esta página',
@@ -169,6 +174,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Filtros',
     clearFilters: 'Borrar',
     filterUpdatesByTag: 'Filtrar actualizaciones por etiqueta',
+    askAi: 'Preguntar a la IA',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -198,6 +204,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Filtros',
     clearFilters: 'Limpar',
     filterUpdatesByTag: 'Filtrar atualizações por tag',
+    askAi: 'Perguntar à IA',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -227,6 +234,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Filtri',
     clearFilters: 'Cancella',
     filterUpdatesByTag: 'Filtra gli aggiornamenti per tag',
+    askAi: "Chiedi all'IA",
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -256,6 +264,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'Фильтры',
     clearFilters: 'Сбросить',
     filterUpdatesByTag: 'Фильтровать обновления по тегу',
+    askAi: 'Спросить ИИ',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -285,6 +294,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: 'フィルター',
     clearFilters: 'クリア',
     filterUpdatesByTag: 'タグで更新を絞り込む',
+    askAi: 'AIに質問',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -314,6 +324,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: '필터',
     clearFilters: '지우기',
     filterUpdatesByTag: '태그로 업데이트 필터링',
+    askAi: 'AI에게 질문',
   },
   zh: {
     onThisPage: '本页内容',
@@ -343,6 +354,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: '筛选',
     clearFilters: '清除',
     filterUpdatesByTag: '按标签筛选更新',
+    askAi: '询问 AI',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -372,6 +384,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     updateFilters: '篩選',
     clearFilters: '清除',
     filterUpdatesByTag: '依標籤篩選更新',
+    askAi: '詢問 AI',
   },
 };
 
