@@ -50,6 +50,13 @@ export interface UiStrings {
   filterUpdatesByTag: string;
   /** The header's assistant button (docs.json `lectern.assistant`). */
   askAi: string;
+  /** The 404 page (in the home page's language; docs.json `errors.404.title`/`description` win): its title and text,
+   * the line shown while it sends the reader home, and its two buttons. */
+  notFound: string;
+  notFoundText: string;
+  takingYouHome: string;
+  goHome: string;
+  searchDocs: string;
 }
 
 const en: UiStrings = {
@@ -81,6 +88,11 @@ const en: UiStrings = {
   clearFilters: 'Clear',
   filterUpdatesByTag: 'Filter updates by tag',
   askAi: 'Ask AI',
+  notFound: 'Page not found',
+  notFoundText: 'We could not find the page you were looking for.',
+  takingYouHome: 'Taking you to the home page…',
+  goHome: 'Go to the home page',
+  searchDocs: 'Search the docs',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -115,6 +127,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Effacer',
     filterUpdatesByTag: 'Filtrer les mises à jour par étiquette',
     askAi: "Demander à l'IA",
+    notFound: 'Page introuvable',
+    notFoundText: 'Nous n’avons pas trouvé la page que vous cherchiez.',
+    takingYouHome: 'Retour à la page d’accueil…',
+    goHome: 'Aller à la page d’accueil',
+    searchDocs: 'Rechercher dans la documentation',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -145,6 +162,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Zurücksetzen',
     filterUpdatesByTag: 'Updates nach Tag filtern',
     askAi: 'KI fragen',
+    notFound: 'Seite nicht gefunden',
+    notFoundText: 'Die gesuchte Seite wurde nicht gefunden.',
+    takingYouHome: 'Sie werden zur Startseite weitergeleitet…',
+    goHome: 'Zur Startseite',
+    searchDocs: 'Dokumentation durchsuchen',
   },
   es: {
     onThisPage: 'En esta página',
@@ -175,6 +197,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Borrar',
     filterUpdatesByTag: 'Filtrar actualizaciones por etiqueta',
     askAi: 'Preguntar a la IA',
+    notFound: 'Página no encontrada',
+    notFoundText: 'No encontramos la página que buscabas.',
+    takingYouHome: 'Te llevamos a la página de inicio…',
+    goHome: 'Ir a la página de inicio',
+    searchDocs: 'Buscar en la documentación',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -205,6 +232,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Limpar',
     filterUpdatesByTag: 'Filtrar atualizações por tag',
     askAi: 'Perguntar à IA',
+    notFound: 'Página não encontrada',
+    notFoundText: 'Não encontramos a página que você procurava.',
+    takingYouHome: 'Levando você à página inicial…',
+    goHome: 'Ir para a página inicial',
+    searchDocs: 'Pesquisar na documentação',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -235,6 +267,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Cancella',
     filterUpdatesByTag: 'Filtra gli aggiornamenti per tag',
     askAi: "Chiedi all'IA",
+    notFound: 'Pagina non trovata',
+    notFoundText: 'Non abbiamo trovato la pagina che cercavi.',
+    takingYouHome: 'Ti stiamo portando alla home page…',
+    goHome: 'Vai alla home page',
+    searchDocs: 'Cerca nella documentazione',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -265,6 +302,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'Сбросить',
     filterUpdatesByTag: 'Фильтровать обновления по тегу',
     askAi: 'Спросить ИИ',
+    notFound: 'Страница не найдена',
+    notFoundText: 'Мы не нашли страницу, которую вы искали.',
+    takingYouHome: 'Переходим на главную страницу…',
+    goHome: 'На главную страницу',
+    searchDocs: 'Искать в документации',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -295,6 +337,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: 'クリア',
     filterUpdatesByTag: 'タグで更新を絞り込む',
     askAi: 'AIに質問',
+    notFound: 'ページが見つかりません',
+    notFoundText: 'お探しのページは見つかりませんでした。',
+    takingYouHome: 'ホームページに移動しています…',
+    goHome: 'ホームページへ移動',
+    searchDocs: 'ドキュメントを検索',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -325,6 +372,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: '지우기',
     filterUpdatesByTag: '태그로 업데이트 필터링',
     askAi: 'AI에게 질문',
+    notFound: '페이지를 찾을 수 없습니다',
+    notFoundText: '찾으시는 페이지를 찾을 수 없습니다.',
+    takingYouHome: '홈페이지로 이동하는 중…',
+    goHome: '홈페이지로 이동',
+    searchDocs: '문서 검색',
   },
   zh: {
     onThisPage: '本页内容',
@@ -355,6 +407,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: '清除',
     filterUpdatesByTag: '按标签筛选更新',
     askAi: '询问 AI',
+    notFound: '未找到页面',
+    notFoundText: '我们找不到您要查找的页面。',
+    takingYouHome: '正在带您前往首页…',
+    goHome: '前往首页',
+    searchDocs: '搜索文档',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -385,6 +442,11 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     clearFilters: '清除',
     filterUpdatesByTag: '依標籤篩選更新',
     askAi: '詢問 AI',
+    notFound: '找不到頁面',
+    notFoundText: '我們找不到您要尋找的頁面。',
+    takingYouHome: '正在帶您前往首頁…',
+    goHome: '前往首頁',
+    searchDocs: '搜尋文件',
   },
 };
 
