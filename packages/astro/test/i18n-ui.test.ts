@@ -85,6 +85,16 @@ describe("the site's own words in the page's language", () => {
     expect(page).toContain('aria-label="Filtrer les mises à jour par étiquette"');
   });
 
+  it('the copy buttons of code blocks and prompts say "Copier le code", "Copier le prompt", "Copié" on a French page', async () => {
+    const fr = await html('fr/guide/index.html');
+    expect(fr).toContain('class="copy-button" aria-label="Copier le code"');
+    expect(fr).toContain('aria-label="Copier le prompt"');
+    expect(fr).toContain('<span class="copied-label">Copié</span>');
+    const en = await html('en/guide/index.html');
+    expect(en).toContain('class="copy-button" aria-label="Copy code"');
+    expect(en).toContain('<span class="copied-label">Copied</span>');
+  });
+
   it('the assistant button says "Demander à l\'IA" on a French page', async () => {
     expect(await html('fr/guide/index.html')).toMatch(/<span>Demander à l(&#39;|')IA<\/span>/);
     expect(await html('en/guide/index.html')).toContain('<span>Ask AI</span>');

@@ -57,6 +57,10 @@ export interface UiStrings {
   takingYouHome: string;
   goHome: string;
   searchDocs: string;
+  /** Copy buttons: a code block's, a `<Prompt>`'s, a `<Color>` swatch's (`copied` is their notice). */
+  copyCode: string;
+  copyPrompt: string;
+  copy: string;
 }
 
 const en: UiStrings = {
@@ -93,6 +97,9 @@ const en: UiStrings = {
   takingYouHome: 'Taking you to the home page…',
   goHome: 'Go to the home page',
   searchDocs: 'Search the docs',
+  copyCode: 'Copy code',
+  copyPrompt: 'Copy prompt',
+  copy: 'Copy',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -132,6 +139,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Retour à la page d’accueil…',
     goHome: 'Aller à la page d’accueil',
     searchDocs: 'Rechercher dans la documentation',
+    copyCode: 'Copier le code',
+    copyPrompt: 'Copier le prompt',
+    copy: 'Copier',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -167,6 +177,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Sie werden zur Startseite weitergeleitet…',
     goHome: 'Zur Startseite',
     searchDocs: 'Dokumentation durchsuchen',
+    copyCode: 'Code kopieren',
+    copyPrompt: 'Prompt kopieren',
+    copy: 'Kopieren',
   },
   es: {
     onThisPage: 'En esta página',
@@ -202,6 +215,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Te llevamos a la página de inicio…',
     goHome: 'Ir a la página de inicio',
     searchDocs: 'Buscar en la documentación',
+    copyCode: 'Copiar código',
+    copyPrompt: 'Copiar prompt',
+    copy: 'Copiar',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -237,6 +253,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Levando você à página inicial…',
     goHome: 'Ir para a página inicial',
     searchDocs: 'Pesquisar na documentação',
+    copyCode: 'Copiar código',
+    copyPrompt: 'Copiar prompt',
+    copy: 'Copiar',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -272,6 +291,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Ti stiamo portando alla home page…',
     goHome: 'Vai alla home page',
     searchDocs: 'Cerca nella documentazione',
+    copyCode: 'Copia codice',
+    copyPrompt: 'Copia prompt',
+    copy: 'Copia',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -307,6 +329,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'Переходим на главную страницу…',
     goHome: 'На главную страницу',
     searchDocs: 'Искать в документации',
+    copyCode: 'Копировать код',
+    copyPrompt: 'Копировать промпт',
+    copy: 'Копировать',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -342,6 +367,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: 'ホームページに移動しています…',
     goHome: 'ホームページへ移動',
     searchDocs: 'ドキュメントを検索',
+    copyCode: 'コードをコピー',
+    copyPrompt: 'プロンプトをコピー',
+    copy: 'コピー',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -377,6 +405,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: '홈페이지로 이동하는 중…',
     goHome: '홈페이지로 이동',
     searchDocs: '문서 검색',
+    copyCode: '코드 복사',
+    copyPrompt: '프롬프트 복사',
+    copy: '복사',
   },
   zh: {
     onThisPage: '本页内容',
@@ -412,6 +443,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: '正在带您前往首页…',
     goHome: '前往首页',
     searchDocs: '搜索文档',
+    copyCode: '复制代码',
+    copyPrompt: '复制提示词',
+    copy: '复制',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -447,6 +481,9 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     takingYouHome: '正在帶您前往首頁…',
     goHome: '前往首頁',
     searchDocs: '搜尋文件',
+    copyCode: '複製程式碼',
+    copyPrompt: '複製提示詞',
+    copy: '複製',
   },
 };
 
@@ -481,6 +518,18 @@ export function uiLanguage(language: string | undefined): string | undefined {
 export function uiStrings(language: string | undefined): UiStrings {
   const key = uiLanguage(language);
   return key ? { ...en, ...UI_STRINGS[key] } : en;
+}
+
+/**
+ * The page's strings for the components its MDX renders (a code block's copy button…), which get no page: the page
+ * route puts them in `Astro.locals` (`setPageUi`), shared by every component of that page's render.
+ */
+export function setPageUi(locals: object, ui: UiStrings): void {
+  (locals as { lecternUi?: UiStrings }).lecternUi = ui;
+}
+/** The strings `setPageUi` gave this page's render, English outside one. */
+export function pageUi(locals: object): UiStrings {
+  return (locals as { lecternUi?: UiStrings }).lecternUi ?? en;
 }
 
 /** The strings the page's script draws (search results, copy notices, heading and image labels). */
