@@ -95,8 +95,16 @@ export function lecternFingerprint(): string {
 
 /** A blob as stored: the SHA-256 of its content in hex, a newline, the content. */
 export function sealBlob(data: string | Buffer): Buffer {
+  return Buffer.concat(sealedPieces(data));
+}
+
+/**
+ * `sealBlob` as its two pieces, the hash line and the content itself, for `writeAtomic` to write one after the other:
+ * a large blob (a big site's plan, 400 MB) is not copied once more in memory to be joined.
+ */
+export function sealedPieces(data: string | Buffer): [Buffer, Buffer] {
   const body = typeof data === 'string' ? Buffer.from(data) : data;
-  return Buffer.concat([Buffer.from(createHash('sha256').update(body).digest('hex') + '\n'), body]);
+  return [Buffer.from(createHash('sha256').update(body).digest('hex') + '\n'), body];
 }
 
 const HEADER = 65;

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { cacheEnabled, cacheRoot, lecternFingerprint, openBlob, sealBlob, writeAtomic } from '../shared/build-cache.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint, openBlob, sealedPieces, writeAtomic } from '../shared/build-cache.ts';
 import { CONTENT_DIR, type PlanData } from './site.ts';
 import { ISLANDS_DIR } from '../mdx/prepare.ts';
 
@@ -163,7 +163,7 @@ export async function cachedPlanData(
     try {
       const files = WRITTEN_DIRS.flatMap((sub) => filesUnder(root, path.join(root, sub)));
       rmSync(dir, { recursive: true, force: true });
-      writeAtomic(file, sealBlob(serialize({ format: FORMAT, data, files } satisfies Entry)));
+      writeAtomic(file, sealedPieces(serialize({ format: FORMAT, data, files } satisfies Entry)));
       return { ...data, planKey: key };
     } catch {
       // The cache is an optimisation: a folder that cannot be written leaves dev as it was.
