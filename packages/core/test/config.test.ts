@@ -224,6 +224,20 @@ describe('docs.json', () => {
     expect(config!.navbar?.primary).toEqual({ type: 'button', label: 'Sign up', href: 'https://legacy.dev/signup' });
   });
 
+  it('reads page feedback: docs.json `feedback` and `lectern.feedback`, mint.json `feedback` carried over, a bad repo named by pointer', () => {
+    const feedback = { thumbsRating: true, suggestEdit: true, raiseIssue: false };
+    const lectern = { feedback: { repo: 'https://github.com/acme/docs', branch: 'trunk', directory: 'docs', url: 'https://x.dev/rate' } };
+    const ok = loadConfig(repo({ 'docs.json': { ...minimal, feedback, lectern } }));
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.config!.feedback).toEqual(feedback);
+    expect(ok.config!.lectern?.feedback).toEqual(lectern.feedback);
+    const legacy = loadConfig(repo({ 'mint.json': { name: 'Legacy', colors: { primary: '#123456' }, navigation: [], feedback } }));
+    expect(legacy.config!.feedback).toEqual(feedback);
+    const bad = loadConfig(repo({ 'docs.json': { ...minimal, lectern: { feedback: { repo: 'github.com/acme/docs' } } } }));
+    expect(bad.diagnostics.map((d) => [d.severity, d.pointer])).toEqual([['error', '/lectern/feedback/repo']]);
+    expect(bad.diagnostics[0]!.message).toContain('https://github.com/acme/docs');
+  });
+
   it('emits a JSON Schema that knows the api.playground settings', () => {
     const schema = docsJsonSchema() as {
       properties: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }>;

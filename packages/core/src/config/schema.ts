@@ -208,6 +208,34 @@ export const lecternSchema = z.object({
     })
     .optional(),
   /**
+   * The page feedback widget (docs.json `feedback`). `url`: where the thumbs post on a static host (no `lectern serve`):
+   * an http(s) address receiving `{path, helpful, comment?, id}` as JSON; unset, the thumbs show only under
+   * `lectern serve`. `repo`: the docs' GitHub or GitLab repository (`https://github.com/acme/docs`), for "Suggest
+   * edits" and "Raise issue"; `branch` (default `main`) and `directory` (the docs root inside it, default the top).
+   */
+  feedback: z
+    .strictObject({
+      url: z
+        .string()
+        .regex(/^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/, { error: 'expected the http(s) address that receives ratings, without credentials' })
+        .optional(),
+      repo: z
+        .string()
+        .regex(/^https:\/\/[^\s/?#@]+\/[^\s?#]+[^\s?#/]$/, {
+          error: 'expected the https address of the docs repository, such as https://github.com/acme/docs',
+        })
+        .optional(),
+      branch: z
+        .string()
+        .regex(/^[^\s?#]+$/, { error: 'expected a branch name such as main' })
+        .optional(),
+      directory: z
+        .string()
+        .regex(/^[^\s?#]*$/, { error: 'expected the docs folder inside the repository, such as docs' })
+        .optional(),
+    })
+    .optional(),
+  /**
    * Compile `x-mint.content` of LOCAL spec files as full MDX (ESM, expressions, any JSX). Default false: spec content
    * is Markdown plus built-in components with literal props. Content of remote specs is never trusted.
    */
@@ -326,6 +354,10 @@ export const docsConfigSchema = z.object({
     .optional(),
   interaction: z.object({ drilldown: z.boolean().optional() }).optional(),
   metadata: z.object({ timestamp: z.boolean().default(false) }).optional(),
+  /** Page feedback (Mintlify's `mint.json` keys, set in its dashboard today): thumbs, and links to the repo (`lectern.feedback.repo`). */
+  feedback: z
+    .object({ thumbsRating: z.boolean().optional(), suggestEdit: z.boolean().optional(), raiseIssue: z.boolean().optional() })
+    .optional(),
   variables: z.record(z.string().regex(/^[A-Za-z0-9-]+$/, 'variable names may hold letters, digits and hyphens'), z.string()).optional(),
   markdown: z.object({ schema: z.boolean().default(true), instructions: z.union([z.string(), z.array(z.string())]).optional() }).optional(),
   lectern: lecternSchema.optional(),

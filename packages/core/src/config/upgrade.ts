@@ -44,6 +44,11 @@ export function upgradeMintConfig(mint: Json): { config: Json; dropped: string[]
   for (const key of Object.keys(mint)) if (!handled.has(key)) dropped.push(key);
 
   if (mint.name !== undefined) config.name = mint.name;
+  if (isObject(mint.feedback)) {
+    const { thumbsRating, suggestEdit, raiseIssue } = mint.feedback;
+    const flags = Object.entries({ thumbsRating, suggestEdit, raiseIssue }).filter(([, v]) => typeof v === 'boolean');
+    if (flags.length) config.feedback = Object.fromEntries(flags);
+  }
   if (mint.logo !== undefined) config.logo = mint.logo;
   if (mint.favicon !== undefined) config.favicon = mint.favicon;
   if (isObject(mint.colors)) {

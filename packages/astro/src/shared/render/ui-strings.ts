@@ -61,6 +61,16 @@ export interface UiStrings {
   copyCode: string;
   copyPrompt: string;
   copy: string;
+  /** The page feedback widget (docs.json `feedback`): its question, thumbs, thank-you notice, optional comment box and
+   * button, and the links to the docs repo. */
+  wasThisHelpful: string;
+  yes: string;
+  no: string;
+  feedbackThanks: string;
+  feedbackComment: string;
+  send: string;
+  suggestEdits: string;
+  raiseIssue: string;
 }
 
 const en: UiStrings = {
@@ -100,6 +110,14 @@ const en: UiStrings = {
   copyCode: 'Copy code',
   copyPrompt: 'Copy prompt',
   copy: 'Copy',
+  wasThisHelpful: 'Was this page helpful?',
+  yes: 'Yes',
+  no: 'No',
+  feedbackThanks: 'Thank you for your feedback',
+  feedbackComment: 'Tell us more (optional)',
+  send: 'Send',
+  suggestEdits: 'Suggest edits',
+  raiseIssue: 'Raise issue',
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -142,6 +160,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Copier le code',
     copyPrompt: 'Copier le prompt',
     copy: 'Copier',
+    wasThisHelpful: 'Cette page vous a-t-elle été utile ?',
+    yes: 'Oui',
+    no: 'Non',
+    feedbackThanks: 'Merci pour votre retour',
+    feedbackComment: 'Dites-nous en plus (facultatif)',
+    send: 'Envoyer',
+    suggestEdits: 'Suggérer des modifications',
+    raiseIssue: 'Signaler un problème',
   },
   de: {
     onThisPage: 'Auf dieser Seite',
@@ -180,6 +206,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Code kopieren',
     copyPrompt: 'Prompt kopieren',
     copy: 'Kopieren',
+    wasThisHelpful: 'War diese Seite hilfreich?',
+    yes: 'Ja',
+    no: 'Nein',
+    feedbackThanks: 'Vielen Dank für Ihr Feedback',
+    feedbackComment: 'Erzählen Sie uns mehr (optional)',
+    send: 'Senden',
+    suggestEdits: 'Änderungen vorschlagen',
+    raiseIssue: 'Problem melden',
   },
   es: {
     onThisPage: 'En esta página',
@@ -218,6 +252,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Copiar código',
     copyPrompt: 'Copiar prompt',
     copy: 'Copiar',
+    wasThisHelpful: '¿Te resultó útil esta página?',
+    yes: 'Sí',
+    no: 'No',
+    feedbackThanks: 'Gracias por tus comentarios',
+    feedbackComment: 'Cuéntanos más (opcional)',
+    send: 'Enviar',
+    suggestEdits: 'Sugerir cambios',
+    raiseIssue: 'Informar de un problema',
   },
   'pt-BR': {
     onThisPage: 'Nesta página',
@@ -256,6 +298,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Copiar código',
     copyPrompt: 'Copiar prompt',
     copy: 'Copiar',
+    wasThisHelpful: 'Esta página foi útil?',
+    yes: 'Sim',
+    no: 'Não',
+    feedbackThanks: 'Obrigado pelo seu feedback',
+    feedbackComment: 'Conte-nos mais (opcional)',
+    send: 'Enviar',
+    suggestEdits: 'Sugerir alterações',
+    raiseIssue: 'Relatar problema',
   },
   it: {
     onThisPage: 'In questa pagina',
@@ -294,6 +344,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Copia codice',
     copyPrompt: 'Copia prompt',
     copy: 'Copia',
+    wasThisHelpful: 'Questa pagina ti è stata utile?',
+    yes: 'Sì',
+    no: 'No',
+    feedbackThanks: 'Grazie per il tuo feedback',
+    feedbackComment: 'Dicci di più (facoltativo)',
+    send: 'Invia',
+    suggestEdits: 'Suggerisci modifiche',
+    raiseIssue: 'Segnala un problema',
   },
   ru: {
     onThisPage: 'На этой странице',
@@ -332,6 +390,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'Копировать код',
     copyPrompt: 'Копировать промпт',
     copy: 'Копировать',
+    wasThisHelpful: 'Была ли эта страница полезной?',
+    yes: 'Да',
+    no: 'Нет',
+    feedbackThanks: 'Спасибо за отзыв',
+    feedbackComment: 'Расскажите подробнее (необязательно)',
+    send: 'Отправить',
+    suggestEdits: 'Предложить правки',
+    raiseIssue: 'Сообщить о проблеме',
   },
   ja: {
     onThisPage: 'このページの内容',
@@ -370,6 +436,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: 'コードをコピー',
     copyPrompt: 'プロンプトをコピー',
     copy: 'コピー',
+    wasThisHelpful: 'このページは役に立ちましたか？',
+    yes: 'はい',
+    no: 'いいえ',
+    feedbackThanks: 'フィードバックをありがとうございます',
+    feedbackComment: '詳しく教えてください（任意）',
+    send: '送信',
+    suggestEdits: '編集を提案',
+    raiseIssue: '問題を報告',
   },
   ko: {
     onThisPage: '이 페이지의 내용',
@@ -408,6 +482,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: '코드 복사',
     copyPrompt: '프롬프트 복사',
     copy: '복사',
+    wasThisHelpful: '이 페이지가 도움이 되었나요?',
+    yes: '예',
+    no: '아니요',
+    feedbackThanks: '피드백을 주셔서 감사합니다',
+    feedbackComment: '자세히 알려 주세요(선택 사항)',
+    send: '보내기',
+    suggestEdits: '수정 제안',
+    raiseIssue: '문제 제기',
   },
   zh: {
     onThisPage: '本页内容',
@@ -446,6 +528,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: '复制代码',
     copyPrompt: '复制提示词',
     copy: '复制',
+    wasThisHelpful: '此页面对您有帮助吗？',
+    yes: '是',
+    no: '否',
+    feedbackThanks: '感谢您的反馈',
+    feedbackComment: '告诉我们更多（可选）',
+    send: '发送',
+    suggestEdits: '建议编辑',
+    raiseIssue: '提出问题',
   },
   'zh-Hant': {
     onThisPage: '本頁內容',
@@ -484,6 +574,14 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     copyCode: '複製程式碼',
     copyPrompt: '複製提示詞',
     copy: '複製',
+    wasThisHelpful: '此頁面對您有幫助嗎？',
+    yes: '是',
+    no: '否',
+    feedbackThanks: '感謝您的意見回饋',
+    feedbackComment: '告訴我們更多（選填）',
+    send: '傳送',
+    suggestEdits: '建議編輯',
+    raiseIssue: '提出問題',
   },
 };
 
