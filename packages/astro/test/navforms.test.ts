@@ -90,8 +90,8 @@ describe('navigation forms', () => {
     expect(
       integrationProblems({ ga4: { measurementId: 'G-1' }, fathom: { siteId: '<x>' }, mixpanel: {}, telemetry: { enabled: false } }),
     ).toEqual([
-      'integrations.fathom: siteId must be your Fathom site id; left out',
-      'integrations.mixpanel is not supported by Lectern yet (supported: ga4, gtm, plausible, fathom, posthog, clarity); left out',
+      '/integrations/fathom/siteId: is not valid: your Fathom site id (letters and digits); fathom left out',
+      '/integrations/mixpanel/projectToken: is required: your Mixpanel project token (letters and digits); mixpanel left out',
     ]);
   });
 });
