@@ -3,7 +3,8 @@
  * `integrations.cookies` and a consent manager of its own (consent.js: a button that sets the localStorage key to the
  * value). Every request the page makes is recorded; vendor hosts are answered locally with an empty script (this
  * machine reaches loopback only). With `cookies` set, no request goes to a vendor until the reader consents, then all
- * go without a reload, and a consent taken back reloads the page. Without `cookies`, they go at once.
+ * go without a reload, and a consent taken back reloads the page; with `transcend` instead, they wait for its airgap.js
+ * to report consent to the purpose. Without either, they go at once.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -135,6 +136,49 @@ describe('with integrations.cookies', () => {
     const html = await (await fetch(`${site.url}/`)).text();
     expect(html).not.toContain('<script>window.__xss');
     expect(html).toContain('\\u003c/script>\\u003cscript>window.__xss=1\\u003c/script>');
+  });
+});
+
+describe('with integrations.transcend', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await serveVariant((integrations) => {
+      delete integrations.cookies;
+      integrations.transcend = { bundleId: 'bundle-1', analyticsPurpose: 'Product Analytics' };
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("loads Transcend's airgap.js at once and the vendors only once it reports consent to the purpose", async () => {
+    const page = await browser.newPage();
+    const vendors = new Set<string>();
+    try {
+      page.on('request', (r) => {
+        const host = new URL(r.url()).hostname;
+        if (host !== '127.0.0.1') vendors.add(host);
+      });
+      // A stand-in for airgap.js with Transcend's consent API: consent to a purpose is read from localStorage.
+      const airgap = `window.airgap={getConsent:function(){return {purposes:{'Product Analytics':localStorage.getItem('granted')==='1'}}}};`;
+      await page.route(
+        (u) => u.hostname !== '127.0.0.1',
+        (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'text/javascript',
+            body: route.request().url().endsWith('/cm/bundle-1/airgap.js') ? airgap : '',
+          }),
+      );
+      await page.goto(`${site.url}/`);
+      await page.waitForFunction(() => 'airgap' in window);
+      await page.waitForTimeout(1200);
+      expect([...vendors]).toEqual(['transcend-cdn.com']);
+      await page.evaluate(() => localStorage.setItem('granted', '1'));
+      await expect.poll(() => allLoaded(vendors, VENDOR_HOSTS), { timeout: 5000 }).toBe(true);
+    } finally {
+      await page.close();
+    }
   });
 });
 
