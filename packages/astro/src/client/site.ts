@@ -1,6 +1,6 @@
 /**
  * The one small shared script of every page: theme toggle, tabs and code groups, copy buttons, anchor copy,
- * banner dismiss, navigation selects, mobile sidebar, the search dialog (Pagefind loaded on first use), changelog tag
+ * banner dismiss, navigation selects and menus, mobile sidebar, the search dialog (Pagefind loaded on first use), changelog tag
  * filters, heading links and image zoom.
  */
 const root = document.documentElement;
@@ -190,6 +190,59 @@ on('[data-nav-select]', 'change', (el) => {
   location.href = (el as HTMLSelectElement).value;
 });
 on('[data-toggle-sidebar]', 'click', () => document.body.classList.toggle('sidebar-open'));
+
+// Navigation menus (layout/NavMenu.astro: dropdowns, products, tab menus) -----------------------------------------
+// A <details> opens by Enter/Space or a click by itself; here: aria-expanded, the arrow keys, Home/End, Escape (closes,
+// focus back on the button), one menu open at a time, and a click or focus outside closes it.
+const menus = () => document.querySelectorAll<HTMLDetailsElement>('details[data-menu]');
+const menuButton = (d: HTMLDetailsElement) => d.querySelector<HTMLElement>(':scope > summary');
+menus().forEach((d) => menuButton(d)?.setAttribute('aria-expanded', String(d.open)));
+document.addEventListener(
+  'toggle',
+  (ev) => {
+    const d = ev.target;
+    if (!(d instanceof HTMLDetailsElement) || !d.matches('[data-menu]')) return;
+    menuButton(d)?.setAttribute('aria-expanded', String(d.open));
+    if (d.open) menus().forEach((o) => o !== d && (o.open = false));
+  },
+  true,
+);
+on('details[data-menu]', 'keydown', (el, ev) => {
+  const e = ev as KeyboardEvent;
+  const d = el as HTMLDetailsElement;
+  const links = [...d.querySelectorAll<HTMLElement>(':scope > ul a')];
+  const i = links.indexOf(document.activeElement as HTMLElement);
+  if (e.key === 'Escape' && d.open) {
+    e.preventDefault();
+    e.stopPropagation();
+    d.open = false;
+    menuButton(d)?.focus();
+    return;
+  }
+  const next =
+    e.key === 'ArrowDown'
+      ? (i + 1) % links.length
+      : e.key === 'ArrowUp'
+        ? i <= 0
+          ? links.length - 1
+          : i - 1
+        : e.key === 'Home' && i >= 0
+          ? 0
+          : e.key === 'End' && i >= 0
+            ? links.length - 1
+            : -1;
+  if (next < 0 || !links.length) return;
+  e.preventDefault();
+  d.open = true;
+  links[next]!.focus();
+});
+const closeMenusOutside = (ev: Event) => {
+  const target = (ev as FocusEvent).relatedTarget ?? ev.target;
+  if (ev.type === 'focusout' && !target) return;
+  menus().forEach((d) => d.open && !(target instanceof Node && d.contains(target)) && (d.open = false));
+};
+document.addEventListener('click', closeMenusOutside);
+document.addEventListener('focusout', closeMenusOutside);
 on('[data-server-select]', 'change', (el) => {
   const box = el.closest('[data-endpoint]');
   const url = (el as HTMLSelectElement).value;

@@ -31,9 +31,22 @@ export interface SidebarLink {
 }
 export type SidebarEntry = SidebarPage | SidebarGroup | SidebarLink;
 
+export interface SwitcherOption {
+  label: string;
+  href: string;
+  active: boolean;
+  icon?: unknown;
+  external: boolean;
+  tag?: string;
+  default?: boolean;
+  /** docs.json `description` of the division (dropdowns and products show it under the name). */
+  description?: string;
+  /** A tab's (or product's) `menu` items: drawn as a menu under the tab. */
+  menu?: SwitcherOption[];
+}
 export interface Switcher {
   type: NavDivision['type'];
-  options: Array<{ label: string; href: string; active: boolean; icon?: unknown; external: boolean; tag?: string; default?: boolean }>;
+  options: SwitcherOption[];
 }
 
 /** One sidebar scope: the groups/pages under the deepest division on a path. */
@@ -238,32 +251,31 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
     return other && !unlisted(pages.get(other)) ? other : undefined;
   };
 
+  const isDivision = (i: NavItem): i is NavDivision => i.type !== 'page' && i.type !== 'group' && i.type !== 'link' && !i.hidden;
+  const option = (d: NavDivision, chain: NavDivision[], slug: string | undefined): SwitcherOption => {
+    const active = chain.includes(d);
+    const target = d.href ?? (active ? undefined : matching(d, slug)) ?? firstPage(d);
+    const href =
+      target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : '/' + (target === 'index' ? '' : target);
+    const menu = d.children.filter((c): c is NavDivision => isDivision(c) && c.type === 'menu');
+    return {
+      label: d.label,
+      href,
+      active,
+      icon: d.icon,
+      external: /^[a-z]+:/i.test(href),
+      tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined,
+      ...(d.default ? { default: true } : {}),
+      ...(typeof d.extra.description === 'string' && d.extra.description ? { description: d.extra.description } : {}),
+      ...(menu.length && d.type !== 'menu' ? { menu: menu.map((m) => option(m, chain, slug)) } : {}),
+    };
+  };
+
   const switchers = (scope: Scope, slug?: string): Switcher[] => {
     const out: Switcher[] = [];
     let level: NavItem[] = plan.navigation;
     for (const active of scope.chain) {
-      const siblings = level.filter((i): i is NavDivision => i.type !== 'page' && i.type !== 'group' && i.type !== 'link' && !i.hidden);
-      out.push({
-        type: active.type,
-        options: siblings.map((d) => {
-          const target = d.href ?? (d === active ? undefined : matching(d, slug)) ?? firstPage(d);
-          const href =
-            target === undefined
-              ? '#'
-              : /^[a-z]+:/i.test(target) || target.startsWith('/')
-                ? target
-                : '/' + (target === 'index' ? '' : target);
-          return {
-            label: d.label,
-            href,
-            active: d === active,
-            icon: d.icon,
-            external: /^[a-z]+:/i.test(href),
-            tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined,
-            ...(d.default ? { default: true } : {}),
-          };
-        }),
-      });
+      out.push({ type: active.type, options: level.filter(isDivision).map((d) => option(d, scope.chain, slug)) });
       level = active.children;
     }
     return out;
@@ -274,4 +286,23 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
 
 export function pageHref(slug: string): string {
   return slug === 'index' ? '/' : '/' + slug;
+}
+
+/**
+ * `navigation.global` (link-only divisions shown on every page), as Mintlify places them: `tabs` join the header's
+ * tab bar (`where: 'tabs'`), anchors and the rest go to the top of the sidebar (`where: 'sidebar'`).
+ */
+export function globalLinks(plan: SitePlan, where: 'tabs' | 'sidebar'): SwitcherOption[] {
+  return plan.global.flatMap((g) =>
+    g.type !== 'page' && g.type !== 'group' && g.type !== 'link' && g.href && !g.hidden && (g.type === 'tab') === (where === 'tabs')
+      ? [{ label: g.label, href: g.href, icon: g.icon, active: false, external: /^[a-z]+:/i.test(g.href) }]
+      : [],
+  );
+}
+
+/** The header's tab bar: the tabs of the page's scope, then the global tabs (undefined when there are none). */
+export function headerTabs(tabs: Switcher | undefined, plan: SitePlan): Switcher | undefined {
+  const global = globalLinks(plan, 'tabs');
+  if (!global.length) return tabs;
+  return { type: 'tab', options: [...(tabs?.options ?? []), ...global] };
 }
