@@ -132,6 +132,21 @@ describe('with integrations.cookies', () => {
     }
   });
 
+  it('takes a cookie of the configured name holding the value as consent too', async () => {
+    const { page, vendors } = await openPage(browser, `${site.url}/`);
+    try {
+      await page.waitForTimeout(800);
+      expect([...vendors]).toEqual([]);
+      await page.evaluate(
+        () => (document.cookie = 'docs-consent=' + encodeURIComponent('yes</script><script>window.__xss=1</script>') + '; path=/'),
+      );
+      await expect.poll(() => allLoaded(vendors, VENDOR_HOSTS), { timeout: 5000 }).toBe(true);
+    } finally {
+      await page.context().clearCookies();
+      await page.close();
+    }
+  });
+
   it('keeps the consent value as data: the page carries no script made of it', async () => {
     const html = await (await fetch(`${site.url}/`)).text();
     expect(html).not.toContain('<script>window.__xss');

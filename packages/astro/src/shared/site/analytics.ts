@@ -318,13 +318,15 @@ export const integrationProblems = (integrations: unknown): string[] => readInte
 
 /**
  * The page script that holds the tags back until the reader consents, as Mintlify defines it: `cookies` = the
- * localStorage key holds the value (set by the site's own consent manager, in this tab or another); `transcend` =
+ * localStorage key holds the value (set by the site's own consent manager, in this tab or another; a cookie of that
+ * name holding the value counts too, as Mintlify's settings reference calls them cookie key and value); `transcend` =
  * airgap.js reports consent to the purpose. Checked at once, on `storage` events and every half second, so the tags
  * load without a reload; a consent revoked after they loaded reloads the page, which tears them down. Reads its
  * data from the JSON block with id `lectern-analytics`.
  */
 export const CONSENT_LOADER = `(function(){var d=document,c=JSON.parse(d.getElementById('lectern-analytics').textContent),done=false;
-function granted(){try{if(c.consent.transcend){var a=window.airgap,p=a&&a.getConsent&&a.getConsent();return !!(p&&p.purposes&&p.purposes[c.consent.transcend]===true)}return !!c.consent.key&&localStorage.getItem(c.consent.key)===c.consent.value}catch(e){return false}}
+function granted(){try{if(c.consent.transcend){var a=window.airgap,p=a&&a.getConsent&&a.getConsent();return !!(p&&p.purposes&&p.purposes[c.consent.transcend]===true)}return !!c.consent.key&&(localStorage.getItem(c.consent.key)===c.consent.value||cookie(c.consent.key)===c.consent.value)}catch(e){return false}}
+function cookie(k){var all=d.cookie?d.cookie.split('; '):[];for(var i=0;i<all.length;i++){var j=all[i].indexOf('=');try{if(decodeURIComponent(all[i].slice(0,j))===k)return decodeURIComponent(all[i].slice(j+1))}catch(e){}}return null}
 function load(){done=true;c.tags.forEach(function(t){var s=d.createElement('script');if(t.src){s.src=t.src;s.async=t.async||t.defer||false}else s.textContent=t.inline;for(var k in t.attrs||{})s.setAttribute(k,t.attrs[k]);d.head.appendChild(s)});window.dispatchEvent(new Event('lectern:consent'))}
 function check(){var g=granted();if(g&&!done)load();else if(!g&&done)location.reload()}
 check();setInterval(check,500);addEventListener('storage',check)})();`;
