@@ -22,7 +22,7 @@ describe('lectern CLI', () => {
   it('--help lists every command', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys'])
+    for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys', 'feedback'])
       expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
   });
 

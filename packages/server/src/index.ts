@@ -32,3 +32,10 @@ export { createMcpHandler, MCP_PATH, DEFAULT_MCP_MAX_BODY } from './mcp/handler.
 export type { McpHandler, McpHandlerOptions } from './mcp/handler.ts';
 export { operationTools, callOperation, MAX_ANSWER_CHARS } from './mcp/operations.ts';
 export type { OperationTool } from './mcp/operations.ts';
+
+// Page feedback ("Was this page helpful?") ---------------------------------------------------------
+export { createFeedbackHandler, parseRating, FEEDBACK_PATH } from './feedback/handler.ts';
+export type { FeedbackHandler, FeedbackHandlerOptions } from './feedback/handler.ts';
+export { openFeedbackStore, openSqliteFeedbackStore, openPostgresFeedbackStore, DEFAULT_FEEDBACK_DB } from './feedback/store.ts';
+export type { FeedbackStore, FeedbackRating, PageFeedback } from './feedback/store.ts';
+export { runFeedbackCommand, listFeedback, formatFeedback, parseSince } from './feedback/command.ts';

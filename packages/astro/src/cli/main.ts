@@ -32,6 +32,7 @@ Commands:
   generate [dir]   Write generated endpoint pages as MDX files
   serve [dir]      Serve the built site with the playground proxy and assistant API
   keys <cmd>       Manage assistant API keys
+  feedback [dir]   List the pages' "Was this page helpful?" ratings (taken by serve)
   schema           Print the JSON Schema of docs.json (for editors)
 
 Run \`lectern <command> --help\` for a command's options.
@@ -143,6 +144,7 @@ const DELEGATED: Record<string, () => Promise<Runner>> = {
   schema: async () => (await import('@lectern/core')).runSchemaCommand,
   serve: async () => (await import('@lectern/server')).runServeCommand,
   keys: async () => (await import('@lectern/server')).runKeysCommand,
+  feedback: async () => (await import('@lectern/server')).runFeedbackCommand,
 };
 
 function portOf(v: Values): number | undefined {

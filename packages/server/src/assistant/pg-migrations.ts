@@ -65,6 +65,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX lectern_rate_windows_end ON lectern_rate_windows (window_end);
     `,
   },
+  {
+    version: 2,
+    name: 'page feedback ratings',
+    sql: `
+      -- One row per rating (a reader's vote on one page view; a changed vote updates its row). No personal data:
+      -- the id is random, made by the page.
+      CREATE TABLE lectern_feedback (
+        id text PRIMARY KEY,
+        path text NOT NULL,
+        helpful boolean NOT NULL,
+        comment text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX lectern_feedback_created ON lectern_feedback (created_at);
+    `,
+  },
 ];
 
 /** The advisory lock that serialises migrating instances (any fixed 64-bit number; never change it). */

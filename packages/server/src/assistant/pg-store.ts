@@ -294,6 +294,9 @@ function postgresCounters({ query }: Database): WindowCounter {
   };
 }
 
+/** The pool behind its migrations, for the other tables of the same database (page feedback: feedback/store.ts). */
+export { openDatabase as openPostgresDatabase, type Database as PostgresDatabase };
+
 /** Open a PostgreSQL-backed store. Nothing connects until `ready()` or the first operation. */
 export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): AssistantStore {
   const db = openDatabase(url, options);

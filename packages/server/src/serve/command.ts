@@ -13,13 +13,15 @@ Serves the built site in <dir>/dist (dir defaults to ".") with the playground pr
 "lectern": {"assistant": {"enabled": true}} or --assistant is given; then GET /_lectern/assistant.json gives the
 pages' "Ask AI" panel the site's public key (kept in <dir>/.lectern/assistant-site-key.json). POST /mcp is the docs'
 MCP server (Streamable HTTP): tools "search" (the site's public pages) and "get_page" (a page's Markdown).
+With docs.json "feedback": {"thumbsRating": true}, POST /_lectern/feedback takes the pages' "Was this page
+helpful?" ratings (listed by lectern feedback), stored where the assistant keeps its data.
   --port, -p     port to listen on (default: $PORT or 4321)
   --host         address to bind (default: $HOST or 127.0.0.1; use 0.0.0.0 in a container)
   --trust-proxy  rate-limit by the last X-Forwarded-For entry (only behind your own reverse proxy)
   --proxy-max-concurrent <n>  playground requests the proxy has in flight at once, all readers together
                  (default: $LECTERN_PROXY_MAX_CONCURRENT or 48); past it, 503 proxy_at_capacity
   --assistant    mount the assistant API even when docs.json does not enable it
-  --database <url>  keep assistant keys, threads and rate limits in this PostgreSQL database, shared by every
+  --database <url>  keep assistant keys, threads, rate limits and page ratings in this PostgreSQL database, shared by every
                  instance that uses it (default: $DATABASE_URL, then docs.json lectern.assistant.database, else
                  SQLite files in <dir>/.lectern/)
   --allowed-host <host>  answer requests for this host name (repeatable; ".example.com" includes subdomains;
@@ -107,9 +109,17 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       (error: unknown) =>
         log(`lectern serve: assistant database not reachable yet (${(error as Error).message}); the assistant answers 503 until it is`),
     );
-  } else if (values.database !== undefined) {
-    console.error('lectern serve: --database is for the assistant; enable it in docs.json (lectern.assistant.enabled) or pass --assistant');
+  } else if (values.database !== undefined && !settings.feedback) {
+    console.error(
+      'lectern serve: --database is for the assistant and page ratings; enable one in docs.json (lectern.assistant.enabled, feedback.thumbsRating) or pass --assistant',
+    );
     return 2;
+  }
+  const feedback = settings.feedback ? await feedbackStore(root, values.database, settings.database, log) : undefined;
+  if (feedback instanceof Error) {
+    console.error(`lectern serve: ${feedback.message}`);
+    await ownAssistant?.close();
+    return 1;
   }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
@@ -120,6 +130,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       manifest,
       ...(assistant ? { assistant } : {}),
       ...(assistantPanel ? { assistantPanel } : {}),
+      ...(feedback ? { feedback: { store: feedback, trustProxy } } : {}),
       dist,
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
@@ -129,6 +140,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   } catch (error) {
     console.error(`lectern serve: ${(error as Error).message}`);
     await ownAssistant?.close();
+    await feedback?.close();
     return 1;
   }
   log(`lectern serve: serving ${dist} at ${server.url}`);
@@ -140,6 +152,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       server
         .close()
         .then(() => ownAssistant?.close())
+        .then(() => feedback?.close())
         .then(resolve, resolve);
     };
     process.on('SIGINT', stop);
@@ -147,6 +160,25 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
   });
   log('lectern serve: stopped');
   return 0;
+}
+
+/** The page ratings' store (docs.json `feedback.thumbsRating`): the assistant's database choice, else `.lectern/feedback.db`. */
+async function feedbackStore(root: string, flag: string | undefined, settings: unknown, log: (line: string) => void) {
+  const { chooseDatabase } = await import('../assistant/store.ts');
+  const { openFeedbackStore, DEFAULT_FEEDBACK_DB } = await import('../feedback/store.ts');
+  try {
+    const store = openFeedbackStore(
+      chooseDatabase({ flag, env: process.env.DATABASE_URL, settings }),
+      path.join(root, DEFAULT_FEEDBACK_DB),
+    );
+    log(`lectern serve: page ratings in ${store.description}`);
+    store
+      .ready()
+      .catch((error: unknown) => log(`lectern serve: page ratings: ${(error as Error).message}; ratings answer 503 until it is reachable`));
+    return store;
+  } catch (error) {
+    return error as Error;
+  }
 }
 
 /**
@@ -232,6 +264,8 @@ function sitePanel(
 
 interface AssistantSettings {
   enabled: boolean;
+  /** docs.json `feedback.thumbsRating`: take page ratings at `/_lectern/feedback`. */
+  feedback: boolean;
   /** docs.json `name`: the default assistant domain of the site's panel. */
   name?: string;
   retentionDays?: number;
@@ -247,14 +281,14 @@ interface AssistantSettings {
 
 /** docs.json `lectern.assistant` (read directly: serving must not pay for planning the site). */
 async function assistantSettings(root: string): Promise<AssistantSettings> {
-  let config: { name?: unknown; lectern?: { assistant?: Record<string, unknown> } };
+  let config: { name?: unknown; feedback?: { thumbsRating?: unknown }; lectern?: { assistant?: Record<string, unknown> } };
   try {
     config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
   } catch {
-    return { enabled: false, problems: [] };
+    return { enabled: false, feedback: false, problems: [] };
   }
   const a = config.lectern?.assistant ?? {};
-  const out: AssistantSettings = { enabled: a.enabled === true, problems: [] };
+  const out: AssistantSettings = { enabled: a.enabled === true, feedback: config.feedback?.thumbsRating === true, problems: [] };
   if (typeof config.name === 'string') out.name = config.name;
   const days = a.retentionDays;
   if (typeof days === 'number' && days >= 0) out.retentionDays = days;

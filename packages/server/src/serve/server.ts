@@ -13,6 +13,7 @@ import { PROXY_PATH } from '@lectern/core/contract';
 import { connectionInfo } from '../node/adapters.ts';
 import type { ConnectionInfo, ProxyHandler, ProxyOptions } from '../proxy/handler.ts';
 import { createProxyHandler } from '../proxy/node-handler.ts';
+import { createFeedbackHandler, FEEDBACK_PATH, type FeedbackHandlerOptions } from '../feedback/handler.ts';
 import { compileRedirects } from './redirects.ts';
 import { hostCheck, hostName } from './hosts.ts';
 import { createStaticServer } from './static.ts';
@@ -38,6 +39,11 @@ export interface ServeOptions {
   /** The docs' MCP server (`createMcpHandler`), mounted at `{base}mcp` for every method; gets the peer address as `info`. */
   mcp?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
   auth?: AuthGate;
+  /**
+   * Page ratings (docs.json `feedback.thumbsRating`): `POST {base}_lectern/feedback` from the site's own pages (and
+   * from `lectern.site`'s origin), stored in `store`; `GET {base}_lectern/feedback.json` tells the widget so.
+   */
+  feedback?: Omit<FeedbackHandlerOptions, 'pageOf' | 'base'>;
   /** Default 4321; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -198,6 +204,25 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   if (options.mcp) {
     const mcp = options.mcp;
     app.all(mounted('/mcp'), (c) => mcp(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
+  }
+
+  if (options.feedback) {
+    // A rating names a page of the site: the file its path resolves to, as the static server finds it.
+    const pageOf = async (pathname: string) => {
+      if (isAmbiguousPath(pathname)) return undefined;
+      const found = await files.find(pathname);
+      const slug = found && !isServerOnlyFile(dist, found.file) ? slugOfFile(dist, found.file) : undefined;
+      return slug === '404' ? undefined : slug;
+    };
+    const siteOrigin = manifest.site ? URL.parse(manifest.site)?.origin : undefined;
+    const origins = [...(options.feedback.origins ?? []), ...(siteOrigin ? [siteOrigin] : [])];
+    const rate = createFeedbackHandler({ ...options.feedback, origins, pageOf, base });
+    app.on(['POST', 'OPTIONS'], mounted(FEEDBACK_PATH), (c) =>
+      rate(c.req.raw, { clientIp: c.env.incoming.socket?.remoteAddress ?? 'unknown' }),
+    );
+    app.get(mounted(`${FEEDBACK_PATH}.json`), (c) =>
+      c.json({ enabled: true, endpoint: mounted(FEEDBACK_PATH) }, 200, { 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' }),
+    );
   }
 
   if (options.assistantPanel) {
