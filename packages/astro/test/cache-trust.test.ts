@@ -156,19 +156,29 @@ describe('the MDX analyses (code the build runs)', () => {
     mkdirSync(path.join(root, 'snippets'), { recursive: true });
     writeFileSync(path.join(root, 'snippets/counter.mdx'), COUNTER);
   }
-  const mdxJson = () => path.join(cacheRoot(root), 'mdx.json');
-  type Stored = { entries: Record<string, [number, { code: string; island?: { path: string } }, string]> };
+  const shards = () => {
+    const dir = path.join(cacheRoot(root), 'mdx');
+    return readdirSync(dir)
+      .filter((f) => /^[0-9a-f]{2}\.json$/.test(f))
+      .map((f) => path.join(dir, f));
+  };
+  type Analysis = { code: string; island?: { path: string } };
+  type Stored = { entries: Record<string, [number, string, string]> };
   /** Edit the stored analyses; `reseal` writes the matching hash as an attacker who knows the format would. */
-  function tamper(edit: (analysis: { code: string; island?: { path: string } }) => boolean, reseal: boolean): void {
-    const stored = JSON.parse(readFileSync(mdxJson(), 'utf8')) as Stored;
+  function tamper(edit: (analysis: Analysis) => boolean, reseal: boolean): void {
     let edited = 0;
-    for (const entry of Object.values(stored.entries)) {
-      if (!edit(entry[1])) continue;
-      edited++;
-      if (reseal) entry[2] = createHash('sha256').update(JSON.stringify(entry[1])).update('\u0000').digest('hex');
+    for (const file of shards()) {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
+      for (const entry of Object.values(stored.entries)) {
+        const analysis = JSON.parse(entry[1]) as Analysis;
+        if (!edit(analysis)) continue;
+        edited++;
+        entry[1] = JSON.stringify(analysis);
+        if (reseal) entry[2] = createHash('sha256').update(entry[1]).update('\u0000').digest('hex');
+      }
+      writeFileSync(file, JSON.stringify(stored));
     }
     expect(edited).toBeGreaterThan(0);
-    writeFileSync(mdxJson(), JSON.stringify(stored));
   }
 
   it('an analysis whose code does not match its hash is not run: the page is analysed again', async () => {
@@ -183,7 +193,7 @@ describe('the MDX analyses (code the build runs)', () => {
     );
     const again = await planAndPrepare(root, COMPONENTS_MODULE);
     expect(again.site.prepared.get(page)).toBe(code);
-    expect(warned.join('\n')).toMatch(/build cache: the analysis of index\.mdx in mdx\.json does not match the hash stored with it/);
+    expect(warned.join('\n')).toMatch(/build cache: the analysis of index\.mdx in the build cache does not match the hash stored with it/);
     // Analysed again, the entry is good again: the next plan uses it without a word.
     warned.length = 0;
     expect((await planAndPrepare(root, COMPONENTS_MODULE)).site.prepared.get(page)).toBe(code);

@@ -1,58 +1,31 @@
 /**
  * MDX analysis (mdx-analyze.ts: parse, check components and expressions, rewrite for Astro) is the longest part of
  * planning a prose site: about 5 ms a page, 5 s for 1,000 pages, on every build and every `lectern dev` start.
- * It is pure, so its results are kept in the build cache (`mdx.json`), keyed by the file's text, its path, the
- * options, Lectern's code and the text of the files it imports; a file whose key is there is not analysed again.
- * Diagnostics are part of the result, so a cached file still reports its problems.
+ * It is pure, so its results are kept in the build cache (analysis-store.ts, `mdx/`), keyed by the file's text, its
+ * path, the options, Lectern's code and the text of the files it imports; a file whose key is there is not analysed
+ * again. Diagnostics are part of the result, so a cached file still reports its problems.
  *
- * An analysis holds the code the build compiles and runs, so each entry carries the SHA-256 of its content, checked
- * before it is used: an entry that does not match (damaged, edited or written by hand) is not used, the build says so
- * and analyses the file again. A file of another format is not read at all.
+ * An analysis holds the code the build compiles and runs: a stored one is used only when it matches the SHA-256 stored
+ * with it and writes its island module under .lectern/islands/; one that does not is not used, the build says so and
+ * analyses the file again.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeMdx, type MdxAnalysis } from './analyze.ts';
-import { cacheEnabled, cacheRoot, lecternFingerprint, readJson, sha256, writeAtomic } from '../shared/build-cache.ts';
+import { AnalysisStore } from './analysis-store.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint, sha256 } from '../shared/build-cache.ts';
 import { IMPORT_STATEMENT, MDX_IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
 
 type Options = Parameters<typeof analyzeMdx>[2];
-/** Bumped when the file's layout changes (2: each entry carries the hash of its analysis). */
-const FORMAT = 2;
-/** An entry as stored: the plan that last used it, the analysis, the SHA-256 of the analysis as JSON. */
-type Entry = [number, MdxAnalysis, string];
-interface Stored {
-  format: number;
-  generation: number;
-  entries: Record<string, Entry>;
-}
-/** Entries not used for this many plans leave the file. */
-const KEEP = 3;
 
-interface Store {
-  file: string;
-  generation: number;
-  old: Map<string, Entry>;
-  used: Map<string, MdxAnalysis>;
-  dirty: boolean;
-}
-const stores = new Map<string, Store>();
+/** The open store of each cache folder, for one plan (`saveMdxCache` closes it). */
+const stores = new Map<string, AnalysisStore>();
 
-function storeFor(root: string): Store | undefined {
+function storeFor(root: string): AnalysisStore | undefined {
   if (!cacheEnabled()) return undefined;
-  const file = path.join(cacheRoot(path.resolve(root)), 'mdx.json');
-  let s = stores.get(file);
-  if (!s) {
-    const read = readJson<Stored>(file);
-    const stored = read?.format === FORMAT && read.entries && typeof read.entries === 'object' ? read : undefined;
-    s = {
-      file,
-      generation: (Number(stored?.generation) || 0) + 1,
-      old: new Map(Object.entries(stored?.entries ?? {})),
-      used: new Map(),
-      dirty: false,
-    };
-    stores.set(file, s);
-  }
+  const dir = path.join(cacheRoot(path.resolve(root)), 'mdx');
+  let s = stores.get(dir);
+  if (!s) stores.set(dir, (s = new AnalysisStore(dir)));
   return s;
 }
 
@@ -121,13 +94,13 @@ export function analysisKey(file: string, opts: Options, source: string, imports
 /** Whether the cache of `root` holds the analysis of this key (so it need not be done ahead). */
 export function isCached(root: string, key: string): boolean {
   const store = storeFor(root);
-  return store !== undefined && (store.used.has(key) || store.old.has(key));
+  return store !== undefined && store.has(key);
 }
 
 /** How many analyses the cache of `root` holds (0 without a cache). */
 export function cachedAnalyses(root: string): number {
   const store = storeFor(root);
-  return store ? store.old.size + store.used.size : 0;
+  return store ? store.size : 0;
 }
 
 /** Analyses done ahead of this plan's (mdx-pool.ts), by key; each is taken once. */
@@ -156,75 +129,41 @@ export function cachedAnalyzeMdx(root: string, source: string, file: string, opt
   // the options. A file importing a package is analysed every time.
   let imports = '';
   if (withImports) {
-    let memo = importMemo.get(store.file);
-    if (!memo) importMemo.set(store.file, (memo = new Map()));
+    let memo = importMemo.get(store.dir);
+    if (!memo) importMemo.set(store.dir, (memo = new Map()));
     const digest = importsDigest(path.resolve(root), path.resolve(root, file), source, memo);
     if (digest === undefined) return analyzeMdx(source, file, opts);
     imports = digest;
   }
   const key = analysisKey(file, opts, source, imports);
-  const hit = store.used.get(key) ?? checked(store, key, file, path.resolve(root));
-  if (hit) {
-    store.used.set(key, hit);
-    return structuredClone(hit);
-  }
+  const taken = store.take(key, (analysis) => islandProblem(analysis, path.resolve(root)));
+  if (taken && 'analysis' in taken) return taken.analysis;
+  if (taken) console.warn(`[lectern] build cache: the analysis of ${file} in the build cache ${taken.problem}: not used, analysed again`);
   const result = fromAhead(key) ?? analyzeMdx(source, file, opts);
-  store.used.set(key, structuredClone(result));
-  store.dirty = true;
+  store.put(key, result);
   return result;
 }
-
-/** The hash an entry carries: of its analysis as the file stores it. */
-const analysisHash = (analysis: MdxAnalysis): string => sha256(JSON.stringify(analysis));
 
 /** Where island modules are written (prepare.ts ISLANDS_DIR; not imported from there, as it imports this module). */
 const ISLANDS = path.join('.lectern', 'islands');
 
-/** Why a stored entry is not used, or undefined when it is sound. */
-function entryProblem(entry: Entry | undefined, root: string): string | undefined {
-  if (!Array.isArray(entry) || !entry[1] || typeof entry[2] !== 'string' || analysisHash(entry[1]) !== entry[2])
-    return 'does not match the hash stored with it (damaged, edited or written by hand)';
-  // The island module is written where the analysis says: only ever under .lectern/islands/.
-  const island = entry[1].island?.path;
-  if (
-    island !== undefined &&
-    (typeof island !== 'string' || !island.startsWith(path.join(root, ISLANDS) + path.sep) || island.includes('\0'))
-  )
+/** Why a stored analysis may not be used: its island module is written where it says, only ever under .lectern/islands/. */
+function islandProblem(analysis: MdxAnalysis, root: string): string | undefined {
+  const island = analysis.island?.path;
+  if (island === undefined) return undefined;
+  if (typeof island !== 'string' || !island.startsWith(path.join(root, ISLANDS) + path.sep) || island.includes('\0'))
     return `names an island module outside ${ISLANDS} (${String(island)})`;
-  if (island !== undefined && path.resolve(island) !== island) return `names an island module by a path that is not plain (${island})`;
+  if (path.resolve(island) !== island) return `names an island module by a path that is not plain (${island})`;
   return undefined;
 }
 
-/** The stored analysis of `key` when it is sound (`entryProblem`); one that is not is dropped, with a warning. */
-function checked(store: Store, key: string, file: string, root: string): MdxAnalysis | undefined {
-  const entry = store.old.get(key);
-  if (!entry) return undefined;
-  const problem = entryProblem(entry, root);
-  if (!problem) return entry[1];
-  console.warn(`[lectern] build cache: the analysis of ${file} in mdx.json ${problem}: not used, analysed again`);
-  store.old.delete(key);
-  store.dirty = true;
-  return undefined;
-}
-
-/** Write what this plan analysed or used (and recent entries) back, when anything changed. */
+/** Write what this plan analysed or used back (only the shards that changed), and close the store. */
 export function saveMdxCache(root: string): void {
   ahead.clear();
   const store = storeFor(root);
+  if (!store) return;
   // The next plan reads imported files again (they may have changed since).
-  if (store) importMemo.delete(store.file);
-  // Nothing new and nothing to drop: the file stays as it is.
-  if (!store || (!store.dirty && store.used.size === store.old.size)) {
-    if (store) stores.delete(store.file);
-    return;
-  }
-  const entries: Stored['entries'] = {};
-  // A stored entry used as it was (the same object, its hash checked when it was read) keeps its hash.
-  for (const [key, value] of store.used) {
-    const kept = store.old.get(key);
-    entries[key] = [store.generation, value, kept?.[1] === value ? kept[2] : analysisHash(value)];
-  }
-  for (const [key, entry] of store.old) if (!(key in entries) && store.generation - entry[0] < KEEP) entries[key] = entry;
-  writeAtomic(store.file, JSON.stringify({ format: FORMAT, generation: store.generation, entries } satisfies Stored));
-  stores.delete(store.file);
+  importMemo.delete(store.dir);
+  store.save();
+  stores.delete(store.dir);
 }
