@@ -129,6 +129,11 @@ describe('navigation menus under --base /pr-7/', () => {
       expect(await menu.getAttribute('open')).toBe('');
       await page.mouse.click(1000, 600);
       expect(await menu.getAttribute('open')).toBeNull();
+      // A mouse over the tab opens its menu; leaving closes it.
+      await tab.hover();
+      await expect.poll(() => menu.getAttribute('open')).toBe('');
+      await page.mouse.move(1000, 600);
+      await expect.poll(() => menu.getAttribute('open')).toBeNull();
       // The menu item's page: its tab is the active one.
       await Promise.all([page.waitForURL(/sdks/), tab.click().then(() => menu.locator('a', { hasText: 'SDKs' }).click())]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/core/sdks');
@@ -165,6 +170,21 @@ describe('navigation menus under --base /pr-7/', () => {
       expect(await page.locator('.sidebar details[data-menu="product"]').isVisible()).toBe(true);
     } finally {
       await page.close();
+    }
+  }, 60_000);
+
+  it('opens a menu and follows its option without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}${BASE}core/quickstart`);
+      const product = page.locator('.sidebar details[data-menu="product"]');
+      expect(await product.locator('a', { hasText: 'Analytics' }).isVisible()).toBe(false);
+      await product.locator('summary').click();
+      await Promise.all([page.waitForURL(/analytics/), product.locator('a', { hasText: 'Analytics' }).click()]);
+      expect(new URL(page.url()).pathname).toBe('/pr-7/analytics/overview');
+    } finally {
+      await context.close();
     }
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, SitePlan, NavItem } from '@lectern/core';
-import { buildNavIndex } from '../src/model/nav.ts';
+import { buildNavIndex, globalLinks, headerTabs } from '../src/model/nav.ts';
 import { countEntries, isLarge, scopeJson } from '../src/build/nav-json.ts';
 
 const guide = (slug: string, extra: Partial<Page> = {}): Page =>
@@ -83,5 +83,49 @@ describe('buildNavIndex', () => {
     expect(isLarge(big.scopes[0]!)).toBe(true);
     expect(isLarge(idx.scopes[0]!)).toBe(false);
     expect(JSON.parse(scopeJson(big.scopes[0]!))[0].c[0]).toEqual({ s: 'p0', l: 'P0' });
+  });
+});
+
+describe('menus and global links', () => {
+  const pages = [guide('index'), guide('cli'), guide('sdks')];
+  const nav: NavItem[] = [
+    { type: 'tab', label: 'Guides', extra: { description: 'Learn' }, children: [pageRef('index')] },
+    {
+      type: 'tab',
+      label: 'Tools',
+      extra: {},
+      children: [
+        { type: 'menu', label: 'CLI', icon: 'terminal', extra: { description: 'From your shell' }, children: [pageRef('cli')] },
+        { type: 'menu', label: 'SDKs', extra: {}, children: [pageRef('sdks')] },
+      ],
+    },
+  ];
+  const p = plan(nav, pages);
+  p.global = [
+    { type: 'tab', label: 'Blog', href: 'https://blog.test', extra: {}, children: [] },
+    { type: 'anchor', label: 'Status', icon: 'signal', href: '/status', extra: {}, children: [] },
+  ];
+  const idx = buildNavIndex(p);
+
+  it('gives a tab option its menu items, with descriptions, the current one active', () => {
+    const [tabs, menu] = idx.switchers(idx.byPage.get('sdks')!.scope);
+    expect(tabs!.options[0]!.description).toBe('Learn');
+    expect(tabs!.options[1]!.menu?.map((o) => [o.label, o.href, o.active, o.description])).toEqual([
+      ['CLI', '/cli', false, 'From your shell'],
+      ['SDKs', '/sdks', true, undefined],
+    ]);
+    expect(tabs!.options[1]!.active).toBe(true);
+    expect(menu!.type).toBe('menu');
+  });
+
+  it('puts global tabs in the tab bar and the other global links in the sidebar', () => {
+    expect(globalLinks(p, 'sidebar').map((o) => [o.label, o.href, o.external])).toEqual([['Status', '/status', false]]);
+    const tabs = headerTabs(idx.switchers(idx.byPage.get('index')!.scope)[0], p);
+    expect(tabs!.options.map((o) => [o.label, o.external])).toEqual([
+      ['Guides', false],
+      ['Tools', false],
+      ['Blog', true],
+    ]);
+    expect(headerTabs(undefined, p)!.options.map((o) => o.label)).toEqual(['Blog']);
   });
 });

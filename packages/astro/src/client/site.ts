@@ -203,6 +203,7 @@ document.addEventListener(
     const d = ev.target;
     if (!(d instanceof HTMLDetailsElement) || !d.matches('[data-menu]')) return;
     menuButton(d)?.setAttribute('aria-expanded', String(d.open));
+    if (!d.open) delete d.dataset.hover;
     if (d.open) menus().forEach((o) => o !== d && (o.open = false));
   },
   true,
@@ -235,6 +236,26 @@ on('details[data-menu]', 'keydown', (el, ev) => {
   e.preventDefault();
   d.open = true;
   links[next]!.focus();
+});
+// A tab's menu also opens while a mouse is over it (Mintlify); a click on the tab then keeps it open.
+on('details.nav-menu-tab', 'pointerover', (el, ev) => {
+  const d = el as HTMLDetailsElement;
+  if ((ev as PointerEvent).pointerType !== 'mouse' || d.open) return;
+  d.open = true;
+  d.dataset.hover = '';
+});
+on('details.nav-menu-tab', 'pointerout', (el, ev) => {
+  const d = el as HTMLDetailsElement;
+  const to = (ev as PointerEvent).relatedTarget;
+  if (d.dataset.hover === undefined || (to instanceof Node && d.contains(to))) return;
+  d.open = false;
+  delete d.dataset.hover;
+});
+on('details.nav-menu-tab > summary', 'click', (el, ev) => {
+  const d = el.parentElement as HTMLDetailsElement;
+  if (d.dataset.hover === undefined) return;
+  ev.preventDefault();
+  delete d.dataset.hover;
 });
 const closeMenusOutside = (ev: Event) => {
   const target = (ev as FocusEvent).relatedTarget ?? ev.target;
