@@ -1,0 +1,146 @@
+/**
+ * Page feedback in real Chromium: a site with docs.json `feedback` (thumbs, "Suggest edits", "Raise issue") built once,
+ * then served two ways. Under `lectern serve` (its real server and ratings store, SQLite in the repo's `.lectern/`)
+ * the thumbs show; a thumbs-down and a comment reach the store and `lectern feedback` lists them. As plain static
+ * files (no serve) the thumbs stay hidden and the repo links remain; a post from another origin is refused. A
+ * `mode: "custom"` page has no widget.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createServer, openFeedbackStore, runFeedbackCommand, type FeedbackStore, type LecternServer } from '@lectern/server';
+import { buildSite } from '../src/cli/run.ts';
+import { launchChromium, serveDist } from './helpers.ts';
+
+let root = '';
+let serve: LecternServer;
+let store: FeedbackStore;
+let staticSite: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+function writeSite(dir: string): void {
+  const docs = {
+    $schema: 'https://mintlify.com/docs.json',
+    theme: 'mint',
+    name: 'Acme',
+    colors: { primary: '#0D9373' },
+    navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'canvas'] }] },
+    feedback: { thumbsRating: true, suggestEdit: true, raiseIssue: true },
+    lectern: { socialImages: false, site: 'https://docs.acme.dev', feedback: { repo: 'https://github.com/acme/docs', directory: 'docs' } },
+  };
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(docs));
+  writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\nWelcome.\n');
+  writeFileSync(path.join(dir, 'guide.mdx'), '---\ntitle: Webhooks guide\n---\nVerify signatures.\n');
+  writeFileSync(path.join(dir, 'canvas.mdx'), '---\ntitle: Canvas\nmode: custom\n---\n<div>A landing page.</div>\n');
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'lectern-feedback-e2e-'));
+  writeSite(root);
+  const { outDir } = await buildSite(root, { logLevel: 'warn' });
+  store = openFeedbackStore({}, path.join(root, '.lectern/feedback.db'));
+  serve = await createServer({ dist: outDir, port: 0, log: false, feedback: { store } });
+  staticSite = await serveDist(outDir);
+  browser = await launchChromium();
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await serve?.close();
+  await store?.close();
+  await staticSite?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** `lectern feedback <root> --json`, as its function, its output parsed. */
+async function listed(): Promise<Array<{ path: string; up: number; down: number; lastComment?: string }>> {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => void lines.push(line);
+  try {
+    expect(await runFeedbackCommand([root, '--json'])).toBe(0);
+  } finally {
+    console.log = log;
+  }
+  return JSON.parse(lines.join(''));
+}
+
+describe('page feedback', () => {
+  it('under lectern serve: a thumbs-down and a comment reach the store, and lectern feedback lists them', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/guide`);
+    const no = page.getByRole('button', { name: 'No' });
+    await no.waitFor({ state: 'visible' });
+    await expect(page.getByRole('group', { name: 'Was this page helpful?' }).isVisible()).resolves.toBe(true);
+    await no.click();
+    await page.waitForFunction(() => document.querySelector('[data-feedback-status]')?.textContent === 'Thank you for your feedback');
+    expect(await no.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('[data-feedback-status]').getAttribute('aria-live')).toBe('polite');
+    expect(await listed()).toEqual([expect.objectContaining({ path: '/guide', up: 0, down: 1 })]);
+
+    await page.getByLabel('Tell us more (optional)').fill('The signature example is out of date.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('[data-feedback-comment]').waitFor({ state: 'hidden' });
+    // The same page view: the comment joins its rating, not a second one.
+    expect(await listed()).toEqual([
+      {
+        path: '/guide',
+        up: 0,
+        down: 1,
+        lastAt: expect.any(String),
+        lastComment: 'The signature example is out of date.',
+        lastCommentAt: expect.any(String),
+      },
+    ]);
+    await page.close();
+  });
+
+  it('links "Suggest edits" to the page source in the repo and "Raise issue" to a new issue naming the page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/guide`);
+    expect(await page.getByRole('link', { name: 'Suggest edits' }).getAttribute('href')).toBe(
+      'https://github.com/acme/docs/edit/main/docs/guide.mdx',
+    );
+    const issue = new URL((await page.getByRole('link', { name: 'Raise issue' }).getAttribute('href'))!);
+    expect(issue.origin + issue.pathname).toBe('https://github.com/acme/docs/issues/new');
+    expect(issue.searchParams.get('title')).toBe('Issue on docs: Webhooks guide');
+    expect(issue.searchParams.get('body')).toBe('Page: https://docs.acme.dev/guide');
+    await page.close();
+  });
+
+  it('as static files without lectern serve: no thumbs (the links stay), and a post from that origin to the server is refused', async () => {
+    const page = await browser.newPage();
+    const probe = page.waitForResponse((r) => r.url().endsWith('/_lectern/feedback.json'));
+    await page.goto(`${staticSite.url}/guide`);
+    expect((await probe).status()).toBe(404);
+    await page.getByRole('link', { name: 'Suggest edits' }).waitFor({ state: 'visible' });
+    expect(await page.locator('[data-feedback-rate]').isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: 'No' }).count()).toBe(0);
+    const sent = await page.evaluate(async (url) => {
+      try {
+        const r = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ path: '/guide', helpful: false }),
+        });
+        return r.status;
+      } catch {
+        return 'refused';
+      }
+    }, `${serve.url}/_lectern/feedback`);
+    expect(sent).toBe('refused');
+    expect((await listed())[0]).toMatchObject({ path: '/guide', down: 1 });
+    await page.close();
+  });
+
+  it('leaves the widget off a mode: "custom" page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/canvas`);
+    await page.getByText('A landing page.').waitFor();
+    expect(await page.locator('[data-feedback]').count()).toBe(0);
+    await page.close();
+  });
+});
