@@ -3,8 +3,10 @@
  * then served two ways. Under `lectern serve` (its real server and ratings store, SQLite in the repo's `.lectern/`)
  * the thumbs show; a thumbs-down and a comment reach the store and `lectern feedback` lists them. As plain static
  * files (no serve) the thumbs stay hidden and the repo links remain; a post from another origin is refused. A
- * `mode: "custom"` page has no widget.
+ * `mode: "custom"` page has no widget; an endpoint page generated from a local spec has it, editing the spec. A second
+ * site, static, with `lectern.feedback.url`, posts its ratings to that receiver (a recorder on 127.0.0.1).
  */
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,17 +21,40 @@ let serve: LecternServer;
 let store: FeedbackStore;
 let staticSite: { url: string; close: () => Promise<void> };
 let browser: Browser;
+let receiver: Server;
+let receiverUrl = '';
+/** What the configured receiver was sent, with the request's Origin. */
+const received: Array<{ origin: string | undefined; body: Record<string, unknown> }> = [];
+let staticRoot = '';
+let configured: { url: string; close: () => Promise<void> };
 
-function writeSite(dir: string): void {
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Acme', version: '1' },
+  servers: [{ url: 'https://api.acme.dev' }],
+  paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'OK' } } } } },
+};
+
+function writeSite(dir: string, url?: string): void {
   const docs = {
     $schema: 'https://mintlify.com/docs.json',
     theme: 'mint',
     name: 'Acme',
     colors: { primary: '#0D9373' },
-    navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'canvas'] }] },
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index', 'guide', 'canvas'] },
+        { group: 'API', openapi: 'openapi.json' },
+      ],
+    },
     feedback: { thumbsRating: true, suggestEdit: true, raiseIssue: true },
-    lectern: { socialImages: false, site: 'https://docs.acme.dev', feedback: { repo: 'https://github.com/acme/docs', directory: 'docs' } },
+    lectern: {
+      socialImages: false,
+      site: 'https://docs.acme.dev',
+      feedback: { repo: 'https://github.com/acme/docs', directory: 'docs', ...(url ? { url } : {}) },
+    },
   };
+  writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(SPEC));
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'docs.json'), JSON.stringify(docs));
   writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\nWelcome.\n');
@@ -38,15 +63,32 @@ function writeSite(dir: string): void {
 }
 
 beforeAll(async () => {
+  receiver = createHttpServer((req, res) => {
+    const cors = { 'Access-Control-Allow-Origin': req.headers.origin ?? '*', 'Access-Control-Allow-Headers': 'Content-Type' };
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      if (req.method === 'POST') received.push({ origin: req.headers.origin, body: JSON.parse(raw) as Record<string, unknown> });
+      res.writeHead(204, cors).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/ratings`;
   root = mkdtempSync(path.join(tmpdir(), 'lectern-feedback-e2e-'));
   writeSite(root);
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   store = openFeedbackStore({}, path.join(root, '.lectern/feedback.db'));
   serve = await createServer({ dist: outDir, port: 0, log: false, feedback: { store } });
   staticSite = await serveDist(outDir);
+  staticRoot = mkdtempSync(path.join(tmpdir(), 'lectern-feedback-e2e-url-'));
+  writeSite(staticRoot, receiverUrl);
+  configured = await serveDist((await buildSite(staticRoot, { logLevel: 'warn' })).outDir);
   browser = await launchChromium();
-}, 180_000);
+}, 240_000);
 afterAll(async () => {
+  await configured?.close();
+  await new Promise((r) => receiver?.close(r));
+  if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
   await browser?.close();
   await serve?.close();
   await store?.close();
@@ -133,6 +175,29 @@ describe('page feedback', () => {
     }, `${serve.url}/_lectern/feedback`);
     expect(sent).toBe('refused');
     expect((await listed())[0]).toMatchObject({ path: '/guide', down: 1 });
+    await page.close();
+  });
+
+  it('on a static host with lectern.feedback.url: the thumbs show and post there', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${configured.url}/guide`);
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-feedback-status]')?.textContent === 'Thank you for your feedback');
+    expect(received).toEqual([
+      { origin: configured.url, body: { path: '/guide', helpful: true, id: expect.stringMatching(/^[0-9a-f]{32}$/) } },
+    ]);
+    await page.close();
+  });
+
+  it('shows on an endpoint page generated from a local spec, Suggest edits opening the spec', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/`);
+    const href = await page.locator('a', { hasText: 'List users' }).first().getAttribute('href');
+    await page.goto(`${serve.url}${href}`);
+    await page.getByRole('button', { name: 'No' }).waitFor({ state: 'visible' });
+    expect(await page.getByRole('link', { name: 'Suggest edits' }).getAttribute('href')).toBe(
+      'https://github.com/acme/docs/edit/main/docs/openapi.json',
+    );
     await page.close();
   });
 

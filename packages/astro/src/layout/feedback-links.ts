@@ -16,8 +16,8 @@ export interface FeedbackRepo {
 const isGitLab = (repo: string) => /gitlab/i.test(URL.parse(repo)?.hostname ?? '');
 const encodePath = (p: string) => p.split('/').filter(Boolean).map(encodeURIComponent).join('/');
 
-/** The web editor of `file` (repo-relative to the docs root); `undefined` for a file that is not in the repo (a URL). */
-export function editUrl(r: FeedbackRepo, file: string): string | undefined {
+/** The web editor of `file` (relative to the docs root); `undefined` without one, or for a file not in the repo (a URL). */
+export function editUrl(r: FeedbackRepo, file: string | undefined): string | undefined {
   if (!file || /^[a-z][a-z0-9+.-]*:/i.test(file)) return undefined;
   const repo = r.repo.replace(/\/+$/, '').replace(/\.git$/, '');
   const where = encodePath(`${r.directory ?? ''}/${file}`);
