@@ -378,3 +378,26 @@ async function writeImages(site: Site, dist: string, pages: readonly Page[], log
     `social images: ${wanted.length} pages, ${socialImageStats.drawn} drawn, ${socialImageStats.cached} from the cache${same} in ${socialImageStats.ms} ms${each}`,
   );
 }
+
+/** The look and its key per planned site (`lectern dev` re-plans into a new `Site`, which gets its own). */
+const looks = new WeakMap<Site, { look: Look; key: string }>();
+
+/**
+ * One page's social image, as `lectern dev` serves it when asked (dev/social-images.ts): the same card, look and cache
+ * key as `writeSocialImages`, so it comes from the build cache when a build drew it, and is put there when drawn here.
+ */
+export async function socialImageOf(site: Site, page: Page, warn: (m: string) => void): Promise<Buffer> {
+  let made = looks.get(site);
+  if (!made) {
+    const look = lookOf(site, warn);
+    looks.set(site, (made = { look, key: lookKey(look) }));
+  }
+  const card = cardOf(site, page, made.look.covers);
+  const key = sha256(made.key, JSON.stringify(card));
+  const store = cacheEnabled() ? blobStore(path.join(cacheRoot(site.root), 'og'), '.png', { warn }) : undefined;
+  const cached = store?.get(key);
+  if (cached) return cached;
+  const png = await draw(card, made.look);
+  store?.put(key, png);
+  return png;
+}

@@ -18,6 +18,7 @@ import { applyBodyEdit } from './edits.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import { markdownMiddleware } from './markdown.ts';
 import { devMcpHandler } from './mcp.ts';
+import { socialImageMiddleware } from './social-images.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger {
@@ -86,6 +87,9 @@ export async function mountDevHandlers(
     res.setHeader('content-type', 'application/json');
     res.end(scopeJson(scope));
   });
+
+  // A page's social image (its head's `og:image`), drawn when asked for (social-images.ts).
+  server.middlewares.use(socialImageMiddleware(root, (m) => logger.warn(m)));
 
   // A page asked for as Markdown (`Accept: text/markdown`) gets its Markdown (markdown.ts).
   const negotiation = await import('@lectern/server/dev').catch(() => undefined);
