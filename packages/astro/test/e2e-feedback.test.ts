@@ -1,10 +1,11 @@
 /**
  * Page feedback in real Chromium: a site with docs.json `feedback` (thumbs, "Suggest edits", "Raise issue") built once,
- * then served two ways. Under `lectern serve` (its real server and ratings store, SQLite in the repo's `.lectern/`)
- * the thumbs show; a thumbs-down and a comment reach the store and `lectern feedback` lists them. As plain static
- * files (no serve) the thumbs stay hidden and the repo links remain; a post from another origin is refused. A
- * `mode: "custom"` page has no widget; an endpoint page generated from a local spec has it, editing the spec. A second
- * site, static, with `lectern.feedback.url`, posts its ratings to that receiver (a recorder on 127.0.0.1).
+ * then served two ways. Under `lectern serve` (the CLI in a child process; ratings in SQLite in the repo's `.lectern/`,
+ * or in PostgreSQL with `$DATABASE_URL` when its server binaries are installed) the thumbs show; a thumbs-down and a
+ * comment reach the store and `lectern feedback` lists them. As plain static files (no serve) the thumbs stay hidden
+ * and the repo links remain; a post from that origin to the server is refused. A `mode: "custom"` page has no widget;
+ * an endpoint page generated from a local spec has it, editing the spec. A second site, static, with
+ * `lectern.feedback.url`, posts its ratings to that receiver (a recorder on 127.0.0.1).
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,13 +13,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createServer, openFeedbackStore, runFeedbackCommand, type FeedbackStore, type LecternServer } from '@lectern/server';
+import type { ChildProcess } from 'node:child_process';
+import { runFeedbackCommand } from '@lectern/server';
 import { buildSite } from '../src/cli/run.ts';
-import { launchChromium, serveDist } from './helpers.ts';
+import { launchChromium, serveDist, startServe } from './helpers.ts';
+import { postgresAvailability, startPostgres, type PostgresServer } from '../../server/test/postgres.ts';
 
 let root = '';
-let serve: LecternServer;
-let store: FeedbackStore;
+let serve: { url: string; child: ChildProcess };
 let staticSite: { url: string; close: () => Promise<void> };
 let browser: Browser;
 let receiver: Server;
@@ -77,8 +79,7 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'lectern-feedback-e2e-'));
   writeSite(root);
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
-  store = openFeedbackStore({}, path.join(root, '.lectern/feedback.db'));
-  serve = await createServer({ dist: outDir, port: 0, log: false, feedback: { store } });
+  serve = await startServe(root);
   staticSite = await serveDist(outDir);
   staticRoot = mkdtempSync(path.join(tmpdir(), 'lectern-feedback-e2e-url-'));
   writeSite(staticRoot, receiverUrl);
@@ -90,19 +91,25 @@ afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
   if (staticRoot) rmSync(staticRoot, { recursive: true, force: true });
   await browser?.close();
-  await serve?.close();
-  await store?.close();
+  await stopServe(serve?.child);
   await staticSite?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
+async function stopServe(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** `lectern feedback <root> --json`, as its function, its output parsed. */
-async function listed(): Promise<Array<{ path: string; up: number; down: number; lastComment?: string }>> {
+async function listed(...args: string[]): Promise<Array<{ path: string; up: number; down: number; lastComment?: string }>> {
   const lines: string[] = [];
   const log = console.log;
   console.log = (line: string) => void lines.push(line);
   try {
-    expect(await runFeedbackCommand([root, '--json'])).toBe(0);
+    expect(await runFeedbackCommand([root, '--json', ...args])).toBe(0);
   } finally {
     console.log = log;
   }
@@ -208,4 +215,33 @@ describe('page feedback', () => {
     expect(await page.locator('[data-feedback]').count()).toBe(0);
     await page.close();
   });
+});
+
+describe('page feedback in PostgreSQL', () => {
+  const available = postgresAvailability();
+  let pg: PostgresServer | undefined;
+  let database = '';
+  let pgServe: { url: string; child: ChildProcess } | undefined;
+  beforeAll(async () => {
+    if (!available.ok) return;
+    pg = await startPostgres(available);
+    database = await pg.createDatabase('feedback_e2e');
+    pgServe = await startServe(root, { DATABASE_URL: database });
+  }, 120_000);
+  afterAll(async () => {
+    await stopServe(pgServe?.child);
+    await pg?.destroy();
+  });
+
+  it.skipIf(!available.ok)(
+    'a thumbs-down reaches the database through lectern serve, and lectern feedback --database lists it',
+    async () => {
+      const page = await browser.newPage();
+      await page.goto(`${pgServe!.url}/`);
+      await page.getByRole('button', { name: 'No' }).click();
+      await page.waitForFunction(() => document.querySelector('[data-feedback-status]')?.textContent === 'Thank you for your feedback');
+      expect(await listed('--database', database)).toEqual([expect.objectContaining({ path: '/', up: 0, down: 1 })]);
+      await page.close();
+    },
+  );
 });
