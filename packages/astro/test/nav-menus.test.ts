@@ -47,12 +47,20 @@ describe('navigation menus under --base /pr-7/', () => {
   it('draws the product and dropdown switchers as menus whose options lead to pages under the base', async () => {
     const page = await open('core/quickstart');
     try {
-      const product = page.locator('.sidebar details[data-menu="product"]');
+      // The product switcher sits by the logo (in the sidebar only on narrow screens).
+      const product = page.locator('.topbar details[data-menu="product"]');
       const button = product.locator('summary');
       expect(await button.textContent()).toContain('Core API');
-      expect(await button.textContent()).toContain('Payments and accounts');
       expect(await button.getAttribute('aria-expanded')).toBe('false');
-      expect(await hrefs(page, '.sidebar details[data-menu="product"] a')).toEqual(['/pr-7/', '/pr-7/analytics/overview']);
+      expect(await page.locator('.sidebar details[data-menu="product"]').isVisible()).toBe(false);
+      expect(await hrefs(page, '.topbar details[data-menu="product"] a')).toEqual(['/pr-7/', '/pr-7/analytics/overview']);
+      await button.focus();
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await product.locator('a', { hasText: 'Analytics' }).textContent()).toContain('Dashboards and reports');
+      await page.keyboard.press('Escape');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      // The dropdowns: at the top of the sidebar, with their descriptions.
       expect(await hrefs(page, '.sidebar details[data-menu="dropdown"] a')).toEqual([
         '/pr-7/',
         '/pr-7/core/recipes',
@@ -152,7 +160,7 @@ describe('navigation menus under --base /pr-7/', () => {
       expect(await page.locator('.sidebar .anchors-global a svg').count()).toBe(2);
       // Global tabs are not sidebar anchors.
       expect(await page.locator('.sidebar a', { hasText: 'Blog' }).count()).toBe(0);
-      expect(await page.locator('.sidebar details[data-menu="product"] summary').textContent()).toContain('Analytics');
+      expect(await page.locator('.topbar details[data-menu="product"] summary').textContent()).toContain('Analytics');
     } finally {
       await page.close();
     }
@@ -178,7 +186,7 @@ describe('navigation menus under --base /pr-7/', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${origin}${BASE}core/quickstart`);
-      const product = page.locator('.sidebar details[data-menu="product"]');
+      const product = page.locator('.topbar details[data-menu="product"]');
       expect(await product.locator('a', { hasText: 'Analytics' }).isVisible()).toBe(false);
       await product.locator('summary').click();
       await Promise.all([page.waitForURL(/analytics/), product.locator('a', { hasText: 'Analytics' }).click()]);
@@ -190,7 +198,7 @@ describe('navigation menus under --base /pr-7/', () => {
 
   it('writes the HTML without JavaScript-only parts: a <details> per menu, links in the page', async () => {
     const html = await readFile(path.join(dist, 'core/quickstart/index.html'), 'utf8');
-    expect(html).toMatch(/<details class="nav-menu nav-menu-box" data-menu="product">/);
+    expect(html).toMatch(/<details class="nav-menu nav-menu-box nav-menu-header wide-only" data-menu="product">/);
     expect(html).toContain('href="/pr-7/analytics/overview"');
   });
 
@@ -209,7 +217,7 @@ describe('navigation menus under --base /pr-7/', () => {
           if (width < 800) await page.locator('[data-toggle-sidebar]').click();
           await page.locator('.sidebar details[data-menu="dropdown"] summary').click();
           await page.screenshot({ path: path.join(dir, `${name}-${scheme}-dropdown.png`) });
-          await page.locator('.sidebar details[data-menu="product"] summary').click();
+          await page.locator(`${width < 800 ? '.sidebar' : '.topbar'} details[data-menu="product"] summary`).click();
           await page.screenshot({ path: path.join(dir, `${name}-${scheme}-product.png`) });
           if (width > 800) {
             await page.locator('.tabs-row details summary').click();

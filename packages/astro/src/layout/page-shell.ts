@@ -6,7 +6,7 @@
 import type { Page } from '@lectern/core';
 import { isRestricted } from '@lectern/core/access';
 import type { Site } from '../model/store.ts';
-import { headerTabs, pageHref } from '../model/nav.ts';
+import { headerNav, pageHref } from '../model/nav.ts';
 import { plainText } from '../shared/render/markdown.ts';
 import { backgroundCss, fontAssets } from '../shared/site/fonts.ts';
 import { fragmentRedirects, fragmentRedirectScript } from '../shared/site/fragment-redirects.ts';
@@ -29,10 +29,8 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   };
   const banner = own('banner', config.banner);
   const chrome = { ...config, navbar: own('navbar', config.navbar), footer: own('footer', config.footer) };
-  const tabs = headerTabs(
-    switchers.find((s) => s.type === 'tab'),
-    site.plan,
-  );
+  // The header's navigation (Header.astro): the tab bar and the product switcher.
+  const tabs = headerNav(switchers, site.plan);
   const sideSwitchers = switchers.filter((s) => s.type !== 'tab');
   const title = page.slug === 'index' && page.title === config.name ? config.name : `${page.title} - ${config.name}`;
   const description = plainText(page.description ?? config.description ?? '', 160);

@@ -306,3 +306,17 @@ export function headerTabs(tabs: Switcher | undefined, plan: SitePlan): Switcher
   if (!global.length) return tabs;
   return { type: 'tab', options: [...(tabs?.options ?? []), ...global] };
 }
+
+/** What the header draws of the navigation (Mintlify's places): the tab bar, and the product switcher by the logo. */
+export interface HeaderNav {
+  tabs?: Switcher;
+  product?: Switcher;
+}
+export function headerNav(switchers: Switcher[], plan: SitePlan): HeaderNav {
+  const tabs = headerTabs(
+    switchers.find((s) => s.type === 'tab'),
+    plan,
+  );
+  const product = switchers.find((s) => s.type === 'product');
+  return { ...(tabs ? { tabs } : {}), ...(product ? { product } : {}) };
+}
