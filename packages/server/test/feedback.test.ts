@@ -122,6 +122,32 @@ describe.each(kinds)('page ratings in $kind', ({ kind, open }) => {
   );
 });
 
+describe('page ratings under a base path (--base /pr-7/)', () => {
+  it('takes them at /pr-7/_lectern/feedback for pages under the base, stored without it', async () => {
+    const store = openSqliteFeedbackStore(path.join(dir, 'base.db'));
+    const manifest = { version: 1 as const, name: 'T', servers: [], proxyAllow: [], redirects: [], restricted: {}, base: '/pr-7/' };
+    const server = await createServer({ dist, manifest, port: 0, log: false, feedback: { store } });
+    try {
+      const post = (p: string) =>
+        fetch(`${server.url}/pr-7/_lectern/feedback`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: server.url },
+          body: JSON.stringify({ path: p, helpful: true }),
+        });
+      expect(await (await fetch(`${server.url}/pr-7/_lectern/feedback.json`)).json()).toEqual({
+        enabled: true,
+        endpoint: '/pr-7/_lectern/feedback',
+      });
+      expect((await post('/pr-7/guide')).status).toBe(204);
+      expect((await post('/guide')).status).toBe(404);
+      expect((await listFeedback(store)).map((p) => p.path)).toEqual(['/guide']);
+    } finally {
+      await server.close();
+      await store.close();
+    }
+  });
+});
+
 describe('lectern feedback', () => {
   it('reads --since as an age or a date, refuses anything else', async () => {
     const now = Date.parse('2026-11-29T10:00:00Z');
