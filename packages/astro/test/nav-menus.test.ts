@@ -146,6 +146,8 @@ describe('navigation menus under --base /pr-7/', () => {
       await Promise.all([page.waitForURL(/sdks/), tab.click().then(() => menu.locator('a', { hasText: 'SDKs' }).click())]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/core/sdks');
       expect(await page.locator('.tabs-row summary.tab-link').getAttribute('class')).toContain('active');
+      // A tab's menu is under the tab, not in the wide sidebar (only in the narrow layout's drawer).
+      expect(await page.locator('.sidebar details[data-menu="menu"]').isVisible()).toBe(false);
     } finally {
       await page.close();
     }
@@ -161,6 +163,11 @@ describe('navigation menus under --base /pr-7/', () => {
       // Global tabs are not sidebar anchors.
       expect(await page.locator('.sidebar a', { hasText: 'Blog' }).count()).toBe(0);
       expect(await page.locator('.topbar details[data-menu="product"] summary').textContent()).toContain('Analytics');
+      // A product's `menu` (no tab above it): a menu at the top of the sidebar on wide screens too.
+      const menu = page.locator('.sidebar details[data-menu="menu"]');
+      expect(await menu.isVisible()).toBe(true);
+      expect(await menu.locator('summary').textContent()).toContain('Overview');
+      expect(await hrefs(page, '.sidebar details[data-menu="menu"] a')).toEqual(['/pr-7/analytics/overview', '/pr-7/analytics/reports']);
     } finally {
       await page.close();
     }
