@@ -9,4 +9,4 @@ export type { ConnectMiddleware, WebHandler } from './node/adapters.ts';
 export { prefersMarkdown } from './serve/negotiate.ts';
 export { createMcpHandler, MCP_PATH } from './mcp/handler.ts';
 export type { McpHandler, McpHandlerOptions } from './mcp/handler.ts';
-export type { PageLookup } from './mcp/pages.ts';
+export type { PageAccess, PageLookup } from './mcp/pages.ts';

@@ -30,6 +30,7 @@ export * from './assistant/index.ts';
 // The docs' MCP server (Streamable HTTP, stateless: search and get_page) -------------------------------
 export { createMcpHandler, MCP_PATH, DEFAULT_MCP_MAX_BODY } from './mcp/handler.ts';
 export type { McpHandler, McpHandlerOptions } from './mcp/handler.ts';
+export type { PageAccess } from './mcp/pages.ts';
 export { operationTools, callOperation, MAX_ANSWER_CHARS } from './mcp/operations.ts';
 export type { OperationTool } from './mcp/operations.ts';
 

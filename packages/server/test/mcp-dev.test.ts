@@ -1,6 +1,7 @@
 /**
  * `lectern dev` serves the docs' MCP server at `/mcp` too (the CLI in a child process): search over the current plan,
- * pages' Markdown from the plan (restricted pages never, though the dev server shows them).
+ * pages' Markdown from the plan (restricted pages never, though the dev server shows them), the MCP discovery
+ * documents, and `/authed/mcp`, where restricted pages are read (the dev server shows them to everyone).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ beforeAll(async () => {
       theme: 'mint',
       colors: { primary: '#0D9373' },
       navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] },
+      lectern: { socialImages: false },
     }),
   );
   await writeFile(path.join(root, 'index.mdx'), page('Welcome', 'Start here.'));
@@ -55,6 +57,33 @@ describe('lectern dev /mcp', () => {
       const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as ToolResult;
       expect(staff.isError).toBe(true);
       expect(staff.content[0]!.text).toBe('no public page at "/staff": use the search tool to find pages and their paths');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it('answers the MCP discovery documents, naming its own /mcp and /authed/mcp (the site has a restricted page)', async () => {
+    for (const pathname of ['/.well-known/mcp', '/.well-known/mcp.json']) {
+      const doc = (await (await fetch(dev!.url + pathname)).json()) as { url: string; servers: Array<{ name: string; url: string }> };
+      expect(doc.url).toBe(`${dev!.url}/mcp`);
+      expect(doc.servers.map((s) => [s.name, s.url])).toEqual([
+        ['public', `${dev!.url}/mcp`],
+        ['authenticated', `${dev!.url}/authed/mcp`],
+      ]);
+    }
+    const card = (await (await fetch(`${dev!.url}/.well-known/mcp/server-card.json`)).json()) as { tools: Array<{ name: string }> };
+    expect(card.tools.map((t) => t.name)).toEqual(['search', 'get_page']);
+    const cards = (await (await fetch(`${dev!.url}/.well-known/mcp/server-cards.json`)).json()) as { servers: unknown[] };
+    expect(cards.servers).toHaveLength(2);
+  }, 60_000);
+
+  it('reads restricted pages at /authed/mcp, as the dev server shows them to everyone', async () => {
+    const client = new Client({ name: 'lectern-dev-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${dev!.url}/authed/mcp`)));
+    try {
+      const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as ToolResult;
+      expect(staff.isError).toBeFalsy();
+      expect(staff.content[0]!.text).toContain('The zanzibar vault opens on Tuesdays.');
     } finally {
       await client.close();
     }

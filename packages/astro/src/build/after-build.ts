@@ -26,6 +26,7 @@ import { restrictedOnlyFiles } from './restricted-files.ts';
 import { isListedForIndexing } from '../model/indexing.ts';
 import { pageUrl, writeSitemap } from './sitemap.ts';
 import { writeSkillFiles } from './skill.ts';
+import { writeMcpDiscovery } from './mcp-discovery.ts';
 import { writeSocialImages } from './og-images.ts';
 
 /** The runtime manifest (core's `siteManifest`): proxy allowlist, redirects, restricted pages. */
@@ -364,6 +365,7 @@ export async function afterBuild(
   if (site.base !== '/') await moveUnderBase(site, dist);
   await writeLlmsFiles(site, dist, written);
   await writeSkillFiles(site, dist, written, siteRoot(site));
+  await writeMcpDiscovery(site, dist, siteRoot(site));
   await writeSitemap(site, dist, siteRoot(site), written);
   // Social images (og-images.ts) are drawn while the search index is finished; they never fail the build.
   const socialImages = writeSocialImages(site, dist, written, logger);

@@ -19,6 +19,7 @@ import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import { markdownMiddleware } from './markdown.ts';
 import { devMcpHandler } from './mcp.ts';
 import { socialImageMiddleware } from './social-images.ts';
+import { mcpDiscoveryMiddleware } from './mcp-discovery.ts';
 
 type WebHandler = ((request: Request, info?: unknown) => Promise<Response>) & { close?(): unknown };
 interface Logger {
@@ -90,6 +91,8 @@ export async function mountDevHandlers(
 
   // A page's social image (its head's `og:image`), drawn when asked for (social-images.ts).
   server.middlewares.use(socialImageMiddleware(root, (m) => logger.warn(m)));
+  // The MCP discovery documents naming the dev server's /mcp (mcp-discovery.ts).
+  server.middlewares.use(mcpDiscoveryMiddleware(root));
 
   // A page asked for as Markdown (`Accept: text/markdown`) gets its Markdown (markdown.ts).
   const negotiation = await import('@lectern/server/dev').catch(() => undefined);
@@ -195,8 +198,8 @@ async function devHandlers(site: Site, logger: Logger): Promise<DevHandlers | un
   let current = site;
   let mcp = devMcpHandler(dev, site, (request, info) => proxy(request, info));
   const mcpMiddleware = dev.toConnectMiddleware(
-    (request, info) => mcp(request, info),
-    (pathname) => pathname === `${current.base.replace(/\/?$/, '/')}mcp`,
+    (request, info) => (new URL(request.url).pathname.endsWith('/authed/mcp') ? mcp(request, info, async () => true) : mcp(request, info)),
+    (pathname) => pathname === `${current.base.replace(/\/?$/, '/')}mcp` || pathname === `${current.base.replace(/\/?$/, '/')}authed/mcp`,
   );
   // As under `lectern serve`: mounted when docs.json enables it.
   const assistant = site.config.lectern?.assistant?.enabled ? await devAssistant(site, logger) : undefined;

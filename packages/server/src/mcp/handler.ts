@@ -11,7 +11,7 @@ import type { AssistantIndex } from '../assistant/retrieval.ts';
 import { createStaticServer } from '../serve/static.ts';
 import type { ConnectionInfo } from '../proxy/handler.ts';
 import type { OperationTool } from './operations.ts';
-import { createPageReader, distPages, type PageLookup } from './pages.ts';
+import { createPageReader, distPages, type PageAccess, type PageLookup } from './pages.ts';
 
 /** Where `lectern serve` mounts the MCP server (under the site's base). */
 export const MCP_PATH = '/mcp';
@@ -72,7 +72,11 @@ function once<T>(open: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export type McpHandler = (request: Request, info?: ConnectionInfo) => Promise<Response>;
+/**
+ * The handler; `access` (the authenticated server, `/authed/mcp`) opens the restricted pages the request's credentials
+ * open as HTML. Without it, restricted pages are never read.
+ */
+export type McpHandler = (request: Request, info?: ConnectionInfo, access?: PageAccess) => Promise<Response>;
 
 export function createMcpHandler(options: McpHandlerOptions): McpHandler {
   const { manifest } = options;
@@ -98,7 +102,7 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
   /** Search results link to the site's published address when the build knew it, else to the host asked. */
   const siteOrigin = URL.canParse(manifest.site ?? '') ? new URL(manifest.site!).origin : undefined;
 
-  return async (request, info) => {
+  return async (request, info, access) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...CORS, 'Access-Control-Max-Age': '86400' } });
     if (request.method !== 'POST') {
       // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
@@ -137,7 +141,7 @@ export function createMcpHandler(options: McpHandlerOptions): McpHandler {
     const server = docsServer({
       siteName: manifest.name,
       index,
-      readPage,
+      readPage: (path) => readPage(path, access),
       urlOf: (page) => `${origin}${base}${page.replace(/^\//, '')}`,
       operations: await operations(),
       ...(proxy ? { callOperation: (tool, args) => callOperation(tool, args, proxy, { headers: request.headers, info }) } : {}),

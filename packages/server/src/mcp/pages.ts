@@ -1,7 +1,8 @@
 /**
  * The pages an MCP client may read: a path (`/guides/auth`, `guides/auth.md`, a full URL of the site, with or without
  * the site's base, an anchor or a query) to the page's Markdown copy in `dist/` (`guides/auth.md`, `index.md`).
- * Restricted pages (`manifest.restricted`) are answered exactly like pages that do not exist.
+ * Restricted pages (`manifest.restricted`) are answered exactly like pages that do not exist, unless the request's
+ * credentials open their HTML (`/authed/mcp`, `PageAccess`).
  */
 import { readFile } from 'node:fs/promises';
 import { isAmbiguousPath, slugOfFile } from '../serve/server.ts';
@@ -51,27 +52,41 @@ export function slugOfInput(input: string, base: string): { slug: string } | { e
   return { slug: slug === '' ? 'index' : slug };
 }
 
-/** A page's Markdown by slug (`guides/auth`, `index`), or undefined when there is no public page of that slug. */
-export type PageLookup = (slug: string) => Promise<{ slug: string; markdown: string } | undefined>;
+/**
+ * Whether the request an MCP call came with may open a restricted page: `lectern serve`'s authentication gate for the
+ * page's HTML let it through (`/authed/mcp` only; `/mcp` has none, and restricted pages are never read there).
+ */
+export type PageAccess = (page: { slug: string; groups: string[] }) => Promise<boolean>;
+
+/**
+ * A page's Markdown by slug (`guides/auth`, `index`), or undefined when there is no page of that slug the caller may
+ * read: a public page, or a restricted one `access` opens.
+ */
+export type PageLookup = (slug: string, access?: PageAccess) => Promise<{ slug: string; markdown: string } | undefined>;
 
 /** The answer of `get_page` for `input`: the page of `lookup`, or an error that reads the same for every missing page. */
-export function createPageReader(base: string, lookup: PageLookup): (input: string) => Promise<PageAnswer> {
-  return async (input) => {
+export function createPageReader(base: string, lookup: PageLookup): (input: string, access?: PageAccess) => Promise<PageAnswer> {
+  return async (input, access) => {
     const named = slugOfInput(input, base);
     if ('error' in named) return named;
-    const page = await lookup(named.slug);
+    const page = await lookup(named.slug, access);
     if (page) return page;
     return { error: `no public page at ${JSON.stringify(input.trim().slice(0, 200))}: use the search tool to find pages and their paths` };
   };
 }
 
-/** Pages' Markdown copies in `dist/` (`a.md`, `index.md`); a restricted page is looked up like a missing one. */
+/**
+ * Pages' Markdown copies in `dist/` (`a.md`, `index.md`); a restricted page is looked up like a missing one unless
+ * `access` opens it.
+ */
 export function distPages(options: PageReaderOptions): PageLookup {
-  return async (wanted) => {
+  return async (wanted, access) => {
     const found = await options.files.find(`/${encodeURI(wanted)}.md`);
     if (!found) return undefined;
     const slug = slugOfFile(options.dist, found.file);
-    if (slug === undefined || options.restricted[slug]) return undefined;
+    if (slug === undefined) return undefined;
+    const groups = options.restricted[slug];
+    if (groups && !(access && (await access({ slug, groups })))) return undefined;
     return { slug, markdown: await readFile(found.file, 'utf8') };
   };
 }

@@ -62,7 +62,7 @@ export function docsServer(tools: DocsTools): McpServer {
           .optional()
           .describe(`How many results (default 8, at most ${MAX_SEARCH_RESULTS})`),
       },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ query, limit }) => {
       let index: AssistantIndex;
@@ -85,7 +85,7 @@ export function docsServer(tools: DocsTools): McpServer {
       inputSchema: {
         path: z.string().min(1).max(MAX_PAGE_PATH).describe('The page path ("/guides/authentication") or its full URL'),
       },
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ path }) => {
       const page = await tools.readPage(path);

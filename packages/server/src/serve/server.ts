@@ -17,6 +17,7 @@ import { createFeedbackHandler, FEEDBACK_PATH, type FeedbackHandlerOptions } fro
 import { compileRedirects } from './redirects.ts';
 import { hostCheck, hostName } from './hosts.ts';
 import { createStaticServer } from './static.ts';
+import type { PageAccess as McpPageAccess } from '../mcp/pages.ts';
 
 /**
  * Decides about a restricted page (`manifest.restricted`): return null to serve it, or a Response (a redirect to
@@ -36,8 +37,11 @@ export interface ServeOptions {
    * called on each request (cache it yourself). A rejection answers 503 `assistant_unavailable` with its message.
    */
   assistantPanel?: (base: string) => Promise<unknown>;
-  /** The docs' MCP server (`createMcpHandler`), mounted at `{base}mcp` for every method; gets the peer address as `info`. */
-  mcp?: (request: Request, info?: ConnectionInfo) => Promise<Response>;
+  /**
+   * The docs' MCP server (`createMcpHandler`), mounted at `{base}mcp` for every method; gets the peer address as `info`.
+   * Also at `{base}authed/mcp`, where `access` opens a restricted page when `auth` would serve its HTML to the request.
+   */
+  mcp?: (request: Request, info?: ConnectionInfo, access?: McpPageAccess) => Promise<Response>;
   auth?: AuthGate;
   /**
    * Page ratings (docs.json `feedback.thumbsRating`): `POST {base}_lectern/feedback` from the site's own pages (and
@@ -141,6 +145,16 @@ export function isServerOnlyFile(dist: string, file: string): boolean {
   return /^_lectern\/manifest\.json(\.(br|gz))?$/i.test(path.relative(dist, file).split(path.sep).join('/'));
 }
 
+/** `/authed/mcp` on a server without an authentication gate: a JSON-RPC error an MCP client shows as it is. */
+function authedMcpRefused(): Response {
+  const message =
+    'This server has no authentication configured, so restricted pages are not available over MCP; connect to /mcp for the public pages';
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message }, id: null }), {
+    status: 401,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
+}
+
 export async function createServer(options: ServeOptions): Promise<LecternServer> {
   const log = options.log === false ? () => {} : (options.log ?? ((line: string) => console.log(line)));
   const dist = path.resolve(options.dist);
@@ -203,7 +217,14 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
 
   if (options.mcp) {
     const mcp = options.mcp;
+    // `/authed/mcp`: the restricted pages the request's credentials open as HTML (the gate answers null), no others.
+    const auth = options.auth;
+    const authedMcp = async (request: Request, info: ConnectionInfo | undefined) => {
+      if (!auth) return authedMcpRefused();
+      return mcp(request, info, async (page) => (await auth(request, page)) === null);
+    };
     app.all(mounted('/mcp'), (c) => mcp(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
+    app.all(mounted('/authed/mcp'), (c) => authedMcp(c.req.raw, connectionInfo(c.env.incoming.socket?.remoteAddress)));
   }
 
   if (options.feedback) {
@@ -260,6 +281,8 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
         return new Response('Not Found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
       url.pathname = '/' + url.pathname.slice(base.length);
     }
+    // The MCP discovery document a build writes as `.well-known/mcp.json` (build/mcp-discovery.ts; `mcp/` holds the cards).
+    if (url.pathname === '/.well-known/mcp') url.pathname = '/.well-known/mcp.json';
     const target = redirect(url.pathname, url.search);
     if (target) {
       const location =
