@@ -148,6 +148,29 @@ describe('page ratings under a base path (--base /pr-7/)', () => {
   });
 });
 
+describe('page ratings of a restricted page', () => {
+  it('are taken only from a reader the auth gate lets see the page', async () => {
+    const store = openSqliteFeedbackStore(path.join(dir, 'restricted.db'));
+    const manifest = { version: 1 as const, name: 'T', servers: [], proxyAllow: [], redirects: [], restricted: { guide: ['staff'] } };
+    const auth = (request: Request) => (request.headers.get('cookie') === 'staff=1' ? null : new Response('sign in', { status: 401 }));
+    const server = await createServer({ dist, manifest, auth, port: 0, log: false, feedback: { store } });
+    try {
+      const post = (cookie?: string) =>
+        fetch(`${server.url}/_lectern/feedback`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+          body: JSON.stringify({ path: '/guide', helpful: false }),
+        });
+      expect((await post()).status).toBe(404);
+      expect((await post('staff=1')).status).toBe(204);
+      expect((await listFeedback(store)).map((p) => [p.path, p.down])).toEqual([['/guide', 1]]);
+    } finally {
+      await server.close();
+      await store.close();
+    }
+  });
+});
+
 describe('lectern feedback', () => {
   it('reads --since as an age or a date, refuses anything else', async () => {
     const now = Date.parse('2026-11-29T10:00:00Z');

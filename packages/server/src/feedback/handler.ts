@@ -22,8 +22,11 @@ export const DEFAULT_FEEDBACK_PER_HOUR = 60;
 
 export interface FeedbackHandlerOptions {
   store: FeedbackStore;
-  /** The page slug a site path (base removed) names, or `undefined` when it is no page of the site. */
-  pageOf: (path: string) => Promise<string | undefined>;
+  /**
+   * The page slug a site path (base removed) names, or `undefined` when it is no page of the site, or one this request
+   * may not see (a restricted page its sender is not signed in to).
+   */
+  pageOf: (path: string, request: Request) => Promise<string | undefined>;
   /** Origins allowed besides the request's own (docs.json `lectern.site`'s origin: a static copy of the site). */
   origins?: readonly string[];
   /** The site's base path (`/` or `/pr-7/`): page paths sent by the widget start with it. */
@@ -118,7 +121,7 @@ export function createFeedbackHandler(options: FeedbackHandlerOptions): Feedback
     const rating = parseRating(value);
     if (typeof rating === 'string') return answer(400, 'invalid_rating', rating, cors);
     const inBase = base === '/' ? rating.path : rating.path.startsWith(base) ? '/' + rating.path.slice(base.length) : undefined;
-    const slug = inBase === undefined ? undefined : await pageOf(inBase.split(/[?#]/)[0]!);
+    const slug = inBase === undefined ? undefined : await pageOf(inBase.split(/[?#]/)[0]!, request);
     if (slug === undefined) return answer(404, 'unknown_page', `${rating.path} is not a page of this site`, cors);
     try {
       await store.record({

@@ -228,12 +228,16 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   }
 
   if (options.feedback) {
-    // A rating names a page of the site: the file its path resolves to, as the static server finds it.
-    const pageOf = async (pathname: string) => {
+    // A rating names a page of the site: the file its path resolves to, as the static server finds it. A restricted
+    // page counts only for a reader the auth gate lets see it.
+    const pageOf = async (pathname: string, request: Request) => {
       if (isAmbiguousPath(pathname)) return undefined;
       const found = await files.find(pathname);
       const slug = found && !isServerOnlyFile(dist, found.file) ? slugOfFile(dist, found.file) : undefined;
-      return slug === '404' ? undefined : slug;
+      if (slug === undefined || slug === '404') return undefined;
+      const groups = restricted[slug];
+      if (groups && (!options.auth || (await options.auth(request, { slug, groups })))) return undefined;
+      return slug;
     };
     const siteOrigin = manifest.site ? URL.parse(manifest.site)?.origin : undefined;
     const origins = [...(options.feedback.origins ?? []), ...(siteOrigin ? [siteOrigin] : [])];
