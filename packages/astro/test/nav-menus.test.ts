@@ -51,15 +51,15 @@ describe('navigation menus under --base /pr-7/', () => {
       const product = page.locator('.topbar details[data-menu="product"]');
       const button = product.locator('summary');
       expect(await button.textContent()).toContain('Core API');
-      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
       expect(await page.locator('.sidebar details[data-menu="product"]').isVisible()).toBe(false);
       expect(await hrefs(page, '.topbar details[data-menu="product"] a')).toEqual(['/pr-7/', '/pr-7/analytics/overview']);
       await button.focus();
       await page.keyboard.press('Enter');
-      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
       expect(await product.locator('a', { hasText: 'Analytics' }).textContent()).toContain('Dashboards and reports');
       await page.keyboard.press('Escape');
-      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
       // The dropdowns: at the top of the sidebar, with their descriptions.
       expect(await hrefs(page, '.sidebar details[data-menu="dropdown"] a')).toEqual([
         '/pr-7/',
@@ -84,7 +84,7 @@ describe('navigation menus under --base /pr-7/', () => {
       await button.focus();
       await page.keyboard.press('Enter');
       expect(await dropdown.getAttribute('open')).toBe('');
-      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
       expect(await dropdown.locator('a', { hasText: 'Cookbook' }).isVisible()).toBe(true);
       await page.keyboard.press('ArrowDown');
       expect(await focused(page)).toContain('Documentation');
@@ -95,7 +95,7 @@ describe('navigation menus under --base /pr-7/', () => {
       expect(await focused(page)).toContain('Status');
       await page.keyboard.press('Escape');
       expect(await dropdown.getAttribute('open')).toBeNull();
-      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.classList.contains('nav-menu-button'))).toBe(true);
       // Space opens it too; ArrowDown + Enter follows the option, under the base.
       await page.keyboard.press('Space');
@@ -183,6 +183,11 @@ describe('navigation menus under --base /pr-7/', () => {
       expect(await hrefs(page, '.sidebar details[data-menu="menu"] a')).toEqual(['/pr-7/core/cli', '/pr-7/core/sdks']);
       expect(await menu.locator('a', { hasText: 'SDKs' }).isVisible()).toBe(true);
       expect(await page.locator('.sidebar details[data-menu="product"]').isVisible()).toBe(true);
+      // The tab's menu in the header fits the narrow screen.
+      await page.locator('.tabs-row details summary').click();
+      const list = await page.locator('.tabs-row details ul').boundingBox();
+      expect(list!.x).toBeGreaterThanOrEqual(0);
+      expect(list!.x + list!.width).toBeLessThanOrEqual(400);
     } finally {
       await page.close();
     }
