@@ -1,6 +1,7 @@
 /** ui-strings.ts: a page language finds its row of the table (aliases, regional variants), else English. */
 import { describe, expect, it } from 'vitest';
-import { UI_STRINGS, uiLanguage, uiStrings } from '../src/shared/render/ui-strings.ts';
+import { ASSISTANT_KEYS, assistantUiJson, UI_STRINGS, uiLanguage, uiStrings } from '../src/shared/render/ui-strings.ts';
+import { PANEL_STRINGS } from '../../playground/src/assistant/strings.ts';
 
 describe('uiStrings', () => {
   it('reads Mintlify spellings and regional variants', () => {
@@ -27,5 +28,27 @@ describe('uiStrings', () => {
       expect(Object.keys(strings).sort(), lang).toEqual(keys);
       expect(strings.noResults, lang).toContain('{query}');
     }
+  });
+
+  it('every language has the Ask AI panel strings, with their {placeholders}', () => {
+    for (const [lang, strings] of Object.entries(UI_STRINGS)) {
+      for (const key of [...ASSISTANT_KEYS, 'aiLoading', 'aiNeedsJs'] as const) {
+        const value = strings[key];
+        expect(typeof value === 'string' && value.trim().length > 0, `${lang} ${key}`).toBe(true);
+        for (const name of UI_STRINGS.en![key]!.match(/\{\w+\}/g) ?? []) expect(value, `${lang} ${key}`).toContain(name);
+      }
+    }
+  });
+
+  it("the panel's English defaults are the table's English, and every panel string is handed over", () => {
+    const en = uiStrings('en');
+    for (const [key, value] of Object.entries(PANEL_STRINGS)) expect(en[key as keyof typeof en], key).toBe(value);
+    for (const key of Object.keys(PANEL_STRINGS)) expect(ASSISTANT_KEYS, key).toContain(key);
+    expect(assistantUiJson(en)).toBeUndefined();
+    const fr = JSON.parse(assistantUiJson(uiStrings('fr'))!) as Record<string, string>;
+    expect(Object.keys(fr).sort()).toEqual([...ASSISTANT_KEYS].sort());
+    expect(fr.aiPlaceholder).toBe('Posez une question…');
+    expect(fr.send).toBe('Envoyer');
+    expect(fr).not.toHaveProperty('onThisPage');
   });
 });

@@ -13,6 +13,25 @@ import type { AssistantPanel } from '@lectern/playground/assistant';
 const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
 let panel: Promise<AssistantPanel> | undefined;
 
+/**
+ * The panel's words in the page's language (shared/render/ui-strings.ts), carried by the header button's
+ * `data-assistant-ui` (absent on English pages: the panel's own defaults).
+ */
+function strings(): Record<string, string> {
+  try {
+    const data = document.querySelector<HTMLElement>('[data-assistant-ui]')?.dataset.assistantUi;
+    const parsed: unknown = data ? JSON.parse(data) : undefined;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+/** A string of the opener's own, with `{name}` replaced. */
+function say(key: 'aiAboutPage' | 'aiAskAbout', values: Record<string, string>, english: string): string {
+  const template = typeof strings()[key] === 'string' ? strings()[key]! : english;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
 /** docs.json `lectern.assistant.sampleQuestions`, carried by the header button. */
 function samples(data: string | undefined): string[] | undefined {
   try {
@@ -28,7 +47,13 @@ function load(): Promise<AssistantPanel> {
   const data = document.querySelector<HTMLElement>('[data-open-assistant]')?.dataset;
   const inline = document.querySelector<HTMLElement>('[data-assistant-page]');
   panel ??= import('@lectern/playground/assistant').then((m) =>
-    m.mountAssistant(BASE, { server: data?.assistantUrl, samples: samples(data?.sampleQuestions), inline }),
+    m.mountAssistant(BASE, {
+      server: data?.assistantUrl,
+      samples: samples(data?.sampleQuestions),
+      inline,
+      strings: strings(),
+      lang: document.documentElement.lang,
+    }),
   );
   panel.catch((error: unknown) => {
     panel = undefined;
@@ -47,7 +72,13 @@ document.addEventListener('click', (ev) => {
   if (about) {
     const menu = about.closest('details');
     menu?.removeAttribute('open');
-    void load().then((p) => p.open(`About ${about.dataset.askAboutPage}: `, menu?.querySelector('summary') ?? about, false));
+    void load().then((p) =>
+      p.open(
+        say('aiAboutPage', { title: about.dataset.askAboutPage ?? '' }, 'About {title}: '),
+        menu?.querySelector('summary') ?? about,
+        false,
+      ),
+    );
   }
 });
 document.addEventListener('keydown', (ev) => {
@@ -74,7 +105,7 @@ function searchHandOff(): void {
   input.addEventListener('input', () => {
     const query = input.value.trim();
     button.hidden = !query;
-    button.textContent = `Ask AI about “${query}”`;
+    button.textContent = say('aiAskAbout', { query }, 'Ask AI about “{query}”');
   });
   button.addEventListener('click', () => {
     const query = input.value.trim();

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { ask, AskError, type ChatTurn, type PanelSettings, type Source, type Thread } from './stream.ts';
+import { format, PANEL_STRINGS, type PanelStrings } from './strings.ts';
 
 export interface Turn extends ChatTurn {
   sources?: Source[];
@@ -35,12 +36,11 @@ export interface PanelProps {
   inline?: boolean;
   /** docs.json `lectern.assistant.sampleQuestions`: offered in the empty conversation, asked on click. */
   samples?: string[];
+  /** The panel's words in the page's language (strings.ts); English by default. */
+  strings?: PanelStrings;
+  /** The page's language (`<html lang>`). */
+  lang?: string;
 }
-
-const SETTINGS_ERROR = {
-  404: "The assistant isn't available here: this site is not served by `lectern serve` with the assistant on, and docs.json names no other (lectern.assistant.url).",
-  other: "Can't reach the assistant right now: the server is down or you are offline.",
-};
 
 function storageKey(domain: string): string {
   return `lectern:assistant:${domain}`;
@@ -65,18 +65,18 @@ function save(domain: string, saved: Saved): void {
 }
 
 /** `{server}_lectern/assistant.json` (its endpoint resolved against `server`), or a message saying why the panel cannot work. */
-async function loadSettings(server: string): Promise<PanelSettings | string> {
+async function loadSettings(server: string, t: PanelStrings): Promise<PanelSettings | string> {
   try {
     const url = new URL(`${server}_lectern/assistant.json`, location.href);
     const response = await fetch(url, { headers: { Accept: 'application/json' } });
-    if (response.status === 404) return SETTINGS_ERROR[404];
+    if (response.status === 404) return t.aiNotHere;
     const body = (await response.json()) as Partial<PanelSettings> & { error?: { message?: string } };
     if (!response.ok || !body.endpoint || !body.key || !body.domain)
-      return body.error?.message ? `The assistant is unavailable: ${body.error.message}.` : SETTINGS_ERROR.other;
+      return body.error?.message ? format(t.aiUnavailableBecause, { message: body.error.message }) : t.aiOffline;
     const support = body.support && typeof body.support === 'object' ? body.support : undefined;
     return { endpoint: new URL(body.endpoint, url).href, key: body.key, domain: body.domain, ...(support ? { support } : {}) };
   } catch {
-    return SETTINGS_ERROR.other;
+    return t.aiOffline;
   }
 }
 
@@ -116,7 +116,7 @@ function trapTab(ev: KeyboardEvent, box: HTMLElement): void {
   }
 }
 
-export function Panel({ base, server, open, onClose, initial, inline, samples = [] }: PanelProps) {
+export function Panel({ base, server, open, onClose, initial, inline, samples = [], strings: t = PANEL_STRINGS, lang }: PanelProps) {
   const [settings, setSettings] = useState<PanelSettings | string | undefined>();
   const [saved, setSaved] = useState<Saved>({ turns: [] });
   const [question, setQuestion] = useState('');
@@ -130,7 +130,7 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
 
   useEffect(() => {
     if (!open || settings !== undefined) return;
-    loadSettings(server).then((s) => {
+    loadSettings(server, t).then((s) => {
       setSettings(s);
       if (typeof s !== 'string') setSaved(loadSaved(s.domain));
     });
@@ -183,6 +183,8 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
           regenerate,
           currentPath: location.pathname,
           signal: controller.signal,
+          strings: t,
+          ...(lang ? { lang } : {}),
         },
         {
           onAccepted: (thread) => {
@@ -197,7 +199,7 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
     } catch (error) {
       if (controller.signal.aborted) patchLast((t) => ({ ...t, state: 'stopped' }));
       else {
-        const message = error instanceof AskError ? error.message : 'Something went wrong while answering. Try again.';
+        const message = error instanceof AskError ? error.message : t.aiFailed;
         if (error instanceof AskError && error.kind === 'thread') update((s) => ({ ...s, thread: undefined }));
         patchLast((t) => ({ ...t, state: 'error', error: message }));
       }
@@ -244,34 +246,32 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
         onKeyDown={onKeyDown}
       >
         <header class="lectern-ai-head">
-          <h2 id="lectern-ai-title">Ask AI</h2>
+          <h2 id="lectern-ai-title">{t.askAi}</h2>
           <button
             type="button"
             class="lectern-ai-ghost"
             onClick={newConversation}
             disabled={saved.turns.length === 0}
-            aria-label="New conversation"
+            aria-label={t.aiNewConversation}
           >
-            New conversation
+            {t.aiNewConversation}
           </button>
           {!inline && (
-            <button type="button" class="lectern-ai-icon" onClick={onClose} aria-label="Close assistant">
+            <button type="button" class="lectern-ai-icon" onClick={onClose} aria-label={t.aiClose}>
               ×
             </button>
           )}
         </header>
-        <div class="lectern-ai-log" ref={log} aria-live="polite" aria-busy={busy} aria-label="Conversation" role="log" tabIndex={0}>
+        <div class="lectern-ai-log" ref={log} aria-live="polite" aria-busy={busy} aria-label={t.aiConversation} role="log" tabIndex={0}>
           {typeof settings === 'string' && (
             <p class="lectern-ai-error" role="alert">
               {settings}
             </p>
           )}
-          {settings === undefined && open && <p class="lectern-ai-muted">Connecting to the assistant…</p>}
-          {typeof settings === 'object' && saved.turns.length === 0 && (
-            <p class="lectern-ai-muted">Ask a question about these docs. Answers come from the site's pages, with links to them.</p>
-          )}
+          {settings === undefined && open && <p class="lectern-ai-muted">{t.aiConnecting}</p>}
+          {typeof settings === 'object' && saved.turns.length === 0 && <p class="lectern-ai-muted">{t.aiIntro}</p>}
           {typeof settings === 'object' && saved.turns.length === 0 && samples.length > 0 && (
-            <ul class="lectern-ai-samples" aria-label="Sample questions">
+            <ul class="lectern-ai-samples" aria-label={t.aiSampleQuestions}>
               {samples.map((q) => (
                 <li key={q}>
                   <button type="button" class="lectern-ai-ghost" onClick={() => void send(q, false)}>
@@ -293,6 +293,7 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
                 base={base}
                 last={i === saved.turns.length - 1}
                 support={support}
+                t={t}
                 onRetry={() => void send(lastQuestion, true)}
               />
             ),
@@ -305,31 +306,31 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
             value={question}
             onInput={(ev) => setQuestion((ev.target as HTMLTextAreaElement).value)}
             onKeyDown={onInputKey}
-            placeholder={busy ? 'Answering…' : 'Ask a question…'}
-            aria-label="Ask a question"
+            placeholder={busy ? t.aiAnswering : t.aiPlaceholder}
+            aria-label={t.aiAskLabel}
             maxLength={4000}
             disabled={typeof settings !== 'object'}
           />
           {busy ? (
-            <button type="button" class="lectern-ai-send" onClick={() => abort.current?.abort()} aria-label="Stop answering">
-              Stop
+            <button type="button" class="lectern-ai-send" onClick={() => abort.current?.abort()} aria-label={t.aiStopLabel}>
+              {t.aiStop}
             </button>
           ) : (
             <button
               type="submit"
               class="lectern-ai-send"
               disabled={typeof settings !== 'object' || !question.trim()}
-              aria-label="Send question"
+              aria-label={t.aiSendLabel}
             >
-              Send
+              {t.send}
             </button>
           )}
         </form>
         {support && (
           <p class="lectern-ai-support">
-            Need a person?{' '}
+            {t.aiNeedPerson}{' '}
             <a href={support} target="_blank" rel="noopener noreferrer" data-assistant-support>
-              Contact support
+              {t.aiContactSupport}
             </a>
           </p>
         )}
@@ -347,21 +348,22 @@ interface AnswerProps {
   last: boolean;
   /** The "Contact support" address, offered under a finished answer that cites no page or finds nothing. */
   support: string | undefined;
+  t: PanelStrings;
   onRetry(): void;
 }
 
-function Answer({ turn, base, last, support, onRetry }: AnswerProps) {
+function Answer({ turn, base, last, support, t, onRetry }: AnswerProps) {
   const [copied, setCopied] = useState(false);
   const sources = (turn.sources ?? []).filter((s, i, all) => all.findIndex((o) => o.url === s.url) === i);
   return (
     <div class="lectern-ai-answer" data-state={turn.state}>
       <div class="lectern-ai-md" data-answer>
         {renderMarkdown(turn.text, base)}
-        {turn.state === 'streaming' && !turn.text && <p class="lectern-ai-muted">Searching the docs…</p>}
+        {turn.state === 'streaming' && !turn.text && <p class="lectern-ai-muted">{t.aiSearching}</p>}
       </div>
       {sources.length > 0 && turn.state !== 'streaming' && (
-        <nav class="lectern-ai-sources" aria-label="Sources">
-          <h3>Sources</h3>
+        <nav class="lectern-ai-sources" aria-label={t.aiSources}>
+          <h3>{t.aiSources}</h3>
           <ul>
             {sources.map((s) => {
               const href = safeHref(s.url, base);
@@ -372,13 +374,13 @@ function Answer({ turn, base, last, support, onRetry }: AnswerProps) {
       )}
       {support && turn.state === 'done' && (sources.length === 0 || NOT_FOUND.test(turn.text)) && (
         <p class="lectern-ai-muted lectern-ai-deflect">
-          The docs may not cover this.{' '}
+          {t.aiNotCovered}{' '}
           <a href={support} target="_blank" rel="noopener noreferrer" data-assistant-support>
-            Contact support
+            {t.aiContactSupport}
           </a>
         </p>
       )}
-      {turn.state === 'stopped' && <p class="lectern-ai-muted">Stopped.</p>}
+      {turn.state === 'stopped' && <p class="lectern-ai-muted">{t.aiStopped}</p>}
       {turn.state === 'error' && (
         <p class="lectern-ai-error" role="alert">
           {turn.error}
@@ -387,15 +389,15 @@ function Answer({ turn, base, last, support, onRetry }: AnswerProps) {
       {turn.state !== 'streaming' && (
         <div class="lectern-ai-actions">
           {last && (turn.state === 'error' || turn.state === 'stopped') && (
-            <button type="button" class="lectern-ai-ghost" onClick={onRetry} aria-label="Retry the last question">
-              Retry
+            <button type="button" class="lectern-ai-ghost" onClick={onRetry} aria-label={t.aiRetryLabel}>
+              {t.aiRetry}
             </button>
           )}
           {turn.text && (
             <button
               type="button"
               class="lectern-ai-ghost"
-              aria-label="Copy answer"
+              aria-label={t.aiCopyAnswer}
               onClick={() =>
                 void navigator.clipboard?.writeText(turn.text).then(
                   () => setCopied(true),
@@ -403,7 +405,7 @@ function Answer({ turn, base, last, support, onRetry }: AnswerProps) {
                 )
               }
             >
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t.copied : t.copy}
             </button>
           )}
         </div>

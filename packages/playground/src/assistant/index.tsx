@@ -6,6 +6,9 @@
 import { render } from 'preact';
 import { Panel } from './Panel.tsx';
 import { PANEL_CSS } from './styles.ts';
+import { panelStrings } from './strings.ts';
+
+export { PANEL_STRINGS, type PanelStrings } from './strings.ts';
 
 export interface AssistantPanel {
   /**
@@ -25,10 +28,14 @@ export interface MountOptions {
   samples?: string[] | undefined;
   /** A `mode: "assistant"` page's chat area: the panel lives there, always open, instead of over the page. */
   inline?: HTMLElement | null | undefined;
+  /** The panel's words in the page's language (the page's `data-assistant-ui`); a string not given reads in English. */
+  strings?: Record<string, unknown> | undefined;
+  /** The page's language (`<html lang>`). */
+  lang?: string | undefined;
 }
 
 /** Render the panel for a site served under `base` (`/` or `/pr-7/`). */
-export function mountAssistant(base: string, { server, samples, inline }: MountOptions = {}): AssistantPanel {
+export function mountAssistant(base: string, { server, samples, inline, strings, lang }: MountOptions = {}): AssistantPanel {
   const style = document.createElement('style');
   style.textContent = PANEL_CSS;
   document.head.append(style);
@@ -39,6 +46,7 @@ export function mountAssistant(base: string, { server, samples, inline }: MountO
   let returnTo: HTMLElement | null = null;
   let initial: { question: string; seq: number; ask: boolean } | undefined;
   let seq = 0;
+  const t = panelStrings(strings);
   const draw = () =>
     render(
       <Panel
@@ -46,6 +54,8 @@ export function mountAssistant(base: string, { server, samples, inline }: MountO
         server={server ? server.replace(/\/?$/, '/') : base}
         open={isOpen}
         onClose={() => api.close()}
+        strings={t}
+        {...(lang ? { lang } : {})}
         {...(initial ? { initial } : {})}
         {...(inline ? { inline: true } : {})}
         {...(samples?.length ? { samples } : {})}

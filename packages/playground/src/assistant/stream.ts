@@ -3,6 +3,7 @@
  * (server-sent `data: {json}` chunks ending with `data: [DONE]`). Reports text deltas, sources and the thread;
  * a refused request becomes an `AskError` whose message says what happened and what to do.
  */
+import { format, PANEL_STRINGS, type PanelStrings } from './strings.ts';
 
 export interface PanelSettings {
   domain: string;
@@ -35,6 +36,10 @@ export interface AskInput {
   regenerate: boolean;
   currentPath: string;
   signal: AbortSignal;
+  /** The panel's words in the page's language (strings.ts); English when not given. */
+  strings?: PanelStrings;
+  /** The page's language (`<html lang>`), for "in 30 seconds". */
+  lang?: string;
 }
 
 export interface AskEvents {
@@ -70,7 +75,7 @@ export function requestBody(input: Pick<AskInput, 'turns' | 'thread' | 'regenera
 }
 
 /** The server's JSON error (`{"error":{"code","message"}}`) as an `AskError` the reader can act on. */
-async function refusal(response: Response): Promise<AskError> {
+async function refusal(response: Response, t: PanelStrings, lang: string | undefined): Promise<AskError> {
   let code = '';
   let detail = '';
   try {
@@ -83,40 +88,39 @@ async function refusal(response: Response): Promise<AskError> {
   const status = response.status;
   if (status === 429) {
     const wait = Number(response.headers.get('Retry-After'));
-    const when =
-      Number.isFinite(wait) && wait > 0
-        ? `in ${wait < 120 ? `${Math.ceil(wait)} seconds` : `${Math.ceil(wait / 60)} minutes`}`
-        : 'in a moment';
-    return new AskError(`Too many questions right now (rate limited). Try again ${when}.`, 'rate-limited');
+    if (!(Number.isFinite(wait) && wait > 0)) return new AskError(t.aiRateLimitedSoon, 'rate-limited');
+    return new AskError(format(t.aiRateLimited, { when: inTime(wait, lang) }), 'rate-limited');
   }
-  if (status === 401 || status === 403)
-    return new AskError(
-      `The assistant refused this site's key (${status}${code ? ` ${code}` : ''}). Ask the site's owner to check it.`,
-      'key',
-    );
-  if (status === 404 && code === 'thread_not_found')
-    return new AskError('This conversation has expired. Start a new conversation.', 'thread');
-  if (status === 413 && code === 'thread_too_large')
-    return new AskError('This conversation is too long. Start a new conversation.', 'thread');
-  if (status >= 500 || status === 404)
-    return new AskError(
-      `The assistant is unavailable right now (${status}${code ? ` ${code}` : ''}). Try again in a few seconds.`,
-      'unavailable',
-    );
-  return new AskError(`The assistant could not answer this question (${status}${detail ? `: ${detail}` : ''}).`, 'invalid');
+  const withCode = `${status}${code ? ` ${code}` : ''}`;
+  if (status === 401 || status === 403) return new AskError(format(t.aiKeyRefused, { status: withCode }), 'key');
+  if (status === 404 && code === 'thread_not_found') return new AskError(t.aiExpired, 'thread');
+  if (status === 413 && code === 'thread_too_large') return new AskError(t.aiTooLong, 'thread');
+  if (status >= 500 || status === 404) return new AskError(format(t.aiDown, { status: withCode }), 'unavailable');
+  return new AskError(format(t.aiCannotAnswer, { status: `${status}${detail ? `: ${detail}` : ''}` }), 'invalid');
+}
+
+/** "in 30 seconds" / "in 3 minutes" in the page's language (English when the browser does not know it). */
+function inTime(seconds: number, lang: string | undefined): string {
+  const [n, unit] = seconds < 120 ? [Math.ceil(seconds), 'second' as const] : [Math.ceil(seconds / 60), 'minute' as const];
+  try {
+    return new Intl.RelativeTimeFormat(lang || 'en').format(n, unit);
+  } catch {
+    return new Intl.RelativeTimeFormat('en').format(n, unit);
+  }
 }
 
 type Chunk = { type: string; delta?: string; url?: string; title?: string; errorText?: string };
 
-function handleChunk(chunk: Chunk, events: AskEvents): void {
+function handleChunk(chunk: Chunk, events: AskEvents, t: PanelStrings): void {
   if (chunk.type === 'text-delta' && typeof chunk.delta === 'string') events.onText(chunk.delta);
   else if (chunk.type === 'source-url' && typeof chunk.url === 'string')
     events.onSource({ url: chunk.url, title: chunk.title || chunk.url });
-  else if (chunk.type === 'error') throw new AskError(chunk.errorText || 'The answer stopped with an error. Try again.', 'stream');
+  else if (chunk.type === 'error') throw new AskError(chunk.errorText || t.aiStreamError, 'stream');
 }
 
 /** Ask, and call `events` as the answer streams in. Resolves when it is complete; rejects with `AskError` or an `AbortError`. */
 export async function ask(input: AskInput, events: AskEvents): Promise<void> {
+  const t = input.strings ?? PANEL_STRINGS;
   let response: Response;
   try {
     response = await fetch(input.settings.endpoint, {
@@ -127,9 +131,9 @@ export async function ask(input: AskInput, events: AskEvents): Promise<void> {
     });
   } catch (error) {
     if (input.signal.aborted) throw error;
-    throw new AskError("Can't reach the assistant: the server is down or you are offline. Try again.", 'network');
+    throw new AskError(t.aiNetwork, 'network');
   }
-  if (!response.ok || !response.body) throw await refusal(response);
+  if (!response.ok || !response.body) throw await refusal(response, t, input.lang);
   const threadId = response.headers.get('X-Thread-Id');
   const threadKey = response.headers.get('X-Thread-Key');
   events.onAccepted(threadId && threadKey ? { threadId, threadKey } : undefined);
@@ -151,14 +155,14 @@ export async function ask(input: AskInput, events: AskEvents): Promise<void> {
           .map((l) => l.slice(5).trimStart())
           .join('\n');
         if (data === '[DONE]') done = true;
-        else if (data) handleChunk(JSON.parse(data) as Chunk, events);
+        else if (data) handleChunk(JSON.parse(data) as Chunk, events, t);
       }
     }
   } catch (error) {
     if (input.signal.aborted || error instanceof AskError) throw error;
-    throw new AskError('The connection to the assistant was lost before the answer ended. Try again.', 'network');
+    throw new AskError(t.aiConnectionLost, 'network');
   } finally {
     reader.cancel().catch(() => {});
   }
-  if (!done) throw new AskError('The connection to the assistant was lost before the answer ended. Try again.', 'network');
+  if (!done) throw new AskError(t.aiConnectionLost, 'network');
 }

@@ -1,0 +1,115 @@
+/**
+ * The Ask AI panel speaks the page's language, in real Chromium against a built two-language site (English and
+ * French) served as static files: its placeholder, buttons, labels and the "no assistant here" message come from
+ * ui-strings.ts through the header button's `data-assistant-ui`, and an English page carries none of it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildSite } from '../src/cli/run.ts';
+import { launchChromium, serveDist } from './helpers.ts';
+
+let root = '';
+let site: { url: string; close: () => Promise<void> } | undefined;
+let browser: Browser;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-assistant-lang-'));
+  mkdirSync(path.join(root, 'fr'));
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\nWelcome.\n');
+  writeFileSync(path.join(root, 'fr/index.mdx'), '---\ntitle: Accueil\n---\nBienvenue.\n');
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      theme: 'mint',
+      name: 'Acme',
+      colors: { primary: '#0D9373' },
+      navigation: {
+        languages: [
+          { language: 'en', groups: [{ group: 'Start', pages: ['index'] }] },
+          { language: 'fr', groups: [{ group: 'Démarrer', pages: ['fr/index'] }] },
+        ],
+      },
+      lectern: { socialImages: false, assistant: { enabled: true, domain: 'acme', sampleQuestions: ['How?'] } },
+    }),
+  );
+  const { outDir } = await buildSite(root, { logLevel: 'warn' });
+  site = await serveDist(outDir);
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Open the panel from the header on `slug`; the static site has no assistant, so the panel says so. */
+async function openPanel(slug: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${site!.url}/${slug}`);
+  await page.locator('[data-open-assistant]').first().click();
+  await page.locator('.lectern-ai-error').waitFor();
+  return page;
+}
+
+const panelText = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('[data-assistant-panel]')!;
+    const input = panel.querySelector('textarea')!;
+    return {
+      placeholder: input.placeholder,
+      inputLabel: input.getAttribute('aria-label'),
+      send: panel.querySelector('.lectern-ai-send')!.textContent!.trim(),
+      sendLabel: panel.querySelector('.lectern-ai-send')!.getAttribute('aria-label'),
+      title: panel.querySelector('#lectern-ai-title')!.textContent,
+      close: panel.querySelector('.lectern-ai-icon')!.getAttribute('aria-label'),
+      newConversation: panel.querySelector('.lectern-ai-head .lectern-ai-ghost')!.textContent!.trim(),
+      log: panel.querySelector('[role="log"]')!.getAttribute('aria-label'),
+      error: panel.querySelector('.lectern-ai-error')!.textContent,
+    };
+  });
+
+describe('the Ask AI panel', () => {
+  it('is in French on a French page', async () => {
+    const page = await openPanel('fr');
+    try {
+      expect(await page.locator('[data-open-assistant]').first().getAttribute('data-assistant-ui')).toContain('Posez une question…');
+      expect(await panelText(page)).toEqual({
+        placeholder: 'Posez une question…',
+        inputLabel: 'Poser une question',
+        send: 'Envoyer',
+        sendLabel: 'Envoyer la question',
+        title: "Demander à l'IA",
+        close: 'Fermer l’assistant',
+        newConversation: 'Nouvelle conversation',
+        log: 'Conversation',
+        error: expect.stringContaining('L’assistant n’est pas disponible ici'),
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('is in English on an English page, which carries no panel strings', async () => {
+    const page = await openPanel('');
+    try {
+      expect(await page.locator('[data-open-assistant]').first().getAttribute('data-assistant-ui')).toBeNull();
+      expect(await panelText(page)).toEqual({
+        placeholder: 'Ask a question…',
+        inputLabel: 'Ask a question',
+        send: 'Send',
+        sendLabel: 'Send question',
+        title: 'Ask AI',
+        close: 'Close assistant',
+        newConversation: 'New conversation',
+        log: 'Conversation',
+        error: expect.stringContaining("The assistant isn't available here"),
+      });
+    } finally {
+      await page.close();
+    }
+  });
+});
