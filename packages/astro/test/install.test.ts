@@ -253,6 +253,27 @@ describe('installed from the packed tarballs', () => {
           expect((await fetch(url + asset)).status, `${asset} on ${route}`).toBe(200);
         }
       }
+      // The docs' MCP server from the installed packages (the MCP SDK loaded on the first request, search over the
+      // assistant index built from the repo by the installed @lectern/core): the SDK's own client, and its discovery.
+      const discovery = await fetch(`${url}/.well-known/mcp`);
+      expect(discovery.status).toBe(200);
+      expect(((await discovery.json()) as { servers: Array<{ url: string }> }).servers[0]!.url).toMatch(/\/mcp$/);
+      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const client = new Client({ name: 'install-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search', 'get_page']));
+        type Result = { isError?: boolean; content: Array<{ text: string }> };
+        const home = (await client.callTool({ name: 'get_page', arguments: { path: '/' } })) as Result;
+        expect(home.isError, home.content[0]?.text).toBeFalsy();
+        const title = /^# (.+)$/m.exec(home.content[0]!.text)![1]!;
+        const found = (await client.callTool({ name: 'search', arguments: { query: title } })) as Result;
+        expect(found.isError, found.content[0]?.text).toBeFalsy();
+        expect(found.content[0]!.text).toMatch(/^Title: /);
+      } finally {
+        await client.close();
+      }
       // The playground island from the installed packages: Try it, then the live request samples (loaded on demand).
       const endpoint = built.find((f) => /^api-reference\/(?!introduction)/.test(f))!;
       const browser = await launchChromium();
