@@ -1,8 +1,8 @@
 /**
  * MCP discovery and the authenticated MCP server, as Mintlify documents them (issue 34): a real build of a small site
  * with a restricted page writes `/.well-known/mcp.json` and the server cards; `lectern serve`'s server (createServer on
- * 127.0.0.1, the docs' MCP handler mounted) answers them, `/.well-known/mcp` too, and their tools are the ones the MCP
- * SDK's own client lists. `/authed/mcp` reads a restricted page only with the credentials that open its HTML;
+ * 127.0.0.1, the docs' MCP handler mounted) answers them, `/.well-known/mcp` too, names them in its pages' `Link` header,
+ * and their tools are the ones the MCP SDK's own client lists. `/authed/mcp` reads a restricted page only with the credentials that open its HTML;
  * `/mcp` never does, and a server without an authentication gate refuses `/authed/mcp`.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -109,7 +109,7 @@ describe('MCP discovery documents', () => {
     expect((documents['.well-known/mcp/server-cards.json'] as { servers: unknown[] }).servers).toHaveLength(1);
   });
 
-  it('lectern serve answers them (/.well-known/mcp too), and their tools are the ones the server lists', async () => {
+  it('lectern serve answers them (/.well-known/mcp too), pages link them, and their tools are the ones the server lists', async () => {
     const url = await serve();
     for (const pathname of ['/.well-known/mcp', '/.well-known/mcp.json']) {
       const response = await fetch(url + pathname);
@@ -117,6 +117,12 @@ describe('MCP discovery documents', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await response.json()).toEqual(await json('.well-known/mcp.json'));
     }
+    // Every page names them, with the other agent files, in a Link header (as Mintlify's pages do).
+    const home = await fetch(url + '/guides/flux');
+    expect(home.headers.get('link')).toBe(
+      '</llms.txt>; rel="llms-txt", </llms-full.txt>; rel="llms-full-txt", </.well-known/mcp/server-card.json>; rel="mcp-server-card", </.well-known/agent-skills/index.json>; rel="agent-skills"',
+    );
+    expect(home.headers.get('x-llms-txt')).toBe('/llms.txt');
     const card = (await (await fetch(url + '/.well-known/mcp/server-card.json')).json()) as {
       tools: Array<{ name: string; inputSchema: { properties: object; required: string[] }; annotations: object }>;
     };

@@ -17,6 +17,7 @@ import { createFeedbackHandler, FEEDBACK_PATH, type FeedbackHandlerOptions } fro
 import { compileRedirects } from './redirects.ts';
 import { hostCheck, hostName } from './hosts.ts';
 import { createStaticServer } from './static.ts';
+import { agentLinkHeaders } from './agent-links.ts';
 import type { PageAccess as McpPageAccess } from '../mcp/pages.ts';
 
 /**
@@ -195,6 +196,8 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   // A site built with a base (`--base /pr-42/`) is served under it: pages, proxy and assistant alike.
   const base = manifest.base && manifest.base !== '/' ? `/${manifest.base.split('/').filter(Boolean).join('/')}/` : '/';
   const mounted = (route: string) => (base === '/' ? route : base + route.slice(1));
+  // Every page names the agent files (llms.txt, the MCP server card, …) in a `Link` header, as Mintlify's do.
+  const agentHeaders = Object.entries(agentLinkHeaders(dist, base));
 
   app.get('/_lectern/health', (c) =>
     c.json({ status: 'ok', name: manifest.name, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) }, 200, {
@@ -320,6 +323,7 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     if (found) {
       const response = await files.serveFile(request, found, url.pathname);
       if (groups) response.headers.set('Cache-Control', 'private, no-store');
+      if (found.file.endsWith('.html')) for (const [name, value] of agentHeaders) response.headers.set(name, value);
       return response;
     }
     const notFoundPage = await files.find('/404.html');
