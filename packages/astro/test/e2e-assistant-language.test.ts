@@ -1,7 +1,9 @@
 /**
  * The Ask AI panel speaks the page's language, in real Chromium against a built two-language site (English and
  * French) served as static files: its placeholder, buttons, labels and the "no assistant here" message come from
- * ui-strings.ts through the header button's `data-assistant-ui`, and an English page carries none of it.
+ * ui-strings.ts through the header button's `data-assistant-ui`, and an English page carries none of it. The copy
+ * buttons of the Preact built-ins (a hydrated snippet's `<CodeBlock>` and `<Color.Item>`) are in the page's language
+ * too, in the server's HTML and after hydration.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +20,26 @@ let browser: Browser;
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-assistant-lang-'));
   mkdirSync(path.join(root, 'fr'));
-  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\nWelcome.\n');
-  writeFileSync(path.join(root, 'fr/index.mdx'), '---\ntitle: Accueil\n---\nBienvenue.\n');
+  mkdirSync(path.join(root, 'snippets'));
+  writeFileSync(
+    path.join(root, 'snippets/demo.jsx'),
+    [
+      'export const Demo = () => {',
+      '  const [n, setN] = useState(0);',
+      '  return (',
+      '    <div>',
+      '      <button type="button" className="demo-count" onClick={() => setN(n + 1)}>{n}</button>',
+      '      <CodeBlock language="bash" filename="run.sh">echo hi</CodeBlock>',
+      '      <Color.Item name="Brand" value="#0D9373" />',
+      '    </div>',
+      '  );',
+      '};',
+      '',
+    ].join('\n'),
+  );
+  const demo = "import { Demo } from '/snippets/demo.jsx';\n\n<Demo />\n";
+  writeFileSync(path.join(root, 'index.mdx'), `---\ntitle: Home\ndescription: Acme docs.\n---\n${demo}`);
+  writeFileSync(path.join(root, 'fr/index.mdx'), `---\ntitle: Accueil\ndescription: Docs Acme.\n---\n${demo}`);
   writeFileSync(
     path.join(root, 'docs.json'),
     JSON.stringify({
@@ -112,4 +132,33 @@ describe('the Ask AI panel', () => {
       await page.close();
     }
   });
+});
+
+describe("the Preact built-ins' copy buttons", () => {
+  const copyWords = (page: Page) =>
+    page.evaluate(() => ({
+      code: document.querySelector('.code-block .copy-button')?.getAttribute('aria-label'),
+      copied: document.querySelector('.code-block .copied-label')?.textContent,
+      color: document.querySelector('.color-item')?.getAttribute('title'),
+    }));
+
+  for (const [slug, expected] of [
+    ['fr', { code: 'Copier le code', copied: 'Copié', color: 'Copier' }],
+    ['', { code: 'Copy code', copied: 'Copied', color: 'Copy' }],
+  ] as const) {
+    it(`are in the page's language (${slug || 'en'}), served and hydrated`, async () => {
+      const html = await (await fetch(`${site!.url}/${slug}`)).text();
+      expect(html).toContain(`aria-label="${expected.code}"`);
+      expect(html).toContain(`title="${expected.color}"`);
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${site!.url}/${slug}`);
+        await page.locator('.demo-count').click();
+        await page.locator('.demo-count', { hasText: '1' }).waitFor();
+        expect(await copyWords(page)).toEqual(expected);
+      } finally {
+        await page.close();
+      }
+    });
+  }
 });

@@ -34,6 +34,27 @@ const kebab = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 
+// The page's words ---------------------------------------------------------------------------------------------------
+
+/** Where the page route leaves the page's strings for a server render (ui-strings.ts `setPageUi`; same Symbol.for key). */
+const PAGE_UI = Symbol.for('lectern.page-ui');
+const WORDS_EN = { copyCode: 'Copy code', copied: 'Copied', copy: 'Copy' };
+/**
+ * The copy buttons' words in the page's language: on the server, the strings of the page being rendered; in the
+ * browser, the page script's share (`<html data-ui>`, absent on English pages). English when neither says.
+ */
+function words(): typeof WORDS_EN {
+  let given: Record<string, unknown> | undefined;
+  try {
+    if (typeof document === 'undefined') given = (globalThis as unknown as Record<symbol, Record<string, unknown> | undefined>)[PAGE_UI];
+    else given = JSON.parse(document.documentElement.dataset.ui ?? '{}') as Record<string, unknown>;
+  } catch {
+    given = undefined;
+  }
+  const pick = (key: keyof typeof WORDS_EN) => (typeof given?.[key] === 'string' ? (given[key] as string) : WORDS_EN[key]);
+  return { copyCode: pick('copyCode'), copied: pick('copied'), copy: pick('copy') };
+}
+
 // Icons --------------------------------------------------------------------------------------------------------------
 
 /** Icons rendered on the server (`library/style/name` keys): the build writes their SVG files. */
@@ -218,6 +239,7 @@ const text = (children: ComponentChildren): string =>
 
 /** `<CodeBlock language filename icon lines wrap nocopy>{code}</CodeBlock>` (no highlighting in the browser). */
 export function CodeBlock(p: P): VNode {
+  const ui = words();
   const code = str(p.code) ?? text(p.children);
   const title = str(p.filename) ?? str(p.title);
   const lang = str(p.language) ?? str(p.lang) ?? '';
@@ -236,9 +258,9 @@ export function CodeBlock(p: P): VNode {
       ? null
       : h(
           'button',
-          { type: 'button', class: 'copy-button', 'aria-label': 'Copy code', 'data-copy': '' },
+          { type: 'button', class: 'copy-button', 'aria-label': ui.copyCode, 'data-copy': '' },
           h('span', { class: 'copy-icon', 'aria-hidden': 'true' }),
-          h('span', { class: 'copied-label' }, 'Copied'),
+          h('span', { class: 'copied-label' }, ui.copied),
         ),
     h('pre', { class: 'shiki', tabIndex: 0 }, h('code', { 'data-lang': lang || undefined }, code.replace(/\n$/, ''))),
   );
@@ -452,7 +474,7 @@ export function ColorItem(p: P): VNode {
   const dark = (typeof v === 'string' ? v : v?.dark) ?? light;
   return h(
     'button',
-    { type: 'button', class: 'color-item', 'data-copy': light ?? '', title: 'Copy' },
+    { type: 'button', class: 'color-item', 'data-copy': light ?? '', title: words().copy },
     h('span', { class: 'swatch', style: { '--swatch-light': light ?? 'transparent', '--swatch-dark': dark ?? 'transparent' } }),
     p.name ? h('span', { class: 'color-name' }, str(p.name)) : null,
     h('code', null, typeof v === 'string' ? v : `${light ?? ''} / ${dark ?? ''}`),

@@ -1097,25 +1097,35 @@ export function uiStrings(language: string | undefined): UiStrings {
   return key ? { ...en, ...UI_STRINGS[key] } : en;
 }
 
+/** Where `setPageUi` also leaves the page's strings for the Preact built-ins (mdx/island-builtins.ts reads the same key). */
+const PAGE_UI = Symbol.for('lectern.page-ui');
+
 /**
  * The page's strings for the components its MDX renders (a code block's copy button…), which get no page: the page
  * route puts them in `Astro.locals` (`setPageUi`), shared by every component of that page's render.
  */
 export function setPageUi(locals: object, ui: UiStrings): void {
   (locals as { lecternUi?: UiStrings }).lecternUi = ui;
+  // The Preact built-ins (mdx/island-builtins.ts) get no locals: they read the page being rendered from here (pages
+  // of a build render one after another).
+  (globalThis as unknown as Record<symbol, UiStrings>)[PAGE_UI] = ui;
 }
 /** The strings `setPageUi` gave this page's render, English outside one. */
 export function pageUi(locals: object): UiStrings {
   return (locals as { lecternUi?: UiStrings }).lecternUi ?? en;
 }
 
-/** The strings the page's script draws (search results, copy notices, heading and image labels). */
+/** The strings the page's script draws (search results, copy notices, heading and image labels), and the copy buttons
+ * of the Preact built-ins (mdx/island-builtins.ts) after hydration. */
 export const CLIENT_KEYS = [
   'noResults',
   'copiedPage',
   'copyLinkToSection',
   'enlargeImage',
   'enlargedImage',
+  'copyCode',
+  'copied',
+  'copy',
 ] as const satisfies ReadonlyArray<keyof UiStrings>;
 
 /** The client's strings as a JSON attribute value, or undefined for English (the script's own defaults). */
