@@ -31,13 +31,15 @@ beforeAll(async () => {
       '      <button type="button" className="demo-count" onClick={() => setN(n + 1)}>{n}</button>',
       '      <CodeBlock language="bash" filename="run.sh">echo hi</CodeBlock>',
       '      <Color.Item name="Brand" value="#0D9373" />',
+      '      <ParamField path="petId" type="string">The pet.</ParamField>',
       '    </div>',
       '  );',
       '};',
       '',
     ].join('\n'),
   );
-  const demo = "import { Demo } from '/snippets/demo.jsx';\n\n<Demo />\n";
+  const demo =
+    'import { Demo } from \'/snippets/demo.jsx\';\n\n<Demo />\n\n<ParamField query="limit" type="number">How many.</ParamField>\n';
   writeFileSync(path.join(root, 'index.mdx'), `---\ntitle: Home\ndescription: Acme docs.\n---\n${demo}`);
   writeFileSync(path.join(root, 'fr/index.mdx'), `---\ntitle: Accueil\ndescription: Docs Acme.\n---\n${demo}`);
   writeFileSync(
@@ -140,16 +142,26 @@ describe("the Preact built-ins' copy buttons", () => {
       code: document.querySelector('.code-block .copy-button')?.getAttribute('aria-label'),
       copied: document.querySelector('.code-block .copied-label')?.textContent,
       color: document.querySelector('.color-item')?.getAttribute('title'),
+      fields: [...document.querySelectorAll('.field-anchor')].map((a) => a.getAttribute('aria-label')).sort(),
     }));
 
   for (const [slug, expected] of [
-    ['fr', { code: 'Copier le code', copied: 'Copié', color: 'Copier' }],
-    ['', { code: 'Copy code', copied: 'Copied', color: 'Copy' }],
+    [
+      'fr',
+      {
+        code: 'Copier le code',
+        copied: 'Copié',
+        color: 'Copier',
+        fields: ['Copier le lien vers limit', 'Copier le lien vers petId'],
+      },
+    ],
+    ['', { code: 'Copy code', copied: 'Copied', color: 'Copy', fields: ['Copy link to limit', 'Copy link to petId'] }],
   ] as const) {
     it(`are in the page's language (${slug || 'en'}), served and hydrated`, async () => {
       const html = await (await fetch(`${site!.url}/${slug}`)).text();
       expect(html).toContain(`aria-label="${expected.code}"`);
       expect(html).toContain(`title="${expected.color}"`);
+      for (const label of expected.fields) expect(html).toContain(`aria-label="${label}"`);
       const page = await browser.newPage();
       try {
         await page.goto(`${site!.url}/${slug}`);

@@ -27,6 +27,8 @@ describe('uiStrings', () => {
     for (const [lang, strings] of Object.entries(UI_STRINGS)) {
       expect(Object.keys(strings).sort(), lang).toEqual(keys);
       expect(strings.noResults, lang).toContain('{query}');
+      for (const [key, english] of Object.entries(UI_STRINGS.en!))
+        for (const name of english.match(/\{\w+\}/g) ?? []) expect(strings[key as keyof typeof strings], `${lang} ${key}`).toContain(name);
     }
   });
 

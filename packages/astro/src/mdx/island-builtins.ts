@@ -38,7 +38,7 @@ const kebab = (s: string) =>
 
 /** Where the page route leaves the page's strings for a server render (ui-strings.ts `setPageUi`; same Symbol.for key). */
 const PAGE_UI = Symbol.for('lectern.page-ui');
-const WORDS_EN = { copyCode: 'Copy code', copied: 'Copied', copy: 'Copy' };
+const WORDS_EN = { copyCode: 'Copy code', copied: 'Copied', copy: 'Copy', copyLinkTo: 'Copy link to {name}' };
 /**
  * The copy buttons' words in the page's language: on the server, the strings of the page being rendered; in the
  * browser, the page script's share (`<html data-ui>`, absent on English pages). English when neither says.
@@ -52,7 +52,7 @@ function words(): typeof WORDS_EN {
     given = undefined;
   }
   const pick = (key: keyof typeof WORDS_EN) => (typeof given?.[key] === 'string' ? (given[key] as string) : WORDS_EN[key]);
-  return { copyCode: pick('copyCode'), copied: pick('copied'), copy: pick('copy') };
+  return { copyCode: pick('copyCode'), copied: pick('copied'), copy: pick('copy'), copyLinkTo: pick('copyLinkTo') };
 }
 
 // Icons --------------------------------------------------------------------------------------------------------------
@@ -410,7 +410,7 @@ function field(name: string, location: string | undefined, p: P): VNode | null {
     h(
       'div',
       { class: 'field-head' },
-      h('a', { class: 'field-anchor', href: `#${id}`, 'data-anchor': '', 'aria-label': `Copy link to ${name}` }),
+      h('a', { class: 'field-anchor', href: `#${id}`, 'data-anchor': '', 'aria-label': words().copyLinkTo.replace('{name}', () => name) }),
       h('span', { class: 'field-name' }, name),
       p.type ? h('span', { class: 'field-type' }, str(p.type)) : null,
       location ? h('span', { class: 'field-meta' }, location) : null,

@@ -33,6 +33,8 @@ export interface UiStrings {
   toggleDarkMode: string;
   /** A heading's link chip; the heading's text follows. */
   copyLinkToSection: string;
+  /** A field's link chip (`<ParamField>`, `<ResponseField>`); `{name}` is the field's name. */
+  copyLinkTo: string;
   /** An image that zooms on click; its alt text follows. */
   enlargeImage: string;
   enlargedImage: string;
@@ -131,6 +133,7 @@ const en: UiStrings = {
   openNavigation: 'Open navigation',
   toggleDarkMode: 'Toggle dark mode',
   copyLinkToSection: 'Copy link to section',
+  copyLinkTo: 'Copy link to {name}',
   enlargeImage: 'Enlarge image',
   enlargedImage: 'Enlarged image',
   languageSwitcher: 'Language',
@@ -221,6 +224,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Ouvrir la navigation',
     toggleDarkMode: 'Basculer le mode sombre',
     copyLinkToSection: 'Copier le lien vers la section',
+    copyLinkTo: 'Copier le lien vers {name}',
     enlargeImage: "Agrandir l'image",
     enlargedImage: 'Image agrandie',
     languageSwitcher: 'Langue',
@@ -307,6 +311,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Navigation öffnen',
     toggleDarkMode: 'Dunkelmodus umschalten',
     copyLinkToSection: 'Link zum Abschnitt kopieren',
+    copyLinkTo: 'Link zu {name} kopieren',
     enlargeImage: 'Bild vergrößern',
     enlargedImage: 'Vergrößertes Bild',
     languageSwitcher: 'Sprache',
@@ -394,6 +399,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Abrir navegación',
     toggleDarkMode: 'Cambiar modo oscuro',
     copyLinkToSection: 'Copiar enlace a la sección',
+    copyLinkTo: 'Copiar enlace a {name}',
     enlargeImage: 'Ampliar imagen',
     enlargedImage: 'Imagen ampliada',
     languageSwitcher: 'Idioma',
@@ -480,6 +486,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Abrir navegação',
     toggleDarkMode: 'Alternar modo escuro',
     copyLinkToSection: 'Copiar link da seção',
+    copyLinkTo: 'Copiar link para {name}',
     enlargeImage: 'Ampliar imagem',
     enlargedImage: 'Imagem ampliada',
     languageSwitcher: 'Idioma',
@@ -566,6 +573,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Apri navigazione',
     toggleDarkMode: 'Attiva/disattiva modalità scura',
     copyLinkToSection: 'Copia il link alla sezione',
+    copyLinkTo: 'Copia il link a {name}',
     enlargeImage: 'Ingrandisci immagine',
     enlargedImage: 'Immagine ingrandita',
     languageSwitcher: 'Lingua',
@@ -652,6 +660,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'Открыть навигацию',
     toggleDarkMode: 'Переключить тёмную тему',
     copyLinkToSection: 'Скопировать ссылку на раздел',
+    copyLinkTo: 'Копировать ссылку на {name}',
     enlargeImage: 'Увеличить изображение',
     enlargedImage: 'Увеличенное изображение',
     languageSwitcher: 'Язык',
@@ -738,6 +747,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: 'ナビゲーションを開く',
     toggleDarkMode: 'ダークモードを切り替え',
     copyLinkToSection: 'セクションへのリンクをコピー',
+    copyLinkTo: '{name} へのリンクをコピー',
     enlargeImage: '画像を拡大',
     enlargedImage: '拡大画像',
     languageSwitcher: '言語',
@@ -824,6 +834,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: '탐색 열기',
     toggleDarkMode: '다크 모드 전환',
     copyLinkToSection: '섹션 링크 복사',
+    copyLinkTo: '{name} 링크 복사',
     enlargeImage: '이미지 확대',
     enlargedImage: '확대된 이미지',
     languageSwitcher: '언어',
@@ -910,6 +921,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: '打开导航',
     toggleDarkMode: '切换深色模式',
     copyLinkToSection: '复制章节链接',
+    copyLinkTo: '复制 {name} 的链接',
     enlargeImage: '放大图片',
     enlargedImage: '放大的图片',
     languageSwitcher: '语言',
@@ -995,6 +1007,7 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     openNavigation: '開啟導覽',
     toggleDarkMode: '切換深色模式',
     copyLinkToSection: '複製章節連結',
+    copyLinkTo: '複製 {name} 的連結',
     enlargeImage: '放大圖片',
     enlargedImage: '放大的圖片',
     languageSwitcher: '語言',
@@ -1126,6 +1139,7 @@ export const CLIENT_KEYS = [
   'copyCode',
   'copied',
   'copy',
+  'copyLinkTo',
 ] as const satisfies ReadonlyArray<keyof UiStrings>;
 
 /** The client's strings as a JSON attribute value, or undefined for English (the script's own defaults). */
