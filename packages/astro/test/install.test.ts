@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -155,6 +157,175 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
+const METADATA = 'http://169.254.169.254';
+type Seen = { method?: string; url?: string; authorization: string | null };
+
+/** Adds a spec with operations marked for MCP (`x-mcp`, `x-mint.mcp`) to the repo's docs.json, and the proxy allowlist. */
+async function addMcpOperations(repo: string, apiOrigin: string): Promise<void> {
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Widgets', version: '1' },
+    servers: [{ url: apiOrigin }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      '/widgets/{id}': {
+        get: {
+          operationId: 'getWidget',
+          summary: 'Get a widget',
+          'x-mcp': { enabled: true, name: 'get_widget', description: 'Read one widget by its id' },
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The widget' } },
+        },
+      },
+      '/latest/meta-data': {
+        get: {
+          operationId: 'readMetadata',
+          summary: 'Read instance metadata',
+          servers: [{ url: METADATA }],
+          'x-mint': { mcp: { enabled: true } },
+          responses: { '200': { description: 'Metadata' } },
+        },
+      },
+    },
+  };
+  await writeFile(path.join(repo, 'widgets.json'), JSON.stringify(spec, null, 2));
+  const config = JSON.parse(await readFile(path.join(repo, 'docs.json'), 'utf8'));
+  config.navigation.tabs.push({ tab: 'Widgets', groups: [{ group: 'Widgets API', openapi: 'widgets.json' }] });
+  config.lectern = { ...config.lectern, proxy: { allow: [apiOrigin] } };
+  await writeFile(path.join(repo, 'docs.json'), JSON.stringify(config, null, 2));
+}
+
+/** The installed repo built, checked and served: its pages, its MCP server (with the API operations), its playground. */
+async function installedSite(repo: string, seen: Seen[]): Promise<void> {
+  const build = await run('npm', ['run', 'build'], repo);
+  expect(build.code, build.out).toBe(0);
+  const built = await pagesOf(path.join(repo, 'dist'));
+  expect(built).toContain('index.html');
+  expect(built.length).toBeGreaterThan(3);
+  // Social images drawn from the installed package (satori, resvg's native binding, the Inter font of @fontsource/inter).
+  expect(build.out).toMatch(/social images: \d+ pages, [1-9]\d* drawn/);
+  expect(build.out).not.toMatch(/social images not written|could not be drawn/);
+  const og = await readFile(path.join(repo, 'dist/_lectern/og/index.png'));
+  expect(og.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect([og.readUInt32BE(16), og.readUInt32BE(20)]).toEqual([1200, 630]);
+  // No copy of Lectern's sources in the repo.
+  expect(existsSync(path.join(repo, '.lectern', 'runtime'))).toBe(false);
+
+  // The same repo built by the checkout's CLI gives the same pages.
+  const fromCheckout = path.join(work, 'checkout-dist');
+  const again = await run(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', repo, '--out', fromCheckout], work);
+  expect(again.code, again.out).toBe(0);
+  expect(await pagesOf(fromCheckout)).toEqual(built);
+
+  // A preview build under a sub-path, served by the installed lectern serve: every link and asset resolves.
+  // With a highlighting worker thread (the compiled worker module ships in the package).
+  const preview = await run('npx', ['lectern', 'build', '--base', '/pr-7/', '--out', 'preview'], repo, 300_000, { LECTERN_WORKERS: '1' });
+  expect(preview.code, preview.out).toBe(0);
+  expect(preview.out).toMatch(/highlighted ahead in 1 worker/);
+  expect(preview.out).not.toMatch(/worker thread failed/);
+  {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    await cp(path.join(repo, 'preview'), path.join(work, 'preview-site', 'dist'), { recursive: true });
+    const server = await serve('npx', ['lectern', 'serve', path.join(work, 'preview-site'), '--port', String(port)], repo, url, '/pr-7/');
+    try {
+      const broken: string[] = [];
+      for (const page of (await pagesOf(path.join(repo, 'preview'))).filter((f) => f !== '404.html')) {
+        const route = '/pr-7/' + page.replace(/(^|\/)index\.html$/, '$1');
+        const html = await (await fetch(url + route)).text();
+        const images = [...html.matchAll(/<meta property="og:image" content="(\/[^"#]*)"/g)].map((m) => m[1]!);
+        for (const link of new Set([...[...html.matchAll(/\s(?:href|src)="(\/[^"#]*)/g)].map((m) => m[1]!), ...images])) {
+          if (!link.startsWith('/pr-7/')) broken.push(`${route}: ${link} is outside the base`);
+          else if ((await fetch(url + link)).status !== 200) broken.push(`${route}: ${link}`);
+        }
+      }
+      expect(broken).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  }
+
+  const check = await run('npx', ['lectern', 'check'], repo);
+  expect(check.code, check.out).toBe(0);
+  const unknown = await run('npx', ['lectern', 'build', '--bogus-flag'], repo);
+  expect(unknown.code).toBe(2);
+  expect(unknown.out).toContain('unknown option --bogus-flag');
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await serve('npx', ['lectern', 'serve', '--port', String(port)], repo, url, '/');
+  try {
+    for (const page of built.filter((f) => f !== '404.html')) {
+      const route = '/' + page.replace(/(^|\/)index\.html$/, '');
+      const res = await fetch(url + route);
+      expect(res.status, route).toBe(200);
+      const html = await res.text();
+      for (const asset of new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!))) {
+        expect((await fetch(url + asset)).status, `${asset} on ${route}`).toBe(200);
+      }
+    }
+    // The docs' MCP server from the installed packages (the MCP SDK loaded on the first request, search over the
+    // assistant index built from the repo by the installed @lectern/core): the SDK's own client, and its discovery.
+    const discovery = await fetch(`${url}/.well-known/mcp`);
+    expect(discovery.status).toBe(200);
+    expect(((await discovery.json()) as { servers: Array<{ url: string }> }).servers[0]!.url).toMatch(/\/mcp$/);
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const client = new Client({ name: 'install-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search', 'get_page']));
+      type Result = { isError?: boolean; content: Array<{ text: string }> };
+      const home = (await client.callTool({ name: 'get_page', arguments: { path: '/' } })) as Result;
+      expect(home.isError, home.content[0]?.text).toBeFalsy();
+      const title = /^# (.+)$/m.exec(home.content[0]!.text)![1]!;
+      const found = (await client.callTool({ name: 'search', arguments: { query: title } })) as Result;
+      expect(found.isError, found.content[0]?.text).toBeFalsy();
+      expect(found.content[0]!.text).toMatch(/^Title: /);
+    } finally {
+      await client.close();
+    }
+    // The spec's operations marked for MCP: listed, called through the proxy on 127.0.0.1 with the client's credential
+    // and argument, refused for a blocked address with a clear tool error.
+    const authed = new Client({ name: 'install-test', version: '1.0.0' });
+    await authed.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: 'Bearer sk_install_1' } } }),
+    );
+    try {
+      type Result = { isError?: boolean; content: Array<{ text: string }> };
+      expect((await authed.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_widget', 'readMetadata']));
+      const got = (await authed.callTool({ name: 'get_widget', arguments: { id: 'w 7' } })) as Result;
+      expect(got.isError, got.content[0]?.text).toBeFalsy();
+      expect(got.content[0]!.text).toMatch(/^HTTP 200 \(application\/json\)\n\n/);
+      expect(JSON.parse(got.content[0]!.text.split('\n\n').slice(1).join('\n\n'))).toEqual({ id: 'w 7', name: 'sprocket' });
+      expect(seen).toEqual([{ method: 'GET', url: '/widgets/w%207', authorization: 'Bearer sk_install_1' }]);
+      const refused = (await authed.callTool({ name: 'readMetadata', arguments: {} })) as Result;
+      expect(refused.isError).toBe(true);
+      expect(refused.content[0]!.text).toMatch(/^readMetadata: the call to http:\/\/169\.254\.169\.254\/latest\/meta-data was refused: /);
+      expect(refused.content[0]!.text).toMatch(/169\.254\.169\.254 is a .*lectern\.proxy\.allow/);
+      expect(seen).toHaveLength(1);
+    } finally {
+      await authed.close();
+    }
+    // The playground island from the installed packages: Try it, then the live request samples (loaded on demand).
+    const endpoint = built.find((f) => /^api-reference\/(?!introduction)/.test(f))!;
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${url}/${endpoint.replace(/index\.html$/, '')}`);
+      await page.click('.try-it > summary');
+      await page.click('.lectern-playground .lp-samples > summary', { timeout: 30_000 });
+      await page.waitForSelector('.lectern-playground .lp-samples [role="tab"]', { timeout: 30_000 });
+      expect(await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts()).toEqual(['cURL', 'Python', 'JavaScript']);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 describe('installed from the packed tarballs', () => {
   it('tarballs carry compiled JavaScript and declarations, no TypeScript sources', async () => {
     const listing = await run('tar', ['tzf', tarballs[0]!], work);
@@ -182,117 +353,21 @@ describe('installed from the packed tarballs', () => {
     expect(install.code, install.out).toBe(0);
     expect(existsSync(path.join(repo, 'node_modules/lectern/dist/cli/main.js'))).toBe(true);
 
-    const build = await run('npm', ['run', 'build'], repo);
-    expect(build.code, build.out).toBe(0);
-    const built = await pagesOf(path.join(repo, 'dist'));
-    expect(built).toContain('index.html');
-    expect(built.length).toBeGreaterThan(3);
-    // Social images drawn from the installed package (satori, resvg's native binding, the Inter font of @fontsource/inter).
-    expect(build.out).toMatch(/social images: \d+ pages, [1-9]\d* drawn/);
-    expect(build.out).not.toMatch(/social images not written|could not be drawn/);
-    const og = await readFile(path.join(repo, 'dist/_lectern/og/index.png'));
-    expect(og.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect([og.readUInt32BE(16), og.readUInt32BE(20)]).toEqual([1200, 630]);
-    // No copy of Lectern's sources in the repo.
-    expect(existsSync(path.join(repo, '.lectern', 'runtime'))).toBe(false);
-
-    // The same repo built by the checkout's CLI gives the same pages.
-    const fromCheckout = path.join(work, 'checkout-dist');
-    const again = await run(
-      process.execPath,
-      [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', repo, '--out', fromCheckout],
-      work,
-    );
-    expect(again.code, again.out).toBe(0);
-    expect(await pagesOf(fromCheckout)).toEqual(built);
-
-    // A preview build under a sub-path, served by the installed lectern serve: every link and asset resolves.
-    // With a highlighting worker thread (the compiled worker module ships in the package).
-    const preview = await run('npx', ['lectern', 'build', '--base', '/pr-7/', '--out', 'preview'], repo, 300_000, { LECTERN_WORKERS: '1' });
-    expect(preview.code, preview.out).toBe(0);
-    expect(preview.out).toMatch(/highlighted ahead in 1 worker/);
-    expect(preview.out).not.toMatch(/worker thread failed/);
-    {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      await cp(path.join(repo, 'preview'), path.join(work, 'preview-site', 'dist'), { recursive: true });
-      const server = await serve('npx', ['lectern', 'serve', path.join(work, 'preview-site'), '--port', String(port)], repo, url, '/pr-7/');
-      try {
-        const broken: string[] = [];
-        for (const page of (await pagesOf(path.join(repo, 'preview'))).filter((f) => f !== '404.html')) {
-          const route = '/pr-7/' + page.replace(/(^|\/)index\.html$/, '$1');
-          const html = await (await fetch(url + route)).text();
-          const images = [...html.matchAll(/<meta property="og:image" content="(\/[^"#]*)"/g)].map((m) => m[1]!);
-          for (const link of new Set([...[...html.matchAll(/\s(?:href|src)="(\/[^"#]*)/g)].map((m) => m[1]!), ...images])) {
-            if (!link.startsWith('/pr-7/')) broken.push(`${route}: ${link} is outside the base`);
-            else if ((await fetch(url + link)).status !== 200) broken.push(`${route}: ${link}`);
-          }
-        }
-        expect(broken).toEqual([]);
-      } finally {
-        await server.stop();
-      }
-    }
-
-    const check = await run('npx', ['lectern', 'check'], repo);
-    expect(check.code, check.out).toBe(0);
-    const unknown = await run('npx', ['lectern', 'build', '--bogus-flag'], repo);
-    expect(unknown.code).toBe(2);
-    expect(unknown.out).toContain('unknown option --bogus-flag');
-
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = await serve('npx', ['lectern', 'serve', '--port', String(port)], repo, url, '/');
+    // A real test API on 127.0.0.1 and a spec marking its operations for MCP (one on a blocked address), allowed for the
+    // playground proxy by docs.json `lectern.proxy.allow`, as in packages/server/test/mcp-operations.test.ts.
+    const seen: Seen[] = [];
+    const api = createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization ?? null });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ id: decodeURIComponent(req.url!.split('/').pop()!), name: 'sprocket' }));
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
     try {
-      for (const page of built.filter((f) => f !== '404.html')) {
-        const route = '/' + page.replace(/(^|\/)index\.html$/, '');
-        const res = await fetch(url + route);
-        expect(res.status, route).toBe(200);
-        const html = await res.text();
-        for (const asset of new Set([...html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!))) {
-          expect((await fetch(url + asset)).status, `${asset} on ${route}`).toBe(200);
-        }
-      }
-      // The docs' MCP server from the installed packages (the MCP SDK loaded on the first request, search over the
-      // assistant index built from the repo by the installed @lectern/core): the SDK's own client, and its discovery.
-      const discovery = await fetch(`${url}/.well-known/mcp`);
-      expect(discovery.status).toBe(200);
-      expect(((await discovery.json()) as { servers: Array<{ url: string }> }).servers[0]!.url).toMatch(/\/mcp$/);
-      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      const client = new Client({ name: 'install-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-      try {
-        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search', 'get_page']));
-        type Result = { isError?: boolean; content: Array<{ text: string }> };
-        const home = (await client.callTool({ name: 'get_page', arguments: { path: '/' } })) as Result;
-        expect(home.isError, home.content[0]?.text).toBeFalsy();
-        const title = /^# (.+)$/m.exec(home.content[0]!.text)![1]!;
-        const found = (await client.callTool({ name: 'search', arguments: { query: title } })) as Result;
-        expect(found.isError, found.content[0]?.text).toBeFalsy();
-        expect(found.content[0]!.text).toMatch(/^Title: /);
-      } finally {
-        await client.close();
-      }
-      // The playground island from the installed packages: Try it, then the live request samples (loaded on demand).
-      const endpoint = built.find((f) => /^api-reference\/(?!introduction)/.test(f))!;
-      const browser = await launchChromium();
-      try {
-        const page = await browser.newPage();
-        await page.goto(`${url}/${endpoint.replace(/index\.html$/, '')}`);
-        await page.click('.try-it > summary');
-        await page.click('.lectern-playground .lp-samples > summary', { timeout: 30_000 });
-        await page.waitForSelector('.lectern-playground .lp-samples [role="tab"]', { timeout: 30_000 });
-        expect(await page.locator('.lectern-playground .lp-samples [role="tab"]').allInnerTexts()).toEqual([
-          'cURL',
-          'Python',
-          'JavaScript',
-        ]);
-      } finally {
-        await browser.close();
-      }
+      const apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      await addMcpOperations(repo, apiOrigin);
+      await installedSite(repo, seen);
     } finally {
-      await server.stop();
+      await new Promise((r) => api.close(r));
     }
   }, 600_000);
 
