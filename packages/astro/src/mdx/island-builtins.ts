@@ -38,7 +38,7 @@ const kebab = (s: string) =>
 
 /** Where the page route leaves the page's strings for a server render (ui-strings.ts `setPageUi`; same Symbol.for key). */
 const PAGE_UI = Symbol.for('lectern.page-ui');
-const WORDS_EN = { copyCode: 'Copy code', copied: 'Copied', copy: 'Copy', copyLinkTo: 'Copy link to {name}' };
+const WORDS_EN = { copyCode: 'Copy code', copied: 'Copied', copy: 'Copy', copyLinkTo: 'Copy link to {name}', prompt: 'Prompt' };
 /**
  * The copy buttons' words in the page's language: on the server, the strings of the page being rendered; in the
  * browser, the page script's share (`<html data-ui>`, absent on English pages). English when neither says.
@@ -52,7 +52,7 @@ function words(): typeof WORDS_EN {
     given = undefined;
   }
   const pick = (key: keyof typeof WORDS_EN) => (typeof given?.[key] === 'string' ? (given[key] as string) : WORDS_EN[key]);
-  return { copyCode: pick('copyCode'), copied: pick('copied'), copy: pick('copy'), copyLinkTo: pick('copyLinkTo') };
+  return { copyCode: pick('copyCode'), copied: pick('copied'), copy: pick('copy'), copyLinkTo: pick('copyLinkTo'), prompt: pick('prompt') };
 }
 
 // Icons --------------------------------------------------------------------------------------------------------------
@@ -489,7 +489,7 @@ export const Prompt = (p: P) =>
   h(
     'div',
     { class: 'prompt' },
-    h('div', { class: 'prompt-head' }, h('span', { class: 'prompt-description' }, str(p.description) ?? 'Prompt')),
+    h('div', { class: 'prompt-head' }, h('span', { class: 'prompt-description' }, str(p.description) ?? words().prompt)),
     h('div', { class: 'prompt-body' }, p.children),
   );
 export const Mermaid = (p: P) => h('pre', { class: 'mermaid-source' }, str(p.chart) ?? text(p.children));

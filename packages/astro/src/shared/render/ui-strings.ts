@@ -42,6 +42,12 @@ export interface UiStrings {
   languageSwitcher: string;
   versionSwitcher: string;
   productSwitcher: string;
+  /** A dropdown's menu (screen readers), a tab's menu in the mobile nav, the header's tab bar. */
+  sectionSwitcher: string;
+  tabMenu: string;
+  sectionTabs: string;
+  /** A `<Prompt>` without a description. */
+  prompt: string;
   /** The pill of a `deprecated: true` page. */
   deprecated: string;
   /** The close button of a dismissible docs.json `banner`. */
@@ -139,6 +145,10 @@ const en: UiStrings = {
   languageSwitcher: 'Language',
   versionSwitcher: 'Version',
   productSwitcher: 'Product',
+  sectionSwitcher: 'Section',
+  tabMenu: 'Menu',
+  sectionTabs: 'Sections',
+  prompt: 'Prompt',
   deprecated: 'Deprecated',
   dismissBanner: 'Dismiss banner',
   updateFilters: 'Filters',
@@ -230,6 +240,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Langue',
     versionSwitcher: 'Version',
     productSwitcher: 'Produit',
+    sectionSwitcher: 'Section',
+    tabMenu: 'Menu',
+    sectionTabs: 'Sections',
+    prompt: 'Prompt',
     deprecated: 'Obsolète',
     dismissBanner: 'Fermer la bannière',
     updateFilters: 'Filtres',
@@ -317,6 +331,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Sprache',
     versionSwitcher: 'Version',
     productSwitcher: 'Produkt',
+    sectionSwitcher: 'Abschnitt',
+    tabMenu: 'Menü',
+    sectionTabs: 'Bereiche',
+    prompt: 'Prompt',
     deprecated: 'Veraltet',
     dismissBanner: 'Banner schließen',
     updateFilters: 'Filter',
@@ -405,6 +423,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Idioma',
     versionSwitcher: 'Versión',
     productSwitcher: 'Producto',
+    sectionSwitcher: 'Sección',
+    tabMenu: 'Menú',
+    sectionTabs: 'Secciones',
+    prompt: 'Prompt',
     deprecated: 'Obsoleto',
     dismissBanner: 'Cerrar el banner',
     updateFilters: 'Filtros',
@@ -492,6 +514,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Idioma',
     versionSwitcher: 'Versão',
     productSwitcher: 'Produto',
+    sectionSwitcher: 'Seção',
+    tabMenu: 'Menu',
+    sectionTabs: 'Seções',
+    prompt: 'Prompt',
     deprecated: 'Obsoleto',
     dismissBanner: 'Fechar o banner',
     updateFilters: 'Filtros',
@@ -579,6 +605,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Lingua',
     versionSwitcher: 'Versione',
     productSwitcher: 'Prodotto',
+    sectionSwitcher: 'Sezione',
+    tabMenu: 'Menu',
+    sectionTabs: 'Sezioni',
+    prompt: 'Prompt',
     deprecated: 'Deprecato',
     dismissBanner: 'Chiudi il banner',
     updateFilters: 'Filtri',
@@ -666,6 +696,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: 'Язык',
     versionSwitcher: 'Версия',
     productSwitcher: 'Продукт',
+    sectionSwitcher: 'Раздел',
+    tabMenu: 'Меню',
+    sectionTabs: 'Разделы',
+    prompt: 'Промпт',
     deprecated: 'Устарело',
     dismissBanner: 'Закрыть баннер',
     updateFilters: 'Фильтры',
@@ -753,6 +787,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: '言語',
     versionSwitcher: 'バージョン',
     productSwitcher: '製品',
+    sectionSwitcher: 'セクション',
+    tabMenu: 'メニュー',
+    sectionTabs: 'セクション',
+    prompt: 'プロンプト',
     deprecated: '非推奨',
     dismissBanner: 'バナーを閉じる',
     updateFilters: 'フィルター',
@@ -840,6 +878,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: '언어',
     versionSwitcher: '버전',
     productSwitcher: '제품',
+    sectionSwitcher: '섹션',
+    tabMenu: '메뉴',
+    sectionTabs: '섹션',
+    prompt: '프롬프트',
     deprecated: '지원 중단',
     dismissBanner: '배너 닫기',
     updateFilters: '필터',
@@ -927,6 +969,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: '语言',
     versionSwitcher: '版本',
     productSwitcher: '产品',
+    sectionSwitcher: '版块',
+    tabMenu: '菜单',
+    sectionTabs: '版块',
+    prompt: '提示词',
     deprecated: '已弃用',
     dismissBanner: '关闭横幅',
     updateFilters: '筛选',
@@ -1013,6 +1059,10 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     languageSwitcher: '語言',
     versionSwitcher: '版本',
     productSwitcher: '產品',
+    sectionSwitcher: '版塊',
+    tabMenu: '選單',
+    sectionTabs: '版塊',
+    prompt: '提示詞',
     deprecated: '已棄用',
     dismissBanner: '關閉橫幅',
     updateFilters: '篩選',
@@ -1140,6 +1190,7 @@ export const CLIENT_KEYS = [
   'copied',
   'copy',
   'copyLinkTo',
+  'prompt',
 ] as const satisfies ReadonlyArray<keyof UiStrings>;
 
 /** The client's strings as a JSON attribute value, or undefined for English (the script's own defaults). */
