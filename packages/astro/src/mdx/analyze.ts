@@ -445,7 +445,7 @@ function updatePieces(body: string): Array<{ text: string; lines: number }> {
   });
 }
 /** A fenced code block (``` or ~~~, indented up to 3 spaces), to its closing fence or the end of the text. */
-const FENCED = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
+export const FENCED = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
 
 /** The entries of a body parsed whole; undefined when it does not parse. */
 function entriesIn(body: string): UpdateEntry[] | undefined {

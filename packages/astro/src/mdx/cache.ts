@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { analyzeMdx, type MdxAnalysis } from './analyze.ts';
+import { analyzeMdx, FENCED, type MdxAnalysis } from './analyze.ts';
 import { AnalysisStore } from './analysis-store.ts';
 import { cacheEnabled, cacheRoot, lecternFingerprint, sha256 } from '../shared/build-cache.ts';
 import { IMPORT_STATEMENT, MDX_IMPORT_STATEMENT, importCandidates } from '../shared/modules/import-paths.ts';
@@ -29,9 +29,8 @@ function storeFor(root: string): AnalysisStore | undefined {
   return s;
 }
 
-/** Fenced code blocks: an `import` line there is an example, not an import of the page. */
-const FENCE = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1?\2[`~]*[ \t]*$|(?![\s\S]))/gm;
-const withoutCode = (text: string) => text.replace(FENCE, '');
+/** Without its fenced code blocks: an `import` line there is an example, not an import of the page. */
+const withoutCode = (text: string) => text.replace(FENCED, '');
 const MODULE = /\.(mdx?|[cm]?[jt]sx?)$/;
 /** JavaScript modules: every `import` line is one (no Markdown code blocks there). */
 const MODULE_CODE = /\.[cm]?[jt]sx?$/;
