@@ -5,9 +5,11 @@
  * `article:*`, `robots`, `googlebot`, `keywords`, `author`, `noindex`, `canonical`, its `description`). `canonical`
  * is a `<link rel="canonical">` (docs.json's `canonical` is the site's address: the page's path is appended), `og:*`,
  * `article:*` and `fb:*` are `<meta property>`, every other key `<meta name>`; `robots` comes from model/indexing.ts.
- * A multi-language site's pages also get `hreflang` alternates (`languageAlternates`). `seoHtml` writes them, every value escaped (`&`, `"`, `<`, `>`), so no value can close its attribute or open a tag.
+ * A multi-language site's pages also get `hreflang` alternates (`languageAlternates`), and docs.json `seo.organization`
+ * a JSON-LD Organization (`organizationLd`). `seoHtml` writes them, every value escaped (`&`, `"`, `<`, `>` in
+ * attributes; `<`, `>`, `&` as `\u003c`… in the JSON-LD), so no value can close its attribute or script or open a tag.
  */
-import type { Page } from '@lectern/core';
+import type { DocsConfig, Page } from '@lectern/core';
 import { robotsOf, type IndexingSite } from '../model/indexing.ts';
 import { pageHref, type Switcher } from '../model/nav.ts';
 import { hasSocialImage, SOCIAL_IMAGE, socialImagePath } from '../model/social-image.ts';
@@ -15,7 +17,8 @@ import { hasSocialImage, SOCIAL_IMAGE, socialImagePath } from '../model/social-i
 export type HeadTag =
   | { tag: 'meta'; attr: 'name' | 'property'; key: string; content: string }
   | { tag: 'link'; rel: 'canonical'; href: string }
-  | { tag: 'link'; rel: 'alternate'; hreflang: string; href: string };
+  | { tag: 'link'; rel: 'alternate'; hreflang: string; href: string }
+  | { tag: 'script'; type: 'application/ld+json'; data: Record<string, unknown> };
 
 /** Frontmatter keys that are meta tags (besides `description`). */
 const PAGE_KEY = /^(?:(?:og|twitter|article|fb):[\w:.-]+|robots|googlebot|keywords|author|noindex|canonical)$/i;
@@ -37,7 +40,7 @@ const isProperty = (key: string) => /^(og|article|fb):/i.test(key);
 
 export interface SeoInput {
   /** `base`: the path the site is served under (`/pr-42/`), for the social image's URL when the address is unknown. */
-  site: IndexingSite & { config: IndexingSite['config'] & { name: string }; base?: string };
+  site: IndexingSite & { config: IndexingSite['config'] & Pick<DocsConfig, 'logo'> & { name: string }; base?: string };
   page: Page;
   /** The page's description as plain text (page-shell.ts): the page's own, else the site's; '' when none. */
   description: string;
@@ -125,7 +128,50 @@ export function seoTags(input: SeoInput): HeadTag[] {
   out.push(...languageAlternates(page, input.switchers ?? [], input.siteUrl));
   if (robots) out.push({ tag: 'meta', attr: 'name', key: 'robots', content: robots });
   for (const [key, content] of tags.values()) out.push({ tag: 'meta', attr: isProperty(key) ? 'property' : 'name', key, content });
+  const organization = organizationLd(input);
+  if (organization) out.push({ tag: 'script', type: 'application/ld+json', data: organization });
   return out;
+}
+
+/** An absolute http(s) URL as it is, a site path under the site's address, or undefined when it cannot be absolute. */
+function absolute(url: string, siteUrl: string): string | undefined {
+  if (/^https?:\/\//i.test(url)) return url;
+  if (!siteUrl || /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url)) return undefined;
+  return siteUrl + '/' + url.replace(/^\/+/, '');
+}
+
+/**
+ * docs.json `seo.organization` as schema.org JSON-LD (Mintlify's defaults): `name` the site's name, `logo` the docs
+ * logo (its light one, made absolute), `@id` `<site origin>/#organization`; `legalName`, `url`, `sameAs` as given.
+ * Undefined when the site sets no organization.
+ */
+export function organizationLd({ site, siteUrl }: Pick<SeoInput, 'site' | 'siteUrl'>): Record<string, unknown> | undefined {
+  const org = site.config.seo?.organization;
+  if (!org) return undefined;
+  const address = contentOf(site.config.seo?.metatags?.canonical) ?? siteUrl;
+  const origin = address ? URL.parse(address)?.origin : undefined;
+  const docsLogo = typeof site.config.logo === 'string' ? site.config.logo : site.config.logo?.light;
+  const logo = org.logo ?? (docsLogo ? absolute(docsLogo, siteUrl) : undefined);
+  const id = org.id ?? (origin && origin !== 'null' ? `${origin}/#organization` : undefined);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    ...(id ? { '@id': id } : {}),
+    name: org.name ?? site.config.name,
+    ...(org.legalName ? { legalName: org.legalName } : {}),
+    ...(org.url ? { url: org.url } : {}),
+    ...(logo ? { logo } : {}),
+    ...(org.sameAs?.length ? { sameAs: org.sameAs } : {}),
+  };
+}
+
+/**
+ * JSON for a `<script>` element's text: `<`, `>` and `&` as `\u003c`, `\u003e`, `\u0026` (and the line separators
+ * U+2028/U+2029 escaped), so no value can close the script (`</script>`) or open a comment (`<!--`); JSON readers get
+ * the same value back.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -136,9 +182,11 @@ export function seoHtml(tags: readonly HeadTag[]): string {
     .map((t) =>
       t.tag === 'meta'
         ? `<meta ${t.attr}="${attr(t.key)}" content="${attr(t.content)}">`
-        : t.rel === 'canonical'
-          ? `<link rel="canonical" href="${attr(t.href)}">`
-          : `<link rel="alternate" hreflang="${attr(t.hreflang)}" href="${attr(t.href)}">`,
+        : t.tag === 'script'
+          ? `<script type="application/ld+json">${scriptJson(t.data)}</script>`
+          : t.rel === 'canonical'
+            ? `<link rel="canonical" href="${attr(t.href)}">`
+            : `<link rel="alternate" hreflang="${attr(t.hreflang)}" href="${attr(t.href)}">`,
     )
     .join('');
 }

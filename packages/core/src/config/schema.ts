@@ -212,6 +212,7 @@ export const lecternSchema = z.object({
    * an http(s) address receiving `{path, helpful, comment?, id}` as JSON; unset, the thumbs show only under
    * `lectern serve`. `repo`: the docs' GitHub or GitLab repository (`https://github.com/acme/docs`), for "Suggest
    * edits" and "Raise issue"; `branch` (default `main`) and `directory` (the docs root inside it, default the top).
+   * `retentionDays`: how long ratings are kept.
    */
   feedback: z
     .strictObject({
@@ -233,6 +234,12 @@ export const lecternSchema = z.object({
         .string()
         .regex(/^[^\s?#]*$/, { error: 'expected the docs folder inside the repository, such as docs' })
         .optional(),
+      /** Days `lectern serve` keeps a rating (deleted on start, then at most hourly as ratings come in). Unset: kept. */
+      retentionDays: z
+        .number({ error: 'expected a whole number of days, such as 365' })
+        .int({ error: 'expected a whole number of days, such as 365' })
+        .min(1, { error: 'expected at least 1 day (leave it out to keep ratings)' })
+        .optional(),
     })
     .optional(),
   /**
@@ -240,6 +247,26 @@ export const lecternSchema = z.object({
    * is Markdown plus built-in components with literal props. Content of remote specs is never trusted.
    */
   trustSpecContent: z.boolean().default(false),
+});
+
+/** An absolute http(s) address (no spaces, no credentials), with what it should be in the error. */
+const httpUrl = (what: string) => z.string().regex(/^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/, { error: `expected ${what}` });
+
+/**
+ * docs.json `seo.organization` (Mintlify's keys): the Organization that every page's JSON-LD
+ * (`<script type="application/ld+json">`) names. `name` defaults to the site's name, `logo` to the docs logo and `id`
+ * to `<site origin>/#organization` (when the site's address is known). Unknown keys are warned about (unsupported.ts).
+ */
+export const seoOrganizationSchema = z.object({
+  id: httpUrl('a stable http(s) URL naming the organization, such as https://example.com/#organization').optional(),
+  name: z.string().trim().min(1, { error: "expected the organization's name (leave it out to use the site's name)" }).optional(),
+  legalName: z.string().trim().min(1, { error: "expected the organization's registered legal name" }).optional(),
+  url: httpUrl("the organization's homepage as an http(s) address, such as https://example.com").optional(),
+  logo: httpUrl("the logo's absolute http(s) address, such as https://example.com/logo.png (leave it out to use the docs logo)").optional(),
+  sameAs: z
+    .array(httpUrl('the http(s) address of an official profile, such as https://github.com/acme'))
+    .max(50, { error: 'expected at most 50 profile addresses' })
+    .optional(),
 });
 
 /** Navigation is described loosely here (validated by navigation.ts); recursive JSON-Schema friendly. */
@@ -317,6 +344,7 @@ export const docsConfigSchema = z.object({
     .object({
       indexing: z.enum(['navigable', 'all']).default('navigable'),
       metatags: z.record(z.string(), z.string()).optional(),
+      organization: seoOrganizationSchema.optional(),
     })
     .optional(),
   fonts: fontsSchema.optional(),

@@ -15,8 +15,15 @@ export function unsupportedSettings(config: Record<string, unknown>): Unsupporte
   // `theme`: all nine of Mintlify's themes are drawn (packages/astro/src/styles/themes/), so no warning.
   // `background.decoration`/`image` are drawn (styles/background.css) and `styling.codeblocks` themes applied (highlight.ts).
   // `interaction.drilldown` (layout/SidebarItems.astro) and `contextual.display: "toc"` (layout/Toc.astro) are honoured.
-  if (isObject(config.seo) && config.seo.organization !== undefined)
-    out.push({ pointer: '/seo/organization', message: 'seo.organization (structured data) is not emitted by Lectern yet' });
+  // `seo.organization` is emitted as every page's JSON-LD (layout/seo-meta.ts); keys Mintlify does not define are ignored.
+  if (isObject(config.seo) && isObject(config.seo.organization))
+    for (const key of Object.keys(config.seo.organization))
+      if (!ORGANIZATION_KEYS.includes(key))
+        out.push({
+          pointer: `/seo/organization/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          message: `unknown key "${key}" in seo.organization is left out of the page's structured data`,
+          hint: `allowed: ${ORGANIZATION_KEYS.join(', ')}`,
+        });
   const options = isObject(config.contextual) && Array.isArray(config.contextual.options) ? config.contextual.options : [];
   options.forEach((option, i) => {
     if (typeof option !== 'string' || CONTEXTUAL_DRAWN.has(option)) return;
@@ -27,6 +34,9 @@ export function unsupportedSettings(config: Record<string, unknown>): Unsupporte
   });
   return out;
 }
+
+/** docs.json `seo.organization` keys (Mintlify's schema), written to the JSON-LD. */
+const ORGANIZATION_KEYS = ['id', 'name', 'legalName', 'url', 'logo', 'sameAs'];
 
 /** docs.json `contextual.options` Lectern draws (packages/astro/src/layout/Contextual.astro). */
 const CONTEXTUAL_DRAWN = new Set(
