@@ -1,11 +1,13 @@
 /**
  * The Ask AI panel's refusals in the page's language (src/assistant/stream.ts with strings.ts): a real HTTP server on
- * 127.0.0.1 answers 429 with Retry-After and 401, and the errors read in French, the wait written the French way.
+ * 127.0.0.1 answers 429 with Retry-After and 401, and the errors read in French, the wait written the French way, or
+ * in English from the strings an English page hands the panel (the panel has no English copy of its own).
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, AskError } from '../src/assistant/stream.ts';
-import { panelStrings, PANEL_STRINGS } from '../src/assistant/strings.ts';
+import { panelStrings } from '../src/assistant/strings.ts';
+import { assistantUiJson, uiStrings } from '../../astro/src/shared/render/ui-strings.ts';
 
 let server: Server;
 let base = '';
@@ -31,6 +33,9 @@ const fr = panelStrings({
   send: 42,
 });
 
+/** What an English page hands the panel (the header button's `data-assistant-ui`). */
+const en = panelStrings(JSON.parse(assistantUiJson(uiStrings('en'))) as Record<string, unknown>);
+
 async function refusal(path: string, strings = fr, lang = 'fr'): Promise<AskError> {
   const settings = { domain: 'acme', key: 'k', endpoint: `${base}${path}` };
   const input = { settings, turns: [{ role: 'user' as const, text: 'hi' }], thread: undefined, regenerate: false, currentPath: '/' };
@@ -44,10 +49,12 @@ async function refusal(path: string, strings = fr, lang = 'fr'): Promise<AskErro
 }
 
 describe('the panel strings', () => {
-  it('take only the panel strings a page gives, English for the rest', () => {
-    expect(fr.send).toBe('Send');
-    expect(fr.aiStop).toBe(PANEL_STRINGS.aiStop);
-    expect(fr).not.toHaveProperty('onThisPage');
+  it('take the string values a page gives; a string it lacks reads as its key, never blank', () => {
+    expect(fr.aiRateLimitedSoon).toBe('Trop de questions pour le moment (limite atteinte). Réessayez dans un instant.');
+    expect(fr.send).toBe('send');
+    expect(fr.aiStop).toBe('aiStop');
+    expect(en.aiStop).toBe('Stop');
+    expect(en.aiContactSupport).toBe('Contact support');
   });
 
   it('word refusals in the page language, with the wait written that way', async () => {
@@ -56,8 +63,6 @@ describe('the panel strings', () => {
     expect((await refusal('/key')).message).toBe(
       'L’assistant a refusé la clé de ce site (401 invalid_key). Demandez au propriétaire du site de la vérifier.',
     );
-    expect((await refusal('/limited', PANEL_STRINGS, 'en')).message).toBe(
-      'Too many questions right now (rate limited). Try again in 30 seconds.',
-    );
+    expect((await refusal('/limited', en, 'en')).message).toBe('Too many questions right now (rate limited). Try again in 30 seconds.');
   });
 });

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { renderMarkdown, safeHref } from './markdown.ts';
 import { ask, AskError, type ChatTurn, type PanelSettings, type Source, type Thread } from './stream.ts';
-import { format, PANEL_STRINGS, type PanelStrings } from './strings.ts';
+import { format, type PanelStrings } from './strings.ts';
 
 export interface Turn extends ChatTurn {
   sources?: Source[];
@@ -36,8 +36,8 @@ export interface PanelProps {
   inline?: boolean;
   /** docs.json `lectern.assistant.sampleQuestions`: offered in the empty conversation, asked on click. */
   samples?: string[];
-  /** The panel's words in the page's language (strings.ts); English by default. */
-  strings?: PanelStrings;
+  /** The panel's words in the page's language, English included (strings.ts). */
+  strings: PanelStrings;
   /** The page's language (`<html lang>`). */
   lang?: string;
 }
@@ -116,7 +116,7 @@ function trapTab(ev: KeyboardEvent, box: HTMLElement): void {
   }
 }
 
-export function Panel({ base, server, open, onClose, initial, inline, samples = [], strings: t = PANEL_STRINGS, lang }: PanelProps) {
+export function Panel({ base, server, open, onClose, initial, inline, samples = [], strings: t, lang }: PanelProps) {
   const [settings, setSettings] = useState<PanelSettings | string | undefined>();
   const [saved, setSaved] = useState<Saved>({ turns: [] });
   const [question, setQuestion] = useState('');

@@ -8,7 +8,7 @@ import { Panel } from './Panel.tsx';
 import { PANEL_CSS } from './styles.ts';
 import { panelStrings } from './strings.ts';
 
-export { PANEL_STRINGS, type PanelStrings } from './strings.ts';
+export type { PanelKey, PanelStrings } from './strings.ts';
 
 export interface AssistantPanel {
   /**
@@ -28,7 +28,7 @@ export interface MountOptions {
   samples?: string[] | undefined;
   /** A `mode: "assistant"` page's chat area: the panel lives there, always open, instead of over the page. */
   inline?: HTMLElement | null | undefined;
-  /** The panel's words in the page's language (the page's `data-assistant-ui`); a string not given reads in English. */
+  /** The panel's words in the page's language, English included (the page's `data-assistant-ui`). */
   strings?: Record<string, unknown> | undefined;
   /** The page's language (`<html lang>`). */
   lang?: string | undefined;

@@ -3,7 +3,7 @@
  * (server-sent `data: {json}` chunks ending with `data: [DONE]`). Reports text deltas, sources and the thread;
  * a refused request becomes an `AskError` whose message says what happened and what to do.
  */
-import { format, PANEL_STRINGS, type PanelStrings } from './strings.ts';
+import { format, type PanelStrings } from './strings.ts';
 
 export interface PanelSettings {
   domain: string;
@@ -36,8 +36,8 @@ export interface AskInput {
   regenerate: boolean;
   currentPath: string;
   signal: AbortSignal;
-  /** The panel's words in the page's language (strings.ts); English when not given. */
-  strings?: PanelStrings;
+  /** The panel's words in the page's language, English included (strings.ts). */
+  strings: PanelStrings;
   /** The page's language (`<html lang>`), for "in 30 seconds". */
   lang?: string;
 }
@@ -120,7 +120,7 @@ function handleChunk(chunk: Chunk, events: AskEvents, t: PanelStrings): void {
 
 /** Ask, and call `events` as the answer streams in. Resolves when it is complete; rejects with `AskError` or an `AbortError`. */
 export async function ask(input: AskInput, events: AskEvents): Promise<void> {
-  const t = input.strings ?? PANEL_STRINGS;
+  const t = input.strings;
   let response: Response;
   try {
     response = await fetch(input.settings.endpoint, {

@@ -1,64 +1,66 @@
 /**
- * The "Ask AI" panel's own words, English by default. The page hands the panel its language's strings (the header
- * button's `data-assistant-ui`, from packages/astro/src/shared/render/ui-strings.ts, where translators edit them); a
- * string the page does not give reads in English. `{name}` in a string is replaced by `format`.
+ * The "Ask AI" panel's words: the panel carries none of its own. The page hands them in its language, English
+ * included (the header button's `data-assistant-ui`, from packages/astro/src/shared/render/ui-strings.ts, where
+ * translators edit them and the one English copy lives). `{name}` in a string is replaced by `format`.
  */
-export const PANEL_STRINGS = {
-  askAi: 'Ask AI',
-  send: 'Send',
-  copy: 'Copy',
-  copied: 'Copied',
-  aiNewConversation: 'New conversation',
-  aiClose: 'Close assistant',
-  aiConversation: 'Conversation',
-  aiConnecting: 'Connecting to the assistant…',
-  aiIntro: "Ask a question about these docs. Answers come from the site's pages, with links to them.",
-  aiSampleQuestions: 'Sample questions',
-  aiPlaceholder: 'Ask a question…',
-  aiAnswering: 'Answering…',
-  aiAskLabel: 'Ask a question',
-  aiSendLabel: 'Send question',
-  aiStop: 'Stop',
-  aiStopLabel: 'Stop answering',
-  aiNeedPerson: 'Need a person?',
-  aiContactSupport: 'Contact support',
-  aiSearching: 'Searching the docs…',
-  aiSources: 'Sources',
-  aiNotCovered: 'The docs may not cover this.',
-  aiStopped: 'Stopped.',
-  aiRetry: 'Retry',
-  aiRetryLabel: 'Retry the last question',
-  aiCopyAnswer: 'Copy answer',
-  aiFailed: 'Something went wrong while answering. Try again.',
-  aiNotHere:
-    "The assistant isn't available here: this site is not served by `lectern serve` with the assistant on, and docs.json names no other (lectern.assistant.url).",
-  aiOffline: "Can't reach the assistant right now: the server is down or you are offline.",
-  aiUnavailableBecause: 'The assistant is unavailable: {message}.',
-  aiRateLimited: 'Too many questions right now (rate limited). Try again {when}.',
-  aiRateLimitedSoon: 'Too many questions right now (rate limited). Try again in a moment.',
-  aiKeyRefused: "The assistant refused this site's key ({status}). Ask the site's owner to check it.",
-  aiExpired: 'This conversation has expired. Start a new conversation.',
-  aiTooLong: 'This conversation is too long. Start a new conversation.',
-  aiDown: 'The assistant is unavailable right now ({status}). Try again in a few seconds.',
-  aiCannotAnswer: 'The assistant could not answer this question ({status}).',
-  aiStreamError: 'The answer stopped with an error. Try again.',
-  aiNetwork: "Can't reach the assistant: the server is down or you are offline. Try again.",
-  aiConnectionLost: 'The connection to the assistant was lost before the answer ended. Try again.',
-};
 
-export type PanelStrings = typeof PANEL_STRINGS;
+/** The strings the panel reads (each one a key of ui-strings.ts's `ASSISTANT_KEYS`; a test checks it). */
+export type PanelKey =
+  | 'askAi'
+  | 'send'
+  | 'copy'
+  | 'copied'
+  | 'aiNewConversation'
+  | 'aiClose'
+  | 'aiConversation'
+  | 'aiConnecting'
+  | 'aiIntro'
+  | 'aiSampleQuestions'
+  | 'aiPlaceholder'
+  | 'aiAnswering'
+  | 'aiAskLabel'
+  | 'aiSendLabel'
+  | 'aiStop'
+  | 'aiStopLabel'
+  | 'aiNeedPerson'
+  | 'aiContactSupport'
+  | 'aiSearching'
+  | 'aiSources'
+  | 'aiNotCovered'
+  | 'aiStopped'
+  | 'aiRetry'
+  | 'aiRetryLabel'
+  | 'aiCopyAnswer'
+  | 'aiFailed'
+  | 'aiNotHere'
+  | 'aiOffline'
+  | 'aiUnavailableBecause'
+  | 'aiRateLimited'
+  | 'aiRateLimitedSoon'
+  | 'aiKeyRefused'
+  | 'aiExpired'
+  | 'aiTooLong'
+  | 'aiDown'
+  | 'aiCannotAnswer'
+  | 'aiStreamError'
+  | 'aiNetwork'
+  | 'aiConnectionLost';
+
+export type PanelStrings = Readonly<Record<PanelKey, string>>;
 
 /** `template` with each `{name}` replaced by `values[name]`. */
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** The page's strings over the English ones (only string values the page gives). */
+/**
+ * The page's strings for the panel: each string value the page gives; a string it lacks reads as its key (say
+ * `aiContactSupport`), visible rather than blank, which only a page built without ui-strings.ts would show.
+ */
 export function panelStrings(given: Record<string, unknown> | undefined): PanelStrings {
-  const strings = { ...PANEL_STRINGS };
-  for (const key of Object.keys(PANEL_STRINGS) as (keyof PanelStrings)[]) {
+  const read = (key: string) => {
     const value = given?.[key];
-    if (typeof value === 'string' && value) strings[key] = value;
-  }
-  return strings;
+    return typeof value === 'string' && value ? value : key;
+  };
+  return new Proxy({} as PanelStrings, { get: (_, key) => (typeof key === 'string' ? read(key) : undefined) });
 }

@@ -1199,7 +1199,7 @@ export function clientUiJson(ui: UiStrings): string | undefined {
   return JSON.stringify(Object.fromEntries(CLIENT_KEYS.map((k) => [k, ui[k]])));
 }
 
-/** The Ask AI panel's strings (its chunk, `@lectern/playground/assistant`, and its opener, client/assistant.ts). */
+/** The Ask AI panel's strings (its chunk, `@lectern/playground/assistant`, and its opener, client/assistant.ts): the page hands them all. */
 export const ASSISTANT_KEYS = [
   'askAi',
   'send',
@@ -1245,10 +1245,9 @@ export const ASSISTANT_KEYS = [
 ] as const satisfies ReadonlyArray<keyof UiStrings>;
 
 /**
- * The panel's strings as the header button's `data-assistant-ui` JSON (only its language's panel strings, not the
- * table), or undefined for English (the panel's own defaults).
+ * The panel's strings as the header button's `data-assistant-ui` JSON: its language's panel strings (not the table),
+ * English too. The panel chunk carries no words of its own, so this table is their only copy.
  */
-export function assistantUiJson(ui: UiStrings): string | undefined {
-  if (ASSISTANT_KEYS.every((k) => ui[k] === en[k])) return undefined;
+export function assistantUiJson(ui: UiStrings): string {
   return JSON.stringify(Object.fromEntries(ASSISTANT_KEYS.map((k) => [k, ui[k]])));
 }
