@@ -51,7 +51,9 @@ function startModel(): Promise<void> {
 
 function writeSite(dir: string): void {
   mkdirSync(path.join(dir, 'guides'), { recursive: true });
+  mkdirSync(path.join(dir, 'fr'), { recursive: true });
   writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\ndescription: Acme docs.\n---\nWelcome to the Acme docs.\n');
+  writeFileSync(path.join(dir, 'fr/index.mdx'), '---\ntitle: Accueil\ndescription: Docs Acme.\n---\nBienvenue dans les docs Acme.\n');
   writeFileSync(
     path.join(dir, 'guides/webhooks.mdx'),
     '---\ntitle: Webhooks\ndescription: Receive events.\n---\n\n## Verifying signatures\n\nEvery webhook delivery carries an `Acme-Signature` header: an HMAC of the body with your signing secret.\n',
@@ -62,7 +64,12 @@ function writeSite(dir: string): void {
       theme: 'mint',
       name: 'Acme',
       colors: { primary: '#0D9373' },
-      navigation: { groups: [{ group: 'Guides', pages: ['index', 'guides/webhooks'] }] },
+      navigation: {
+        languages: [
+          { language: 'en', groups: [{ group: 'Guides', pages: ['index', 'guides/webhooks'] }] },
+          { language: 'fr', groups: [{ group: 'Guides', pages: ['fr/index'] }] },
+        ],
+      },
       lectern: { assistant: { enabled: true, domain: 'acme', supportUrl: SUPPORT } },
     }),
   );
@@ -299,6 +306,27 @@ describe('deflection to support (docs.json lectern.assistant.supportUrl)', () =>
       await expect(answer.locator('.lectern-ai-deflect a[data-assistant-support]').getAttribute('href')).resolves.toMatch(
         /^https:\/\/help\.example\.com\/tickets\/new\?from=docs&threadId=thr_/,
       );
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it("is in the page's language: a French page offers « Contacter le support », in the panel and under an answer", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${site}/fr`);
+      await page.keyboard.press('Control+i');
+      await dialog(page).waitFor({ state: 'visible' });
+      const footer = page.locator('.lectern-ai-support');
+      await expect(footer.locator('a[data-assistant-support]').getAttribute('href')).resolves.toBe(SUPPORT);
+      await expect(footer.innerText()).resolves.toBe('Besoin d’un humain ? Contacter le support');
+      await page.getByLabel('Poser une question').fill('zqxv plorf wibble ?');
+      await page.getByLabel('Poser une question').press('Enter');
+      const answer = page.locator('.lectern-ai-answer[data-state="done"]').first();
+      await answer.waitFor({ timeout: 30_000 });
+      const deflect = answer.locator('.lectern-ai-deflect');
+      await expect(deflect.innerText()).resolves.toMatch(/Contacter le support$/);
+      await expect(deflect.locator('a[data-assistant-support]').getAttribute('href')).resolves.toMatch(/threadId=thr_/);
     } finally {
       await page.close();
     }
