@@ -3,13 +3,13 @@
  * `og:image` its page's head names with a 1200×630 PNG drawn on demand, and puts it in the build cache, so the next
  * `lectern build` copies it instead of drawing it again. A restricted page has no image, in dev as in a build.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { socialImageStats } from '../src/build/og-images.ts';
-import { startDev } from './helpers.ts';
+import { startDev, writeTestSite } from './helpers.ts';
 
 let root = '';
 let dev: Awaited<ReturnType<typeof startDev>> | undefined;
@@ -18,18 +18,15 @@ const page = (title: string, extra = '') => `---\ntitle: ${JSON.stringify(title)
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-dev-og-'));
-  await writeFile(
-    path.join(root, 'docs.json'),
-    JSON.stringify({
-      name: 'Acme Docs',
-      theme: 'mint',
-      colors: { primary: '#7C3AED' },
-      navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] },
-    }),
+  await writeTestSite(
+    root,
+    { colors: { primary: '#7C3AED' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] } },
+    {
+      'index.mdx': page('Welcome'),
+      'guide.mdx': page('Quickstart: your first request'),
+      'staff.mdx': page('Staff salary plans', 'groups: ["staff"]\n'),
+    },
   );
-  await writeFile(path.join(root, 'index.mdx'), page('Welcome'));
-  await writeFile(path.join(root, 'guide.mdx'), page('Quickstart: your first request'));
-  await writeFile(path.join(root, 'staff.mdx'), page('Staff salary plans', 'groups: ["staff"]\n'));
   dev = await startDev(root);
 }, 120_000);
 

@@ -1,12 +1,16 @@
-/** Test helpers: build a fixture once into a temp dir, serve a dist/ folder on 127.0.0.1, launch Chromium. */
+/**
+ * Test helpers: build a fixture once into a temp dir, write a small docs repo, serve a dist/ folder on 127.0.0.1,
+ * launch Chromium, connect the MCP SDK's client to the docs' MCP server.
+ */
 import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,6 +22,17 @@ export async function buildFixture(dir: string): Promise<{ root: string; dist: s
   const { buildSite } = await import('../src/cli/run.ts');
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   return { root, dist: outDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Every file under `dir`, as its path relative to `base` with `/`, sorted. */
+export async function filesUnder(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const abs = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(abs, base)));
+    else out.push(path.relative(base, abs).split(path.sep).join('/'));
+  }
+  return out.sort();
 }
 
 /** Every file under `dir` (relative path with `/`) -> the SHA-256 of its bytes: two outputs compare as maps. */
@@ -206,4 +221,84 @@ export function servedFixture(name: string): { readonly dist: string; readonly u
     for (const c of cleanups) await c();
   });
   return site;
+}
+
+/** The docs.json fields a small test site starts from. */
+export const TEST_DOCS = { name: 'Acme Docs', theme: 'mint', colors: { primary: '#0D9373' } };
+
+/** Writes a small docs repo into `root`: docs.json (`config` over `TEST_DOCS`) and `files` (path -> text; folders made). */
+export async function writeTestSite(root: string, config: Record<string, unknown>, files: Record<string, string> = {}): Promise<void> {
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...TEST_DOCS, ...config }));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+}
+
+/**
+ * The site of the MCP tests: a home page, a public guide at `guide` (the flux capacitor) and a page restricted to the
+ * staff group (the zanzibar vault), in one navigation group; `config` is added to its docs.json.
+ */
+export async function writeMcpSite(root: string, config: Record<string, unknown> = {}, guide = 'guide'): Promise<void> {
+  const page = (title: string, body: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
+  await writeTestSite(
+    root,
+    { ...config, navigation: { groups: [{ group: 'Start', pages: ['index', guide, 'staff'] }] } },
+    {
+      'index.mdx': page('Welcome', 'Start here.'),
+      [`${guide}.mdx`]: page('Flux guide', 'The flux capacitor needs 1.21 gigawatts.'),
+      'staff.mdx': page('Staff runbook', 'The zanzibar vault opens on Tuesdays.', 'groups: ["staff"]\n'),
+    },
+  );
+}
+
+/** What a tool of the docs' MCP server answers: its text, and `isError` when the call failed. */
+export type McpToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
+
+/** The MCP SDK's own client, connected to the MCP server at `url` (Streamable HTTP) with `headers` on its requests. */
+export async function connectMcp(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const client = new Client({ name: 'lectern-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+/** The MCP server's `get_page` tool called for `pathname`. */
+export async function mcpGetPage(client: Client, pathname: string): Promise<McpToolResult> {
+  return (await client.callTool({ name: 'get_page', arguments: { path: pathname } })) as McpToolResult;
+}
+
+/** The MCP server's `search` tool called for `query`. */
+export async function mcpSearch(client: Client, query: string): Promise<McpToolResult> {
+  return (await client.callTool({ name: 'search', arguments: { query } })) as McpToolResult;
+}
+
+/** Where a cloud instance's metadata answers: an address the playground proxy refuses to call. */
+export const METADATA = 'http://169.254.169.254';
+
+/**
+ * The Widgets API of the tests of API operations as MCP tools: served at `apiOrigin` with bearer security, its `paths`,
+ * and an operation on the instance metadata address marked for MCP (the proxy refuses to call it).
+ */
+export function widgetsSpec(apiOrigin: string, paths: Record<string, unknown>): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Widgets', version: '1' },
+    servers: [{ url: apiOrigin }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      ...paths,
+      '/latest/meta-data': {
+        get: {
+          operationId: 'readMetadata',
+          summary: 'Read instance metadata',
+          servers: [{ url: METADATA }],
+          'x-mint': { mcp: { enabled: true } },
+          responses: { '200': { description: 'Metadata' } },
+        },
+      },
+    },
+  };
 }

@@ -5,21 +5,19 @@
  * and their tools are the ones the MCP SDK's own client lists. `/authed/mcp` reads a restricted page only with the credentials that open its HTML;
  * `/mcp` never does, and a server without an authentication gate refuses `/authed/mcp`.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSitePlan } from '@lectern/core';
 import * as server from '@lectern/server';
 import type { AuthGate, LecternServer } from '@lectern/server';
 import { mcpDiscovery } from '../src/build/mcp-discovery.ts';
+import { connectMcp, mcpGetPage, writeMcpSite } from './helpers.ts';
 
 const SITE = 'https://docs.example.test';
 const TOKEN = 'Bearer staff-token';
-const page = (title: string, body: string, extra = '') => `---\ntitle: ${JSON.stringify(title)}\n${extra}---\n\n${body}\n`;
 
 let root = '';
 let dist = '';
@@ -27,20 +25,7 @@ const servers: LecternServer[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-mcp-discovery-'));
-  await mkdir(path.join(root, 'guides'), { recursive: true });
-  await writeFile(
-    path.join(root, 'docs.json'),
-    JSON.stringify({
-      name: 'Acme Docs',
-      theme: 'mint',
-      colors: { primary: '#0D9373' },
-      navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/flux', 'staff'] }] },
-      lectern: { socialImages: false },
-    }),
-  );
-  await writeFile(path.join(root, 'index.mdx'), page('Welcome', 'Start here.'));
-  await writeFile(path.join(root, 'guides/flux.mdx'), page('Flux guide', 'The flux capacitor needs 1.21 gigawatts.'));
-  await writeFile(path.join(root, 'staff.mdx'), page('Staff runbook', 'The zanzibar vault opens on Tuesdays.', 'groups: ["staff"]\n'));
+  await writeMcpSite(root, { lectern: { socialImages: false } }, 'guides/flux');
   const { buildSite } = await import('../src/cli/run.ts');
   dist = (await buildSite(root, { logLevel: 'error', site: SITE })).outDir;
 }, 240_000);
@@ -68,15 +53,6 @@ async function serve(auth?: AuthGate): Promise<string> {
   return started.url;
 }
 
-async function connect(url: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'lectern-discovery-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-  return client;
-}
-
-type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
-const read = async (client: Client, pathname: string) =>
-  (await client.callTool({ name: 'get_page', arguments: { path: pathname } })) as ToolResult;
 const json = async (file: string) => JSON.parse(await readFile(path.join(dist, file), 'utf8'));
 
 /** Staff readers carry the token; the gate answers anyone else with a redirect to a login page. */
@@ -126,7 +102,7 @@ describe('MCP discovery documents', () => {
     const card = (await (await fetch(url + '/.well-known/mcp/server-card.json')).json()) as {
       tools: Array<{ name: string; inputSchema: { properties: object; required: string[] }; annotations: object }>;
     };
-    const client = await connect(`${url}/mcp`);
+    const client = await connectMcp(`${url}/mcp`);
     try {
       const listed = (await client.listTools()).tools;
       expect(listed.map((t) => t.name)).toEqual(card.tools.map((t) => t.name));
@@ -149,20 +125,20 @@ describe('/authed/mcp', () => {
     expect((await fetch(`${url}/staff`, { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(`${url}/staff`, { headers: { Authorization: TOKEN } })).status).toBe(200);
 
-    const staff = await connect(`${url}/authed/mcp`, { Authorization: TOKEN });
-    const stranger = await connect(`${url}/authed/mcp`, { Authorization: 'Bearer guess' });
-    const anonymous = await connect(`${url}/authed/mcp`);
-    const publicServer = await connect(`${url}/mcp`, { Authorization: TOKEN });
+    const staff = await connectMcp(`${url}/authed/mcp`, { Authorization: TOKEN });
+    const stranger = await connectMcp(`${url}/authed/mcp`, { Authorization: 'Bearer guess' });
+    const anonymous = await connectMcp(`${url}/authed/mcp`);
+    const publicServer = await connectMcp(`${url}/mcp`, { Authorization: TOKEN });
     try {
-      const opened = await read(staff, '/staff');
+      const opened = await mcpGetPage(staff, '/staff');
       expect(opened.isError).toBeFalsy();
       expect(opened.content[0]!.text).toContain('The zanzibar vault opens on Tuesdays.');
-      expect((await read(staff, '/guides/flux')).content[0]!.text).toContain('1.21 gigawatts');
+      expect((await mcpGetPage(staff, '/guides/flux')).content[0]!.text).toContain('1.21 gigawatts');
       for (const client of [stranger, anonymous, publicServer]) {
-        const refused = await read(client, '/staff');
+        const refused = await mcpGetPage(client, '/staff');
         expect(refused.isError).toBe(true);
         expect(refused.content[0]!.text).toBe('no public page at "/staff": use the search tool to find pages and their paths');
-        expect((await read(client, '/guides/flux')).isError).toBeFalsy();
+        expect((await mcpGetPage(client, '/guides/flux')).isError).toBeFalsy();
       }
     } finally {
       for (const client of [staff, stranger, anonymous, publicServer]) await client.close();
@@ -179,6 +155,6 @@ describe('/authed/mcp', () => {
     expect(response.status).toBe(401);
     const body = (await response.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/no authentication configured.*connect to \/mcp/);
-    await expect(connect(`${url}/authed/mcp`, { Authorization: TOKEN })).rejects.toThrow();
+    await expect(connectMcp(`${url}/authed/mcp`, { Authorization: TOKEN })).rejects.toThrow();
   }, 60_000);
 });

@@ -3,34 +3,18 @@
  * pages' Markdown from the plan (restricted pages never, though the dev server shows them), the MCP discovery
  * documents, and `/authed/mcp`, where restricted pages are read (the dev server shows them to everyone).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev } from '../../astro/test/helpers.ts';
+import { connectMcp, mcpGetPage, mcpSearch, startDev, writeMcpSite } from '../../astro/test/helpers.ts';
 
 let root = '';
 let dev: Awaited<ReturnType<typeof startDev>> | undefined;
 
-const page = (title: string, body: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
-
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-mcp-dev-'));
-  await writeFile(
-    path.join(root, 'docs.json'),
-    JSON.stringify({
-      name: 'Acme Docs',
-      theme: 'mint',
-      colors: { primary: '#0D9373' },
-      navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] },
-      lectern: { socialImages: false },
-    }),
-  );
-  await writeFile(path.join(root, 'index.mdx'), page('Welcome', 'Start here.'));
-  await writeFile(path.join(root, 'guide.mdx'), page('Flux guide', 'The flux capacitor needs 1.21 gigawatts.'));
-  await writeFile(path.join(root, 'staff.mdx'), page('Staff runbook', 'The zanzibar vault opens on Tuesdays.', 'groups: ["staff"]\n'));
+  await writeMcpSite(root, { lectern: { socialImages: false } });
   dev = await startDev(root);
 }, 120_000);
 
@@ -39,22 +23,19 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
-
 describe('lectern dev /mcp', () => {
   it("searches and reads the plan's public pages with the MCP SDK client; restricted pages never", async () => {
-    const client = new Client({ name: 'lectern-dev-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${dev!.url}/mcp`)));
+    const client = await connectMcp(`${dev!.url}/mcp`);
     try {
       expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_page', 'search']);
-      const found = (await client.callTool({ name: 'search', arguments: { query: 'flux capacitor gigawatts' } })) as ToolResult;
+      const found = await mcpSearch(client, 'flux capacitor gigawatts');
       expect(found.content[0]!.text).toContain(`URL: ${dev!.url}/guide`);
-      const guide = (await client.callTool({ name: 'get_page', arguments: { path: '/guide' } })) as ToolResult;
+      const guide = await mcpGetPage(client, '/guide');
       expect(guide.isError).toBeFalsy();
       expect(guide.content[0]!.text).toContain('The flux capacitor needs 1.21 gigawatts.');
-      const hidden = (await client.callTool({ name: 'search', arguments: { query: 'zanzibar vault' } })) as ToolResult;
+      const hidden = await mcpSearch(client, 'zanzibar vault');
       expect(hidden.content.map((c) => c.text).join('\n')).not.toMatch(/Staff runbook|\/staff|opens on Tuesdays/);
-      const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as ToolResult;
+      const staff = await mcpGetPage(client, '/staff');
       expect(staff.isError).toBe(true);
       expect(staff.content[0]!.text).toBe('no public page at "/staff": use the search tool to find pages and their paths');
     } finally {
@@ -78,10 +59,9 @@ describe('lectern dev /mcp', () => {
   }, 60_000);
 
   it('reads restricted pages at /authed/mcp, as the dev server shows them to everyone', async () => {
-    const client = new Client({ name: 'lectern-dev-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${dev!.url}/authed/mcp`)));
+    const client = await connectMcp(`${dev!.url}/authed/mcp`);
     try {
-      const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as ToolResult;
+      const staff = await mcpGetPage(client, '/staff');
       expect(staff.isError).toBeFalsy();
       expect(staff.content[0]!.text).toContain('The zanzibar vault opens on Tuesdays.');
     } finally {

@@ -6,34 +6,15 @@
  */
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsupportedSettings } from '../../core/src/config/unsupported.ts';
-import { launchChromium, REPO, startServe } from '../../astro/test/helpers.ts';
+import { connectMcp, launchChromium, mcpGetPage, mcpSearch, REPO, startServe, writeMcpSite } from '../../astro/test/helpers.ts';
 
 const OPTIONS = ['copy', 'mcp', 'add-mcp', 'cursor', 'vscode', 'grok', 'aistudio', 'devin', 'download-pdf', 'devin-mcp'];
-
-async function writeSite(root: string): Promise<void> {
-  await writeFile(
-    path.join(root, 'docs.json'),
-    JSON.stringify({
-      name: 'Acme Docs',
-      theme: 'mint',
-      colors: { primary: '#0D9373' },
-      contextual: { options: OPTIONS },
-      navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'staff'] }] },
-    }),
-  );
-  const page = (title: string, body: string, extra = '') => `---\ntitle: ${title}\n${extra}---\n\n${body}\n`;
-  await writeFile(path.join(root, 'index.mdx'), page('Welcome', 'Start here.'));
-  await writeFile(path.join(root, 'guide.mdx'), page('Flux guide', 'The flux capacitor needs 1.21 gigawatts.'));
-  await writeFile(path.join(root, 'staff.mdx'), page('Staff runbook', 'The zanzibar vault opens on Tuesdays.', 'groups: ["staff"]\n'));
-}
 
 let root = '';
 let url = '';
@@ -43,7 +24,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'lectern-mcp-menu-'));
   await mkdir(root, { recursive: true });
-  await writeSite(root);
+  await writeMcpSite(root, { contextual: { options: OPTIONS } });
   await new Promise<void>((resolve, reject) =>
     execFile(process.execPath, [path.join(REPO, 'packages/astro/bin/lectern.js'), 'build', root], { cwd: root }, (error, _out, err) =>
       error ? reject(new Error(`${error.message}\n${err}`)) : resolve(),
@@ -88,22 +69,16 @@ describe('the page menu MCP options', () => {
       expect(copied).toBe(`${url}/mcp`);
       expect(p.url()).toBe(`${url}/guide`);
 
-      const client = new Client({ name: 'lectern-menu-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(copied)));
+      const client = await connectMcp(copied);
       try {
-        const guide = (await client.callTool({ name: 'get_page', arguments: { path: '/guide' } })) as {
-          isError?: boolean;
-          content: Array<{ text: string }>;
-        };
+        const guide = await mcpGetPage(client, '/guide');
         expect(guide.isError).toBeFalsy();
         expect(guide.content[0]!.text).toContain('The flux capacitor needs 1.21 gigawatts.');
         // The build published the restricted page's Markdown copy (lectern serve gates it); MCP never returns it.
         expect(existsSync(path.join(root, 'dist/staff.md'))).toBe(true);
-        const staff = (await client.callTool({ name: 'get_page', arguments: { path: '/staff' } })) as { isError?: boolean };
+        const staff = await mcpGetPage(client, '/staff');
         expect(staff.isError).toBe(true);
-        const found = (await client.callTool({ name: 'search', arguments: { query: 'flux capacitor gigawatts' } })) as {
-          content: Array<{ text: string }>;
-        };
+        const found = await mcpSearch(client, 'flux capacitor gigawatts');
         expect(found.content[0]!.text).toContain(`URL: ${url}/guide`);
       } finally {
         await client.close();

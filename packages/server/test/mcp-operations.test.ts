@@ -3,19 +3,15 @@
  * small site whose spec points at a real test API on 127.0.0.1, called by the MCP SDK's client through the playground
  * proxy's rules (allowlist, blocked addresses), with the client's own credentials passed on per call.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, METADATA, startServe, widgetsSpec, type McpToolResult } from '../../astro/test/helpers.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const bin = path.join(repoRoot, 'packages/astro/bin/lectern.js');
-const METADATA = 'http://169.254.169.254';
 let api: Server;
 let apiOrigin = '';
 let dir = '';
@@ -51,57 +47,41 @@ function startApi(): Promise<void> {
 
 function writeSite(): void {
   dir = mkdtempSync(path.join(tmpdir(), 'lectern-mcp-ops-'));
-  const spec = {
-    openapi: '3.1.0',
-    info: { title: 'Widgets', version: '1' },
-    servers: [{ url: apiOrigin }],
-    security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths: {
-      '/widgets/{id}': {
-        get: {
-          operationId: 'getWidget',
-          summary: 'Get a widget',
-          'x-mint': { mcp: { enabled: true, name: 'get_widget', description: 'Read one widget by its id' } },
-          parameters: [
-            { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-            { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
-          ],
-          responses: { '200': { description: 'The widget' } },
-        },
-      },
-      '/widgets': {
-        get: { operationId: 'listWidgets', summary: 'List widgets', responses: { '200': { description: 'Widgets' } } },
-        post: {
-          operationId: 'createWidget',
-          summary: 'Create a widget',
-          'x-mcp': { enabled: true },
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } },
-          },
-          responses: { '201': { description: 'Created' } },
-        },
-      },
-      '/internal': {
-        get: {
-          operationId: 'staffOnly',
-          summary: 'Staff only',
-          'x-mint': { mcp: { enabled: true }, groups: ['staff'] },
-          responses: { '200': { description: 'Secret' } },
-        },
-      },
-      '/latest/meta-data': {
-        get: {
-          operationId: 'readMetadata',
-          summary: 'Read instance metadata',
-          servers: [{ url: METADATA }],
-          'x-mint': { mcp: { enabled: true } },
-          responses: { '200': { description: 'Metadata' } },
-        },
+  const spec = widgetsSpec(apiOrigin, {
+    '/widgets/{id}': {
+      get: {
+        operationId: 'getWidget',
+        summary: 'Get a widget',
+        'x-mint': { mcp: { enabled: true, name: 'get_widget', description: 'Read one widget by its id' } },
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+        ],
+        responses: { '200': { description: 'The widget' } },
       },
     },
-  };
+    '/widgets': {
+      get: { operationId: 'listWidgets', summary: 'List widgets', responses: { '200': { description: 'Widgets' } } },
+      post: {
+        operationId: 'createWidget',
+        summary: 'Create a widget',
+        'x-mcp': { enabled: true },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } },
+        },
+        responses: { '201': { description: 'Created' } },
+      },
+    },
+    '/internal': {
+      get: {
+        operationId: 'staffOnly',
+        summary: 'Staff only',
+        'x-mint': { mcp: { enabled: true }, groups: ['staff'] },
+        responses: { '200': { description: 'Secret' } },
+      },
+    },
+  });
   writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(spec));
   writeFileSync(
     path.join(dir, 'docs.json'),
@@ -131,34 +111,13 @@ function writeSite(): void {
   );
 }
 
-async function serve(): Promise<string> {
-  const proc = spawn(process.execPath, [bin, 'serve', dir, '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  child = proc;
-  return new Promise<string>((resolve, reject) => {
-    let text = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!.replace(/\/$/, ''));
-    });
-    proc.stderr!.on('data', (c: Buffer) => void (text += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-  });
-}
-
-async function connect(headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'lectern-ops-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }));
-  return client;
-}
-
-type ToolResult = { isError?: boolean; content: Array<{ type: string; text: string }> };
-const echo = (result: unknown) => JSON.parse((result as ToolResult).content[0]!.text.split('\n\n').slice(1).join('\n\n'));
+const connect = (headers: Record<string, string> = {}) => connectMcp(`${url}/mcp`, headers);
+const echo = (result: unknown) => JSON.parse((result as McpToolResult).content[0]!.text.split('\n\n').slice(1).join('\n\n'));
 
 beforeAll(async () => {
   await startApi();
   writeSite();
-  url = await serve();
+  ({ url, child } = await startServe(dir));
 }, 60_000);
 
 afterAll(async () => {
@@ -187,13 +146,13 @@ describe('API operations as MCP tools', () => {
     try {
       const got = await client.callTool({ name: 'get_widget', arguments: { id: 'w 1', verbose: true } });
       expect(got.isError).toBeFalsy();
-      expect((got as ToolResult).content[0]!.text).toMatch(/^HTTP 200 \(application\/json\)\n\n/);
+      expect((got as McpToolResult).content[0]!.text).toMatch(/^HTTP 200 \(application\/json\)\n\n/);
       expect(echo(got)).toMatchObject({ method: 'GET', url: '/widgets/w%201?verbose=true', authorization: 'Bearer sk_test_123' });
       const made = await client.callTool({ name: 'createWidget', arguments: { body: { name: 'sprocket' } } });
       expect(echo(made)).toMatchObject({ method: 'POST', url: '/widgets', contentType: 'application/json', body: '{"name":"sprocket"}' });
       const missing = await client.callTool({ name: 'get_widget', arguments: { id: 'missing' } });
       expect(missing.isError).toBe(true);
-      expect((missing as ToolResult).content[0]!.text).toMatch(/^HTTP 404/);
+      expect((missing as McpToolResult).content[0]!.text).toMatch(/^HTTP 404/);
     } finally {
       await client.close();
     }
@@ -209,11 +168,11 @@ describe('API operations as MCP tools', () => {
   it('is refused for a blocked address, and for bad arguments, with clear tool errors', async () => {
     const client = await connect();
     try {
-      const refused = (await client.callTool({ name: 'readMetadata', arguments: {} })) as ToolResult;
+      const refused = (await client.callTool({ name: 'readMetadata', arguments: {} })) as McpToolResult;
       expect(refused.isError).toBe(true);
       expect(refused.content[0]!.text).toMatch(/^readMetadata: the call to http:\/\/169\.254\.169\.254\/latest\/meta-data was refused: /);
       expect(refused.content[0]!.text).toMatch(/169\.254\.169\.254 is a .*lectern\.proxy\.allow/);
-      const bad = (await client.callTool({ name: 'get_widget', arguments: {} })) as ToolResult;
+      const bad = (await client.callTool({ name: 'get_widget', arguments: {} })) as McpToolResult;
       expect(bad.isError).toBe(true);
       expect(bad.content[0]!.text).toMatch(/Invalid arguments for tool get_widget/);
     } finally {

@@ -2,16 +2,15 @@
  * The docs' MCP server in `lectern serve` (`/mcp`, Streamable HTTP): the real command in a child process over a small
  * site (the assistant fixture, a restricted page added, a dist of Markdown copies), and the MCP SDK's own client.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp, startServe } from '../../astro/test/helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const bin = path.join(repoRoot, 'packages/astro/bin/lectern.js');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -49,25 +48,11 @@ function site(ipPerDay?: number): string {
   return dir;
 }
 
+/** `lectern serve` over `dir`, stopped after the file's tests. */
 async function serve(dir: string): Promise<string> {
-  const proc = spawn(process.execPath, [bin, 'serve', dir, '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(proc);
-  return new Promise<string>((resolve, reject) => {
-    let text = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /serving .* at (http:\/\/\S+)/.exec(text);
-      if (match) resolve(match[1]!.replace(/\/$/, ''));
-    });
-    proc.stderr!.on('data', (c: Buffer) => void (text += c.toString()));
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
-  });
-}
-
-async function connect(url: string): Promise<Client> {
-  const client = new Client({ name: 'lectern-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
-  return client;
+  const { url, child } = await startServe(dir);
+  children.push(child);
+  return url;
 }
 
 type ToolResult = { isError?: boolean; content: Array<{ type: string; text?: string }> };
@@ -83,7 +68,7 @@ describe('lectern serve /mcp', () => {
   let client: Client;
   beforeAll(async () => {
     url = await serve(site());
-    client = await connect(url);
+    client = await connectMcp(`${url}/mcp`);
   }, 60_000);
   afterAll(() => client?.close());
 
@@ -162,7 +147,7 @@ describe('lectern serve /mcp', () => {
 describe('lectern serve /mcp rate limit', () => {
   it('answers 429 past the per-IP limit (docs.json lectern.assistant.limits.ipPerDay); results link to lectern.site', async () => {
     const url = await serve(site(2));
-    const client = await connect(url);
+    const client = await connectMcp(`${url}/mcp`);
     try {
       const ok = await client.callTool({ name: 'get_page', arguments: { path: '/quickstart' } });
       expect(ok.isError).toBeFalsy();
