@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PART_BYTES, partSize, partsOf, progressLine } from '../src/build/parts.ts';
 import type { Site } from '../src/model/store.ts';
-import { partNodeFlags } from '../src/cli/run.ts';
+import { nextHeap, partHeap, partNodeFlags } from '../src/cli/part-process.ts';
 import { planForPart, type PlanData } from '../src/site/site.ts';
 
 /** A site of pages: a number is an MDX page of that many characters, `null` a generated page (no module). */
@@ -73,11 +73,26 @@ describe('progressLine', () => {
   });
 });
 
-describe('partNodeFlags', () => {
-  it("caps a part's heap at 448 MB plus three times the plan it reads", () => {
-    expect(partNodeFlags(0, {})).toEqual(['--max-old-space-size=448', '--max-semi-space-size=16']);
-    expect(partNodeFlags(100 * 2 ** 20, {})).toEqual(['--max-old-space-size=748', '--max-semi-space-size=16']);
-    expect(partNodeFlags(100 * 2 ** 20, { LECTERN_PART_NODE_FLAGS: '--max-old-space-size=900' })).toEqual(['--max-old-space-size=900']);
+describe("a part's heap", () => {
+  it('is 448 MB plus three times the plan the part reads plus 48 times its MDX text, or LECTERN_PART_HEAP', () => {
+    expect(partHeap(0, 0, {})).toBe(448);
+    expect(partHeap(100 * 2 ** 20, 0, {})).toBe(748);
+    expect(partHeap(39 * 2 ** 20, 4 * 2 ** 20, {})).toBe(448 + 117 + 192);
+    expect(partHeap(100 * 2 ** 20, 0, { LECTERN_PART_HEAP: '900' })).toBe(900);
+    expect(partHeap(0, 0, { LECTERN_PART_HEAP: 'lots' })).toBe(448);
+  });
+
+  it('caps the heap of the part process unless LECTERN_PART_NODE_FLAGS says otherwise', () => {
+    expect(partNodeFlags(748, {})).toEqual(['--max-old-space-size=748', '--max-semi-space-size=16']);
+    expect(partNodeFlags(748, { LECTERN_PART_NODE_FLAGS: '--max-old-space-size=900' })).toEqual(['--max-old-space-size=900']);
+  });
+
+  it('doubles after running out, within half the memory, and never overrides the flags a user set', () => {
+    const gb = 2 ** 30;
+    expect(nextHeap(565, {}, 24 * gb)).toBe(1130);
+    expect(nextHeap(4096, {}, 16 * gb)).toBe(8192);
+    expect(nextHeap(8192, {}, 16 * gb)).toBeUndefined();
+    expect(nextHeap(565, { LECTERN_PART_NODE_FLAGS: '--max-old-space-size=600' }, 24 * gb)).toBeUndefined();
   });
 });
 

@@ -254,6 +254,32 @@ describe('a build in parts', () => {
     }
   }, 300_000);
 
+  it('a part that runs out of heap is built again with twice the heap, and the site is whole', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-heap-'));
+    try {
+      await writeSite(root, ['index', 'one', 'two', 'three']);
+      // Rendering this page holds two arrays of 20 million doubles (320 MB) at once: more than the first try's heap, well
+      // within twice it.
+      await writeFile(
+        path.join(root, 'one.mdx'),
+        '---\ntitle: One\ndescription: d\n---\n\nDoubles: {[new Array(2e7).fill(1.5), new Array(2e7).fill(2.5)].reduce((n, a) => n + a.length, 0)}\n',
+      );
+      const r = await build(root, { LECTERN_PART_PAGES: '2', LECTERN_PART_JOBS: '1', LECTERN_PART_HEAP: '320' });
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toContain('part 1 of 2 ran out of its 320 MB heap; building it again with 640 MB');
+      expect(r.out).not.toMatch(/part 2 of 2 ran out/);
+      expect(await readFile(path.join(root, 'dist', 'one', 'index.html'), 'utf8')).toContain('Doubles: 40000000');
+      expect((await files(path.join(root, 'dist'))).filter((f) => f.endsWith('index.html'))).toEqual([
+        'index.html',
+        'one/index.html',
+        'three/index.html',
+        'two/index.html',
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('a part whose process dies fails the build with its exit code; nothing is written and no process is left', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-parts-crash-'));
     const tag = `LECTERN_TEST_TAG=${path.basename(root)}`;

@@ -35,8 +35,8 @@ export function partSize(env: NodeJS.ProcessEnv = process.env): PartSize {
 export function partsOf(site: Site, size: PartSize): string[][] {
   const pages = site.plan.pages;
   const weights = pages.map((p) => {
-    if ((p.file === undefined && !site.content.has(p.slug)) || site.blocked.has(p.slug)) return 0;
-    return 'pages' in size ? 1 : Math.max(MIN_PAGE_BYTES, (site.content.get(p.slug) ?? p.body ?? '').length);
+    const text = textOf(site, p);
+    return text === undefined ? 0 : 'pages' in size ? 1 : Math.max(MIN_PAGE_BYTES, text.length);
   });
   const budget = 'pages' in size ? size.pages : size.bytes;
   const total = weights.reduce((a, b) => a + b, 0);
@@ -57,6 +57,18 @@ export function partsOf(site: Site, size: PartSize): string[][] {
     out[out.length - 1]!.push(p.slug);
   });
   return out;
+}
+
+/** A page's MDX text, or undefined for a page that has no module (a generated endpoint page) or is not built. */
+function textOf(site: Site, p: Site['plan']['pages'][number]): string | undefined {
+  if ((p.file === undefined && !site.content.has(p.slug)) || site.blocked.has(p.slug)) return undefined;
+  return p.body ?? '';
+}
+
+/** The length of the MDX text of a part's pages (what its compiled modules grow with). */
+export function partText(site: Site, slugs: readonly string[]): number {
+  const wanted = new Set(slugs);
+  return site.plan.pages.reduce((sum, p) => sum + (wanted.has(p.slug) ? (textOf(site, p)?.length ?? 0) : 0), 0);
 }
 
 /**

@@ -4,6 +4,7 @@
  * written: also when some pages failed (they are left out, see build/left-out.ts, and the build then fails naming
  * them), never when the build stopped (docs.json, navigation or specs unusable, a crash).
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -16,7 +17,8 @@ import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
-import { partSize, partsOf, progressLine, unchangedLanguages, type PartSize } from '../build/parts.ts';
+import { partSize, partsOf, partText, progressLine, unchangedLanguages, type PartSize } from '../build/parts.ts';
+import { partHeap, runPartProcess } from './part-process.ts';
 import { importedNonPages } from '../build/page-keys.ts';
 
 export interface RunOptions {
@@ -111,17 +113,6 @@ function leanHeap(): () => void {
   if (process.env.LECTERN_HEAP === 'default') return () => undefined;
   v8.setFlagsFromString('--heap-growing-percent=100');
   return () => v8.setFlagsFromString('--heap-growing-percent=0');
-}
-
-/**
- * A part's process keeps its JavaScript heap small: V8 otherwise lets garbage (rendered pages, parsed code) grow
- * the heap far beyond what is live before it collects, and the process holds on to that memory. Every part reads the
- * whole plan (the navigation and links of every page), so the cap grows with it: 448 MB plus three times the plan's
- * serialized size (crewAI's docs, 12,930 pages: a part ran out of 448 MB while reading its plan).
- */
-export function partNodeFlags(planBytes: number, env: NodeJS.ProcessEnv = process.env): string[] {
-  const heap = 448 + Math.ceil((3 * planBytes) / 2 ** 20);
-  return (env.LECTERN_PART_NODE_FLAGS ?? `--max-old-space-size=${heap} --max-semi-space-size=16`).split(/\s+/).filter(Boolean);
 }
 
 /**
@@ -225,7 +216,6 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     reportPlan(planned, opts.strict === true, log);
     for (const w of configWarnings(planned.site.config)) log.warn(w);
     const { serialize } = await import('node:v8');
-    const { spawn } = await import('node:child_process');
     const { writeFile, readFile } = await import('node:fs/promises');
     // Each part reads the plan with the text of its own pages only (site.ts `planForPart`).
     const plans = new Map<number, Buffer>();
@@ -259,7 +249,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       if (to) fed = fed.then(() => addPages(to, staging, slugs, base === '/' ? undefined : (html) => htmlUnderBase(html, base)));
     };
     type PartResult = { renderErrors: typeof planned.site.renderErrors; icons: string[]; cache?: CacheUsage; warnings?: string[] };
-    const children = new Set<ReturnType<typeof spawn>>();
+    const children = new Set<ChildProcess>();
     const files = (i: number) => {
       const partDir = `${staging}-part${i}`;
       return { partDir, jobFile: `${partDir}.json`, resultFile: `${partDir}.result.json`, planFile: `${partDir}.plan.bin` };
@@ -274,23 +264,19 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       const plan = planOf(i);
       plans.delete(i);
       await writeFile(planFile, plan);
-      const nodeFlags = partNodeFlags(plan.length);
       await writeFile(
         jobFile,
         JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
       );
       if (stopped) throw new Error('the build stopped');
-      const code = await new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, [...inheritedNodeFlags(), ...nodeFlags, ownModule('cli/build-part'), jobFile], {
-          stdio: 'inherit',
-          env: process.env,
-        });
-        children.add(child);
-        child.once('error', reject);
-        child.once('exit', (c, signal) => {
-          children.delete(child);
-          resolve(c ?? (signal ? 1 : 0));
-        });
+      const code = await runPartProcess({
+        command: process.execPath,
+        args: (nodeFlags) => [...inheritedNodeFlags(), ...nodeFlags, ownModule('cli/build-part'), jobFile],
+        partDir,
+        name: `part ${i + 1} of ${parts}`,
+        heap: partHeap(plan.length, partText(planned.site, slugs)),
+        children,
+        log: log.warn,
       });
       if (code !== 0) throw new Error(`part ${i + 1} of ${parts} of the build failed (exit code ${code}); see the messages above`);
       return JSON.parse(await readFile(resultFile, 'utf8')) as PartResult;
