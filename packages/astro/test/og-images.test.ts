@@ -5,7 +5,7 @@
  * dark appearances draw different pixels; a warm build draws nothing again, and an edit redraws only its page.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Page } from '@lectern/core';
 import { socialImageStats } from '../src/build/og-images.ts';
 import { hasSocialImage } from '../src/model/social-image.ts';
+import { writeTestSite } from './helpers.ts';
 
 const SITE = 'https://docs.example.test';
 const LOGO = (fill: string) =>
@@ -22,13 +23,9 @@ const page = (title: string, extra = '') =>
   `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(`About ${title}`)}\n${extra}---\n\nWords.\n`;
 
 async function writeSite(root: string, appearance: 'light' | 'dark'): Promise<void> {
-  await mkdir(path.join(root, 'guides'), { recursive: true });
-  await mkdir(path.join(root, 'logo'), { recursive: true });
-  await writeFile(
-    path.join(root, 'docs.json'),
-    JSON.stringify({
-      name: 'Acme Docs',
-      theme: 'mint',
+  await writeTestSite(
+    root,
+    {
       colors: { primary: '#7C3AED', light: '#A78BFA' },
       logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' },
       thumbnails: { appearance },
@@ -38,15 +35,17 @@ async function writeSite(root: string, appearance: 'light' | 'dark'): Promise<vo
           { group: 'More', pages: ['own', 'staff-only', 'quiet'] },
         ],
       },
-    }),
+    },
+    {
+      'logo/light.svg': LOGO('#111111'),
+      'logo/dark.svg': LOGO('#ffffff'),
+      'index.mdx': page('Welcome to Acme'),
+      'guides/quickstart.mdx': page('Quickstart: your first request'),
+      'own.mdx': page('Own image', '"og:image": https://cdn.example.test/own.png\n'),
+      'staff-only.mdx': page('Staff salary plans', 'groups: ["staff"]\n'),
+      'quiet.mdx': page('Quiet page', 'noindex: true\n'),
+    },
   );
-  await writeFile(path.join(root, 'logo/light.svg'), LOGO('#111111'));
-  await writeFile(path.join(root, 'logo/dark.svg'), LOGO('#ffffff'));
-  await writeFile(path.join(root, 'index.mdx'), page('Welcome to Acme'));
-  await writeFile(path.join(root, 'guides/quickstart.mdx'), page('Quickstart: your first request'));
-  await writeFile(path.join(root, 'own.mdx'), page('Own image', '"og:image": https://cdn.example.test/own.png\n'));
-  await writeFile(path.join(root, 'staff-only.mdx'), page('Staff salary plans', 'groups: ["staff"]\n'));
-  await writeFile(path.join(root, 'quiet.mdx'), page('Quiet page', 'noindex: true\n'));
 }
 
 async function build(root: string): Promise<string> {
@@ -206,13 +205,9 @@ describe('social images', () => {
   it("draws a card once when pages share it (a version's copy of a page), the others get a copy", async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-og-same-'));
     try {
-      await mkdir(path.join(root, 'v1'), { recursive: true });
-      await mkdir(path.join(root, 'v2'), { recursive: true });
-      await writeFile(
-        path.join(root, 'docs.json'),
-        JSON.stringify({
-          name: 'Acme Docs',
-          theme: 'mint',
+      await writeTestSite(
+        root,
+        {
           colors: { primary: '#7C3AED' },
           navigation: {
             versions: [
@@ -220,11 +215,9 @@ describe('social images', () => {
               { version: 'v1', groups: [{ group: 'Start', pages: ['v1/intro'] }] },
             ],
           },
-        }),
+        },
+        { 'v2/intro.mdx': page('Introduction'), 'v2/other.mdx': page('Other'), 'v1/intro.mdx': page('Introduction') },
       );
-      await writeFile(path.join(root, 'v2/intro.mdx'), page('Introduction'));
-      await writeFile(path.join(root, 'v2/other.mdx'), page('Other'));
-      await writeFile(path.join(root, 'v1/intro.mdx'), page('Introduction'));
       const dist = await build(root);
       expect(socialImageStats).toMatchObject({ pages: 3, drawn: 2, same: 1, failed: 0 });
       expect((await image(dist, 'v1/intro')).equals(await image(dist, 'v2/intro'))).toBe(true);

@@ -6,11 +6,11 @@
  * PDF only a restricted operation's description names (a public operation's PDF is published). dist/ is then read: the restricted-only files are not there, and no public
  * file names them; everything something public names is published as before.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedFiles } from '../src/build/restricted-files.ts';
-import { buildFixture, FIXTURES } from './helpers.ts';
+import { buildFixture, filesUnder, FIXTURES } from './helpers.ts';
 
 const SECRET = [
   'images/roadmap-secret.png',
@@ -34,21 +34,11 @@ let dist = '';
 let cleanup: (() => Promise<void>) | undefined;
 let files: string[] = [];
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await walk(abs)));
-    else out.push(path.relative(dist, abs).split(path.sep).join('/'));
-  }
-  return out;
-}
-
 beforeAll(async () => {
   const built = await buildFixture(path.join(FIXTURES, 'restricted-files'));
   dist = built.dist;
   cleanup = built.cleanup;
-  files = await walk(dist);
+  files = await filesUnder(dist);
 }, 240_000);
 afterAll(async () => {
   await cleanup?.();

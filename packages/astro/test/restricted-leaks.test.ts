@@ -7,12 +7,12 @@
  * withholds — the restricted pages' HTML, their Markdown copies and feeds — and serve withholds nothing else but
  * the runtime manifest, which names the restricted pages.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type LecternServer } from '@lectern/server';
-import { buildFixture, FIXTURES } from './helpers.ts';
+import { buildFixture, filesUnder, FIXTURES } from './helpers.ts';
 
 const MARKER = /zephyrine/i;
 /** Titles of the restricted pages: not markers (their slugs come from them), but never in a public file either. */
@@ -37,16 +37,6 @@ let cleanup: (() => Promise<void>) | undefined;
 let served: LecternServer;
 let files: string[];
 
-async function walk(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await walk(abs)));
-    else out.push(path.relative(dist, abs).split(path.sep).join('/'));
-  }
-  return out.sort();
-}
-
 /** A file's text, gzip (Pagefind's index and fragments) unpacked. */
 function text(bytes: Buffer): string {
   return (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
@@ -59,7 +49,7 @@ beforeAll(async () => {
   dist = built.dist;
   cleanup = built.cleanup;
   served = await createServer({ dist, port: 0, log: false });
-  files = await walk(dist);
+  files = await filesUnder(dist);
 }, 180_000);
 afterAll(async () => {
   await served?.close();
