@@ -3,7 +3,9 @@
  * feedback store. Checks, in order: preflight (204 for an allowed origin), method (405), origin (403: only the site's own pages, or docs.json `lectern.site`,
  * may post), per-IP limit (429), content type (415), size (413), JSON and fields (400), a page of this site (404),
  * then stores (204; 503 while the database is unreachable). `GET {base}_lectern/feedback.json` tells the widget that
- * ratings are taken here.
+ * ratings are taken here. The per-address limit is counted in this process's memory: each instance of `lectern serve`
+ * has its own budget, and a restart resets it. With `retentionDays`, ratings older than that are deleted when the
+ * handler is made (the server starts), then after a stored rating at most once an hour.
  */
 import { randomBytes } from 'node:crypto';
 import { clientIp, isJsonContentType, readLimited } from '../assistant/http.ts';
@@ -19,6 +21,8 @@ export const MAX_COMMENT_CHARS = 1_000;
 export const MAX_PATH_CHARS = 512;
 /** Ratings a client address may send per hour (default). */
 export const DEFAULT_FEEDBACK_PER_HOUR = 60;
+/** With a retention, old ratings are deleted at most this often (milliseconds) as ratings come in. */
+export const PRUNE_EVERY_MS = 3_600_000;
 
 export interface FeedbackHandlerOptions {
   store: FeedbackStore;
@@ -32,8 +36,12 @@ export interface FeedbackHandlerOptions {
   /** The site's base path (`/` or `/pr-7/`): page paths sent by the widget start with it. */
   base?: string;
   trustProxy?: boolean;
-  /** Ratings per client address per hour (default 60). */
+  /** Ratings per client address per hour (default 60), counted in this process's memory. */
   perHour?: number;
+  /** docs.json `lectern.feedback.retentionDays`: ratings older than this many days are deleted. Unset: kept. */
+  retentionDays?: number;
+  /** Where pruning reports what it deleted or why it could not (default: nowhere). */
+  log?: (line: string) => void;
   now?: () => number;
 }
 
@@ -88,6 +96,8 @@ export function createFeedbackHandler(options: FeedbackHandlerOptions): Feedback
   const base = options.base ?? '/';
   const now = options.now ?? Date.now;
   const limiter = createRateLimiter({ ipLimit: options.perHour ?? DEFAULT_FEEDBACK_PER_HOUR, ipWindowMs: 3_600_000, now });
+  const prune = retention(store, options.retentionDays, now, options.log ?? (() => {}));
+  void prune(true);
   return async (request, info) => {
     const origin = request.headers.get('origin');
     const allowed = !!origin && (origin === ownOrigin(request) || !!options.origins?.includes(origin));
@@ -139,6 +149,28 @@ export function createFeedbackHandler(options: FeedbackHandlerOptions): Feedback
         });
       throw error;
     }
+    await prune(false);
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store', ...cors } });
+  };
+}
+
+/**
+ * Deletes ratings older than `days` days: `prune(true)` now, `prune(false)` when the last attempt is an hour old. Never
+ * throws (a rating was stored either way): a failure is logged and retried on the next rating.
+ */
+function retention(store: FeedbackStore, days: number | undefined, now: () => number, log: (line: string) => void) {
+  let last = -Infinity;
+  return async (force: boolean): Promise<void> => {
+    if (days === undefined || (!force && now() - last < PRUNE_EVERY_MS)) return;
+    last = now();
+    const before = new Date(last - days * 86_400_000).toISOString();
+    try {
+      await store.ready();
+      const deleted = await store.prune(before);
+      if (deleted) log(`lectern serve: page ratings: deleted ${deleted} older than ${days} days (lectern.feedback.retentionDays)`);
+    } catch (error) {
+      last = -Infinity;
+      log(`lectern serve: page ratings: could not delete those older than ${days} days: ${(error as Error).message}`);
+    }
   };
 }

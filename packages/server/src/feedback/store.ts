@@ -41,6 +41,8 @@ export interface FeedbackStore {
   record(rating: FeedbackRating): Promise<void>;
   /** Every page rated at or after `since` (ISO-8601), most thumbs-down first. */
   summary(since?: string): Promise<PageFeedback[]>;
+  /** Delete the ratings made before `before` (ISO-8601); resolves with how many were deleted. */
+  prune(before: string): Promise<number>;
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,6 +73,13 @@ function pages(rows: Row[], comments: CommentRow[], iso: (v: unknown) => string)
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
+/** `before` as the stores' ISO-8601 UTC text (SQLite compares it as text), or an error naming it. */
+function isoTime(before: string): string {
+  const t = Date.parse(before);
+  if (Number.isNaN(t)) throw new Error(`expected an ISO-8601 time to prune ratings before, got ${JSON.stringify(before)}`);
+  return new Date(t).toISOString();
+}
+
 /** SQLite ratings (`node:sqlite`), the table created on open. */
 export function openSqliteFeedbackStore(path: string): FeedbackStore {
   const db = openDatabase(path);
@@ -85,6 +94,7 @@ export function openSqliteFeedbackStore(path: string): FeedbackStore {
     FROM feedback WHERE created_at >= ? GROUP BY path ORDER BY down DESC, up DESC, path`);
   const comments = db.prepare(`SELECT path, comment, created_at FROM feedback
     WHERE comment IS NOT NULL AND created_at >= ? ORDER BY created_at DESC`);
+  const older = db.prepare('DELETE FROM feedback WHERE created_at < ?');
   return {
     kind: 'sqlite',
     description: `SQLite ${path}`,
@@ -93,6 +103,9 @@ export function openSqliteFeedbackStore(path: string): FeedbackStore {
     },
     async summary(since = EPOCH) {
       return pages(counts.all(since) as unknown as Row[], comments.all(since) as unknown as CommentRow[], String);
+    },
+    async prune(before) {
+      return Number(older.run(isoTime(before)).changes);
     },
     ready: async () => {},
     close: async () => db.close(),
@@ -126,6 +139,10 @@ export function openPostgresFeedbackStore(url: string): FeedbackStore {
         [since],
       );
       return pages(counts.rows, comments.rows, iso);
+    },
+    async prune(before) {
+      const deleted = await db.query('DELETE FROM lectern_feedback WHERE created_at < $1', [isoTime(before)]);
+      return deleted.rowCount ?? 0;
     },
     ready: db.ready,
     close: db.close,

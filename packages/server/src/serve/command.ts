@@ -121,6 +121,14 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
     await ownAssistant?.close();
     return 1;
   }
+  // docs.json `lectern.feedback.retentionDays`: the feedback handler deletes older ratings (feedback/handler.ts).
+  const retention = feedback ? (await import('../feedback/command.ts')).readRetentionDays(root) : {};
+  if ('problem' in retention) {
+    console.error(`lectern serve: ${retention.problem}`);
+    await feedback?.close();
+    await ownAssistant?.close();
+    return 1;
+  }
   let server: Awaited<ReturnType<typeof createServer>>;
   try {
     const manifest = await readManifest(dist, log);
@@ -130,7 +138,7 @@ export async function runServeCommand(argv: string[], extras: ServeCommandExtras
       manifest,
       ...(assistant ? { assistant } : {}),
       ...(assistantPanel ? { assistantPanel } : {}),
-      ...(feedback ? { feedback: { store: feedback, trustProxy } } : {}),
+      ...(feedback ? { feedback: { store: feedback, trustProxy, ...retention, log } } : {}),
       dist,
       port,
       host: values.host ?? process.env.HOST ?? '127.0.0.1',
