@@ -30,12 +30,17 @@ afterAll(async () => {
 });
 
 const html = (file: string) => readFile(path.join(dist, file), 'utf8');
-const optionValues = (page: string) => [...page.matchAll(/<option value="([^"]*)" data-url-option/g)].map((m) => m[1]!);
+/** The links of the header's language and version menus, in page order. */
+const optionValues = (page: string) =>
+  [...page.matchAll(/<details class="[^"]*nav-menu-header-switch[^"]*"[\s\S]*?<\/details>/g)].flatMap((d) =>
+    [...d[0].matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]!),
+  );
 
 describe('switchers under --base /pr-7/', () => {
   it('every language and version option names a page under the base', async () => {
     const en = optionValues(await html('en/guide/index.html'));
-    expect(en).toEqual(['/pr-7/en', '/pr-7/fr/guide', '/pr-7/en', '/pr-7/en/v1-start']);
+    // Version (by the logo) first, then language (by the navbar links).
+    expect(en).toEqual(['/pr-7/en', '/pr-7/en/v1-start', '/pr-7/en', '/pr-7/fr/guide']);
     expect(optionValues(await html('fr/guide/index.html'))).toEqual(['/pr-7/en/guide', '/pr-7/fr']);
   });
 
@@ -44,10 +49,13 @@ describe('switchers under --base /pr-7/', () => {
     try {
       const page = await browser.newPage();
       await page.goto(`${origin}${BASE}en/guide`);
-      await Promise.all([page.waitForURL(/\/fr\//), page.selectOption('#switch-language', { label: 'Français' })]);
+      const language = page.locator('.topbar details[data-menu="language"]');
+      await language.locator('summary').click();
+      await Promise.all([page.waitForURL(/\/fr\//), language.locator('a', { hasText: 'Français' }).click()]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/fr/guide');
       expect(await page.locator('h1').textContent()).toBe('Guide fr');
-      await Promise.all([page.waitForURL(/\/en\//), page.selectOption('#switch-language', { label: 'English' })]);
+      await language.locator('summary').click();
+      await Promise.all([page.waitForURL(/\/en\//), language.locator('a', { hasText: 'English' }).click()]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/en/guide');
     } finally {
       await browser.close();
@@ -69,7 +77,8 @@ describe("the site's own words in the page's language", () => {
     expect(textOf(fr, 'copied-hide')).toBe('Copier la page');
     expect(fr).toMatch(/class="last-updated">Dernière mise à jour <time datetime="2025-03-12T00:00:00.000Z">12 mars 2025<\/time>/);
     expect(fr).toContain('placeholder="Rechercher…"');
-    expect(fr).toContain('<select id="switch-language" data-nav-select aria-label="Langue">');
+    expect(fr).toContain('<span class="sr-only">Langue: </span>');
+    expect(fr).toContain('<ul class="nav-menu-list" aria-label="Langue">');
     expect(fr).not.toMatch(/>(On this page|Previous|Next|Copy page|Last updated)</);
   });
 
@@ -108,7 +117,7 @@ describe("the site's own words in the page's language", () => {
     expect(textOf(en, 'copied-hide')).toBe('Copy page');
     expect(en).toMatch(/class="last-updated">Last updated <time[^>]*>March 12, 2025<\/time>/);
     expect(en).toContain('placeholder="Search…"');
-    expect(en).toContain('<select id="switch-version" data-nav-select aria-label="Version">');
+    expect(en).toContain('<ul class="nav-menu-list" aria-label="Version">');
     expect(en).not.toContain('data-ui=');
   });
 

@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 const sidebar = (html: string) => /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
+/** A switcher's entries in the header: [label, href]. */
 const options = (html: string, type: string) => {
-  const select = new RegExp(`<select id="switch-${type}"[\\s\\S]*?</select>`).exec(html)?.[0] ?? '';
-  return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((m) => [m[2], m[1]]);
+  const menu =
+    new RegExp(`<details class="[^"]*nav-menu-header-switch[^"]*" data-menu="${type}">[\\s\\S]*?</details>`).exec(html)?.[0] ?? '';
+  return [...menu.matchAll(/<a href="([^"]*)"[^>]*>[\s\S]*?<span class="nav-menu-name">([^<]*)</g)].map((m) => [m[2], m[1]]);
 };
 
 describe('navigation forms', () => {

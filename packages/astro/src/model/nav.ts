@@ -307,16 +307,22 @@ export function headerTabs(tabs: Switcher | undefined, plan: SitePlan): Switcher
   return { type: 'tab', options: [...(tabs?.options ?? []), ...global] };
 }
 
-/** What the header draws of the navigation (Mintlify's places): the tab bar, and the product switcher by the logo. */
+/**
+ * What the header draws of the navigation (Mintlify's places): the tab bar, the product and version switchers by the
+ * logo, and the language switcher by the navbar links.
+ */
 export interface HeaderNav {
   tabs?: Switcher;
   product?: Switcher;
+  version?: Switcher;
+  language?: Switcher;
 }
 export function headerNav(switchers: Switcher[], plan: SitePlan): HeaderNav {
   const tabs = headerTabs(
     switchers.find((s) => s.type === 'tab'),
     plan,
   );
-  const product = switchers.find((s) => s.type === 'product');
-  return { ...(tabs ? { tabs } : {}), ...(product ? { product } : {}) };
+  const found = (type: Switcher['type']) => switchers.find((s) => s.type === type);
+  const [product, version, language] = [found('product'), found('version'), found('language')];
+  return { ...(tabs ? { tabs } : {}), ...(product ? { product } : {}), ...(version ? { version } : {}), ...(language ? { language } : {}) };
 }
