@@ -3,53 +3,22 @@
  * that path. Every internal link and asset of every page resolves, nothing points outside the base, and search and
  * the navigation work in Chromium.
  */
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type LecternServer } from '@lectern/server';
-import { buildSite } from '../src/cli/run.ts';
-import { REPO, launchChromium } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { REPO, filesUnder, launchChromium, servedBuild } from './helpers.ts';
 
 const BASE = '/pr-7/';
-let root = '';
-let dist = '';
-let server: LecternServer;
-let origin = '';
-
-async function htmlFiles(dir: string, base = dir): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await htmlFiles(abs, base)));
-    else if (e.name.endsWith('.html')) out.push(path.relative(base, abs).split(path.sep).join('/'));
-  }
-  return out;
-}
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'lectern-base-'));
-  await cp(path.join(REPO, 'examples/kitchen-sink'), root, {
-    recursive: true,
-    filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src),
-  });
-  ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: BASE }));
-  server = await createServer({ dist, port: 0, log: false });
-  origin = server.url.replace(/\/$/, '');
-}, 180_000);
-afterAll(async () => {
-  await server?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
+const site = servedBuild(path.join(REPO, 'examples/kitchen-sink'), BASE);
 
 describe('a site built with base /pr-7/', () => {
   it('has no broken internal link or asset, and no link outside the base', async () => {
-    const pages = (await htmlFiles(dist)).filter((f) => !f.startsWith('pagefind/'));
+    const pages = (await filesUnder(site.dist)).filter((f) => f.endsWith('.html') && !f.startsWith('pagefind/'));
     const targets = new Map<string, string>();
     const outside: string[] = [];
     for (const file of pages) {
-      const html = await readFile(path.join(dist, file), 'utf8');
-      const pageUrl = new URL(BASE + file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), origin);
+      const html = await readFile(path.join(site.dist, file), 'utf8');
+      const pageUrl = new URL(BASE + file.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, ''), site.origin);
       const urls = [...html.matchAll(/\s(?:href|src|poster|data-copy-page)="([^"#][^"]*)"/g)].map((m) => m[1]!);
       for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) urls.push(...m[1]!.split(',').map((p) => p.trim().split(/\s+/)[0]!));
       for (const raw of urls) {
@@ -64,7 +33,7 @@ describe('a site built with base /pr-7/', () => {
     expect(targets.size).toBeGreaterThan(30);
     const broken: string[] = [];
     for (const [target, from] of targets) {
-      const res = await fetch(origin + target);
+      const res = await fetch(site.origin + target);
       if (res.status !== 200) broken.push(`${target} (${res.status}) from ${from}`);
       await res.arrayBuffer();
     }
@@ -72,15 +41,15 @@ describe('a site built with base /pr-7/', () => {
   }, 120_000);
 
   it('llms.txt, the Markdown copies and the manifest name URLs under the base', async () => {
-    const llms = await (await fetch(`${origin}${BASE}llms.txt`)).text();
+    const llms = await (await fetch(`${site.origin}${BASE}llms.txt`)).text();
     // docs.json sets lectern.site: absolute URLs, with the base.
     const links = [...llms.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(10);
     expect(links.filter((l) => !l.startsWith('https://sink.example.com/pr-7/'))).toEqual([]);
     expect(links).toContain('https://sink.example.com/pr-7/index.md');
-    for (const link of links.slice(0, 5)) expect((await fetch(origin + new URL(link).pathname)).status, link).toBe(200);
-    expect((await fetch(`${origin}/`, { redirect: 'manual' })).headers.get('location')).toBe(BASE);
-    expect((await fetch(`${origin}/components/cards`)).status).toBe(404);
+    for (const link of links.slice(0, 5)) expect((await fetch(site.origin + new URL(link).pathname)).status, link).toBe(200);
+    expect((await fetch(`${site.origin}/`, { redirect: 'manual' })).headers.get('location')).toBe(BASE);
+    expect((await fetch(`${site.origin}/components/cards`)).status).toBe(404);
   });
 
   it('search and the navigation work in Chromium under the base', async () => {
@@ -91,7 +60,7 @@ describe('a site built with base /pr-7/', () => {
       page.on('response', (r) => {
         if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
       });
-      await page.goto(`${origin}${BASE}`);
+      await page.goto(`${site.origin}${BASE}`);
       await page.click('[data-open-search]');
       await page.fill('[data-search-input]', 'cards');
       const first = page.locator('[data-search-results] a').first();

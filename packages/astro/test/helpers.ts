@@ -11,16 +11,20 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RunOptions } from '../src/cli/run.ts';
 
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Copy a fixture (or example) dir into a temp repo and build it with the CLI's build function. */
-export async function buildFixture(dir: string): Promise<{ root: string; dist: string; cleanup: () => Promise<void> }> {
+/** Copy a fixture (or example) dir into a temp repo and build it with the CLI's build function (`options` added). */
+export async function buildFixture(
+  dir: string,
+  options: RunOptions = {},
+): Promise<{ root: string; dist: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(tmpdir(), 'lectern-site-'));
   await cp(dir, root, { recursive: true, filter: (src) => !/[\\/](dist|\.lectern|node_modules)([\\/]|$)/.test(src) });
   const { buildSite } = await import('../src/cli/run.ts');
-  const { outDir } = await buildSite(root, { logLevel: 'warn' });
+  const { outDir } = await buildSite(root, { logLevel: 'warn', ...options });
   return { root, dist: outDir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
@@ -183,6 +187,28 @@ export async function startDev(root: string): Promise<{ url: string; log: () => 
       }
     },
   };
+}
+
+/**
+ * Registers the file's `beforeAll`/`afterAll`: builds a copy of `dir` under the sub-path `base` and serves its dist/
+ * with `lectern serve`'s server on 127.0.0.1. Read `site.dist` and `site.origin` (no trailing slash) inside tests.
+ */
+export function servedBuild(dir: string, base: string): { readonly dist: string; readonly origin: string } {
+  const site = { dist: '', origin: '' };
+  const cleanups: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    const built = await buildFixture(dir, { logLevel: 'error', base });
+    cleanups.push(built.cleanup);
+    site.dist = built.dist;
+    const { createServer } = await import('@lectern/server');
+    const server = await createServer({ dist: site.dist, port: 0, log: false });
+    cleanups.unshift(() => server.close());
+    site.origin = server.url.replace(/\/$/, '');
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of cleanups) await c();
+  });
+  return site;
 }
 
 export const CHROMIUM_ARGS = [
