@@ -11,15 +11,8 @@ import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
 
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
 loadShiki();
-import { readPage, servedFixture } from './helpers.ts';
+import { htmlText, readPage, servedFixture } from './helpers.ts';
 
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
 const lineClasses = (html: string) => [...html.matchAll(/<span class="(line[^"]*)">/g)].map((m) => m[1]!);
 
 describe('fence meta', () => {
@@ -149,7 +142,7 @@ describe('line classes', () => {
     const code = 'const a = 1; // [!code ++]\nconst b = 2; // [!code --]\nconst c = 3;\nconst d = 4; // [!code focus]';
     const r = await highlightFence(code, 'js', { highlight: new Set([3]), focus: new Set([1]) });
     expect(lineClasses(r.html)).toEqual(['line diff add focused', 'line diff remove', 'line highlighted', 'line focused']);
-    expect(text(r.html)).toBe('const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;');
+    expect(htmlText(r.html)).toBe('const a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;');
     expect(r).toMatchObject({ lines: 4, diff: true, focus: true, highlight: true });
     expect(r.html).toMatch(/<span class="k[0-9A-Za-z_-]+">const /);
   });
@@ -158,13 +151,13 @@ describe('line classes', () => {
     for (const lang of ['text', 'not-a-language']) {
       const html = await highlight('a\n<b>\nc', lang, { highlight: new Set([2]) });
       expect(lineClasses(html), lang).toEqual(['line', 'line highlighted', 'line']);
-      expect(text(html)).toBe('a\n<b>\nc');
+      expect(htmlText(html)).toBe('a\n<b>\nc');
       expect(html).not.toContain('<b>');
     }
     const json = JSON.stringify({ items: Array.from({ length: 40 }, (_, i) => ({ id: i })) }, null, 2);
     const html = await highlight(json, 'json', { focus: new Set([2]) });
     expect(lineClasses(html)[1]).toBe('line focused');
-    expect(text(html)).toBe(json);
+    expect(htmlText(html)).toBe(json);
   });
 
   it('leaves blocks without options exactly as before (no classes, same HTML)', async () => {
@@ -202,7 +195,7 @@ describe('built site', () => {
     const diff = blockHtml(page, 'Diff example');
     expect(diff).toMatch(/^<div class="code-block code-lines code-diff code-marked"/);
     expect(lineClasses(diff)).toEqual(['line diff add', 'line', 'line diff remove', 'line diff add', 'line']);
-    expect(text(diff.slice(diff.indexOf('<pre')))).toBe(
+    expect(htmlText(diff.slice(diff.indexOf('<pre')))).toBe(
       'const greeting = "Hello, World!";\nfunction sayHello() {\n  console.log("Hello, World!");\n  console.log(greeting);\n}',
     );
 
@@ -212,7 +205,7 @@ describe('built site', () => {
 
     // Markers are gone everywhere except the plain-text block, where they are the content.
     expect(page.match(/\[!code /g)).toHaveLength(1);
-    expect(text(blockHtml(page, 'Notation in text'))).toContain('x = 1 // [!code ++]');
+    expect(htmlText(blockHtml(page, 'Notation in text'))).toContain('x = 1 // [!code ++]');
 
     const long = blockHtml(page, 'Long example');
     expect(long).toMatch(/^<div class="code-block code-lines code-expandable"/);
@@ -252,7 +245,7 @@ describe('built site', () => {
       /^<div class="code-block code-lines code-focus code-marked" data-code data-title="direct.py"><div class="code-title"><svg class="icon code-title-icon"/,
     );
     expect(lineClasses(direct)).toEqual(['line focused', 'line highlighted']);
-    expect(text(direct.slice(direct.indexOf('<pre')))).toBe('import requests\nprint(1)');
+    expect(htmlText(direct.slice(direct.indexOf('<pre')))).toBe('import requests\nprint(1)');
   });
 });
 

@@ -56,6 +56,16 @@ export async function fileDigests(dir: string, base = dir): Promise<Map<string, 
   return out;
 }
 
+/** The text of highlighted HTML: its tags dropped, the escapes `&lt; &gt; &quot; &amp;` undone. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
 export async function readPage(dist: string, slug: string): Promise<string> {
   const file = slug === '' || slug === 'index' ? path.join(dist, 'index.html') : path.join(dist, slug, 'index.html');
   return readFile(file, 'utf8');

@@ -3,17 +3,10 @@ import { createHighlighter } from 'shiki';
 import { codeCss, highlight, highlightDirect, truncateCode, parseTitle, parseHighlight } from '../src/shared/highlight/highlight.ts';
 import { startHighlightPool } from '../src/workers/highlight-pool.ts';
 import { loadShiki } from '../src/shared/highlight/shiki-load.ts';
+import { htmlText } from './helpers.ts';
 
 // The integration registers Shiki for the pages; these tests call the highlighter directly.
 loadShiki();
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"');
 
 describe('highlight', () => {
   it('keeps the exact text of large JSON (fast path) and escapes HTML', async () => {
@@ -29,7 +22,7 @@ describe('highlight', () => {
       2,
     );
     const html = await highlight(value, 'json');
-    expect(text(html)).toBe(value);
+    expect(htmlText(html)).toBe(value);
     expect(html).not.toContain('<script>');
     expect(html).toMatch(/<span class="k[0-9A-Za-z_-]+">"a"<\/span>/);
   });
@@ -37,14 +30,14 @@ describe('highlight', () => {
   it('uses classes, not inline token styles, for Shiki output too', async () => {
     const html = await highlight('const a = 1;', 'js');
     expect(html).not.toMatch(/<span style=/);
-    expect(text(html)).toBe('const a = 1;');
+    expect(htmlText(html)).toBe('const a = 1;');
   });
 
   it('leaves over-long lines uncolored but keeps their text', async () => {
     const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `n${i}` })) });
     const code = `String body = "${body.replace(/"/g, '\\"')}";\nint x = 1;`;
     const html = await highlight(code, 'java');
-    expect(text(html)).toBe(code);
+    expect(htmlText(html)).toBe(code);
     const [first, second] = html.split('\n');
     expect(first).not.toMatch(/<span class="k/);
     expect(second).toMatch(/<span class="k/);
@@ -171,7 +164,7 @@ describe('highlight', () => {
           if (!/\s/.test(ch)) actual.push(`${colorOf(style, 'light') ?? '#24292e'} ${colorOf(style, 'dark') ?? '#e1e4e8'}`);
       }
       expect(actual, lang).toEqual(expected);
-      expect(text(html), lang).toBe(code);
+      expect(htmlText(html), lang).toBe(code);
     }
   });
 });
