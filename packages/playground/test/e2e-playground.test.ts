@@ -5,18 +5,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../astro/test/helpers.ts';
 import { HTML, MP3, MP4, PNG, startHarness, type Harness, type PageCase } from './e2e/harness.ts';
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ECHO = 'post-echo-id-coords';
 const MEDIA = 'get-media-kind';
 
@@ -26,7 +18,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,19 +10,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../astro/test/helpers.ts';
 import { buildSite } from 'lectern/run';
 import { createServer as createLecternServer } from '@lectern/server';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 let api: Server;
 let apiOrigin = '';
@@ -85,7 +76,7 @@ beforeAll(async () => {
   );
   const { outDir } = await buildSite(root, { logLevel: 'warn' });
   site = await createLecternServer({ dist: outDir, port: 0, host: '127.0.0.1', log: false });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {

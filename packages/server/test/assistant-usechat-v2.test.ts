@@ -14,6 +14,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteKeyStore } from '../src/assistant/index.ts';
+import { launchChromium } from '../../astro/test/helpers.ts';
 import { countRows, createTestSite, startServer, type TestServer, type TestSite } from './assistant.helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -94,19 +95,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
