@@ -20,14 +20,14 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedSpecText } from '@lectern/core';
 import { hrefProblem } from '../../core/src/documents/extensions.ts';
 import { oauthEndpoint } from '../../playground/src/oauth-url.ts';
-import { createProxyHandler, createServer, type LecternServer } from '../src/index.ts';
+import { createServer, type LecternServer } from '../src/index.ts';
+import { proxiedGet } from './proxy.helpers.ts';
 
 let dir = '';
 let served: LecternServer;
@@ -112,36 +112,17 @@ describe('issue 15, first attack run, replayed', () => {
   });
 
   it('finding 9: origin-wide upstream headers are dropped by the proxy', async () => {
-    const upstream = http.createServer((_req, res) => {
-      res.writeHead(200, [
-        ['NEL', '{"report_to":"x","max_age":86400}'],
-        ['Report-To', '{"group":"x","max_age":86400,"endpoints":[{"url":"https://evil.example/r"}]}'],
-        ['Reporting-Endpoints', 'x="https://evil.example/r"'],
-        ['Set-Login', 'logged-in'],
-        ['Accept-CH', 'Sec-CH-UA-Model'],
-        ['Content-Type', 'text/plain'],
-      ]);
-      res.end('ok');
-    });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
-    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const proxy = createProxyHandler({ manifest: { servers: [], proxyAllow: [origin] }, limits: { rateLimit: false } });
-    try {
-      const response = await proxy(
-        new Request('http://docs.test/_lectern/api/request', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ method: 'GET', url: origin }),
-        }),
-      );
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe('ok');
-      for (const n of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch']) expect(response.headers.get(n), n).toBeNull();
-    } finally {
-      await proxy.close();
-      upstream.closeAllConnections();
-      await new Promise((r) => upstream.close(r));
-    }
+    const { response, body } = await proxiedGet([
+      ['NEL', '{"report_to":"x","max_age":86400}'],
+      ['Report-To', '{"group":"x","max_age":86400,"endpoints":[{"url":"https://evil.example/r"}]}'],
+      ['Reporting-Endpoints', 'x="https://evil.example/r"'],
+      ['Set-Login', 'logged-in'],
+      ['Accept-CH', 'Sec-CH-UA-Model'],
+      ['Content-Type', 'text/plain'],
+    ]);
+    expect(response.status).toBe(200);
+    expect(body).toBe('ok');
+    for (const n of ['nel', 'report-to', 'reporting-endpoints', 'set-login', 'accept-ch']) expect(response.headers.get(n), n).toBeNull();
   });
 
   it('finding 12: x-excluded and x-hidden operations are not in the published spec', () => {

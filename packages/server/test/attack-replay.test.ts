@@ -30,6 +30,7 @@ import { hrefProblem } from '../../core/src/documents/extensions.ts';
 import { createAssistantHandler } from '../src/assistant/index.ts';
 import { createProxyHandler, createServer, type LecternServer, type ProxyHandler } from '../src/index.ts';
 import { createTestSite, startServer, type TestServer, type TestSite } from './assistant.helpers.ts';
+import { proxiedGet } from './proxy.helpers.ts';
 
 let dir = '';
 let site: TestSite;
@@ -211,40 +212,21 @@ describe('issue 38, second attack run, replayed', () => {
   });
 
   it('finding 12: upstream headers that act on the docs origin are dropped', async () => {
-    const upstream = http.createServer((_req, res) => {
-      res.writeHead(200, [
-        ['Access-Control-Allow-Origin', '*'],
-        ['Access-Control-Allow-Credentials', 'true'],
-        ['Link', '<https://evil.example/x.js>; rel=preload; as=script'],
-        ['Permissions-Policy', 'camera=*'],
-        ['Origin-Agent-Cluster', '?0'],
-        ['Speculation-Rules', '"https://evil.example/rules.json"'],
-        ['Supports-Loading-Mode', 'credentialed-prerender'],
-        ['Set-Cookie', 'session=upstream'],
-        ['Content-Type', 'text/plain'],
-      ]);
-      res.end('ok');
-    });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
-    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const proxy = createProxyHandler({ manifest: { servers: [], proxyAllow: [origin] }, limits: { rateLimit: false } });
-    try {
-      const response = await proxy(
-        new Request('http://docs.test/_lectern/api/request', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ method: 'GET', url: origin }),
-        }),
-      );
-      expect(await response.text()).toBe('ok');
-      const names = [...response.headers.keys()];
-      expect(names.filter((n) => n.startsWith('access-control-'))).toEqual([]);
-      for (const n of ['link', 'permissions-policy', 'origin-agent-cluster', 'speculation-rules', 'supports-loading-mode', 'set-cookie'])
-        expect(response.headers.get(n), n).toBeNull();
-    } finally {
-      await proxy.close();
-      upstream.closeAllConnections();
-      await new Promise((r) => upstream.close(r));
-    }
+    const { response, body } = await proxiedGet([
+      ['Access-Control-Allow-Origin', '*'],
+      ['Access-Control-Allow-Credentials', 'true'],
+      ['Link', '<https://evil.example/x.js>; rel=preload; as=script'],
+      ['Permissions-Policy', 'camera=*'],
+      ['Origin-Agent-Cluster', '?0'],
+      ['Speculation-Rules', '"https://evil.example/rules.json"'],
+      ['Supports-Loading-Mode', 'credentialed-prerender'],
+      ['Set-Cookie', 'session=upstream'],
+      ['Content-Type', 'text/plain'],
+    ]);
+    expect(body).toBe('ok');
+    const names = [...response.headers.keys()];
+    expect(names.filter((n) => n.startsWith('access-control-'))).toEqual([]);
+    for (const n of ['link', 'permissions-policy', 'origin-agent-cluster', 'speculation-rules', 'supports-loading-mode', 'set-cookie'])
+      expect(response.headers.get(n), n).toBeNull();
   });
 });
