@@ -45,7 +45,7 @@ beforeAll(async () => {
   symlinkSync(path.join(root, 'images', 'logo.png'), path.join(root, 'images', 'alias.png'));
   await copyAssets(root, dist, {
     specs: ['openapi.yaml'],
-    references: 'See [the data](/data/linked.json).',
+    references: ['See [the data](/data/linked.json).'],
     onSkipped: (f) => skipped.push(f),
   });
 });

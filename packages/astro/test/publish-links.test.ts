@@ -54,7 +54,7 @@ beforeAll(async () => {
   await copyAssets(root, dist, {
     specs: ['openapi.json', 'specs/v2.json'],
     pages,
-    references: 'Get [the spec](/downloads/api.json) and [data](/data/linked.json).',
+    references: ['Get [the spec](/downloads/api.json) and [data](/data/linked.json).'],
     onSkipped: (f, why) => skipped.set(f, why),
   });
 });

@@ -84,21 +84,21 @@ function llmsTxt(site: Site, pages: readonly Page[]): string {
 
 /**
  * Every page of `llms.txt` in full: the site's name and description, then each page's Markdown copy (`pageMarkdown`)
- * with a `Source:` line (its URL, absolute when the site's address is known) under its title.
+ * with a `Source:` line (its URL, absolute when the site's address is known) under its title. Written a page at a
+ * time: on a site of 25,000 pages the whole text is hundreds of megabytes.
  */
-function llmsFullTxt(site: Site, pages: readonly Page[]): string {
+function* llmsFullTxt(site: Site, pages: readonly Page[]): Generator<string> {
   const head = [`# ${site.config.name}`, ''];
   if (site.config.description) head.push(`> ${site.config.description}`, '');
   if (agentInstructions(site)) head.push(agentInstructions(site).trimEnd(), '');
+  yield head.join('\n');
   const root = siteRoot(site);
-  const parts = pages
-    .filter((p) => isListedForIndexing(site, p))
-    .map((p) => {
-      const md = markdownUnderBase(pageMarkdown(p), site.base);
-      const cut = md.indexOf('\n');
-      return `${md.slice(0, cut)}\nSource: ${pageUrl(root, p.slug)}\n${md.slice(cut + 1).trimEnd()}\n`;
-    });
-  return [head.join('\n'), ...parts].join('\n');
+  for (const p of pages) {
+    if (!isListedForIndexing(site, p)) continue;
+    const md = markdownUnderBase(pageMarkdown(p), site.base);
+    const cut = md.indexOf('\n');
+    yield `\n${md.slice(0, cut)}\nSource: ${pageUrl(root, p.slug)}\n${md.slice(cut + 1).trimEnd()}\n`;
+  }
 }
 
 /**
@@ -106,7 +106,7 @@ function llmsFullTxt(site: Site, pages: readonly Page[]): string {
  * static files) is kept as it is, and is what `/.well-known/` gets.
  */
 async function writeLlmsFiles(site: Site, dist: string, pages: readonly Page[]): Promise<void> {
-  const files: Array<[string, () => string]> = [
+  const files: Array<[string, () => string | Iterable<string>]> = [
     ['llms.txt', () => llmsTxt(site, pages)],
     ['llms-full.txt', () => llmsFullTxt(site, pages)],
   ];
@@ -138,8 +138,8 @@ export interface CopyOptions {
   specs?: Iterable<string>;
   /** The site's pages: which operations they show to every reader and which to some readers only. */
   pages?: readonly Page[];
-  /** Text that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if named here. */
-  references?: string;
+  /** Texts that may reference data files (page bodies, docs.json): a JSON/YAML file is published only if one names it. */
+  references?: readonly string[];
   /** Files (repo paths) only restricted pages name (restricted-files.ts): not published. */
   withheld?: ReadonlySet<string>;
   onSkipped?: (file: string, why: string) => void;
@@ -157,14 +157,18 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
   const ignored = loadIgnore(root);
   const realRoot = await realpath(root);
   const specs = new Set([...(options.specs ?? [])].map((s) => s.replace(/^\/+/, '')));
-  const references = options.references ?? '';
+  const references = options.references ?? [];
   const rules = repoFileRules(options.pages ?? []);
   const withheld = options.withheld ?? new Set<string>();
   /** A file this copy publishes as it is (a spec is published stripped, see below). */
   const copied = (rel: string) => {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     if (withheld.has(rel) && !specs.has(rel)) return false;
-    return STATIC_ASSET.test(name) && !NOT_COPIED_FILES.has(name) && (specs.has(rel) || !DATA_FILE.test(name) || references.includes(name));
+    return (
+      STATIC_ASSET.test(name) &&
+      !NOT_COPIED_FILES.has(name) &&
+      (specs.has(rel) || !DATA_FILE.test(name) || references.some((t) => t.includes(name)))
+    );
   };
   /**
    * Why the link `abs` (`rel`) to `real` is not followed: where it leads is never read, or not published at its own
@@ -329,9 +333,9 @@ export async function afterBuild(
   const specs = Object.keys(site.plan.specs).filter((s) => !/^https?:/i.test(s));
   const references = [
     JSON.stringify(site.config),
-    ...site.plan.pages.map((p) => p.body),
+    ...site.plan.pages.map((p) => p.body ?? ''),
     ...specs.map((s) => readText(path.join(site.root, s))),
-  ].join('\n');
+  ];
   const copied = await copyAssets(site.root, dist, {
     specs,
     pages: site.plan.pages,
