@@ -32,7 +32,7 @@ Commands:
   generate [dir]   Write generated endpoint pages as MDX files
   serve [dir]      Serve the built site with the playground proxy and assistant API
   keys <cmd>       Manage assistant API keys
-  feedback [dir]   List the pages' "Was this page helpful?" ratings (taken by serve)
+  feedback [dir]   List the pages' "Was this page helpful?" ratings (taken by serve), or delete old ones (--prune)
   schema           Print the JSON Schema of docs.json (for editors)
 
 Run \`lectern <command> --help\` for a command's options.
