@@ -24,6 +24,7 @@ describe('lectern CLI', () => {
     expect(code).toBe(0);
     for (const cmd of ['init', 'dev', 'build', 'preview', 'check', 'generate', 'serve', 'keys', 'feedback'])
       expect(stdout).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
+    expect(stdout).toMatch(/^  feedback\b.*--prune/m);
   });
 
   it('check --format json writes the whole report to a pipe before exiting (past the 64 KB a pipe takes at once)', async () => {
