@@ -175,7 +175,7 @@ document.querySelectorAll('details[data-hash]').forEach((d) =>
   }),
 );
 
-// Banner, navigation selects, mobile sidebar ---------------------------------------------------
+// Banner, mobile sidebar ---------------------------------------------------
 on('[data-dismiss-banner]', 'click', (el) => {
   const banner = el.closest<HTMLElement>('[data-banner]');
   if (!banner) return;
@@ -185,9 +185,6 @@ on('[data-dismiss-banner]', 'click', (el) => {
   } catch {
     /* ignore */
   }
-});
-on('[data-nav-select]', 'change', (el) => {
-  location.href = (el as HTMLSelectElement).value;
 });
 on('[data-toggle-sidebar]', 'click', () => document.body.classList.toggle('sidebar-open'));
 

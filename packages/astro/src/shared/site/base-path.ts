@@ -19,20 +19,14 @@ export function underBase(url: string, base: string): string {
 }
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'data-copy-page', 'data-src']);
-/** An `<option>` marked with this attribute has a page URL for `value` (the sidebar's language/version/… switchers). */
-export const URL_OPTION = 'data-url-option';
 /** The attributes `valueUnderBase` reads. */
-const READ = { attributes: new Set([...URL_ATTRIBUTES, 'srcset', 'content', 'http-equiv', 'value', URL_OPTION]), noEndTags: true };
+const READ = { attributes: new Set([...URL_ATTRIBUTES, 'srcset', 'content', 'http-equiv']), noEndTags: true };
 const REFRESH_URL = /^(\d+;\s*url=)(\/.*)$/i;
 
 /** The value of one attribute of a tag, under `base` (undefined: left as it is). */
 function valueUnderBase(html: string, tag: Tag, attribute: TagAttribute, base: string): string | undefined {
   const value = html.slice(attribute.valueStart, attribute.valueEnd);
   if (URL_ATTRIBUTES.has(attribute.name)) return value.startsWith('/') ? underBase(value, base) : undefined;
-  if (attribute.name === 'value')
-    return tag.name === 'option' && attributeValue(html, tag, URL_OPTION) !== undefined && value.startsWith('/')
-      ? underBase(value, base)
-      : undefined;
   if (attribute.name === 'srcset')
     return value
       .split(',')
