@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIXTURES } from './helpers.ts';
+import { FIXTURES, writeTestSite } from './helpers.ts';
 
 const BIN = fileURLToPath(new URL('../bin/lectern.js', import.meta.url));
 
@@ -31,10 +31,7 @@ describe('lectern CLI', () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-json-'));
     try {
       const pages = Array.from({ length: 500 }, (_, i) => `p${i}`);
-      await writeFile(
-        path.join(root, 'docs.json'),
-        JSON.stringify({ name: 'J', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'G', pages }] } }),
-      );
+      await writeTestSite(root, { name: 'J', navigation: { groups: [{ group: 'G', pages }] } });
       // No description and a broken link each: two warnings a page, some 250 KB of JSON.
       for (const p of pages) await writeFile(path.join(root, `${p}.mdx`), `---\ntitle: ${p}\n---\n\nSee [gone](/nowhere-${p}).\n`);
       // Through a shell pipe (`| cat`), as `lectern check --format json | jq` is used: a pipe, not a socket.
@@ -58,22 +55,22 @@ describe('lectern CLI', () => {
   it('a remote spec that cannot be fetched keeps out only its pages: the others are built and every failure is listed', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-spec-'));
     try {
-      await writeFile(
-        path.join(root, 'docs.json'),
-        JSON.stringify({
+      await writeTestSite(
+        root,
+        {
           name: 'R',
-          theme: 'mint',
-          colors: { primary: '#0D9373' },
           navigation: {
             tabs: [
               { tab: 'Guides', groups: [{ group: 'G', pages: ['index', 'broken'] }] },
               { tab: 'API', openapi: 'https://127.0.0.1:1/openapi.json' },
             ],
           },
-        }),
+        },
+        {
+          'index.mdx': '---\ntitle: Home\n---\n\nHello.\n',
+          'broken.mdx': '---\ntitle: Broken\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n',
+        },
       );
-      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
-      await writeFile(path.join(root, 'broken.mdx'), '---\ntitle: Broken\n---\n\nexport const list = undefined;\n\n{list.map((x) => x)}\n');
       const { code, stdout, stderr } = await run(['build', root]);
       expect(code).toBe(1);
       const out = stdout + stderr;
@@ -188,16 +185,11 @@ describe('lectern CLI', () => {
   it("check reports every file the build's MDX compiler refuses, with file and line, and the build leaves out the same pages", async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-compile-'));
     try {
-      await writeFile(
-        path.join(root, 'docs.json'),
-        JSON.stringify({
-          name: 'C',
-          theme: 'mint',
-          colors: { primary: '#0D9373' },
-          navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] },
-        }),
+      await writeTestSite(
+        root,
+        { name: 'C', navigation: { groups: [{ group: 'G', pages: ['index', 'quoted', 'uses-snippet'] }] } },
+        { 'index.mdx': '---\ntitle: Home\ndescription: d\n---\n\nHello.\n' },
       );
-      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
       // A JSX tag over several lines of a block quote, with a line break inside a template literal: MDX in JavaScript
       // (remark-mdx, Mintlify) accepts it, the build's compiler (Sätteri) takes the next line's `>` marker for the end
       // of the tag and refuses the file; Lectern joins such a tag's lines only where that keeps its text.
@@ -244,16 +236,11 @@ describe('lectern CLI', () => {
   it('an import of a package that is not installed: in a JSX module an error that leaves its pages out, in MDX cut as Mintlify does (a warning; built-in names drawn as built-ins, others as their children); React, @mintlify/components and installed packages are fine', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'lectern-cli-packages-'));
     try {
-      await writeFile(
-        path.join(root, 'docs.json'),
-        JSON.stringify({
-          name: 'C',
-          theme: 'mint',
-          colors: { primary: '#0D9373' },
-          navigation: { groups: [{ group: 'G', pages: ['index', 'chart', 'confetti', 'fine'] }] },
-        }),
+      await writeTestSite(
+        root,
+        { name: 'C', navigation: { groups: [{ group: 'G', pages: ['index', 'chart', 'confetti', 'fine'] }] } },
+        { 'index.mdx': '---\ntitle: Home\ndescription: d\n---\n\nHello.\n' },
       );
-      await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\ndescription: d\n---\n\nHello.\n');
       await mkdir(path.join(root, 'snippets'));
       // A component module importing a package the repo does not have, used by one page.
       await writeFile(
