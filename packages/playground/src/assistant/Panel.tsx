@@ -339,6 +339,18 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
   );
 }
 
+/** A "Sources:" list ending an answer (the server's extractive answers end with one, for API clients that show only text). */
+const SOURCES_LIST = /\n+Sources:\n((?:- \[(?:\\.|[^\]\\\n])*\]\([^)\s]+\)\n?)+)\s*$/;
+
+/** The answer's text without its closing "Sources:" list when every page it links is among `sources` (the panel lists them once, under the answer). */
+export function answerBody(text: string, sources: readonly Source[]): string {
+  const list = SOURCES_LIST.exec(text);
+  if (!list) return text;
+  const urls = new Set(sources.map((s) => s.url));
+  const linked = [...list[1]!.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  return linked.every((url) => urls.has(url)) ? text.slice(0, list.index) : text;
+}
+
 /** An answer saying the docs do not cover the question (the server's own words, or a model's). */
 const NOT_FOUND = /\b(couldn't|could not|can't|cannot) (find|answer)\b/i;
 
@@ -358,7 +370,7 @@ function Answer({ turn, base, last, support, t, onRetry }: AnswerProps) {
   return (
     <div class="lectern-ai-answer" data-state={turn.state}>
       <div class="lectern-ai-md" data-answer>
-        {renderMarkdown(turn.text, base)}
+        {renderMarkdown(answerBody(turn.text, sources), base)}
         {turn.state === 'streaming' && !turn.text && <p class="lectern-ai-muted">{t.aiSearching}</p>}
       </div>
       {sources.length > 0 && turn.state !== 'streaming' && (
