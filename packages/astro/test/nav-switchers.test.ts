@@ -69,7 +69,7 @@ describe('version and language switchers under --base /pr-7/', () => {
       expect(await hrefs(page, '.topbar details[data-menu="language"] a')).toEqual(['/pr-7/en', '/pr-7/fr/guide']);
       expect(await hrefs(page, '.topbar details[data-menu="version"] a')).toEqual(['/pr-7/en', '/pr-7/en/v1']);
       expect(await language.locator('a[aria-current]').textContent()).toBe('English');
-      expect(await version.locator('a[aria-current]').textContent()).toBe('v2');
+      expect(await version.locator('a[aria-current]').textContent()).toBe('v2 Latest');
       expect(await language.locator('a', { hasText: 'Français' }).getAttribute('lang')).toBe('fr');
       // No select any more, and the drawer's copies are hidden on a wide screen.
       expect(await page.locator('select').count()).toBe(0);
@@ -122,7 +122,7 @@ describe('version and language switchers under --base /pr-7/', () => {
       const version = menu(page, 'topbar', 'version');
       await version.locator('summary').focus();
       await page.keyboard.press('ArrowDown');
-      expect(await focused(page)).toBe('v2');
+      expect(await focused(page)).toBe('v2 Latest');
       await page.keyboard.press('ArrowDown');
       expect(await focused(page)).toBe('v1');
       await Promise.all([page.waitForURL(/\/v1$/), page.keyboard.press('Enter')]);
@@ -136,6 +136,35 @@ describe('version and language switchers under --base /pr-7/', () => {
     } finally {
       await page.close();
     }
+  }, 60_000);
+
+  it("shows a version's tag as a badge beside its name, on the menu's button and in its list", async () => {
+    const page = await open('en/guide');
+    try {
+      const version = menu(page, 'topbar', 'version');
+      const button = version.locator('summary');
+      expect(await button.locator('.pill-tag').textContent()).toBe('Latest');
+      await button.click();
+      const v2 = version.locator('a', { hasText: 'v2' });
+      const pill = v2.locator('.pill-tag');
+      expect(await pill.textContent()).toBe('Latest');
+      expect(await version.locator('a', { hasText: 'v1' }).locator('.pill-tag').count()).toBe(0);
+      // Drawn as the group tags are (the accent pill), on the name's line, right of it.
+      const [name, badge] = await Promise.all([v2.locator('.nav-menu-name').boundingBox(), pill.boundingBox()]);
+      expect(badge!.height).toBeGreaterThan(10);
+      expect(badge!.x).toBeGreaterThan(name!.x + 10);
+      expect(badge!.y + badge!.height / 2).toBeGreaterThan(name!.y);
+      expect(badge!.y + badge!.height / 2).toBeLessThan(name!.y + name!.height);
+      expect(await pill.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    } finally {
+      await page.close();
+    }
+    // Each version's own tag: French v1 is "Legacy", English v1 has none.
+    const fr = await readFile(path.join(dist, 'fr/v1/index.html'), 'utf8');
+    expect(fr).toMatch(/<summary class="nav-menu-switch-button">(?:(?!<\/summary>)[\s\S])*<span class="pill pill-tag">Legacy<\/span>/);
+    const en = await readFile(path.join(dist, 'en/v1/index.html'), 'utf8');
+    expect(en).not.toMatch(/<summary class="nav-menu-switch-button">(?:(?!<\/summary>)[\s\S])*pill-tag/);
+    expect(en).toContain('v2 <span class="pill pill-tag">Latest</span></span>');
   }, 60_000);
 
   it('keeps both switchers in the navigation drawer on a narrow screen', async () => {

@@ -416,7 +416,9 @@ export interface NavDivision {
   hidden?: boolean;
   /** version/language: `default: true`. */
   default?: boolean;
-  /** version badge / tab extra fields, passed through from docs.json. */
+  /** version: docs.json `tag` ("Latest", "Beta"), a badge beside the version in its switcher. */
+  tag?: string;
+  /** The division's other docs.json fields (`description`, `color`, …), passed through. */
   extra: Record<string, unknown>;
   children: NavItem[];
 }

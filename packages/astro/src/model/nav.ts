@@ -37,6 +37,7 @@ export interface SwitcherOption {
   active: boolean;
   icon?: unknown;
   external: boolean;
+  /** A version's docs.json `tag` ("Latest", "Beta"): a badge beside its name. */
   tag?: string;
   default?: boolean;
   /** docs.json `description` of the division (dropdowns and products show it under the name). */
@@ -264,7 +265,7 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
       active,
       icon: d.icon,
       external: /^[a-z]+:/i.test(href),
-      tag: typeof d.extra.tag === 'string' ? d.extra.tag : undefined,
+      ...(d.tag ? { tag: d.tag } : {}),
       ...(d.default ? { default: true } : {}),
       ...(typeof d.extra.description === 'string' && d.extra.description ? { description: d.extra.description } : {}),
       ...(menu.length && d.type !== 'menu' ? { menu: menu.map((m) => option(m, chain, slug)) } : {}),

@@ -24,8 +24,9 @@ export interface NavNodeConfig {
   openapi?: SpecRef[];
   asyncapi?: SpecRef[];
   directory?: 'none' | 'accordion' | 'card';
-  /** Group fields. */
+  /** A group's or a version's badge (`"tag": "Beta"`): beside the group's title, or the version in the switcher. */
   tag?: string;
+  /** Group fields. */
   root?: string;
   expanded?: boolean;
   public?: boolean;
@@ -263,6 +264,7 @@ function readNode(
     readChildren(node, raw, ['pages'], issues);
   } else {
     if (typeof raw.default === 'boolean') node.default = raw.default;
+    if (kind === 'version') readVersionTag(node, raw.tag, issues);
     readChildren(node, raw, DIVISION_CHILD_KEYS, issues);
   }
   for (const [key, value] of Object.entries(raw)) {
@@ -271,6 +273,19 @@ function readNode(
     node.extra[key] = value;
   }
   return node.skip ? undefined : node;
+}
+
+/**
+ * A version's `tag` ("Latest", "Beta"): Mintlify's schema has it on versions (and groups) only, as a string; the other
+ * divisions' `tag` is left out, as Mintlify does.
+ */
+function readVersionTag(node: NavNodeConfig, tag: unknown, issues: NavIssue[]): void {
+  if (tag === undefined) return;
+  if (typeof tag !== 'string') {
+    issues.push({ pointer: `${node.pointer}/tag`, message: '"tag" must be a string', hint: 'e.g. "tag": "Latest"' });
+    return;
+  }
+  if (tag.trim()) node.tag = tag.trim();
 }
 
 /**

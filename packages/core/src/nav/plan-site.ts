@@ -109,6 +109,7 @@ function walkNode(p: Planner, node: NavNodeConfig, parent: Context): NavItem | u
   if (node.href) division.href = node.href;
   if (node.hidden) division.hidden = true;
   if (node.default !== undefined) division.default = node.default;
+  if (node.tag) division.tag = node.tag;
   return division;
 }
 
