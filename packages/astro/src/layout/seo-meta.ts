@@ -1,7 +1,8 @@
 /**
  * The SEO tags of a page's head, one per key, as Mintlify writes them (optimize/seo): generated defaults (`og:type`,
  * `og:site_name`, `og:title`, `og:description`, `og:url`, `twitter:card`, `twitter:title`, `twitter:description`,
- * `generator`, and `og:image`/`twitter:image` naming the page's generated social image), overridden by docs.json `seo.metatags`, overridden by the page's frontmatter (`og:*`, `twitter:*`,
+ * `generator`, and `og:image`/`twitter:image` naming the page's generated social image), overridden by docs.json `seo.metatags`
+ * and the `seo.paths` holding the page (model/metatags.ts), overridden by the page's frontmatter (`og:*`, `twitter:*`,
  * `article:*`, `robots`, `googlebot`, `keywords`, `author`, `noindex`, `canonical`, its `description`). `canonical`
  * is a `<link rel="canonical">` (docs.json's `canonical` is the site's address: the page's path is appended), `og:*`,
  * `article:*` and `fb:*` are `<meta property>`, every other key `<meta name>`; `robots` comes from model/indexing.ts.
@@ -11,6 +12,7 @@
  */
 import type { DocsConfig, Page } from '@lectern/core';
 import { robotsOf, type IndexingSite } from '../model/indexing.ts';
+import { siteMetatags } from '../model/metatags.ts';
 import { pageHref, type Switcher } from '../model/nav.ts';
 import { hasSocialImage, SOCIAL_IMAGE, socialImagePath } from '../model/social-image.ts';
 
@@ -81,7 +83,7 @@ export function languageAlternates(page: Page, switchers: readonly Switcher[], s
 export function canonicalOf({ site, page, siteUrl }: Pick<SeoInput, 'site' | 'page' | 'siteUrl'>): string | undefined {
   const own = contentOf(page.frontmatter.canonical);
   if (own) return own;
-  const base = contentOf(site.config.seo?.metatags?.canonical)?.replace(/\/+$/, '') ?? siteUrl;
+  const base = contentOf(siteMetatags(site.config.seo, page.slug).canonical)?.replace(/\/+$/, '') ?? siteUrl;
   if (!base) return undefined;
   const href = pageHref(page.slug);
   return base + (href === '/' && base !== siteUrl ? '' : href);
@@ -117,8 +119,8 @@ export function seoTags(input: SeoInput): HeadTag[] {
     set('og:image:height', String(SOCIAL_IMAGE.height));
     set('twitter:image', image);
   }
-  // The site's, then the page's own.
-  for (const [key, value] of Object.entries(site.config.seo?.metatags ?? {})) set(key, contentOf(value));
+  // The site's (`seo.metatags`, then the `seo.paths` holding the page), then the page's own.
+  for (const [key, value] of Object.entries(siteMetatags(site.config.seo, page.slug))) set(key, contentOf(value));
   if (typeof page.description === 'string' && page.description.trim()) set('description', description || undefined);
   for (const [key, value] of Object.entries(page.frontmatter)) if (PAGE_KEY.test(key)) set(key, contentOf(value));
   if (!tags.has('twitter:card')) set('twitter:card', tags.has('og:image') || tags.has('twitter:image') ? 'summary_large_image' : 'summary');

@@ -8,6 +8,7 @@
 import type { NavItem, Page, SitePlan } from '@lectern/core';
 import { isRestricted } from '@lectern/core/access';
 import type { DocsConfig } from '@lectern/core';
+import { siteMetatags } from './metatags.ts';
 
 /** Slugs listed in the navigation only under a hidden group or division (listed elsewhere too: not hidden). */
 export function hiddenByNavigation(plan: Pick<SitePlan, 'navigation'>): Set<string> {
@@ -52,7 +53,7 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v.tri
 
 /**
  * The page's `robots` value, or undefined: frontmatter `robots` (with `noindex` added by `noindex: true`), else
- * `noindex` for a hidden page (unless `seo.indexing` is `all`), else the site's `seo.metatags.robots`.
+ * `noindex` for a hidden page (unless `seo.indexing` is `all`), else the site's `robots` (`seo.metatags`, `seo.paths`).
  */
 export function robotsOf(site: IndexingSite, page: Page): string | undefined {
   const fm = page.frontmatter;
@@ -61,7 +62,7 @@ export function robotsOf(site: IndexingSite, page: Page): string | undefined {
   if (noindex) return own && /\bnoindex\b/i.test(own) ? own : own ? `noindex, ${own}` : 'noindex';
   if (own) return own;
   if (site.config.seo?.indexing !== 'all' && isHiddenPage(site, page)) return 'noindex';
-  const metatags = site.config.seo?.metatags ?? {};
+  const metatags = siteMetatags(site.config.seo, page.slug);
   if (metatags.noindex === 'true') return 'noindex';
   return text(metatags.robots);
 }

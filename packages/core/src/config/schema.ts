@@ -252,6 +252,31 @@ export const lecternSchema = z.object({
 /** An absolute http(s) address (no spaces, no credentials), with what it should be in the error. */
 const httpUrl = (what: string) => z.string().regex(/^https?:\/\/[^\s/?#@]+([/?#]\S*)?$/, { error: `expected ${what}` });
 
+/** A folder of the docs (`guides/v2`): segments without whitespace, `\\`, `?`, `#`, `.` or `..`, no slash at either end. */
+const SEO_PATH = /^(?!\.\.?(?:\/|$))(?:[^\s/\\?#]+)(?:\/(?!\.\.?(?:\/|$))[^\s/\\?#]+)*$/;
+
+/**
+ * docs.json `seo.paths` (Mintlify's): meta tags for every page under a folder. A longer path's tags override a shorter
+ * one's, which override `seo.metatags`; the page's frontmatter overrides them all (layout/seo-meta.ts). Each path once.
+ */
+export const seoPathsSchema = z
+  .array(
+    z.object({
+      path: z.string().regex(SEO_PATH, {
+        error: 'expected a folder of the docs such as "guides/v2": no slash at either end, no ".", "..", whitespace, "\\", "?" or "#"',
+      }),
+      metatags: z.record(z.string(), z.string().min(1, { error: 'expected a non-empty meta tag value' })),
+    }),
+  )
+  .superRefine((paths, ctx) => {
+    const seen = new Set<string>();
+    paths.forEach((entry, i) => {
+      if (seen.has(entry.path))
+        ctx.addIssue({ code: 'custom', path: [i, 'path'], message: `"${entry.path}" is listed twice: each path can only be used once` });
+      seen.add(entry.path);
+    });
+  });
+
 /**
  * docs.json `seo.organization` (Mintlify's keys): the Organization that every page's JSON-LD
  * (`<script type="application/ld+json">`) names. `name` defaults to the site's name, `logo` to the docs logo and `id`
@@ -344,7 +369,10 @@ export const docsConfigSchema = z.object({
     .object({
       indexing: z.enum(['navigable', 'all']).default('navigable'),
       metatags: z.record(z.string(), z.string()).optional(),
+      paths: seoPathsSchema.optional(),
       organization: seoOrganizationSchema.optional(),
+      /** Accepted (Mintlify's schema); `true` is warned about by unsupported.ts: URLs are written without the slash. */
+      trailingSlash: z.boolean().optional(),
     })
     .optional(),
   fonts: fontsSchema.optional(),
