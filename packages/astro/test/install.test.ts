@@ -14,7 +14,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO, freePort, launchChromium } from './helpers.ts';
+import { REPO, connectMcp, freePort, launchChromium, mcpGetPage, mcpSearch, widgetsSpec, type McpToolResult } from './helpers.ts';
 
 const PACKAGES = ['core', 'server', 'playground', 'astro'];
 const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
@@ -157,38 +157,21 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
-const METADATA = 'http://169.254.169.254';
 type Seen = { method?: string; url?: string; authorization: string | null };
 
 /** Adds a spec with operations marked for MCP (`x-mcp`, `x-mint.mcp`) to the repo's docs.json, and the proxy allowlist. */
 async function addMcpOperations(repo: string, apiOrigin: string): Promise<void> {
-  const spec = {
-    openapi: '3.1.0',
-    info: { title: 'Widgets', version: '1' },
-    servers: [{ url: apiOrigin }],
-    security: [{ bearer: [] }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths: {
-      '/widgets/{id}': {
-        get: {
-          operationId: 'getWidget',
-          summary: 'Get a widget',
-          'x-mcp': { enabled: true, name: 'get_widget', description: 'Read one widget by its id' },
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: 'The widget' } },
-        },
-      },
-      '/latest/meta-data': {
-        get: {
-          operationId: 'readMetadata',
-          summary: 'Read instance metadata',
-          servers: [{ url: METADATA }],
-          'x-mint': { mcp: { enabled: true } },
-          responses: { '200': { description: 'Metadata' } },
-        },
+  const spec = widgetsSpec(apiOrigin, {
+    '/widgets/{id}': {
+      get: {
+        operationId: 'getWidget',
+        summary: 'Get a widget',
+        'x-mcp': { enabled: true, name: 'get_widget', description: 'Read one widget by its id' },
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The widget' } },
       },
     },
-  };
+  });
   await writeFile(path.join(repo, 'widgets.json'), JSON.stringify(spec, null, 2));
   const config = JSON.parse(await readFile(path.join(repo, 'docs.json'), 'utf8'));
   config.navigation.tabs.push({ tab: 'Widgets', groups: [{ group: 'Widgets API', openapi: 'widgets.json' }] });
@@ -270,17 +253,13 @@ async function installedSite(repo: string, seen: Seen[]): Promise<void> {
     const discovery = await fetch(`${url}/.well-known/mcp`);
     expect(discovery.status).toBe(200);
     expect(((await discovery.json()) as { servers: Array<{ url: string }> }).servers[0]!.url).toMatch(/\/mcp$/);
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const client = new Client({ name: 'install-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+    const client = await connectMcp(`${url}/mcp`);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['search', 'get_page']));
-      type Result = { isError?: boolean; content: Array<{ text: string }> };
-      const home = (await client.callTool({ name: 'get_page', arguments: { path: '/' } })) as Result;
+      const home = await mcpGetPage(client, '/');
       expect(home.isError, home.content[0]?.text).toBeFalsy();
       const title = /^# (.+)$/m.exec(home.content[0]!.text)![1]!;
-      const found = (await client.callTool({ name: 'search', arguments: { query: title } })) as Result;
+      const found = await mcpSearch(client, title);
       expect(found.isError, found.content[0]?.text).toBeFalsy();
       expect(found.content[0]!.text).toMatch(/^Title: /);
     } finally {
@@ -288,19 +267,15 @@ async function installedSite(repo: string, seen: Seen[]): Promise<void> {
     }
     // The spec's operations marked for MCP: listed, called through the proxy on 127.0.0.1 with the client's credential
     // and argument, refused for a blocked address with a clear tool error.
-    const authed = new Client({ name: 'install-test', version: '1.0.0' });
-    await authed.connect(
-      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: 'Bearer sk_install_1' } } }),
-    );
+    const authed = await connectMcp(`${url}/mcp`, { Authorization: 'Bearer sk_install_1' });
     try {
-      type Result = { isError?: boolean; content: Array<{ text: string }> };
       expect((await authed.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_widget', 'readMetadata']));
-      const got = (await authed.callTool({ name: 'get_widget', arguments: { id: 'w 7' } })) as Result;
+      const got = (await authed.callTool({ name: 'get_widget', arguments: { id: 'w 7' } })) as McpToolResult;
       expect(got.isError, got.content[0]?.text).toBeFalsy();
       expect(got.content[0]!.text).toMatch(/^HTTP 200 \(application\/json\)\n\n/);
       expect(JSON.parse(got.content[0]!.text.split('\n\n').slice(1).join('\n\n'))).toEqual({ id: 'w 7', name: 'sprocket' });
       expect(seen).toEqual([{ method: 'GET', url: '/widgets/w%207', authorization: 'Bearer sk_install_1' }]);
-      const refused = (await authed.callTool({ name: 'readMetadata', arguments: {} })) as Result;
+      const refused = (await authed.callTool({ name: 'readMetadata', arguments: {} })) as McpToolResult;
       expect(refused.isError).toBe(true);
       expect(refused.content[0]!.text).toMatch(/^readMetadata: the call to http:\/\/169\.254\.169\.254\/latest\/meta-data was refused: /);
       expect(refused.content[0]!.text).toMatch(/169\.254\.169\.254 is a .*lectern\.proxy\.allow/);
