@@ -2,8 +2,8 @@
  * Version and language switchers drawn as Mintlify draws them (fixtures/nav-switchers: English and French, each with
  * versions v2 and v1, built under `--base /pr-7/`): menus in the header (the version by the logo, the language as a
  * globe button by the navbar links), complete by keyboard, the current entry marked, each option leading to the same
- * page in the other language when it has one (else its first page) under the base, and in the navigation drawer on a
- * narrow screen. Set LECTERN_SHOTS=<dir> to also write wide/narrow, light/dark screenshots there.
+ * page in the other language when it has one (else its first page) under the base, a version's `tag` as a pill beside
+ * it, and in the navigation drawer on a narrow screen. Set LECTERN_SHOTS=<dir> to also write wide/narrow, light/dark screenshots there.
  */
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
