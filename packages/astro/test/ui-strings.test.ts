@@ -1,9 +1,9 @@
 /** ui-strings.ts: a page language finds its row of the table (aliases, regional variants), else English. */
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_KEYS, assistantUiJson, UI_STRINGS, uiLanguage, uiStrings } from '../src/shared/render/ui-strings.ts';
-import type { PanelKey } from '../../playground/src/assistant/strings.ts';
+import { PANEL_STRINGS_EN, type PanelKey } from '../../playground/src/assistant/strings.ts';
 
-/** `true` only when every string the Ask AI panel reads is one the page hands it (checked by tsc). */
+/** `true` only when every string the Ask AI panel reads is one the table has and a page can hand it (checked by tsc). */
 const everyPanelKeyHanded: [Exclude<PanelKey, (typeof ASSISTANT_KEYS)[number]>] extends [never] ? true : false = true;
 
 describe('uiStrings', () => {
@@ -45,16 +45,17 @@ describe('uiStrings', () => {
     }
   });
 
-  it('hands the panel every one of its strings, English included (the panel has no copy of its own)', () => {
+  it("takes the panel's English from the panel's module, and hands the panel only the strings that differ from it", () => {
     expect(everyPanelKeyHanded).toBe(true);
-    const en = JSON.parse(assistantUiJson(uiStrings('en'))) as Record<string, string>;
-    expect(Object.keys(en).sort()).toEqual([...ASSISTANT_KEYS].sort());
-    expect(en.aiContactSupport).toBe('Contact support');
-    expect(en.aiPlaceholder).toBe('Ask a question…');
-    const fr = JSON.parse(assistantUiJson(uiStrings('fr'))) as Record<string, string>;
-    expect(Object.keys(fr).sort()).toEqual([...ASSISTANT_KEYS].sort());
+    const en = uiStrings('en');
+    for (const [key, value] of Object.entries(PANEL_STRINGS_EN)) expect(en[key as PanelKey], key).toBe(value);
+    expect(assistantUiJson(en)).toBeUndefined();
+    const fr = JSON.parse(assistantUiJson(uiStrings('fr'))!) as Record<string, string>;
+    const frRow = uiStrings('fr');
+    expect(Object.keys(fr).sort()).toEqual(ASSISTANT_KEYS.filter((k) => frRow[k] !== en[k]).sort());
     expect(fr.aiPlaceholder).toBe('Posez une question…');
     expect(fr.send).toBe('Envoyer');
+    expect(fr.aiAskAbout).toBe(frRow.aiAskAbout);
     expect(fr).not.toHaveProperty('onThisPage');
   });
 });

@@ -1,12 +1,12 @@
 /**
  * The Ask AI panel's refusals in the page's language (src/assistant/stream.ts with strings.ts): a real HTTP server on
  * 127.0.0.1 answers 429 with Retry-After and 401, and the errors read in French, the wait written the French way, or
- * in English from the strings an English page hands the panel (the panel has no English copy of its own).
+ * in English (strings-en.ts) on an English page, which hands the panel no strings.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, AskError } from '../src/assistant/stream.ts';
-import { panelStrings } from '../src/assistant/strings.ts';
+import { panelStrings, PANEL_STRINGS_EN } from '../src/assistant/strings.ts';
 import { assistantUiJson, uiStrings } from '../../astro/src/shared/render/ui-strings.ts';
 
 let server: Server;
@@ -33,8 +33,8 @@ const fr = panelStrings({
   send: 42,
 });
 
-/** What an English page hands the panel (the header button's `data-assistant-ui`). */
-const en = panelStrings(JSON.parse(assistantUiJson(uiStrings('en'))) as Record<string, unknown>);
+/** What the panel reads on an English page, which hands it nothing (no `data-assistant-ui`). */
+const en = panelStrings(undefined);
 
 async function refusal(path: string, strings = fr, lang = 'fr'): Promise<AskError> {
   const settings = { domain: 'acme', key: 'k', endpoint: `${base}${path}` };
@@ -49,10 +49,12 @@ async function refusal(path: string, strings = fr, lang = 'fr'): Promise<AskErro
 }
 
 describe('the panel strings', () => {
-  it('take the string values a page gives; a string it lacks reads as its key, never blank', () => {
+  it('take only the panel strings a page gives, English for the rest', () => {
+    expect(assistantUiJson(uiStrings('en'))).toBeUndefined();
     expect(fr.aiRateLimitedSoon).toBe('Trop de questions pour le moment (limite atteinte). Réessayez dans un instant.');
-    expect(fr.send).toBe('send');
-    expect(fr.aiStop).toBe('aiStop');
+    expect(fr.send).toBe('Send');
+    expect(fr.aiStop).toBe(PANEL_STRINGS_EN.aiStop);
+    expect(fr).not.toHaveProperty('onThisPage');
     expect(en.aiStop).toBe('Stop');
     expect(en.aiContactSupport).toBe('Contact support');
   });

@@ -14,8 +14,8 @@ const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BA
 let panel: Promise<AssistantPanel> | undefined;
 
 /**
- * The panel's words in the page's language, English included (shared/render/ui-strings.ts), carried by the header
- * button's `data-assistant-ui`: the panel chunk has none of its own.
+ * The panel's words in the page's language that differ from English (shared/render/ui-strings.ts), carried by the
+ * header button's `data-assistant-ui` (absent on English pages: the panel reads its English module for the rest).
  */
 function strings(): Record<string, string> {
   try {

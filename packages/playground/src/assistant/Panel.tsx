@@ -36,7 +36,7 @@ export interface PanelProps {
   inline?: boolean;
   /** docs.json `lectern.assistant.sampleQuestions`: offered in the empty conversation, asked on click. */
   samples?: string[];
-  /** The panel's words in the page's language, English included (strings.ts). */
+  /** The panel's words in the page's language (strings.ts: the page's over English). */
   strings: PanelStrings;
   /** The page's language (`<html lang>`). */
   lang?: string;

@@ -28,7 +28,7 @@ export interface MountOptions {
   samples?: string[] | undefined;
   /** A `mode: "assistant"` page's chat area: the panel lives there, always open, instead of over the page. */
   inline?: HTMLElement | null | undefined;
-  /** The panel's words in the page's language, English included (the page's `data-assistant-ui`). */
+  /** The panel's words in the page's language (the page's `data-assistant-ui`); a string not given reads in English. */
   strings?: Record<string, unknown> | undefined;
   /** The page's language (`<html lang>`). */
   lang?: string | undefined;

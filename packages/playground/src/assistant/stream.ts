@@ -36,7 +36,7 @@ export interface AskInput {
   regenerate: boolean;
   currentPath: string;
   signal: AbortSignal;
-  /** The panel's words in the page's language, English included (strings.ts). */
+  /** The panel's words in the page's language (strings.ts: the page's over English). */
   strings: PanelStrings;
   /** The page's language (`<html lang>`), for "in 30 seconds". */
   lang?: string;

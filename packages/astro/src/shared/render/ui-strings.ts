@@ -5,6 +5,7 @@
  *
  * `{query}` in a string is replaced by what the reader typed.
  */
+import { PANEL_STRINGS_EN } from '@lectern/playground/assistant/strings-en';
 
 export interface UiStrings {
   /** Table of contents heading. */
@@ -130,7 +131,6 @@ const en: UiStrings = {
   next: 'Next',
   pagination: 'Previous and next',
   copyPage: 'Copy page',
-  copied: 'Copied',
   copiedPage: 'Copied page as Markdown',
   morePageActions: 'More page actions',
   lastUpdated: 'Last updated',
@@ -154,7 +154,6 @@ const en: UiStrings = {
   updateFilters: 'Filters',
   clearFilters: 'Clear',
   filterUpdatesByTag: 'Filter updates by tag',
-  askAi: 'Ask AI',
   notFound: 'Page not found',
   notFoundText: 'We could not find the page you were looking for.',
   takingYouHome: 'Taking you to the home page…',
@@ -162,55 +161,21 @@ const en: UiStrings = {
   searchDocs: 'Search the docs',
   copyCode: 'Copy code',
   copyPrompt: 'Copy prompt',
-  copy: 'Copy',
   wasThisHelpful: 'Was this page helpful?',
   yes: 'Yes',
   no: 'No',
   feedbackThanks: 'Thank you for your feedback',
   feedbackComment: 'Tell us more (optional)',
-  send: 'Send',
   suggestEdits: 'Suggest edits',
   raiseIssue: 'Raise issue',
-  aiNewConversation: 'New conversation',
-  aiClose: 'Close assistant',
-  aiConversation: 'Conversation',
-  aiConnecting: 'Connecting to the assistant…',
-  aiIntro: "Ask a question about these docs. Answers come from the site's pages, with links to them.",
-  aiSampleQuestions: 'Sample questions',
-  aiPlaceholder: 'Ask a question…',
-  aiAnswering: 'Answering…',
-  aiAskLabel: 'Ask a question',
-  aiSendLabel: 'Send question',
-  aiStop: 'Stop',
-  aiStopLabel: 'Stop answering',
-  aiNeedPerson: 'Need a person?',
-  aiContactSupport: 'Contact support',
-  aiSearching: 'Searching the docs…',
-  aiSources: 'Sources',
-  aiNotCovered: 'The docs may not cover this.',
-  aiStopped: 'Stopped.',
-  aiRetry: 'Retry',
-  aiRetryLabel: 'Retry the last question',
-  aiCopyAnswer: 'Copy answer',
-  aiFailed: 'Something went wrong while answering. Try again.',
-  aiNotHere:
-    "The assistant isn't available here: this site is not served by `lectern serve` with the assistant on, and docs.json names no other (lectern.assistant.url).",
-  aiOffline: "Can't reach the assistant right now: the server is down or you are offline.",
-  aiUnavailableBecause: 'The assistant is unavailable: {message}.',
-  aiRateLimited: 'Too many questions right now (rate limited). Try again {when}.',
-  aiRateLimitedSoon: 'Too many questions right now (rate limited). Try again in a moment.',
-  aiKeyRefused: "The assistant refused this site's key ({status}). Ask the site's owner to check it.",
-  aiExpired: 'This conversation has expired. Start a new conversation.',
-  aiTooLong: 'This conversation is too long. Start a new conversation.',
-  aiDown: 'The assistant is unavailable right now ({status}). Try again in a few seconds.',
-  aiCannotAnswer: 'The assistant could not answer this question ({status}).',
-  aiStreamError: 'The answer stopped with an error. Try again.',
-  aiNetwork: "Can't reach the assistant: the server is down or you are offline. Try again.",
-  aiConnectionLost: 'The connection to the assistant was lost before the answer ended. Try again.',
   aiAboutPage: 'About {title}: ',
   aiAskAbout: 'Ask AI about “{query}”',
   aiLoading: 'Loading the assistant…',
   aiNeedsJs: 'The assistant needs JavaScript.',
+
+  // The Ask AI panel's English words (askAi, send, copy, copied and the ai* strings it shows): their one copy is the
+  // panel's own module, which it falls back to for a string the page does not hand it.
+  ...PANEL_STRINGS_EN,
 };
 
 /** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
@@ -1199,7 +1164,7 @@ export function clientUiJson(ui: UiStrings): string | undefined {
   return JSON.stringify(Object.fromEntries(CLIENT_KEYS.map((k) => [k, ui[k]])));
 }
 
-/** The Ask AI panel's strings (its chunk, `@lectern/playground/assistant`, and its opener, client/assistant.ts): the page hands them all. */
+/** The Ask AI panel's strings (its chunk, `@lectern/playground/assistant`, and its opener, client/assistant.ts). */
 export const ASSISTANT_KEYS = [
   'askAi',
   'send',
@@ -1245,9 +1210,10 @@ export const ASSISTANT_KEYS = [
 ] as const satisfies ReadonlyArray<keyof UiStrings>;
 
 /**
- * The panel's strings as the header button's `data-assistant-ui` JSON: its language's panel strings (not the table),
- * English too. The panel chunk carries no words of its own, so this table is their only copy.
+ * The panel's strings as the header button's `data-assistant-ui` JSON: only those of the page's language that differ
+ * from English (the panel and its opener read English for the rest), or undefined when none do (English pages).
  */
-export function assistantUiJson(ui: UiStrings): string {
-  return JSON.stringify(Object.fromEntries(ASSISTANT_KEYS.map((k) => [k, ui[k]])));
+export function assistantUiJson(ui: UiStrings): string | undefined {
+  const differ = ASSISTANT_KEYS.filter((k) => ui[k] !== en[k]);
+  return differ.length ? JSON.stringify(Object.fromEntries(differ.map((k) => [k, ui[k]]))) : undefined;
 }
