@@ -177,6 +177,99 @@ describe('themes in Chromium', () => {
   }
 });
 
+/**
+ * A crowded top bar (four tabs, two links, the primary button, Ask AI) at a laptop's 1366 px, the tabs in the bar's row
+ * (maple, luma) or under it (mint): every item stays inside the window on one line, none over another; the search box
+ * gives way first (mintlify/docs in luma wrapped "Talk to us" and cut its fourth tab).
+ */
+async function crowdedHeader(theme: Theme) {
+  const src = await mkdtemp(path.join(tmpdir(), 'lectern-theme-header-'));
+  const built = { cleanup: async () => {} };
+  try {
+    await cp(path.join(FIXTURES, 'themes'), src, { recursive: true });
+    const config = JSON.parse(await readFile(path.join(src, 'docs.json'), 'utf8')) as { navigation: { tabs: unknown[] } };
+    const tab = (name: string) => ({ tab: name, groups: [{ group: name, pages: ['reference/overview'] }] });
+    await writeFile(
+      path.join(src, 'docs.json'),
+      JSON.stringify({
+        ...config,
+        theme,
+        navbar: {
+          links: [
+            { label: 'Talk to us', href: 'https://acme.test/contact' },
+            { label: 'Community', href: 'https://acme.test/community' },
+          ],
+          primary: { type: 'button', label: 'Get started', href: 'https://acme.test/start' },
+        },
+        navigation: { tabs: [config.navigation.tabs[0], tab('API reference'), tab('Changelog'), tab('Learn more')] },
+        lectern: { assistant: { enabled: true } },
+      }),
+    );
+    const { dist, cleanup } = await buildFixture(src);
+    built.cleanup = cleanup;
+    const served = await serveDist(dist);
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    try {
+      await page.goto(`${served.url}/`);
+      return await page.evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            '.topbar .tab-link, .topbar .navbar-link, .topbar .navbar-primary, .topbar .search-button, .topbar .brand',
+          ),
+        ]
+          .filter((e) => (e as HTMLElement).offsetParent !== null)
+          .map((e) => {
+            const r = e.getBoundingClientRect();
+            // Lines of text: the tops of the text's line boxes, those within 4 px counted as one.
+            const tops: number[] = [];
+            const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent!.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              for (const rect of range.getClientRects()) tops.push(rect.top);
+            }
+            const lines = tops.sort((a, b) => a - b).filter((t, k) => k === 0 || t - tops[k - 1]! > 4).length;
+            return {
+              name: e.textContent!.replace(/\s+/g, ' ').trim(),
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              lines,
+              width: innerWidth,
+            };
+          }),
+      );
+    } finally {
+      await page.close();
+      await served.close();
+    }
+  } finally {
+    await built.cleanup();
+    await rm(src, { recursive: true, force: true });
+  }
+}
+
+describe('a crowded top bar at 1366 px', () => {
+  for (const theme of ['luma', 'maple', 'mint'] as const) {
+    it(`${theme}: every item inside the window, on one line, none over another`, async () => {
+      const items = await crowdedHeader(theme);
+      expect(items.map((i) => i.name)).toEqual(expect.arrayContaining(['Talk to us', 'Community', 'Get started', 'Learn more']));
+      for (const i of items) {
+        expect(i.right, i.name).toBeLessThanOrEqual(i.width);
+        expect(i.left, i.name).toBeGreaterThanOrEqual(0);
+        if (i.name !== 'Acme') expect(i.lines, i.name).toBeLessThanOrEqual(1);
+      }
+      for (const a of items)
+        for (const b of items) {
+          if (a === b || a.bottom <= b.top || b.bottom <= a.top) continue;
+          expect(a.right <= b.left + 0.5 || b.right <= a.left + 0.5, `${a.name} over ${b.name}`).toBe(true);
+        }
+    }, 90_000);
+  }
+});
+
 describe('theme stylesheets', () => {
   const STYLES = fileURLToPath(new URL('../src/styles/themes/', import.meta.url));
   it('scope every rule to their own theme, outranking site.css (html[data-theme=…] first)', async () => {
