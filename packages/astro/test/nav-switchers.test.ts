@@ -65,9 +65,9 @@ describe('version and language switchers under --base /pr-7/', () => {
       expect(versionBox!.x).toBeGreaterThan(brand!.x);
       expect(versionBox!.x).toBeLessThan(search!.x);
       expect(languageBox!.x).toBeGreaterThan(search!.x + search!.width);
-      // Same page in the other language when it exists; the other version's first page (v1 has no en/guide), all under the base.
+      // The same page in the other language and in the other version (a folder more: en/guide -> en/v1/guide), under the base.
       expect(await hrefs(page, '.topbar details[data-menu="language"] a')).toEqual(['/pr-7/en', '/pr-7/fr/guide']);
-      expect(await hrefs(page, '.topbar details[data-menu="version"] a')).toEqual(['/pr-7/en', '/pr-7/en/v1']);
+      expect(await hrefs(page, '.topbar details[data-menu="version"] a')).toEqual(['/pr-7/en', '/pr-7/en/v1/guide']);
       expect(await language.locator('a[aria-current]').textContent()).toBe('English');
       expect(await version.locator('a[aria-current]').textContent()).toBe('v2 Latest');
       expect(await language.locator('a', { hasText: 'Français' }).getAttribute('lang')).toBe('fr');
@@ -116,7 +116,7 @@ describe('version and language switchers under --base /pr-7/', () => {
     }
   }, 60_000);
 
-  it('switches version by keyboard (arrow keys), to the first page of the other version', async () => {
+  it('switches version by keyboard (arrow keys), to the same page in the other version', async () => {
     const page = await open('en/guide');
     try {
       const version = menu(page, 'topbar', 'version');
@@ -125,14 +125,15 @@ describe('version and language switchers under --base /pr-7/', () => {
       expect(await focused(page)).toBe('v2 Latest');
       await page.keyboard.press('ArrowDown');
       expect(await focused(page)).toBe('v1');
-      await Promise.all([page.waitForURL(/\/v1$/), page.keyboard.press('Enter')]);
-      expect(new URL(page.url()).pathname).toBe('/pr-7/en/v1');
-      expect(await page.locator('h1').textContent()).toBe('Introduction v1');
+      await Promise.all([page.waitForURL(/\/v1\/guide$/), page.keyboard.press('Enter')]);
+      expect(new URL(page.url()).pathname).toBe('/pr-7/en/v1/guide');
+      expect(await page.locator('h1').textContent()).toBe('Guide v1');
       const now = menu(page, 'topbar', 'version');
       expect((await now.locator('summary .nav-menu-name').textContent())?.trim()).toBe('v1');
       expect(await now.locator('a[aria-current]').textContent()).toBe('v1');
-      // French has v1 too: the language switcher leads to the French v1 page, under the base.
-      expect(await hrefs(page, '.topbar details[data-menu="language"] a')).toEqual(['/pr-7/en', '/pr-7/fr/v1']);
+      // French v1 has no guide: the language switcher leads to the French first page; back to v2 is en/guide again.
+      expect(await hrefs(page, '.topbar details[data-menu="language"] a')).toEqual(['/pr-7/en', '/pr-7/fr']);
+      expect(await hrefs(page, '.topbar details[data-menu="version"] a')).toEqual(['/pr-7/en/guide', '/pr-7/en/v1']);
     } finally {
       await page.close();
     }
@@ -204,8 +205,8 @@ describe('version and language switchers under --base /pr-7/', () => {
       const version = menu(page, 'topbar', 'version');
       expect(await version.locator('a', { hasText: 'v1' }).isVisible()).toBe(false);
       await version.locator('summary').click();
-      await Promise.all([page.waitForURL(/\/v1$/), version.locator('a', { hasText: 'v1' }).click()]);
-      expect(new URL(page.url()).pathname).toBe('/pr-7/en/v1');
+      await Promise.all([page.waitForURL(/\/v1\/guide$/), version.locator('a', { hasText: 'v1' }).click()]);
+      expect(new URL(page.url()).pathname).toBe('/pr-7/en/v1/guide');
     } finally {
       await context.close();
     }

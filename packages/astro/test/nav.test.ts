@@ -129,3 +129,34 @@ describe('menus and global links', () => {
     expect(headerTabs(undefined, p)!.options.map((o) => o.label)).toEqual(['Blog']);
   });
 });
+
+describe('the same page in another version', () => {
+  const version = (label: string, slugs: string[]): NavItem => ({
+    type: 'version',
+    label,
+    extra: {},
+    children: [{ type: 'group', label: 'G', children: slugs.map(pageRef) }],
+  });
+  const slugs = {
+    latest: ['en/index', 'en/concepts/agents', 'en/api/users'],
+    old: ['v1.2/en/index', 'v1.2/en/concepts/agents'],
+    nested: ['en/v1/index', 'en/v1/users', 'en/v1/api/users'],
+  };
+  const all = [...slugs.latest, ...slugs.old, ...slugs.nested];
+  const idx = buildNavIndex(
+    plan(
+      [version('latest', slugs.latest), version('v1.2', slugs.old), version('v1', slugs.nested)],
+      all.map((s) => guide(s)),
+    ),
+  );
+  const versionHrefs = (slug: string) => idx.switchers(idx.byPage.get(slug)!.scope, slug)[0]!.options.map((o) => o.href);
+
+  it('finds it with a version folder more, less or other, and else opens the version’s first page (the current version: its first page)', () => {
+    // crewAI's shape: the latest version unprefixed, older ones under their own first folder.
+    expect(versionHrefs('en/concepts/agents')).toEqual(['/en/index', '/v1.2/en/concepts/agents', '/en/v1/index']);
+    expect(versionHrefs('v1.2/en/concepts/agents')).toEqual(['/en/concepts/agents', '/v1.2/en/index', '/en/v1/index']);
+    // A version folder inside the language: the page with the folder more, not another page of the same name.
+    expect(versionHrefs('en/api/users')).toEqual(['/en/index', '/v1.2/en/index', '/en/v1/api/users']);
+    expect(versionHrefs('en/v1/api/users')).toEqual(['/en/api/users', '/v1.2/en/index', '/en/v1/index']);
+  });
+});

@@ -80,8 +80,8 @@ export interface NavIndex {
   fallback: Scope;
   /**
    * Switchers per scope: one per division level on the chain. With `slug`, a version or language option links to
-   * the matching page of that division when it has one (same slug, or same path under a different first segment:
-   * `v1/quickstart` -> `v2/quickstart`, `en/guide` -> `fr/guide`), else to its first page.
+   * the matching page of that division when it has one (same slug, or the slug with one folder more, less or other:
+   * `v1/quickstart` -> `v2/quickstart`, `en/guide` -> `fr/guide`, `en/guide` -> `en/v1/guide`), else to its first page.
    */
   switchers: (scope: Scope, slug?: string) => Switcher[];
   /** Group root pages whose navigation sets `directory`: the listing shown below the page's content. */
@@ -222,19 +222,27 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
   const fallback = (home && byPage.get(home)?.scope) || scopes[0]!;
 
   /** Per version/language division: "tail" (slug without its first segment) and slug -> page slug. */
-  const divisionPages = new Map<NavDivision, { slugs: Set<string>; tails: Map<string, string> }>();
+  // A division's pages by slug and by slug with one path segment left out (`-<position>:<rest>`), first in nav order.
+  const divisionPages = new Map<NavDivision, Map<string, string>>();
+  const without = (parts: string[], i: number) => [...parts.slice(0, i), ...parts.slice(i + 1)].join('/');
   const pagesOf = (d: NavDivision) => {
     let found = divisionPages.get(d);
     if (found) return found;
-    found = { slugs: new Set(), tails: new Map() };
+    const keys = new Map<string, string>();
+    found = keys;
+    const add = (key: string, slug: string) => {
+      if (!keys.has(key)) keys.set(key, slug);
+    };
+    const page = (slug: string) => {
+      add(`=${slug}`, slug);
+      const parts = slug.split('/');
+      if (parts.length > 1) parts.forEach((_, i) => add(`-${i}:${without(parts, i)}`, slug));
+    };
     const visit = (items: NavItem[]): void => {
       for (const item of items) {
-        if (item.type === 'page') {
-          found!.slugs.add(item.slug);
-          const tail = item.slug.split('/').slice(1).join('/');
-          if (tail && !found!.tails.has(tail)) found!.tails.set(tail, item.slug);
-        } else if (item.type === 'group') {
-          if (item.root) found!.slugs.add(item.root);
+        if (item.type === 'page') page(item.slug);
+        else if (item.type === 'group') {
+          if (item.root) page(item.root);
           visit(item.children);
         } else if (item.type !== 'link') visit(item.children);
       }
@@ -243,13 +251,27 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
     divisionPages.set(d, found);
     return found;
   };
+  /**
+   * The page of version or language `d` that is the page `slug` in it: the same slug, else the slug with one folder
+   * more, less or other at the same place (`en/guide` -> `en/v1/guide`, `v1.2/en/x` -> `en/x`, `v1/quickstart` ->
+   * `v2/quickstart`), looked for from the first folder on.
+   */
   const matching = (d: NavDivision, slug: string | undefined): string | undefined => {
     if (!slug || (d.type !== 'version' && d.type !== 'language')) return undefined;
-    const { slugs, tails } = pagesOf(d);
-    if (slugs.has(slug) && !unlisted(pages.get(slug))) return slug;
-    const tail = slug.split('/').slice(1).join('/');
-    const other = tail ? tails.get(tail) : undefined;
-    return other && !unlisted(pages.get(other)) ? other : undefined;
+    const keys = pagesOf(d);
+    const listed = (found: string | undefined) => (found !== undefined && !unlisted(pages.get(found)) ? found : undefined);
+    const same = listed(keys.get(`=${slug}`));
+    if (same) return same;
+    const parts = slug.split('/');
+    for (let i = 0; i < parts.length; i++) {
+      const rest = without(parts, i);
+      const found =
+        listed(keys.get(`-${i}:${slug}`)) ??
+        (rest ? listed(keys.get(`=${rest}`)) : undefined) ??
+        (rest ? listed(keys.get(`-${i}:${rest}`)) : undefined);
+      if (found) return found;
+    }
+    return undefined;
   };
 
   const isDivision = (i: NavItem): i is NavDivision => i.type !== 'page' && i.type !== 'group' && i.type !== 'link' && !i.hidden;
