@@ -4,8 +4,8 @@ import { createExtractiveComposer, mdxToText } from '../src/assistant/index.ts';
 import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
 
 const t = withTestServer();
-const ask = async (q: string) =>
-  (await chat(t.server.endpoint(), t.site.acmeKey, { fp: 'anonymous', messages: [userMessage(q)] })).message.content as string;
+const ask = async (q: string, more: Record<string, unknown> = {}) =>
+  (await chat(t.server.endpoint(), t.site.acmeKey, { fp: 'anonymous', messages: [userMessage(q)], ...more })).message.content as string;
 
 describe('offline answers', () => {
   it('gives the steps of a how-to first', async () => {
@@ -41,6 +41,45 @@ describe('offline answers', () => {
     const loose = await ask('Can I try the API without real money?');
     expect(loose).toMatch(/^From \[Authentication › Test and live keys\]/);
     expect(loose).toContain('This is the closest match I found in the documentation; it may not answer your question exactly.');
+  });
+});
+
+describe('offline answers in the language of the reader', () => {
+  it("frames the answer in the language of the reader's page: French on a French page", async () => {
+    const text = await ask('Comment installer le SDK ?', { currentPath: '/guides/demarrage' });
+    expect(text.split('\n')[0]).toBe("D'après [Démarrage rapide](/guides/demarrage) :");
+    expect(text).toMatch(/\n\nSources :\n- \[Démarrage rapide\]\(\/guides\/demarrage\)/);
+    expect(text).not.toMatch(/\bFrom\b|Sources:/);
+    const none = await ask('Quelle est la capitale de la France ?', { currentPath: '/guides/demarrage' });
+    expect(none).toMatch(/^Je n'ai rien trouvé dans la documentation qui réponde à cette question/);
+    expect(none).toContain('Essayez de la reformuler');
+    expect(none).not.toContain("couldn't");
+    // Without the page, the language of the best passage.
+    expect(await ask('Comment installer le SDK ?')).toMatch(/^D'après \[Démarrage rapide\]/);
+  });
+
+  it('frames it in English on an English page, and in English for a language without a translation', async () => {
+    const text = await ask('How do I install the Node SDK?', { currentPath: '/quickstart' });
+    expect(text.split('\n')[0]).toBe('From [Quickstart › Install the SDK](/quickstart#install-the-sdk):');
+    expect(text).toContain('\n\nSources:\n');
+    const p = {
+      path: '/x',
+      page: '/x',
+      title: 'Rate limits',
+      content: 'You can make 100 calls a minute.',
+      score: 1,
+      relevance: 1,
+      matched: 3,
+    };
+    const compose = async (language: string) => {
+      let out = '';
+      for await (const c of createExtractiveComposer()({ question: 'rate limits', terms: [], passages: [p], messages: [], language }))
+        out += c;
+      return out;
+    };
+    expect(await compose('sv')).toBe('From [Rate limits](/x):\n\nYou can make 100 calls a minute.\n\nSources:\n- [Rate limits](/x)');
+    expect(await compose('de-AT')).toBe('Laut [Rate limits](/x):\n\nYou can make 100 calls a minute.\n\nQuellen:\n- [Rate limits](/x)');
+    expect(await compose('cn')).toContain('\n\n来源：\n- [Rate limits](/x)');
   });
 });
 

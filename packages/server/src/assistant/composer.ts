@@ -4,6 +4,7 @@
  * section's opening), then links to the sources by title. It never writes anything the docs don't say, and says
  * plainly when nothing relevant was found.
  */
+import { answerStrings, fill, type AnswerStrings } from './answer-strings.ts';
 import type { Passage } from './retrieval.ts';
 import type { RequestMessage } from './schema.ts';
 import { indexStems } from './text.ts';
@@ -17,6 +18,12 @@ export interface ComposeInput {
   /** The conversation as sent by the client. */
   messages: RequestMessage[];
   currentPath?: string;
+  /**
+   * The answer's language (a page's `language`, e.g. `fr`): the offline composer writes its framing ("From …:",
+   * "Sources:") in it, English when answer-strings.ts has no translation. The handler sets the language of the page
+   * the reader is on, else that of the best passage.
+   */
+  language?: string;
   siteName?: string;
   /** The site owners' instructions (`.mintlify/Assistant.md`), for composers that write with a model. */
   instructions?: string;
@@ -91,21 +98,22 @@ function prose(content: string): string[] {
   return out.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-const ALERTS: Record<string, string> = { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warning', CAUTION: 'Caution' };
-
 /** A paragraph that is a block quote (`> …`, GitHub's `> [!NOTE]` alerts: 5 % of GitHub's operations open with one). */
 function isQuote(paragraph: string): boolean {
   return paragraph.startsWith('>');
 }
 
 /** A block quote as plain text: the `>` markers gone, an alert's label as a word (`> [!NOTE]` -> `Note:`). */
-function unquote(paragraph: string): string {
+function unquote(paragraph: string, s: AnswerStrings): string {
   const text = paragraph
     .split('\n')
     .map((l) => l.replace(/^\s*>\s?/, ''))
     .join('\n')
     .trim();
-  return text.replace(/^\[!(\w+)\]\s*/, (m, kind: string) => (ALERTS[kind.toUpperCase()] ? `${ALERTS[kind.toUpperCase()]}: ` : m));
+  return text.replace(/^\[!(\w+)\]\s*/, (m, kind: string) => {
+    const label = s.alerts[kind.toUpperCase() as keyof AnswerStrings['alerts']];
+    return label ? fill(s.alert, { label }) : m;
+  });
 }
 
 /**
@@ -114,11 +122,11 @@ function unquote(paragraph: string): string {
  * reads as `… categories: * The core …`), and without the sentence that introduces that list ("Under `resources`,
  * you'll see:") when another comes before it.
  */
-function opening(paragraphs: string[]): string | undefined {
+function opening(paragraphs: string[], s: AnswerStrings): string | undefined {
   const first = paragraphs.find((x) => !isQuote(x)) ?? paragraphs[0];
   if (first === undefined) return undefined;
   const text = isQuote(first)
-    ? unquote(first)
+    ? unquote(first, s)
     : first
         .split('\n')
         .filter((l) => !l.startsWith('>'))
@@ -193,12 +201,12 @@ function matchingFields(
 }
 
 /** The direct answer from the best passage: operation, steps, or the section's opening (with its code). */
-function directAnswer(p: Passage, question: string): string {
+function directAnswer(p: Passage, question: string, s: AnswerStrings): string {
   const parts: string[] = [];
   if (p.operation) {
-    const verb = p.operation.method === 'WEBHOOK' ? 'The webhook' : 'Use';
-    const endpoint = p.operation.method === 'WEBHOOK' ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
-    parts.push(`${verb} \`${endpoint}\`: [${escapeLabel(p.title)}](${p.page}).`);
+    const webhook = p.operation.method === 'WEBHOOK';
+    const endpoint = webhook ? p.operation.path : `${p.operation.method} ${p.operation.path}`;
+    parts.push(fill(webhook ? s.webhook : s.use, { endpoint: `\`${endpoint}\``, link: `[${escapeLabel(p.title)}](${p.page})` }));
     const same = (x: string) => x.replace(/[.\s]+$/, '').toLowerCase() === p.title.toLowerCase();
     const about = opening(
       [...(p.description ? prose(p.description) : []), ...prose(p.content)].filter(
@@ -210,6 +218,7 @@ function directAnswer(p: Passage, question: string): string {
           !/^Content type `[^`\n]*`( \(required\))?\.(\n|$)/.test(x) &&
           !same(x),
       ),
+      s,
     );
     if (about) parts.push(sentences(about, 400));
     // What the reader sends, then what comes back: a response field only for a word the title does not already say
@@ -217,34 +226,34 @@ function directAnswer(p: Passage, question: string): string {
     // user?", whose title says "followers").
     const [request = '', response = ''] = p.content.split(/\n## Responses\n/);
     const fields = matchingFields(request, question);
-    if (fields.length > 0) parts.push(['Parameters that match your question:', ...fields].join('\n'));
+    if (fields.length > 0) parts.push([s.parameters, ...fields].join('\n'));
     // Only the response's own fields, not those of the objects it embeds (`owner.repos_url`), nor links (`*_url`).
     const own = response
       .split('\n')
       .filter((l) => !/^\s*- `[^`]*(\.|_url`)/.test(l))
       .join('\n');
     const returned = matchingFields(own, question, { known: [p.title, p.operation.path], namesOnly: true });
-    if (returned.length > 0) parts.push(['In the response:', ...returned].join('\n'));
+    if (returned.length > 0) parts.push([s.inResponse, ...returned].join('\n'));
     return parts.join('\n\n');
   }
   const found = steps(p.content);
   const paragraphs = prose(p.content).filter((x) => !/^\s{0,3}\d+[.)]\s/.test(x));
   if (found.length > 0) {
-    parts.push(`From ${link(p)}:`);
+    parts.push(fill(s.from, { link: link(p) }));
     // What the section says before its steps (not the text of a step).
     const start = p.content.search(/^\s{0,3}\d+[.)]\s+\S/m);
-    const first = opening(prose(start > 0 ? p.content.slice(0, start) : ''));
+    const first = opening(prose(start > 0 ? p.content.slice(0, start) : ''), s);
     if (first && !first.startsWith('- ')) parts.push(sentences(first, 300));
     parts.push(found.map((s, i) => `${i + 1}. ${s}`).join('\n'));
     return parts.join('\n\n');
   }
-  parts.push(`From ${link(p)}:`);
-  const lead = opening(paragraphs) ?? (p.description ? sentences(p.description, 400) : '');
+  parts.push(fill(s.from, { link: link(p) }));
+  const lead = opening(paragraphs, s) ?? (p.description ? sentences(p.description, 400) : '');
   if (lead) parts.push(sentences(lead, 500));
   // Settings and properties the question names (`<ParamField>`, `<ResponseField>` of the section): every word of the
   // name in the question (`proxy`; not `colors.dark` for a dark-mode logo).
   const named = matchingFields(p.content, question, { namesOnly: true, wholeName: true, known: [p.title, p.heading ?? ''] });
-  if (named.length > 0) parts.push(['Fields that match your question:', ...named].join('\n'));
+  if (named.length > 0) parts.push([s.fields, ...named].join('\n'));
   const code = firstCode(p.content);
   if (code) parts.push(code);
   return parts.join('\n\n');
@@ -256,22 +265,23 @@ export function createExtractiveComposer(options: { maxSources?: number } = {}):
   return (input) => {
     const chunks: string[] = [];
     const relevant = relevantPassages(input.passages);
-    const where = input.siteName ? `the ${input.siteName} documentation` : 'the documentation';
+    const s = answerStrings(input.language);
+    const where = input.siteName ? fill(s.whereSite, { site: input.siteName }) : s.where;
     if (relevant.length === 0) {
-      chunks.push(`I couldn't find anything in ${where} that answers this question, so I can't answer it from the docs. `);
-      chunks.push('Try rephrasing it with the terms the product uses, or browse the documentation directly.');
+      chunks.push(fill(s.notFound, { where }));
+      chunks.push(s.rephrase);
       const weak = input.passages.filter((p) => p.matched > 0).slice(0, 3);
       if (weak.length > 0) {
-        chunks.push('\n\nThese pages mention some of your words and might still help:\n');
+        chunks.push(`\n\n${s.mightHelp}\n`);
         for (const p of weak) chunks.push(`\n- ${link(p)}`);
       }
     } else {
-      chunks.push(directAnswer(relevant[0]!, input.question));
+      chunks.push(directAnswer(relevant[0]!, input.question, s));
       if (Math.max(...relevant.map((p) => p.relevance)) < RELEVANCE.answer) {
-        chunks.push(`\n\nThis is the closest match I found in ${where}; it may not answer your question exactly.`);
+        chunks.push(`\n\n${fill(s.closest, { where })}`);
       }
       const sources = relevant.slice(0, maxSources);
-      chunks.push(`\n\nSources:\n${sources.map((p) => `- ${link(p)}`).join('\n')}`);
+      chunks.push(`\n\n${s.sources}\n${sources.map((p) => `- ${link(p)}`).join('\n')}`);
     }
     const text = chunks.join('');
     return {

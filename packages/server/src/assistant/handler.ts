@@ -492,6 +492,8 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
   if (found instanceof Response) return found;
   const recorded = await recordQuestion(state.threads, body, thread, key.org, domain);
 
+  // The answer's language: the reader's page's (or the filter's), else the best passage's; English without either.
+  const language = found.language ?? found.passages[0]?.language;
   const composeInput: ComposeInput = {
     question: body.question,
     terms: found.terms,
@@ -499,6 +501,7 @@ async function answer(state: HandlerState, request: Request, info: RequestInfo |
     messages: body.messages,
     signal: request.signal,
     ...(body.currentPath ? { currentPath: body.currentPath } : {}),
+    ...(language ? { language } : {}),
     ...(state.siteName ? { siteName: state.siteName } : {}),
     ...(state.instructions ? { instructions: state.instructions } : {}),
   };

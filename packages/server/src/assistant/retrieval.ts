@@ -65,6 +65,8 @@ export interface SearchOutcome {
   /** The plain words of the question searched for (stopwords dropped). */
   terms: string[];
   passages: Passage[];
+  /** The reader's language, when known: the filter's, else that of the page they are on (the composers answer in it). */
+  language?: string;
 }
 
 export interface AssistantIndex {
@@ -113,6 +115,17 @@ interface Loaded {
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
 function pagePathOf(path: string): string {
   return normalisePagePath(path.split('#')[0]!.split('?')[0]!);
+}
+
+/** The language of the page at `currentPath`: its own, else its first path segment when that is one of the site's. */
+function languageOfPath(corpus: Corpus, currentPath: string | undefined): string | undefined {
+  const current = currentPath ? pagePathOf(currentPath) : undefined;
+  const prefix = current?.split('/')[1];
+  return (
+    (current ? corpus.byPath.get(current)?.language : undefined) ??
+    (prefix && corpus.languages.has(prefix) ? prefix : undefined) ??
+    undefined
+  );
 }
 
 interface SectionText {
@@ -171,7 +184,11 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       });
       const { question, groups, elliptic, methods, collection, everyItem, aboutState, actions, number, scopes } = query;
       const terms = question.map((g) => g.text);
-      if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return { terms, passages: [] };
+      const currentLanguage = languageOfPath(corpus, options.currentPath);
+      const readerLanguage = options.language ?? currentLanguage;
+      const outcome = (passages: Passage[]): SearchOutcome =>
+        readerLanguage ? { terms, passages, language: readerLanguage } : { terms, passages };
+      if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return outcome([]);
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
       // share the root of the question's word.
       for (const g of question) {
@@ -195,8 +212,6 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
       const currentPage = current ? corpus.byPath.get(current) : undefined;
-      const prefix = current?.split('/')[1];
-      const currentLanguage = currentPage?.language ?? (prefix && corpus.languages.has(prefix) ? prefix : undefined);
       const preferredLanguage = options.language ?? currentLanguage ?? corpus.defaultLanguage;
       const preferredVersion = options.version ?? currentPage?.version ?? undefined;
 
@@ -286,7 +301,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         const top = scored[0]!;
         return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
       });
-      if (ranked.length === 0) return { terms, passages: [] };
+      if (ranked.length === 0) return outcome([]);
       // A section that sends the reader to another page for what was asked — a link whose text has one of the
       // question's own words, to a page among these — defers to that page: the overview's card for Docusaurus, the
       // guide's "add a [redirect](/create/redirects)".
@@ -327,7 +342,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (info.description != null && info.description !== '') p.description = info.description;
         return p;
       });
-      return { terms, passages };
+      return outcome(passages);
     },
     size() {
       return inMemory().corpus.sectionCount;
