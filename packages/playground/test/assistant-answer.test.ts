@@ -4,7 +4,8 @@
  * answer when the panel lists the same pages under it, and kept when it links anything else.
  */
 import { describe, expect, it } from 'vitest';
-import { answerBody } from '../src/assistant/Panel.tsx';
+import { answerBody, NOT_FOUND } from '../src/assistant/Panel.tsx';
+import { ANSWER_STRINGS, fill } from '../../server/src/assistant/answer-strings.ts';
 
 const answer = [
   'From [Custom domain › Add your custom domain](/customize/custom-domain#add-your-custom-domain):',
@@ -36,4 +37,16 @@ describe('answerBody', () => {
     expect(answerBody(middle, sources)).toBe(middle);
     expect(answerBody('No list here.', sources)).toBe('No list here.');
   });
+});
+
+describe('answers in the languages the server writes (packages/server/src/assistant/answer-strings.ts)', () => {
+  for (const [language, s] of Object.entries(ANSWER_STRINGS)) {
+    it(`${language}: drops the closing list under its localized heading, and knows the docs do not cover a question`, () => {
+      const localized = answer.replace('\nSources:\n', `\n${s.sources}\n`);
+      expect(answerBody(localized, sources)).toBe(answer.slice(0, answer.indexOf('\n\nSources:')));
+      expect(NOT_FOUND.test(fill(s.notFound, { where: s.where }) + s.rephrase)).toBe(true);
+      expect(NOT_FOUND.test(fill(s.notFound, { where: fill(s.whereSite, { site: 'Acme' }) }))).toBe(true);
+      expect(NOT_FOUND.test(localized)).toBe(false);
+    });
+  }
 });

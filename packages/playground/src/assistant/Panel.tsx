@@ -339,8 +339,12 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
   );
 }
 
-/** A "Sources:" list ending an answer (the server's extractive answers end with one, for API clients that show only text). */
-const SOURCES_LIST = /\n+Sources:\n((?:- \[(?:\\.|[^\]\\\n])*\]\([^)\s]+\)\n?)+)\s*$/;
+/**
+ * A "Sources:" list ending an answer (the server's extractive answers end with one, for API clients that show only
+ * text), under its heading in any language the server writes (packages/server's assistant/answer-strings.ts).
+ */
+const SOURCES_LIST =
+  /\n+(?:Sources|Quellen|Fuentes|Fontes|Fonti|Источники|出典|출처|来源|來源) ?[:：]\n((?:- \[(?:\\.|[^\]\\\n])*\]\([^)\s]+\)\n?)+)\s*$/;
 
 /** The answer's text without its closing "Sources:" list when every page it links is among `sources` (the panel lists them once, under the answer). */
 export function answerBody(text: string, sources: readonly Source[]): string {
@@ -351,8 +355,9 @@ export function answerBody(text: string, sources: readonly Source[]): string {
   return linked.every((url) => urls.has(url)) ? text.slice(0, list.index) : text;
 }
 
-/** An answer saying the docs do not cover the question (the server's own words, or a model's). */
-const NOT_FOUND = /\b(couldn't|could not|can't|cannot) (find|answer)\b/i;
+/** An answer saying the docs do not cover the question (the server's own words in its languages, or a model's). */
+export const NOT_FOUND =
+  /\b(couldn't|could not|can't|cannot) (find|answer)\b|^(Je n'ai rien trouvé|Ich habe .{0,80}nichts gefunden|No encontré nada|Não encontrei nada|Non ho trovato nulla|Я не нашёл)|見つからなかった|찾지 못해|没有找到|找不到/i;
 
 interface AnswerProps {
   turn: Turn;
