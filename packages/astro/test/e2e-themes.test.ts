@@ -29,31 +29,50 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Builds fixtures/themes with docs.json's `theme` set, serves it and reads the home page's landmarks. */
-async function renderTheme(theme: Theme) {
+/**
+ * Builds fixtures/themes with its docs.json changed by `edit` (given the fixture's), serves it and hands `use` the
+ * build's dist/ and its address; everything is removed afterwards.
+ */
+async function onThemeSite<T>(
+  edit: (config: Record<string, unknown>) => Record<string, unknown>,
+  use: (dist: string, url: string) => Promise<T>,
+): Promise<T> {
   const src = await mkdtemp(path.join(tmpdir(), 'lectern-theme-'));
   const built = { cleanup: async () => {} };
   try {
     await cp(path.join(FIXTURES, 'themes'), src, { recursive: true });
     const config = JSON.parse(await readFile(path.join(src, 'docs.json'), 'utf8')) as Record<string, unknown>;
-    await writeFile(path.join(src, 'docs.json'), JSON.stringify({ ...config, theme }));
+    await writeFile(path.join(src, 'docs.json'), JSON.stringify(edit(config)));
     const { dist, cleanup } = await buildFixture(src);
     built.cleanup = cleanup;
-    const html = await readFile(path.join(dist, 'index.html'), 'utf8');
-    const bundled = await bundledCss(dist);
     const served = await serveDist(dist);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
-      await page.goto(`${served.url}/`);
-      return { html, bundled, marks: await page.evaluate(landmarks) };
+      return await use(dist, served.url);
     } finally {
-      await page.close();
       await served.close();
     }
   } finally {
     await built.cleanup();
     await rm(src, { recursive: true, force: true });
   }
+}
+
+/** Builds fixtures/themes with docs.json's `theme` set, serves it and reads the home page's landmarks. */
+function renderTheme(theme: Theme) {
+  return onThemeSite(
+    (config) => ({ ...config, theme }),
+    async (dist, url) => {
+      const html = await readFile(path.join(dist, 'index.html'), 'utf8');
+      const bundled = await bundledCss(dist);
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      try {
+        await page.goto(`${url}/`);
+        return { html, bundled, marks: await page.evaluate(landmarks) };
+      } finally {
+        await page.close();
+      }
+    },
+  );
 }
 
 /** Every stylesheet Astro bundled for the site (site.css and the components' styles), concatenated. */
@@ -182,73 +201,68 @@ describe('themes in Chromium', () => {
  * (maple, luma) or under it (mint): every item stays inside the window on one line, none over another; the search box
  * gives way first (mintlify/docs in luma wrapped "Talk to us" and cut its fourth tab).
  */
-async function crowdedHeader(theme: Theme) {
-  const src = await mkdtemp(path.join(tmpdir(), 'lectern-theme-header-'));
-  const built = { cleanup: async () => {} };
-  try {
-    await cp(path.join(FIXTURES, 'themes'), src, { recursive: true });
-    const config = JSON.parse(await readFile(path.join(src, 'docs.json'), 'utf8')) as { navigation: { tabs: unknown[] } };
-    const tab = (name: string) => ({ tab: name, groups: [{ group: name, pages: ['reference/overview'] }] });
-    await writeFile(
-      path.join(src, 'docs.json'),
-      JSON.stringify({
-        ...config,
-        theme,
-        navbar: {
-          links: [
-            { label: 'Talk to us', href: 'https://acme.test/contact' },
-            { label: 'Community', href: 'https://acme.test/community' },
-          ],
-          primary: { type: 'button', label: 'Get started', href: 'https://acme.test/start' },
-        },
-        navigation: { tabs: [config.navigation.tabs[0], tab('API reference'), tab('Changelog'), tab('Learn more')] },
-        lectern: { assistant: { enabled: true } },
-      }),
-    );
-    const { dist, cleanup } = await buildFixture(src);
-    built.cleanup = cleanup;
-    const served = await serveDist(dist);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    try {
-      await page.goto(`${served.url}/`);
-      return await page.evaluate(() =>
-        [
-          ...document.querySelectorAll(
-            '.topbar .tab-link, .topbar .navbar-link, .topbar .navbar-primary, .topbar .search-button, .topbar .brand',
-          ),
-        ]
-          .filter((e) => (e as HTMLElement).offsetParent !== null)
-          .map((e) => {
-            const r = e.getBoundingClientRect();
-            // Lines of text: the tops of the text's line boxes, those within 4 px counted as one.
-            const tops: number[] = [];
-            const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-              if (!n.textContent!.trim()) continue;
-              const range = document.createRange();
-              range.selectNodeContents(n);
-              for (const rect of range.getClientRects()) tops.push(rect.top);
-            }
-            const lines = tops.sort((a, b) => a - b).filter((t, k) => k === 0 || t - tops[k - 1]! > 4).length;
-            return {
-              name: e.textContent!.replace(/\s+/g, ' ').trim(),
-              left: r.left,
-              right: r.right,
-              top: r.top,
-              bottom: r.bottom,
-              lines,
-              width: innerWidth,
-            };
-          }),
-      );
-    } finally {
-      await page.close();
-      await served.close();
-    }
-  } finally {
-    await built.cleanup();
-    await rm(src, { recursive: true, force: true });
-  }
+function crowdedHeader(theme: Theme) {
+  const tab = (name: string) => ({ tab: name, groups: [{ group: name, pages: ['reference/overview'] }] });
+  return onThemeSite(
+    (config) => ({
+      ...config,
+      theme,
+      navbar: {
+        links: [
+          { label: 'Talk to us', href: 'https://acme.test/contact' },
+          { label: 'Community', href: 'https://acme.test/community' },
+        ],
+        primary: { type: 'button', label: 'Get started', href: 'https://acme.test/start' },
+      },
+      navigation: {
+        tabs: [
+          (config as { navigation: { tabs: unknown[] } }).navigation.tabs[0],
+          tab('API reference'),
+          tab('Changelog'),
+          tab('Learn more'),
+        ],
+      },
+      lectern: { assistant: { enabled: true } },
+    }),
+    async (_dist, url) => {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+      try {
+        await page.goto(`${url}/`);
+        return await page.evaluate(() =>
+          [
+            ...document.querySelectorAll(
+              '.topbar .tab-link, .topbar .navbar-link, .topbar .navbar-primary, .topbar .search-button, .topbar .brand',
+            ),
+          ]
+            .filter((e) => (e as HTMLElement).offsetParent !== null)
+            .map((e) => {
+              const r = e.getBoundingClientRect();
+              // Lines of text: the tops of the text's line boxes, those within 4 px counted as one.
+              const tops: number[] = [];
+              const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+              for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                if (!n.textContent!.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(n);
+                for (const rect of range.getClientRects()) tops.push(rect.top);
+              }
+              const lines = tops.sort((a, b) => a - b).filter((t, k) => k === 0 || t - tops[k - 1]! > 4).length;
+              return {
+                name: e.textContent!.replace(/\s+/g, ' ').trim(),
+                left: r.left,
+                right: r.right,
+                top: r.top,
+                bottom: r.bottom,
+                lines,
+                width: innerWidth,
+              };
+            }),
+        );
+      } finally {
+        await page.close();
+      }
+    },
+  );
 }
 
 describe('a crowded top bar at 1366 px', () => {

@@ -3,33 +3,15 @@
  * language and version switchers lead to pages under the base (Chromium picks French and lands on /pr-7/fr/…), and
  * the site's own words (table of contents, previous/next, search) are in each page's language.
  */
-import { mkdtemp, readFile, rm, cp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type LecternServer } from '@lectern/server';
-import { buildSite } from '../src/cli/run.ts';
-import { FIXTURES, launchChromium } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, launchChromium, servedBuild } from './helpers.ts';
 
 const BASE = '/pr-7/';
-let root = '';
-let dist = '';
-let server: LecternServer;
-let origin = '';
+const site = servedBuild(path.join(FIXTURES, 'i18n-ui'), BASE);
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'lectern-i18n-'));
-  await cp(path.join(FIXTURES, 'i18n-ui'), root, { recursive: true });
-  ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: BASE }));
-  server = await createServer({ dist, port: 0, log: false });
-  origin = server.url.replace(/\/$/, '');
-}, 180_000);
-afterAll(async () => {
-  await server?.close();
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
-const html = (file: string) => readFile(path.join(dist, file), 'utf8');
+const html = (file: string) => readFile(path.join(site.dist, file), 'utf8');
 /** The links of the header's language and version menus, in page order. */
 const optionValues = (page: string) =>
   [...page.matchAll(/<details class="[^"]*nav-menu-header-switch[^"]*"[\s\S]*?<\/details>/g)].flatMap((d) =>
@@ -48,7 +30,7 @@ describe('switchers under --base /pr-7/', () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
-      await page.goto(`${origin}${BASE}en/guide`);
+      await page.goto(`${site.origin}${BASE}en/guide`);
       const language = page.locator('.topbar details[data-menu="language"]');
       await language.locator('summary').click();
       await Promise.all([page.waitForURL(/\/fr\//), language.locator('a', { hasText: 'Français' }).click()]);
@@ -125,14 +107,14 @@ describe("the site's own words in the page's language", () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
-      await page.goto(`${origin}${BASE}fr/guide`);
+      await page.goto(`${site.origin}${BASE}fr/guide`);
       await page.click('[data-open-search]');
       await page.fill('[data-search-input]', 'zzqxv');
       await expect.poll(() => page.locator('.search-empty').textContent(), { timeout: 15_000 }).toBe('Aucun résultat pour « zzqxv »');
       expect(await page.locator('.prose h2 .heading-anchor').first().getAttribute('aria-label')).toBe(
         'Copier le lien vers la section: Setup',
       );
-      await page.goto(`${origin}${BASE}en/guide`);
+      await page.goto(`${site.origin}${BASE}en/guide`);
       await page.click('[data-open-search]');
       await page.fill('[data-search-input]', 'zzqxv');
       await expect.poll(() => page.locator('.search-empty').textContent(), { timeout: 15_000 }).toBe('No results for “zzqxv”');

@@ -5,39 +5,26 @@
  * anchors at the top of the sidebar, and every option links to its page under the base. Set LECTERN_SHOTS=<dir> to
  * also write wide/narrow, light/dark screenshots there.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type LecternServer } from '@lectern/server';
-import { buildSite } from '../src/cli/run.ts';
-import { FIXTURES, launchChromium } from './helpers.ts';
+import { FIXTURES, launchChromium, servedBuild } from './helpers.ts';
 
 const BASE = '/pr-7/';
-let root = '';
-let dist = '';
-let server: LecternServer;
-let origin = '';
+const site = servedBuild(path.join(FIXTURES, 'nav-menus'), BASE);
 let browser: Browser;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'lectern-nav-menus-'));
-  await cp(path.join(FIXTURES, 'nav-menus'), root, { recursive: true });
-  ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: BASE }));
-  server = await createServer({ dist, port: 0, log: false });
-  origin = server.url.replace(/\/$/, '');
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (root) await rm(root, { recursive: true, force: true });
 });
 
 const open = async (slug: string, width = 1280): Promise<Page> => {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
-  await page.goto(`${origin}${BASE}${slug}`);
+  await page.goto(`${site.origin}${BASE}${slug}`);
   return page;
 };
 const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
@@ -197,7 +184,7 @@ describe('navigation menus under --base /pr-7/', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(`${origin}${BASE}core/quickstart`);
+      await page.goto(`${site.origin}${BASE}core/quickstart`);
       const product = page.locator('.topbar details[data-menu="product"]');
       expect(await product.locator('a', { hasText: 'Analytics' }).isVisible()).toBe(false);
       await product.locator('summary').click();
@@ -209,7 +196,7 @@ describe('navigation menus under --base /pr-7/', () => {
   }, 60_000);
 
   it('writes the HTML without JavaScript-only parts: a <details> per menu, links in the page', async () => {
-    const html = await readFile(path.join(dist, 'core/quickstart/index.html'), 'utf8');
+    const html = await readFile(path.join(site.dist, 'core/quickstart/index.html'), 'utf8');
     expect(html).toMatch(/<details class="nav-menu nav-menu-box nav-menu-header wide-only" data-menu="product">/);
     expect(html).toContain('href="/pr-7/analytics/overview"');
   });
@@ -224,7 +211,7 @@ describe('navigation menus under --base /pr-7/', () => {
       ] as const) {
         for (const scheme of ['light', 'dark'] as const) {
           const page = await browser.newPage({ viewport: { width, height: 720 }, colorScheme: scheme });
-          await page.goto(`${origin}${BASE}core/quickstart`);
+          await page.goto(`${site.origin}${BASE}core/quickstart`);
           await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
           if (width < 800) await page.locator('[data-toggle-sidebar]').click();
           await page.locator('.sidebar details[data-menu="dropdown"] summary').click();

@@ -5,39 +5,26 @@
  * page in the other language when it has one (else its first page) under the base, a version's `tag` as a pill beside
  * it, and in the navigation drawer on a narrow screen. Set LECTERN_SHOTS=<dir> to also write wide/narrow, light/dark screenshots there.
  */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type LecternServer } from '@lectern/server';
-import { buildSite } from '../src/cli/run.ts';
-import { FIXTURES, launchChromium } from './helpers.ts';
+import { FIXTURES, launchChromium, servedBuild } from './helpers.ts';
 
 const BASE = '/pr-7/';
-let root = '';
-let dist = '';
-let server: LecternServer;
-let origin = '';
+const site = servedBuild(path.join(FIXTURES, 'nav-switchers'), BASE);
 let browser: Browser;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'lectern-nav-switchers-'));
-  await cp(path.join(FIXTURES, 'nav-switchers'), root, { recursive: true });
-  ({ outDir: dist } = await buildSite(root, { logLevel: 'error', base: BASE }));
-  server = await createServer({ dist, port: 0, log: false });
-  origin = server.url.replace(/\/$/, '');
   browser = await launchChromium();
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (root) await rm(root, { recursive: true, force: true });
 });
 
 const open = async (slug: string, width = 1280): Promise<Page> => {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
-  await page.goto(`${origin}${BASE}${slug}`);
+  await page.goto(`${site.origin}${BASE}${slug}`);
   return page;
 };
 const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
@@ -161,9 +148,9 @@ describe('version and language switchers under --base /pr-7/', () => {
       await page.close();
     }
     // Each version's own tag: French v1 is "Legacy", English v1 has none.
-    const fr = await readFile(path.join(dist, 'fr/v1/index.html'), 'utf8');
+    const fr = await readFile(path.join(site.dist, 'fr/v1/index.html'), 'utf8');
     expect(fr).toMatch(/<summary class="nav-menu-switch-button">(?:(?!<\/summary>)[\s\S])*<span class="pill pill-tag">Legacy<\/span>/);
-    const en = await readFile(path.join(dist, 'en/v1/index.html'), 'utf8');
+    const en = await readFile(path.join(site.dist, 'en/v1/index.html'), 'utf8');
     expect(en).not.toMatch(/<summary class="nav-menu-switch-button">(?:(?!<\/summary>)[\s\S])*pill-tag/);
     expect(en).toContain('v2 <span class="pill pill-tag">Latest</span></span>');
   }, 60_000);
@@ -201,7 +188,7 @@ describe('version and language switchers under --base /pr-7/', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     try {
-      await page.goto(`${origin}${BASE}en/guide`);
+      await page.goto(`${site.origin}${BASE}en/guide`);
       const version = menu(page, 'topbar', 'version');
       expect(await version.locator('a', { hasText: 'v1' }).isVisible()).toBe(false);
       await version.locator('summary').click();
@@ -213,7 +200,7 @@ describe('version and language switchers under --base /pr-7/', () => {
   }, 60_000);
 
   it('writes the switchers into the HTML as <details> menus with links under the base', async () => {
-    const html = await readFile(path.join(dist, 'fr/guide/index.html'), 'utf8');
+    const html = await readFile(path.join(site.dist, 'fr/guide/index.html'), 'utf8');
     expect(html).toContain('<details class="nav-menu nav-menu-switch nav-menu-header-switch wide-only" data-menu="language">');
     expect(html).toMatch(/<a href="\/pr-7\/en\/guide" class="nav-menu-option" lang="en" hreflang="en">/);
     expect(html).not.toContain('data-nav-select');
@@ -229,7 +216,7 @@ describe('version and language switchers under --base /pr-7/', () => {
       ] as const) {
         for (const scheme of ['light', 'dark'] as const) {
           const page = await browser.newPage({ viewport: { width, height: 560 }, colorScheme: scheme });
-          await page.goto(`${origin}${BASE}en/guide`);
+          await page.goto(`${site.origin}${BASE}en/guide`);
           await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
           const where = width < 800 ? 'sidebar' : 'topbar';
           if (width < 800) await page.locator('[data-toggle-sidebar]').click();
