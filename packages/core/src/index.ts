@@ -1,6 +1,7 @@
 export * from './model.ts';
 export { DIAGNOSTIC_CODES, diagnosticCodeTable, type DiagnosticCode } from './diagnostic-codes.ts';
 export * from './languages.ts';
+export { UI_LANGUAGES, UI_LANGUAGE_ALIASES, uiLanguage, type UiLanguage } from './ui-languages.ts';
 export * from './documents/index.ts';
 export * from './schema.ts';
 export * from './config/index.ts';

@@ -1,9 +1,11 @@
 /**
  * The words the offline composer (composer.ts) frames an answer with — "From <link>:", "Sources:", "I couldn't find
  * anything…" — in the language of the reader's page. One table a translator can edit: the 11 languages of the site's
- * own interface strings (packages/astro's shared/render/ui-strings.ts, whose wording these follow); any other
- * language reads in English. `{name}` in a string is filled in by `fill`.
+ * own interface strings (packages/astro's shared/render/ui-strings.ts, whose wording these follow), listed with
+ * Mintlify's other spellings of them in @lectern/core's ui-languages.ts; any other language reads in English. `{name}` in
+ * a string is filled in by `fill`.
  */
+import { uiLanguage, type UiLanguage } from '@lectern/core/ui-languages';
 
 export interface AnswerStrings {
   /** Where the composer looked, with the preposition the sentences below need: "in the documentation". */
@@ -51,8 +53,8 @@ const en: AnswerStrings = {
   alerts: { NOTE: 'Note', TIP: 'Tip', IMPORTANT: 'Important', WARNING: 'Warning', CAUTION: 'Caution' },
 };
 
-/** Language code (as ui-strings.ts spells it) -> its strings. */
-export const ANSWER_STRINGS: Record<string, AnswerStrings> = {
+/** Each translated language (@lectern/core's UI_LANGUAGES) -> its strings. */
+export const ANSWER_STRINGS: Record<UiLanguage, AnswerStrings> = {
   en,
   fr: {
     where: 'dans la documentation',
@@ -227,36 +229,9 @@ export const ANSWER_STRINGS: Record<string, AnswerStrings> = {
   },
 };
 
-/** Mintlify's other spellings of a translated language (lower case) -> its key in ANSWER_STRINGS (as ui-strings.ts). */
-const ALIASES: Record<string, string> = {
-  cn: 'zh',
-  'zh-cn': 'zh',
-  'zh-hans': 'zh',
-  'zh-sg': 'zh',
-  'zh-tw': 'zh-Hant',
-  'zh-hk': 'zh-Hant',
-  'zh-hant': 'zh-Hant',
-  jp: 'ja',
-  'ja-jp': 'ja',
-  pt: 'pt-BR',
-  'pt-br': 'pt-BR',
-  'pt-pt': 'pt-BR',
-};
-
-/** The ANSWER_STRINGS key for a language (`fr-CA` -> `fr`, `cn` -> `zh`), or undefined when it is not translated. */
-export function answerLanguage(language: string | undefined): string | undefined {
-  if (!language) return undefined;
-  const lower = language.toLowerCase();
-  if (ALIASES[lower]) return ALIASES[lower];
-  const exact = Object.keys(ANSWER_STRINGS).find((k) => k.toLowerCase() === lower);
-  if (exact) return exact;
-  const primary = lower.split(/[-_]/)[0]!;
-  return ALIASES[primary] ?? (ANSWER_STRINGS[primary] ? primary : undefined);
-}
-
 /** The framing words in `language`, English when it has no translation. */
 export function answerStrings(language: string | undefined): AnswerStrings {
-  return ANSWER_STRINGS[answerLanguage(language) ?? 'en'] ?? en;
+  return ANSWER_STRINGS[uiLanguage(language) ?? 'en'];
 }
 
 /** `template` with each `{name}` replaced by `values[name]` (left as is when not given). */

@@ -5,7 +5,11 @@
  *
  * `{query}` in a string is replaced by what the reader typed.
  */
+import { uiLanguage, type UiLanguage } from '@lectern/core/ui-languages';
 import { PANEL_STRINGS_EN } from '@lectern/playground/assistant/strings-en';
+
+/** Which row of UI_STRINGS a page's language reads in (Mintlify's `cn`, `jp`, `pt`…, regional codes): core's table. */
+export { uiLanguage };
 
 export interface UiStrings {
   /** Table of contents heading. */
@@ -178,8 +182,8 @@ const en: UiStrings = {
   ...PANEL_STRINGS_EN,
 };
 
-/** Every translated language. Keys are BCP 47 codes as written in docs.json; see ALIASES for Mintlify's other spellings. */
-export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
+/** Every translated language (@lectern/core's UI_LANGUAGES, which lists Mintlify's other spellings of them too). */
+export const UI_STRINGS: Record<UiLanguage, Partial<UiStrings>> = {
   en,
   fr: {
     onThisPage: 'Sur cette page',
@@ -1091,33 +1095,6 @@ export const UI_STRINGS: Record<string, Partial<UiStrings>> = {
     aiNeedsJs: '助理需要 JavaScript。',
   },
 };
-
-/** Mintlify's other spellings of a translated language (lower case) -> its key in UI_STRINGS. */
-const ALIASES: Record<string, string> = {
-  cn: 'zh',
-  'zh-cn': 'zh',
-  'zh-hans': 'zh',
-  'zh-sg': 'zh',
-  'zh-tw': 'zh-Hant',
-  'zh-hk': 'zh-Hant',
-  'zh-hant': 'zh-Hant',
-  jp: 'ja',
-  'ja-jp': 'ja',
-  pt: 'pt-BR',
-  'pt-br': 'pt-BR',
-  'pt-pt': 'pt-BR',
-};
-
-/** The UI_STRINGS key for a page language (`fr-CA` -> `fr`, `cn` -> `zh`), or undefined when it is not translated. */
-export function uiLanguage(language: string | undefined): string | undefined {
-  if (!language) return undefined;
-  const lower = language.toLowerCase();
-  if (ALIASES[lower]) return ALIASES[lower];
-  const exact = Object.keys(UI_STRINGS).find((k) => k.toLowerCase() === lower);
-  if (exact) return exact;
-  const primary = lower.split(/[-_]/)[0]!;
-  return ALIASES[primary] ?? (UI_STRINGS[primary] ? primary : undefined);
-}
 
 /** Every UI string in `language` (a page's `language`), English where it has no translation. */
 export function uiStrings(language: string | undefined): UiStrings {
