@@ -29,6 +29,13 @@ const open = async (slug: string, width = 1280): Promise<Page> => {
 };
 const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('href')));
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim());
+/** Press each key in turn, expecting focus on the element with that text after it. */
+const pressFocusing = async (page: Page, steps: [key: string, text: string][]) => {
+  for (const [key, text] of steps) {
+    await page.keyboard.press(key);
+    expect(await focused(page), `focus after ${key}`).toBe(text);
+  }
+};
 const menu = (page: Page, where: 'topbar' | 'sidebar', type: 'version' | 'language') =>
   page.locator(`.${where} details[data-menu="${type}"]`);
 
@@ -72,15 +79,17 @@ describe('version and language switchers under --base /pr-7/', () => {
     try {
       const language = menu(page, 'topbar', 'language');
       const button = language.locator('summary');
+      // Tab from the open menu's button: its options in order.
+      const tabThrough: [string, string][] = [
+        ['Tab', 'English'],
+        ['Tab', 'Français'],
+      ];
       await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
       await button.focus();
       await page.keyboard.press('Enter');
       expect(await language.getAttribute('open')).toBe('');
       await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toBe('English');
-      await page.keyboard.press('Tab');
-      expect(await focused(page)).toBe('Français');
+      await pressFocusing(page, tabThrough);
       await page.keyboard.press('Escape');
       expect(await language.getAttribute('open')).toBeNull();
       await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
@@ -88,8 +97,7 @@ describe('version and language switchers under --base /pr-7/', () => {
       // Space opens it; Tab, Tab, Enter follows Français to the same page in French, under the base.
       await page.keyboard.press('Space');
       expect(await language.getAttribute('open')).toBe('');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
+      await pressFocusing(page, tabThrough);
       await Promise.all([page.waitForURL(/\/fr\//), page.keyboard.press('Enter')]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/fr/guide');
       expect(await page.locator('h1').textContent()).toBe('Guide fr');
@@ -108,10 +116,10 @@ describe('version and language switchers under --base /pr-7/', () => {
     try {
       const version = menu(page, 'topbar', 'version');
       await version.locator('summary').focus();
-      await page.keyboard.press('ArrowDown');
-      expect(await focused(page)).toBe('v2 Latest');
-      await page.keyboard.press('ArrowDown');
-      expect(await focused(page)).toBe('v1');
+      await pressFocusing(page, [
+        ['ArrowDown', 'v2 Latest'],
+        ['ArrowDown', 'v1'],
+      ]);
       await Promise.all([page.waitForURL(/\/v1\/guide$/), page.keyboard.press('Enter')]);
       expect(new URL(page.url()).pathname).toBe('/pr-7/en/v1/guide');
       expect(await page.locator('h1').textContent()).toBe('Guide v1');
