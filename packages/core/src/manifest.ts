@@ -35,5 +35,6 @@ export function siteManifest(plan: SitePlan, config: DocsConfig): SiteManifest {
     redirects: (config.redirects ?? []).map((r) => ({ source: r.source, destination: r.destination, permanent: r.permanent })),
     restricted,
     ...(config.lectern?.site ? { site: config.lectern.site } : {}),
+    ...(config.seo?.trailingSlash ? { trailingSlash: true as const } : {}),
   };
 }

@@ -486,6 +486,8 @@ export interface SiteManifest {
   site?: string;
   /** The path the site is served under (`/pr-42/`), when not `/`: `lectern serve` strips it from requests. */
   base?: string;
+  /** docs.json `seo.trailingSlash: true`: page URLs end with '/', and `lectern serve` redirects `/a` to `/a/`. */
+  trailingSlash?: true;
 }
 
 /** The playground proxy contract: see `contract.ts` (`@lectern/core/contract`, loadable without the rest of core). */

@@ -97,7 +97,7 @@ function* llmsFullTxt(site: Site, pages: readonly Page[]): Generator<string> {
     if (!isListedForIndexing(site, p)) continue;
     const md = markdownUnderBase(pageMarkdown(p), site.base);
     const cut = md.indexOf('\n');
-    yield `\n${md.slice(0, cut)}\nSource: ${pageUrl(root, p.slug)}\n${md.slice(cut + 1).trimEnd()}\n`;
+    yield `\n${md.slice(0, cut)}\nSource: ${pageUrl(site, root, p.slug)}\n${md.slice(cut + 1).trimEnd()}\n`;
   }
 }
 
@@ -271,7 +271,7 @@ export function changelogFeed(
   const entries = page.body ? entriesOf(page.body) : [];
   if (!entries.length) return undefined;
   const base = siteRoot(site);
-  const url = `${base}${pageHref(page.slug)}`;
+  const url = `${base}${pageHref(page.slug, site.config.seo?.trailingSlash)}`;
   const feed = `${url.replace(/\/$/, '')}/rss.xml`;
   const items = entries.map((e) => {
     const link = `${url}#${headingSlug(e.label)}`;

@@ -10,7 +10,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@lectern/core';
 import type { Site } from '../model/store.ts';
-import { pageHref } from '../model/nav.ts';
 import { isListedForIndexing } from '../model/indexing.ts';
 
 /** The protocol's limit of URLs per sitemap file. */
@@ -19,9 +18,9 @@ export const SITEMAP_MAX_URLS = 50_000;
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** `https://docs.example.com/pr-42` + `/guides/start`, with the path percent-encoded. */
-export function pageUrl(root: string, slug: string): string {
-  return root + encodeURI(pageHref(slug)).replace(/[?#]/g, encodeURIComponent);
+/** `https://docs.example.com/pr-42` + `/guides/start` (`/guides/start/` with `seo.trailingSlash`), the path percent-encoded. */
+export function pageUrl(site: Pick<Site, 'nav'>, root: string, slug: string): string {
+  return root + encodeURI(site.nav.href(slug)).replace(/[?#]/g, encodeURIComponent);
 }
 
 /** The `<urlset>` of `urls` (with a `lastmod` when the page has a date). */
@@ -65,7 +64,7 @@ export async function writeSitemap(site: Site, dist: string, root: string, pages
   else if (root) {
     const urls = pages
       .filter((p) => isListedForIndexing(site, p))
-      .map((p) => ({ loc: pageUrl(root, p.slug), lastmod: lastmodOf(site, p) }));
+      .map((p) => ({ loc: pageUrl(site, root, p.slug), lastmod: lastmodOf(site, p) }));
     if (urls.length <= SITEMAP_MAX_URLS) await writeFile(path.join(dist, 'sitemap.xml'), urlset(urls));
     else {
       const locs: string[] = [];

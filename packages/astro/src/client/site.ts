@@ -6,7 +6,9 @@
 const root = document.documentElement;
 /** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
 const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
-const pageUrl = (slug: string) => (slug === 'index' ? BASE : BASE + slug);
+/** docs.json `seo.trailingSlash` (`<html data-trailing-slash>`): page URLs end with '/', as nav.ts `pageHref` writes them. */
+const SLASH = root.hasAttribute('data-trailing-slash') ? '/' : '';
+const pageUrl = (slug: string) => (slug === 'index' ? BASE : BASE + slug + SLASH);
 /** The words this script draws, in the page's language: `<html data-ui>` (shared/render/ui-strings.ts), else English. */
 const UI = {
   noResults: 'No results for “{query}”',
@@ -344,8 +346,8 @@ input?.addEventListener('input', async () => {
         const a = document.createElement('a');
         a.href = d.url
           .replace(/\.html$/, '')
-          .replace(/(.)\/$/, '$1')
-          .replace(/\/index$/, '/');
+          .replace(/\/index$/, '/')
+          .replace(/([^/])\/?$/, `$1${SLASH}`);
         const t = document.createElement('span');
         t.className = 'search-title';
         t.textContent = d.meta.title ?? d.url;

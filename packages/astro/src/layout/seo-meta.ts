@@ -62,16 +62,16 @@ const tail = (slug: string) => slug.split('/').slice(1).join('/');
  * the site's address is known: a language whose matching page (same slug, or same path under its own first segment,
  * as the language switcher matches) does not exist gets none; `x-default` names the default language's page.
  */
-export function languageAlternates(page: Page, switchers: readonly Switcher[], siteUrl: string): HeadTag[] {
+export function languageAlternates(page: Page, switchers: readonly Switcher[], siteUrl: string, trailingSlash = false): HeadTag[] {
   const languages = switchers.find((s) => s.type === 'language');
   if (!siteUrl || !languages) return [];
   const fallback = languages.options.find((o) => o.default) ?? languages.options[0];
   let xDefault: HeadTag | undefined;
   const tags = languages.options.flatMap((o): HeadTag[] => {
-    const target = o.active ? page.slug : o.external || o.href === '#' ? undefined : o.href.replace(/^\/+/, '') || 'index';
+    const target = o.active ? page.slug : o.external || o.href === '#' ? undefined : o.href.replace(/^\/+|\/+$/g, '') || 'index';
     const same = target !== undefined && (target === page.slug || (tail(target) !== '' && tail(target) === tail(page.slug)));
     if (!same || !o.label) return [];
-    const href = siteUrl + pageHref(target);
+    const href = siteUrl + pageHref(target, trailingSlash);
     // `x-default`: the page in the site's default language (`default: true`, else the first), for readers of any other.
     if (o === fallback) xDefault = { tag: 'link', rel: 'alternate', hreflang: 'x-default', href };
     return [{ tag: 'link', rel: 'alternate', hreflang: HREFLANG[o.label.toLowerCase()] ?? o.label, href }];
@@ -85,7 +85,7 @@ export function canonicalOf({ site, page, siteUrl }: Pick<SeoInput, 'site' | 'pa
   if (own) return own;
   const base = contentOf(siteMetatags(site.config.seo, page.slug).canonical)?.replace(/\/+$/, '') ?? siteUrl;
   if (!base) return undefined;
-  const href = pageHref(page.slug);
+  const href = pageHref(page.slug, site.config.seo?.trailingSlash);
   return base + (href === '/' && base !== siteUrl ? '' : href);
 }
 
@@ -127,7 +127,7 @@ export function seoTags(input: SeoInput): HeadTag[] {
   const robots = robotsOf(site, page);
   const out: HeadTag[] = [];
   if (canonical) out.push({ tag: 'link', rel: 'canonical', href: canonical });
-  out.push(...languageAlternates(page, input.switchers ?? [], input.siteUrl));
+  out.push(...languageAlternates(page, input.switchers ?? [], input.siteUrl, site.config.seo?.trailingSlash));
   if (robots) out.push({ tag: 'meta', attr: 'name', key: 'robots', content: robots });
   for (const [key, content] of tags.values()) out.push({ tag: 'meta', attr: isProperty(key) ? 'property' : 'name', key, content });
   const organization = organizationLd(input);

@@ -89,6 +89,8 @@ export interface NavIndex {
   firstPage: (item: NavItem) => string | undefined;
   /** The first visible page of the whole navigation. */
   home: string | undefined;
+  /** A page's path from the site root (`pageHref` with the site's docs.json `seo.trailingSlash`). */
+  href: (slug: string) => string;
 }
 
 /**
@@ -103,7 +105,8 @@ export function pageLabel(p: Page): string {
   return p.sidebarTitle ?? p.title;
 }
 
-export function buildNavIndex(plan: SitePlan): NavIndex {
+export function buildNavIndex(plan: SitePlan, trailingSlash = false): NavIndex {
+  const href = (slug: string) => pageHref(slug, trailingSlash);
   const pages = new Map(plan.pages.map((p) => [p.slug, p]));
   const firstCache = new Map<NavItem, string | undefined>();
   const firstPage = (item: NavItem): string | undefined => {
@@ -278,15 +281,14 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
   const option = (d: NavDivision, chain: NavDivision[], slug: string | undefined): SwitcherOption => {
     const active = chain.includes(d);
     const target = d.href ?? (active ? undefined : matching(d, slug)) ?? firstPage(d);
-    const href =
-      target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : '/' + (target === 'index' ? '' : target);
+    const link = target === undefined ? '#' : /^[a-z]+:/i.test(target) || target.startsWith('/') ? target : href(target);
     const menu = d.children.filter((c): c is NavDivision => isDivision(c) && c.type === 'menu');
     return {
       label: d.label,
-      href,
+      href: link,
       active,
       icon: d.icon,
-      external: /^[a-z]+:/i.test(href),
+      external: /^[a-z]+:/i.test(link),
       ...(d.tag ? { tag: d.tag } : {}),
       ...(d.default ? { default: true } : {}),
       ...(typeof d.extra.description === 'string' && d.extra.description ? { description: d.extra.description } : {}),
@@ -304,11 +306,15 @@ export function buildNavIndex(plan: SitePlan): NavIndex {
     return out;
   };
 
-  return { scopes, byPage, fallback, switchers, firstPage, directories, home };
+  return { scopes, byPage, fallback, switchers, firstPage, directories, home, href };
 }
 
-export function pageHref(slug: string): string {
-  return slug === 'index' ? '/' : '/' + slug;
+/**
+ * A page's path from the site root: `/`, `/guides/setup`, or `/guides/setup/` with docs.json `seo.trailingSlash`.
+ * Every link, canonical URL and sitemap entry of a page is made from it (a site's own: `site.nav.href`).
+ */
+export function pageHref(slug: string, trailingSlash = false): string {
+  return slug === 'index' ? '/' : '/' + slug + (trailingSlash ? '/' : '');
 }
 
 /**

@@ -84,7 +84,7 @@ export function createSite(input: LoadedSite, prepared: Map<string, string>, lib
     ...loaded,
     root,
     pages: new Map(loaded.plan.pages.map((p) => [p.slug, p])),
-    nav: buildNavIndex(loaded.plan),
+    nav: buildNavIndex(loaded.plan, loaded.config.seo?.trailingSlash === true),
     api: resolveApiOptions(loaded.config.api),
     prepared,
     lib,

@@ -24,14 +24,7 @@ export function unsupportedSettings(config: Record<string, unknown>): Unsupporte
           message: `unknown key "${key}" in seo.organization is left out of the page's structured data`,
           hint: `allowed: ${ORGANIZATION_KEYS.join(', ')}`,
         });
-  // `seo.paths` is honoured (layout/seo-meta.ts, model/metatags.ts); `seo.trailingSlash: true` is not yet.
-  if (isObject(config.seo) && config.seo.trailingSlash === true)
-    out.push({
-      pointer: '/seo/trailingSlash',
-      message:
-        'seo.trailingSlash is not supported yet: canonical links, og:url, the sitemap and links are written without a trailing slash',
-      hint: 'remove it, or set it to false (the default)',
-    });
+  // `seo.paths` is honoured (layout/seo-meta.ts, model/metatags.ts), and `seo.trailingSlash` (model/nav.ts `pageHref`).
   const options = isObject(config.contextual) && Array.isArray(config.contextual.options) ? config.contextual.options : [];
   options.forEach((option, i) => {
     if (typeof option !== 'string' || CONTEXTUAL_DRAWN.has(option)) return;

@@ -308,6 +308,16 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     // `/a.html`, `/a/index.html`, `/a.md`, `/a/rss.xml`) is gated alike.
     const file = await files.find(url.pathname);
     const found = file && !isServerOnlyFile(dist, file.file) ? file : null;
+    // docs.json `seo.trailingSlash`: a page asked for without its slash (`/a`, served by `a/index.html`) moves to `/a/`.
+    if (
+      manifest.trailingSlash &&
+      found &&
+      !url.pathname.endsWith('/') &&
+      found.file === path.join(dist, decodeURIComponent(url.pathname), 'index.html')
+    ) {
+      const location = base + url.pathname.slice(1) + '/' + url.search;
+      return new Response(null, { status: 308, headers: { Location: location, 'Cache-Control': 'no-cache' } });
+    }
     const slug = found ? slugOfFile(dist, found.file) : undefined;
     const groups = slug === undefined ? undefined : restricted[slug];
     if (groups && slug !== undefined) {
