@@ -127,17 +127,18 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `lectern serve <dir>` as a user runs it, in a child process (`env` added to this one's): its URL once it listens,
- * and the process (the caller stops it).
+ * `lectern serve <dir>` as a user runs it, in a child process (`env` added to this one's; a variable set to
+ * `undefined` is left out), with `args` after the port: its URL once it listens, and the process (the caller stops it).
  */
 export async function startServe(
   dir: string,
   env: NodeJS.ProcessEnv = {},
   port = 0,
+  args: string[] = [],
 ): Promise<{ url: string; child: import('node:child_process').ChildProcess }> {
   const { spawn } = await import('node:child_process');
   const bin = path.join(REPO, 'packages/astro/bin/lectern.js');
-  const child = spawn(process.execPath, [bin, 'serve', dir, '--port', String(port)], {
+  const child = spawn(process.execPath, [bin, 'serve', dir, '--port', String(port), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
