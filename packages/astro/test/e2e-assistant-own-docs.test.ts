@@ -186,7 +186,8 @@ for (const base of ['/', '/pr-7/']) {
         expect(bodies[0]!.threadId).toBeUndefined();
         expect(bodies[1]!.threadId).toBe(thread);
         expect(bodies[1]!.threadKey).toMatch(/^thk_/);
-        expect(bodies[1]!.currentPath).toBe(new URL(href, docs.site).pathname);
+        // The page the reader is on, named as the server names pages (without the base).
+        expect(bodies[1]!.currentPath).toBe('/docs/api-pages/proxy');
         expect((bodies[1]!.messages as unknown[]).length).toBe(3);
         // The server answered in that thread (a thread it did not know would be refused and forgotten by the panel).
         expect(answerTypes[1]).toContain('text/event-stream');

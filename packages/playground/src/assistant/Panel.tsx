@@ -81,6 +81,14 @@ async function loadSettings(server: string, t: PanelStrings): Promise<PanelSetti
 }
 
 /**
+ * The reader's page as the server names pages (as in the sources it returns): the path without the site's base
+ * (`/pr-7/docs/x` -> `/docs/x`), so that the page's language and version are searched first under a preview too.
+ */
+export function pagePath(pathname: string, base: string): string {
+  return base !== '/' && `${pathname}/`.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
+}
+
+/**
  * The "Contact support" address (deflection): the support page with the conversation's `threadId` (as Mintlify adds
  * it, so a support tool can attach the transcript), else a mailto: link; only http(s) and mailto: addresses.
  */
@@ -181,7 +189,7 @@ export function Panel({ base, server, open, onClose, initial, inline, samples = 
           turns: history.filter((t) => t.role === 'user' || t.state === 'done').map(({ role, text }) => ({ role, text })),
           thread: before.thread,
           regenerate,
-          currentPath: location.pathname,
+          currentPath: pagePath(location.pathname, base),
           signal: controller.signal,
           strings: t,
           ...(lang ? { lang } : {}),
