@@ -267,8 +267,8 @@ describe('Tailwind classes, custom CSS and JS, page modes', () => {
       .evaluate((el) => [getComputedStyle(el).letterSpacing, getComputedStyle(el).marginTop, getComputedStyle(el).color]);
     expect(note).toEqual(['3px', '48px', 'rgb(22, 110, 63)']);
     expect(await page.getAttribute('html', 'data-custom-script')).toBe('ran');
-    // mode: custom keeps only the top bar: no sidebar, no title block, no footer.
-    expect(await page.locator('aside.sidebar').count()).toBe(0);
+    // mode: custom keeps only the top bar: no sidebar (only the narrow screen's drawer), no title block, no footer.
+    expect(await page.locator('aside.sidebar').isVisible()).toBe(false);
     expect(await page.locator('.page-header').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
