@@ -361,7 +361,7 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
         const { redirects } = astroRedirects(site.config.redirects ?? []);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
         if (!site.pages.has('index') && !redirects['/']) {
-          if (site.nav.home) redirects['/'] = { status: 307, destination: '/' + site.nav.home.replace(/^\/+/, '') };
+          if (site.nav.home) redirects['/'] = { status: 307, destination: site.nav.href(site.nav.home.replace(/^\/+/, '')) };
         }
 
         // A repo outside the install tree cannot resolve `preact` itself (JSX snippets import its runtime): let Vite

@@ -25,8 +25,8 @@ const hrefs = (
 describe('a site with seo.trailingSlash: true, built under /pr-7/', () => {
   it("writes every link to a page with the page's trailing slash", async () => {
     const doc = await dom('en/guides/intro');
-    expect(hrefs(doc, (e) => hasClass(e, 'nav-link'))).toEqual(['/pr-7/', '/pr-7/en/guides/intro/', '/pr-7/en/guides/next/']);
-    expect(hrefs(doc, (e) => hasClass(e, 'page-nav-link'))).toEqual(['/pr-7/', '/pr-7/en/guides/next/']);
+    expect(hrefs(doc, (e) => hasClass(e, 'nav-link'))).toEqual(['/pr-7/en/', '/pr-7/en/guides/intro/', '/pr-7/en/guides/next/']);
+    expect(hrefs(doc, (e) => hasClass(e, 'page-nav-link'))).toEqual(['/pr-7/en/', '/pr-7/en/guides/next/']);
     const prose = DomUtils.findOne((e) => hasClass(e, 'prose'), doc.children)!;
     expect(hrefs(prose, (e) => e.name === 'a' && !e.attribs.href?.startsWith('#'))).toEqual([
       '/pr-7/en/guides/next/',
@@ -56,7 +56,7 @@ describe('a site with seo.trailingSlash: true, built under /pr-7/', () => {
   it('lists the slashed URLs in sitemap.xml and llms-full.txt; llms.txt links the Markdown copies', async () => {
     const sitemap = await readFile(path.join(site.dist, 'sitemap.xml'), 'utf8');
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
-      `${SITE}/`,
+      `${SITE}/en/`,
       `${SITE}/en/guides/intro/`,
       `${SITE}/en/guides/next/`,
       `${SITE}/fr/guides/intro/`,
@@ -75,12 +75,14 @@ describe('a site with seo.trailingSlash: true, built under /pr-7/', () => {
     const page = await get('/pr-7/en/guides/intro/');
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<h1 class="page-title"');
-    for (const p of ['/pr-7/', '/pr-7/en/guides/intro.md', '/pr-7/sitemap.xml', '/pr-7/en/guides/intro/index.html']) {
+    for (const p of ['/pr-7/en/', '/pr-7/en/guides/intro.md', '/pr-7/sitemap.xml', '/pr-7/en/guides/intro/index.html']) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       await res.arrayBuffer();
     }
     expect((await get('/pr-7/en/guides/missing')).status).toBe(404);
+    // The site has no home page of its own: its root opens the navigation's first page, slash included.
+    expect(await (await get('/pr-7/')).text()).toContain('url=/pr-7/en/"');
   });
 
   it('lectern serve redirects at the root too (a site without a base)', async () => {
