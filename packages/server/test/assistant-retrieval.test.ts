@@ -264,6 +264,75 @@ describe('documents from a SitePlan', () => {
     }
   });
 
+  it('searches a question in the language it is written in, not the language of the page the reader is on', () => {
+    // Mintlify's docs in English and Chinese (issue 35): translated pages keep product names and code in English, so
+    // an English question asked on a Chinese page matched only those words there — and the section with the most
+    // English code, the security schemes, was the answer to "How do I add an OpenAPI playground?".
+    const path = join(site.dir, 'languages.db');
+    const setup = (language: 'en' | 'zh', title: string, intro: string, baseUrl: [string, string], auth: [string, string]) => ({
+      path: `${language === 'en' ? '' : '/zh'}/api-playground/openapi-setup`,
+      title,
+      language,
+      markdown: [
+        intro,
+        `## ${baseUrl[0]}`,
+        baseUrl[1],
+        '```json\n{ "servers": [{ "url": "https://api.example.com/v1" }] }\n```',
+        `## ${auth[0]}`,
+        auth[1],
+        '```json\n{ "components": { "securitySchemes": { "apiKey": { "type": "apiKey", "in": "header", "name": "X-API-Key", "x-default": "your-api-key-here" } } } }\n```',
+        'The `x-default` extension pre-fills the API playground for `apiKey` and `http` bearer schemes in your OpenAPI specification.'.replace(
+          /^.*$/,
+          (en) =>
+            language === 'en'
+              ? en
+              : '`x-default` 扩展支持 `apiKey` 和 `http` bearer 安全方案类型，在 API playground 中预填 OpenAPI 规范的身份验证字段。',
+        ),
+      ].join('\n\n'),
+    });
+    buildAssistantIndex(
+      [
+        setup(
+          'en',
+          'OpenAPI setup',
+          'Generate interactive API documentation from OpenAPI specification files.',
+          ['Specify the base URL for your API', 'To enable the API playground, add a `servers` field to your OpenAPI specification.'],
+          ['Specify authentication', 'Configure `securitySchemes` to add authentication fields to the playground.'],
+        ),
+        setup(
+          'zh',
+          'OpenAPI 设置',
+          '从 OpenAPI 规范文件生成交互式 API 文档。',
+          ['指定 API 的基础 URL', '要启用 API 操作台，请在 OpenAPI 规范中添加 `servers` 字段。'],
+          ['为安全方案设置默认值', '配置 `securitySchemes`，为操作台添加身份验证字段。'],
+        ),
+        { path: '/quickstart', title: 'Quickstart', language: 'en', markdown: 'Add your first page and deploy the site.' },
+        { path: '/zh/quickstart', title: '快速开始', language: 'zh', markdown: '添加第一个页面并部署站点。' },
+      ],
+      path,
+      { defaultLanguage: 'en' },
+    );
+    const idx = openAssistantIndex(path);
+    try {
+      const question = 'How do I add an OpenAPI playground?';
+      const onEnglish = idx.search({ text: question, limit: 3, currentPath: '/quickstart' });
+      expect(onEnglish.passages[0]?.path).toBe('/api-playground/openapi-setup#specify-the-base-url-for-your-api');
+      // The same question on a Chinese page: the English pages answer it, framed in English.
+      const onChinese = idx.search({ text: question, limit: 3, currentPath: '/zh/quickstart' });
+      expect(onChinese.passages[0]?.path).toBe('/api-playground/openapi-setup#specify-the-base-url-for-your-api');
+      expect(onChinese.language).toBe('en');
+      // A question in Chinese on that page is still searched among the Chinese pages.
+      const chinese = idx.search({ text: '如何添加 OpenAPI 操作台', limit: 3, currentPath: '/zh/quickstart' });
+      expect(chinese.passages[0]?.page).toBe('/zh/api-playground/openapi-setup');
+      expect(chinese.language).toBe('zh');
+      // An explicit language filter is obeyed whatever the question's language.
+      const filtered = idx.search({ text: question, limit: 3, language: 'zh' });
+      expect(filtered.passages.map((p) => p.language)).toEqual(filtered.passages.map(() => 'zh'));
+    } finally {
+      idx.close();
+    }
+  });
+
   it('rebuilding the index replaces it', () => {
     const path = join(site.dir, 'rebuild.db');
     buildAssistantIndex([{ path: 'a', title: 'Alpha', markdown: 'alpha bravo' }], path);

@@ -12,7 +12,17 @@ import { loadCorpus, termsOfRoot, type Corpus, type PageInfo } from './corpus.ts
 import { indexStems, root, stem } from './text.ts';
 import { pageLinks } from './links.ts';
 import { INDEX_FORMAT, normalisePagePath } from './indexing.ts';
-import { createScratch, exactScore, firstPass, positionsOf, prepareQuery, RANKING, type FirstPass, type Scratch } from './ranking.ts';
+import {
+  createScratch,
+  exactScore,
+  firstPass,
+  positionsOf,
+  prepareQuery,
+  RANKING,
+  type FirstPass,
+  type Scratch,
+  type WeightedGroup,
+} from './ranking.ts';
 import { buildQuery, HISTORY } from './query.ts';
 import { pathScope, titleActions, titleIsBulk, type Action, type PathScope } from './intent.ts';
 
@@ -134,6 +144,47 @@ interface SectionText {
   content: string;
 }
 
+/** How much more a question's words must be another language's than the preferred one's (see `languageLean`). */
+const LANGUAGE_LEAN = 1;
+
+/**
+ * The language whose pages the question's words are most typical of, compared with `preferred`: over the question's
+ * words, the sum of log(share of that language's pages holding the word / share of the preferred language's pages).
+ * An English question leans to English on a Chinese site whose pages keep English only in code and product names.
+ */
+function languageLean(corpus: Corpus, question: WeightedGroup[], preferred: string): { language: string; by: number } | undefined {
+  const pages = new Map<string, number>();
+  for (let p = 1; p <= corpus.pageCount; p++) {
+    const l = corpus.pages[p]!.language;
+    if (l) pages.set(l, (pages.get(l) ?? 0) + 1);
+  }
+  const lean = new Map<string, number>();
+  const seen = new Uint8Array(corpus.pageCount + 1);
+  for (const g of question) {
+    if (g.negated) continue;
+    for (const term of g.alternatives[0]?.stems ?? []) {
+      const t = corpus.termIds.get(term);
+      if (t === undefined) continue;
+      seen.fill(0);
+      const holding = new Map<string, number>();
+      const count = (p: number) => {
+        const l = corpus.pages[p]!.language;
+        if (seen[p] || !l) return;
+        seen[p] = 1;
+        holding.set(l, (holding.get(l) ?? 0) + 1);
+      };
+      const { pagePostings: pp, sectionPostings: sp, sectionPage } = corpus;
+      for (let e = pp.offsets[t]!; e < pp.offsets[t + 1]!; e++) count(pp.ids[e]!);
+      for (let e = sp.offsets[t]!; e < sp.offsets[t + 1]!; e++) count(sectionPage[sp.ids[e]!]!);
+      const share = (l: string) => ((holding.get(l) ?? 0) + 1) / ((pages.get(l) ?? 0) + 1);
+      for (const l of pages.keys()) if (l !== preferred) lean.set(l, (lean.get(l) ?? 0) + Math.log(share(l) / share(preferred)));
+    }
+  }
+  let best: { language: string; by: number } | undefined;
+  for (const [language, by] of lean) if (!best || by > best.by) best = { language, by };
+  return best;
+}
+
 /** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
 const RERANK_PAGES = 30;
 const SECTIONS_PER_PAGE = 3;
@@ -186,8 +237,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const terms = question.map((g) => g.text);
       const currentLanguage = languageOfPath(corpus, options.currentPath);
       const readerLanguage = options.language ?? currentLanguage;
-      const outcome = (passages: Passage[]): SearchOutcome =>
-        readerLanguage ? { terms, passages, language: readerLanguage } : { terms, passages };
+      const outcome = (passages: Passage[], language = readerLanguage): SearchOutcome =>
+        language ? { terms, passages, language } : { terms, passages };
       if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return outcome([]);
       // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
       // share the root of the question's word.
@@ -212,117 +263,145 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       // What the request prefers: the filter, else the current page's language and version, else the default language.
       const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
       const currentPage = current ? corpus.byPath.get(current) : undefined;
-      const preferredLanguage = options.language ?? currentLanguage ?? corpus.defaultLanguage;
       const preferredVersion = options.version ?? currentPage?.version ?? undefined;
-
-      // Pages searched: within the filter, or the preferences (unversioned, language-less pages always).
-      const version = options.version ?? preferredVersion;
-      const language = options.language ?? preferredLanguage;
-      let allowed: Uint8Array | undefined;
-      if ((version && corpus.versions.size > 0) || (language && corpus.languages.size > 0)) {
-        allowed = new Uint8Array(corpus.pageCount + 1);
-        for (let p = 1; p <= corpus.pageCount; p++) {
-          const info = corpus.pages[p]!;
-          allowed[p] =
-            (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
-        }
-      }
-      // Request preferences, as a factor on a page's score.
-      const prior = (info: PageInfo): number => {
-        let f = 1;
-        if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) f *= RANKING.otherLanguage;
-        if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
-        f *= nearness(info.path, current, elliptic);
-        if (methods.size > 0 && info.method && info.method !== 'WEBHOOK')
-          f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
-        // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
-        if (collection && info.method === 'GET' && info.apiPath)
-          f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
-        // "What's the URL of my Pages site…?", "Which configurations get applied…?": a state is read, not written.
-        if (aboutState && info.method && info.method !== 'GET' && info.method !== 'WEBHOOK') f *= RANKING.writeForState;
-        // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
-        // (on top of the method: POST creates and updates), and an operation on all items at once for a question
-        // about one (for a question about all of them, it is the one). A title verb of another action is not held
-        // against a page: the method prior does that.
-        if (info.method && info.method !== 'WEBHOOK' && (actions.size > 0 || number === 'one')) {
-          const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
-          if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
-          if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
-          if (everyItem && op.bulk) f *= RANKING.bulkForAll;
-        }
-        // The owner the question names (an organization, a repository, another user, the reader) against the
-        // operation's path: \`/orgs/{org}/…\`, \`/repos/{owner}/{repo}/…\`, \`/users/{username}/…\`, \`/user/…\`.
-        if (scopes.size > 0 && info.apiPath && info.method !== 'WEBHOOK') {
-          const scope = (pageScopes[info.id] ??= pathScope(info.apiPath));
-          let named = false;
-          for (const s of scope.named) if (scopes.has(s)) named = true;
-          if (named) f *= RANKING.scopeMatch;
-          else if (scope.owner && scope.owner !== 'repo') f *= RANKING.scopeMismatch;
-        }
-        return f;
-      };
-      // The best section decides; a second section on the subject adds a little (the page is about it).
-      const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
-
-      const prepared = prepareQuery(groups, corpus);
-      let first = firstPass(corpus, prepared, allowed, scratch);
-      let candidates = bestSections(corpus, first);
-      if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
-        first = firstPass(corpus, prepared, undefined, scratch);
-        candidates = bestSections(corpus, first);
-      }
-      // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
-      const firstRanked = [...candidates].map(([page, c]) => {
-        const bonus = first.titleBonus(page);
-        const second = c.scores[1];
-        return {
-          page,
-          sections: c.sections,
-          score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!),
-        };
-      });
-      firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
-      const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
-      const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
-        const info = corpus.pages[page]!;
-        const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
-        const bonus = first.titleBonus(page);
-        const scored = sections
-          .map((sec) => ({
-            sec,
-            ...exactScore(
-              prepared,
-              { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) },
-              corpus,
-              bonus,
-            ),
-          }))
-          .sort((x, y) => y.score - x.score || x.sec - y.sec);
-        const top = scored[0]!;
-        return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
-      });
-      if (ranked.length === 0) return outcome([]);
-      // A section that sends the reader to another page for what was asked — a link whose text has one of the
-      // question's own words, to a page among these — defers to that page: the overview's card for Docusaurus, the
-      // guide's "add a [redirect](/create/redirects)".
       const sectionText = new Map<number, SectionText>();
       const textOfSection = (sec: number): SectionText => {
         let text = sectionText.get(sec);
         if (!text) sectionText.set(sec, (text = textOf.get(sec) as unknown as SectionText));
         return text;
       };
-      const own = new Set(question.filter((g) => !g.negated).flatMap((g) => g.alternatives[0]?.stems ?? []));
-      const rankedPaths = new Set(ranked.map((r) => r.info.path));
-      // Only pages that can still be among the first `limit` after it are read (it lowers a score by at most that).
-      const bound = ranked.map((r) => r.score).sort((x, y) => y - x)[Math.min(limit, ranked.length) - 1]! * RANKING.deferToLink;
-      for (const r of ranked) {
-        if (r.score < bound) continue;
-        const away = pageLinks(textOfSection(r.top.sec).content).some(
-          (link) => link.page !== r.info.path && rankedPaths.has(link.page) && indexStems(link.text).some((s) => own.has(s)),
-        );
-        if (away) r.score *= RANKING.deferToLink;
+
+      const prepared = prepareQuery(groups, corpus);
+      // The leading pages, each with its best section, searched with `preferredLanguage` preferred (undefined: none).
+      const rankIn = (preferredLanguage: string | undefined) => {
+        // Pages searched: within the filter, or the preferences (unversioned, language-less pages always).
+        const version = options.version ?? preferredVersion;
+        const language = options.language ?? preferredLanguage;
+        let allowed: Uint8Array | undefined;
+        if ((version && corpus.versions.size > 0) || (language && corpus.languages.size > 0)) {
+          allowed = new Uint8Array(corpus.pageCount + 1);
+          for (let p = 1; p <= corpus.pageCount; p++) {
+            const info = corpus.pages[p]!;
+            allowed[p] =
+              (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language)
+                ? 1
+                : 0;
+          }
+        }
+        // Request preferences, as a factor on a page's score.
+        const prior = (info: PageInfo): number => {
+          let f = 1;
+          if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) f *= RANKING.otherLanguage;
+          if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
+          f *= nearness(info.path, current, elliptic);
+          if (methods.size > 0 && info.method && info.method !== 'WEBHOOK')
+            f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
+          // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
+          if (collection && info.method === 'GET' && info.apiPath)
+            f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
+          // "What's the URL of my Pages site…?", "Which configurations get applied…?": a state is read, not written.
+          if (aboutState && info.method && info.method !== 'GET' && info.method !== 'WEBHOOK') f *= RANKING.writeForState;
+          // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
+          // (on top of the method: POST creates and updates), and an operation on all items at once for a question
+          // about one (for a question about all of them, it is the one). A title verb of another action is not held
+          // against a page: the method prior does that.
+          if (info.method && info.method !== 'WEBHOOK' && (actions.size > 0 || number === 'one')) {
+            const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
+            if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
+            if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
+            if (everyItem && op.bulk) f *= RANKING.bulkForAll;
+          }
+          // The owner the question names (an organization, a repository, another user, the reader) against the
+          // operation's path: \`/orgs/{org}/…\`, \`/repos/{owner}/{repo}/…\`, \`/users/{username}/…\`, \`/user/…\`.
+          if (scopes.size > 0 && info.apiPath && info.method !== 'WEBHOOK') {
+            const scope = (pageScopes[info.id] ??= pathScope(info.apiPath));
+            let named = false;
+            for (const s of scope.named) if (scopes.has(s)) named = true;
+            if (named) f *= RANKING.scopeMatch;
+            else if (scope.owner && scope.owner !== 'repo') f *= RANKING.scopeMismatch;
+          }
+          return f;
+        };
+        // The best section decides; a second section on the subject adds a little (the page is about it).
+        const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
+
+        let first = firstPass(corpus, prepared, allowed, scratch);
+        let candidates = bestSections(corpus, first);
+        if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
+          first = firstPass(corpus, prepared, undefined, scratch);
+          candidates = bestSections(corpus, first);
+        }
+        // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
+        const firstRanked = [...candidates].map(([page, c]) => {
+          const bonus = first.titleBonus(page);
+          const second = c.scores[1];
+          return {
+            page,
+            sections: c.sections,
+            score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!),
+          };
+        });
+        firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
+        const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+        const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
+          const info = corpus.pages[page]!;
+          const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+          const bonus = first.titleBonus(page);
+          const scored = sections
+            .map((sec) => ({
+              sec,
+              ...exactScore(
+                prepared,
+                { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) },
+                corpus,
+                bonus,
+              ),
+            }))
+            .sort((x, y) => y.score - x.score || x.sec - y.sec);
+          const top = scored[0]!;
+          return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
+        });
+        if (ranked.length === 0) return ranked;
+        // A section that sends the reader to another page for what was asked — a link whose text has one of the
+        // question's own words, to a page among these — defers to that page: the overview's card for Docusaurus, the
+        // guide's "add a [redirect](/create/redirects)".
+        const own = new Set(question.filter((g) => !g.negated).flatMap((g) => g.alternatives[0]?.stems ?? []));
+        const rankedPaths = new Set(ranked.map((r) => r.info.path));
+        // Only pages that can still be among the first `limit` after it are read (it lowers a score by at most that).
+        const bound = ranked.map((r) => r.score).sort((x, y) => y - x)[Math.min(limit, ranked.length) - 1]! * RANKING.deferToLink;
+        for (const r of ranked) {
+          if (r.score < bound) continue;
+          const away = pageLinks(textOfSection(r.top.sec).content).some(
+            (link) => link.page !== r.info.path && rankedPaths.has(link.page) && indexStems(link.text).some((s) => own.has(s)),
+          );
+          if (away) r.score *= RANKING.deferToLink;
+        }
+        ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+        return ranked;
+      };
+
+      const preferredLanguage = options.language ?? currentLanguage ?? corpus.defaultLanguage;
+      let ranked = rankIn(preferredLanguage);
+      let language = readerLanguage;
+      // A question in another language than the preferred one (asked in English on a Chinese page, where only the
+      // English words left in code and product names match, and the section with the most English code wins): when
+      // its words are another language's (`languageLean`) and that language's best page holds more of them, and
+      // scores higher, than any page of the preferred one, the question is searched in that language, and answered
+      // in it. An explicit language filter is always obeyed.
+      if (!options.language && preferredLanguage && corpus.languages.size > 1) {
+        const preferred = ranked.filter((r) => r.info.language == null || r.info.language === preferredLanguage);
+        const mostMatched = Math.max(0, ...preferred.map((r) => r.top.matched));
+        const lean = mostMatched < question.length ? languageLean(corpus, question, preferredLanguage) : undefined;
+        if (lean && lean.by >= LANGUAGE_LEAN) {
+          const inOther = rankIn(lean.language);
+          const top = inOther[0];
+          if (top?.info.language === lean.language && top.top.matched > mostMatched && top.score > (preferred[0]?.score ?? 0)) {
+            language = lean.language;
+            ranked = inOther;
+          }
+        }
       }
-      ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+      if (ranked.length === 0) return outcome([]);
 
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
         const text = textOfSection(top.sec);
@@ -342,7 +421,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         if (info.description != null && info.description !== '') p.description = info.description;
         return p;
       });
-      return outcome(passages);
+      return outcome(passages, language);
     },
     size() {
       return inMemory().corpus.sectionCount;
