@@ -2,7 +2,7 @@
  * What a build emits beyond HTML: `_lectern/manifest.json`, the Pagefind index, `llms.txt`, `llms-full.txt` (and their
  * `/.well-known/` copies), `skill.md` (skill.ts), `sitemap.xml`, `robots.txt`, `.md` copies, changelog feeds.
  */
-import { copyFile, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { loadIgnore, NOT_COPIED_FILES, publishedSpecText, STATIC_ASSET, type Page, type SiteManifest } from '@lectern/core';
@@ -19,7 +19,7 @@ import { renderMarkdown } from '../shared/render/markdown.ts';
 import { htmlUnderBase, markdownUnderBase } from '../shared/site/base-path.ts';
 import { addPages, startSearchIndex, type SearchIndexer } from './search-index.ts';
 import { renderOrder } from './render-order.ts';
-import { cacheEnabled, cacheRoot, lecternFingerprint } from '../shared/build-cache.ts';
+import { cacheEnabled, cacheRoot, lecternFingerprint, sha256 } from '../shared/build-cache.ts';
 import { leftOutPages, removePages } from './left-out.ts';
 import { refusedFile, repoFileRules } from '../shared/modules/publishable.ts';
 import { restrictedOnlyFiles } from './restricted-files.ts';
@@ -112,12 +112,28 @@ async function writeLlmsFiles(site: Site, dist: string, pages: readonly Page[]):
   ];
   for (const [name, text] of files) {
     const file = path.join(dist, name);
-    if (!existsSync(file)) await writeFile(file, text());
+    if (!existsSync(file)) await writeFile(file, inChunks(text()));
     const known = path.join(dist, '.well-known', name);
     if (existsSync(known)) continue;
     await mkdir(path.dirname(known), { recursive: true });
     await copyFile(file, known);
   }
+}
+
+/** Pieces of text joined into chunks of about a megabyte: one write each rather than one per page. */
+function* inChunks(text: string | Iterable<string>, size = 1 << 20): Generator<string> {
+  if (typeof text === 'string') {
+    yield text;
+    return;
+  }
+  let chunk = '';
+  for (const piece of text) {
+    chunk += piece;
+    if (chunk.length < size) continue;
+    yield chunk;
+    chunk = '';
+  }
+  if (chunk) yield chunk;
 }
 
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.lectern', '.git', '.astro', 'src', '.cursor', '.github', '.vscode']);
@@ -160,15 +176,21 @@ export async function copyAssets(root: string, dist: string, options: CopyOption
   const references = options.references ?? [];
   const rules = repoFileRules(options.pages ?? []);
   const withheld = options.withheld ?? new Set<string>();
+  // A versioned repo has the same data file (`openapi.yaml`) in every version folder: its name is looked up once.
+  const named = new Map<string, boolean>();
+  const isNamed = (name: string) =>
+    named.get(name) ??
+    named
+      .set(
+        name,
+        references.some((t) => t.includes(name)),
+      )
+      .get(name)!;
   /** A file this copy publishes as it is (a spec is published stripped, see below). */
   const copied = (rel: string) => {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     if (withheld.has(rel) && !specs.has(rel)) return false;
-    return (
-      STATIC_ASSET.test(name) &&
-      !NOT_COPIED_FILES.has(name) &&
-      (specs.has(rel) || !DATA_FILE.test(name) || references.some((t) => t.includes(name)))
-    );
+    return STATIC_ASSET.test(name) && !NOT_COPIED_FILES.has(name) && (specs.has(rel) || !DATA_FILE.test(name) || isNamed(name));
   };
   /**
    * Why the link `abs` (`rel`) to `real` is not followed: where it leads is never read, or not published at its own
@@ -304,6 +326,42 @@ export function changelogFeed(
   ].join('\n');
 }
 
+const code = (err: unknown) => (err as NodeJS.ErrnoException).code;
+
+/**
+ * The Markdown copies' writer: `copy(file, text)` writes `text` at `file` unless something is there already (a docs.json
+ * redirect from `/page.md`, an old URL, is a folder there: the redirect keeps the path). A text written before is
+ * not written again: the file is a hard link to the first one (a versioned repo's copies of a page in every version
+ * have the same Markdown: crewAI's 24,667 pages have about 1,700 texts), or written when the file system refuses.
+ * `folder(file)` makes the file's folder.
+ */
+function sharedCopies(folder: (file: string) => Promise<unknown>): (file: string, text: string) => Promise<void> {
+  /** By the text's hash: the last copy's file once it is there (undefined: none written yet). */
+  const written = new Map<string, Promise<string | undefined>>();
+  return async (file, text) => {
+    const key = sha256(text);
+    const earlier = written.get(key);
+    const done = (async () => {
+      await folder(file);
+      const from = await earlier;
+      try {
+        if (from) return await link(from, file).then(() => file);
+      } catch (err) {
+        if (code(err) === 'EEXIST') return from;
+      }
+      try {
+        await writeFile(file, text, { flag: 'wx' });
+        return file;
+      } catch (err) {
+        if (code(err) === 'EEXIST' || code(err) === 'EISDIR') return from;
+        throw err;
+      }
+    })();
+    written.set(key, done);
+    await done;
+  };
+}
+
 /**
  * `search`: the index the build streamed its pages to, if it did (see build-session.ts). Pages the build left out
  * (left-out.ts) get no HTML, Markdown copy, feed, `llms.txt` line or search entry.
@@ -348,18 +406,20 @@ export async function afterBuild(
   await writeIslandIcons(dist);
   // Many small files: written a few dozen at a time, each folder made once.
   const folders = new Map<string, Promise<unknown>>();
-  const write = async (file: string, text: string) => {
+  const folder = (file: string) => {
     const dir = path.dirname(file);
     let made = folders.get(dir);
     if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
-    await made;
+    return made;
+  };
+  const write = async (file: string, text: string) => {
+    await folder(file);
     await writeFile(file, text);
   };
+  const copy = sharedCopies(folder);
   const updates = updateEntriesCache(site.root);
   const copies = written.map((page) => async () => {
-    // A docs.json redirect from `/page.md` (an old URL) is a folder there already: the redirect keeps the path.
-    const copy = path.join(dist, page.slug + '.md');
-    if (!existsSync(copy)) await write(copy, agentInstructions(site) + markdownUnderBase(pageMarkdown(page), site.base));
+    await copy(path.join(dist, page.slug + '.md'), agentInstructions(site) + markdownUnderBase(pageMarkdown(page), site.base));
     const feed = changelogFeed(site, page, updates.of);
     if (feed) await write(path.join(dist, pageHref(page.slug), 'rss.xml'), feed);
   });
