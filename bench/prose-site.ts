@@ -3,7 +3,9 @@
  * callouts, cards, tabs, steps, accordions, code groups) in 2 tabs of 25 groups, built cold, then warm after one
  * page changed. Prints wall time, CPU time, peak RSS of the build process and dist/ size.
  *
- *   node bench/prose-site.ts [--pages=1000] [--keep] [--root=<docs repo>]
+ *   node bench/prose-site.ts [--pages=1000] [--versions=1] [--keep] [--root=<docs repo>]
+ *
+ * `--versions=k`: the pages are k versions of the same pages / k files (byte-identical copies, as in a versioned repo).
  *
  * `--root` builds an existing docs repo instead (e.g. a checkout of Mintlify's own docs), cold and warm after one
  * edit to its first page file.
@@ -16,6 +18,7 @@ import { build, type Result } from './site-build.ts';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
 const PAGES = Number(argv.find((a) => a.startsWith('--pages='))?.slice(8) ?? 1000);
+const VERSIONS = Number(argv.find((a) => a.startsWith('--versions='))?.slice(11) ?? 1);
 
 const WORDS =
   'request response token scope header cursor page limit webhook event retry backoff tenant project key secret region deploy build preview branch commit review merge cache index search query filter sort field schema record batch stream queue worker job'.split(
@@ -96,23 +99,27 @@ function pageText(i: number, title: string): string {
   return parts.join('\n\n') + '\n';
 }
 
-/** A docs repo of `n` pages in `root`. */
-export function makeProseRepo(n: number, root: string): string {
+/**
+ * A docs repo of `n` pages in `root`. With `versions` > 1, the pages are `versions` copies of the same n / versions
+ * pages (`v1/…`, `v2/…`, byte-identical files), each copy a version of the navigation: as in a versioned repo.
+ */
+export function makeProseRepo(n: number, root: string, versions = 1): string {
   const tabs = [
     { tab: 'Guides', prefix: 'guides' },
     { tab: 'Reference', prefix: 'reference' },
   ];
-  const perTab = Math.ceil(n / tabs.length);
+  const each = Math.ceil(n / versions);
+  const perTab = Math.ceil(each / tabs.length);
   const groups = 25;
-  let made = 0;
-  const navigation = {
-    tabs: tabs.map(({ tab, prefix }) => ({
+  const tabsOf = (dir: string) => {
+    let made = 0;
+    return tabs.map(({ tab, prefix }) => ({
       tab,
       groups: Array.from({ length: groups }, (_, g) => {
         const pages: string[] = [];
-        for (let p = 0; p < Math.ceil(perTab / groups) && made < n; p++, made++) {
-          const slug = `${prefix}/g${g}/p${p}`;
-          mkdirSync(path.join(root, prefix, `g${g}`), { recursive: true });
+        for (let p = 0; p < Math.ceil(perTab / groups) && made < each; p++, made++) {
+          const slug = `${dir}${prefix}/g${g}/p${p}`;
+          mkdirSync(path.join(root, `${dir}${prefix}`, `g${g}`), { recursive: true });
           writeFileSync(
             path.join(root, `${slug}.mdx`),
             pageText(made, `${tab} ${g}.${p}: ${WORDS[made % WORDS.length]} ${WORDS[(made * 7) % WORDS.length]}`),
@@ -121,8 +128,12 @@ export function makeProseRepo(n: number, root: string): string {
         }
         return { group: `${tab} group ${g}`, pages };
       }).filter((g) => g.pages.length),
-    })),
+    }));
   };
+  const navigation =
+    versions > 1
+      ? { versions: Array.from({ length: versions }, (_, v) => ({ version: `v${v + 1}`, tabs: tabsOf(`v${v + 1}/`) })) }
+      : { tabs: tabsOf('') };
   writeFileSync(
     path.join(root, 'docs.json'),
     JSON.stringify({ theme: 'mint', name: 'Prose', colors: { primary: '#0D9373' }, navigation }, null, 2),
@@ -133,15 +144,17 @@ export function makeProseRepo(n: number, root: string): string {
 async function main(): Promise<void> {
   const rootArg = argv.find((a) => a.startsWith('--root='))?.slice(7);
   mkdirSync(path.join(REPO, '.cache'), { recursive: true });
-  const root = rootArg ? path.resolve(rootArg) : makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-prose-')));
+  const root = rootArg ? path.resolve(rootArg) : makeProseRepo(PAGES, mkdtempSync(path.join(REPO, '.cache', 'bench-prose-')), VERSIONS);
   // An edit to a page a third of the way into the navigation.
-  const files = rootArg
-    ? []
+  type Tab = { groups: Array<{ pages: string[] }> };
+  const nav = rootArg
+    ? undefined
     : (
         JSON.parse(readFileSync(path.join(root, 'docs.json'), 'utf8')) as {
-          navigation: { tabs: Array<{ groups: Array<{ pages: string[] }> }> };
+          navigation: { tabs?: Tab[]; versions?: Array<{ tabs: Tab[] }> };
         }
-      ).navigation.tabs.flatMap((t) => t.groups.flatMap((g) => g.pages));
+      ).navigation;
+  const files = (nav?.versions?.flatMap((v) => v.tabs) ?? nav?.tabs ?? []).flatMap((t) => t.groups.flatMap((g) => g.pages));
   const edited = rootArg ? undefined : path.join(root, `${files[Math.floor(files.length / 3)]!}.mdx`);
   const original = edited ? readFileSync(edited, 'utf8') : undefined;
   const results: Result[] = [];

@@ -26,6 +26,7 @@ import { findPackage, isDetached, shadowedDependencies, sharesAncestor } from '.
 import { basePath } from './shared/site/base-path.ts';
 import { liveSampleShim } from '@lectern/core/browser-shims';
 import { bundleLiveSamples, LIVE_SAMPLES_FILE } from './build/live-samples-bundle.ts';
+import { pageFile, pageModules } from './build/page-modules.ts';
 import { OWN_DIR, ownModule, PACKAGE_DIR } from './shared/modules/own-files.ts';
 import { refusedImport } from './shared/modules/publishable.ts';
 import { startBuildSession, type BuildSession, type CacheUsage } from './build/session.ts';
@@ -205,14 +206,16 @@ function vitePlugin(root: string, command: string, componentsModule: string, det
         if (id !== '\0' + VIRTUAL) return undefined;
         const site = getSite(root);
         const lines = [`export const root = ${JSON.stringify(site.root)};`, 'export const loaders = {'];
-        for (const p of site.plan.pages) {
-          const file = p.file ?? (site.content.has(p.slug) ? path.relative(site.root, site.content.get(p.slug)!) : undefined);
-          // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead); a build in
-          // parts bundles the pages of its part only.
-          if (!file || site.blocked.has(p.slug) || (site.only && !site.only.has(p.slug))) continue;
-          // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`).
-          const abs = path.resolve(site.root, file).split(path.sep).join('/');
-          lines.push(command === 'dev' ? devLoader(p.slug, abs) : `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(abs)}),`);
+        // A page an MDX error keeps from compiling stays out of the bundle (it renders its errors instead); a build in
+        // parts bundles the pages of its part only.
+        const bundled = site.plan.pages.filter((p) => !site.blocked.has(p.slug) && (!site.only || site.only.has(p.slug)));
+        // Absolute: the docs repo may be a folder of a larger Astro project (`lectern({ root: './docs' })`). A build
+        // imports one module for byte-identical copies of a page (page-modules.ts); `lectern dev` each page's own file.
+        const modules = command === 'dev' ? new Map(bundled.map((p) => [p.slug, pageFile(site, p)])) : pageModules(site, bundled);
+        for (const [slug, file] of modules) {
+          if (file === undefined) continue;
+          const abs = file.split(path.sep).join('/');
+          lines.push(command === 'dev' ? devLoader(slug, abs) : `  ${JSON.stringify(slug)}: () => import(${JSON.stringify(abs)}),`);
         }
         lines.push('};');
         if (command === 'dev') lines.push(...devStyleImports(site, componentsModule));

@@ -12,7 +12,9 @@ import { planForPart, type PlanData } from '../src/site/site.ts';
 function siteOf(pages: Array<number | null>): Site {
   return {
     plan: { pages: pages.map((n, i) => (n === null ? { slug: `gen-${i}` } : { slug: `p-${i}`, file: `p-${i}.mdx`, body: 'x'.repeat(n) })) },
+    root: '/docs',
     content: new Map(),
+    prepared: new Map(),
     blocked: new Map(),
   } as unknown as Site;
 }

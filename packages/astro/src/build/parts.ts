@@ -6,11 +6,13 @@
  *
  * A part's memory follows the size of its MDX text more than its number of pages (measured: 1,000 generated prose
  * pages of 4 KB and 531 pages of mintlify/docs, 3.8 MB either way, both peak near 1 GB), so by default a part takes
- * pages, in plan order, up to PART_BYTES of MDX text. Generated endpoint pages have no module of their own and weigh
- * nothing (a site of 1,200 operations builds in one process). `LECTERN_PART_PAGES=<n>` cuts by page count instead
+ * pages, in plan order, up to PART_BYTES of MDX text; byte-identical copies of a page share its module
+ * (page-modules.ts), so they join its part and count as near-empty pages. Generated endpoint pages have no module of
+ * their own and weigh nothing (a site of 1,200 operations builds in one process). `LECTERN_PART_PAGES=<n>` cuts by page count instead
  * (`0`: one part, in the build's own process); `LECTERN_PART_BYTES=<n>` changes the budget.
  */
 import type { Site } from '../model/store.ts';
+import { copyKey } from './page-modules.ts';
 
 export type PartSize = { pages: number } | { bytes: number };
 
@@ -29,24 +31,25 @@ export function partSize(env: NodeJS.ProcessEnv = process.env): PartSize {
 }
 
 /**
- * The site's pages in parts (slugs, in plan order) of about the same weight, none over the budget unless a single page
- * is: one part when the whole site fits. Weight: 1 per MDX page (`pages`) or the length of its text (`bytes`).
+ * The site's pages in parts (slugs) of about the same weight, none over the budget unless a single page (with its
+ * copies) is: one part when the whole site fits. Weight: 1 per MDX page (`pages`) or the length of its text (`bytes`).
+ * Byte-identical copies of a page share one module (page-modules.ts), so they go in the same part, and with `bytes` a
+ * copy weighs what a near-empty page does. Pages are in plan order, copies after the first of them.
  */
 export function partsOf(site: Site, size: PartSize): string[][] {
-  const pages = site.plan.pages;
-  const weights = pages.map((p) => {
-    const text = textOf(site, p);
-    return text === undefined ? 0 : 'pages' in size ? 1 : Math.max(MIN_PAGE_BYTES, text.length);
-  });
+  const groups = copyGroups(site);
+  const weigh = (group: Group) =>
+    'pages' in size ? group.weight && group.slugs.length : group.weight && group.weight + (group.slugs.length - 1) * MIN_PAGE_BYTES;
+  const weights = groups.map(weigh);
   const budget = 'pages' in size ? size.pages : size.bytes;
   const total = weights.reduce((a, b) => a + b, 0);
-  if (budget <= 0 || total <= budget) return [pages.map((p) => p.slug)];
+  if (budget <= 0 || total <= budget) return [groups.flatMap((g) => g.slugs)];
   // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
   const parts = Math.ceil(total / budget);
   const share = 'pages' in size ? Math.ceil(total / parts) : total / parts;
   const out: string[][] = [[]];
   let filled = 0;
-  pages.forEach((p, i) => {
+  groups.forEach((group, i) => {
     const w = weights[i]!;
     // A page without a module never opens a part, and no part is left without one.
     if (w > 0 && filled > 0 && filled + w > share) {
@@ -54,9 +57,38 @@ export function partsOf(site: Site, size: PartSize): string[][] {
       filled = 0;
     }
     filled += w;
-    out[out.length - 1]!.push(p.slug);
+    out[out.length - 1]!.push(...group.slugs);
   });
   return out;
+}
+
+/** How many pages are copies of an earlier page and share its module (page-modules.ts). */
+export function sharedCopies(site: Site): number {
+  return copyGroups(site).reduce((n, g) => n + g.slugs.length - 1, 0);
+}
+
+/** A page and its byte-identical copies (page-modules.ts `copyKey`), with the weight of one of them (0: no module). */
+interface Group {
+  slugs: string[];
+  weight: number;
+}
+
+function copyGroups(site: Site): Group[] {
+  const groups: Group[] = [];
+  const byKey = new Map<string, Group>();
+  for (const p of site.plan.pages) {
+    const text = textOf(site, p);
+    const key = text === undefined ? undefined : copyKey(site, p);
+    const known = key === undefined ? undefined : byKey.get(key);
+    if (known) {
+      known.slugs.push(p.slug);
+      continue;
+    }
+    const group = { slugs: [p.slug], weight: text === undefined ? 0 : Math.max(MIN_PAGE_BYTES, text.length) };
+    groups.push(group);
+    if (key !== undefined) byKey.set(key, group);
+  }
+  return groups;
 }
 
 /** A page's MDX text, or undefined for a page that has no module (a generated endpoint page) or is not built. */
@@ -65,10 +97,19 @@ function textOf(site: Site, p: Site['plan']['pages'][number]): string | undefine
   return p.body ?? '';
 }
 
-/** The length of the MDX text of a part's pages (what its compiled modules grow with). */
+/** The length of the MDX text of a part's modules (what they grow with): copies of a page share one module. */
 export function partText(site: Site, slugs: readonly string[]): number {
   const wanted = new Set(slugs);
-  return site.plan.pages.reduce((sum, p) => sum + (wanted.has(p.slug) ? (textOf(site, p)?.length ?? 0) : 0), 0);
+  const seen = new Set<string>();
+  let sum = 0;
+  for (const p of site.plan.pages) {
+    if (!wanted.has(p.slug)) continue;
+    const key = copyKey(site, p);
+    if (key !== undefined && seen.has(key)) continue;
+    if (key !== undefined) seen.add(key);
+    sum += textOf(site, p)?.length ?? 0;
+  }
+  return sum;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
-import { partSize, partsOf, partText, progressLine, unchangedLanguages, type PartSize } from '../build/parts.ts';
+import { partSize, partsOf, partText, progressLine, sharedCopies, unchangedLanguages, type PartSize } from '../build/parts.ts';
 import { partHeap, runPartProcess } from './part-process.ts';
 import { importedNonPages } from '../build/page-keys.ts';
 
@@ -197,6 +197,8 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     error: (m: string) => console.error(`[lectern] ${m}`),
   };
   log.info(`planned ${pages.length} pages in ${Math.round(performance.now() - t0)} ms${fromCache ? ' (from the cache)' : ''}`);
+  const copies = sharedCopies(planned.site);
+  if (copies) log.info(`${copies} pages are byte-identical copies of others: each set of copies is compiled once`);
   let search: SearchIndexer | undefined;
   if (parts === 1) {
     const { build } = await import('astro');

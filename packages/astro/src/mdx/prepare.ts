@@ -411,6 +411,9 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: 
   return code;
 }
 
+/** A Markdown image whose path is relative to the file (`![x](../images/a.png)`, `![x](a.png)`): MDX imports it. */
+export const RELATIVE_IMAGE = /(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g;
+
 /**
  * Markdown images with a relative path to a file that does not exist (`![x](../images/gone.gif)`), that may not be
  * read (publishable.ts), or that climbs above the docs root (`../../images/x.png` one level too many): MDX would import
@@ -418,17 +421,14 @@ function retargetImports(result: MdxAnalysis, abs: string, root: string, rules: 
  * root-absolute URLs, drawn as plain <img> (`lectern check` reports a missing file as a broken link).
  */
 function missingImages(code: string, abs: string, root: string, rules: RepoFileRules): string {
-  return code.replace(
-    /(!\[[^\]\n]*\]\(\s*<?)(\.{1,2}\/[^)\s>]+|[^)\s>/:#?][^)\s>:]*)(?=>?(?:\s+"[^"\n]*")?\s*\))/g,
-    (whole, head: string, url: string) => {
-      const clean = safeDecode(url.replace(/[?#].*$/, ''));
-      const file = path.resolve(path.dirname(abs), clean);
-      if (file.startsWith(root + path.sep) && readableFile(root, file, rules)) return whole;
-      // Root-absolute; a path climbing above the docs root stops there, as a URL does (Mintlify shows the image).
-      const dir = '/' + path.relative(root, path.dirname(abs)).split(path.sep).join('/');
-      return head + path.posix.resolve(dir, clean) + url.slice(url.replace(/[?#].*$/, '').length);
-    },
-  );
+  return code.replace(RELATIVE_IMAGE, (whole, head: string, url: string) => {
+    const clean = safeDecode(url.replace(/[?#].*$/, ''));
+    const file = path.resolve(path.dirname(abs), clean);
+    if (file.startsWith(root + path.sep) && readableFile(root, file, rules)) return whole;
+    // Root-absolute; a path climbing above the docs root stops there, as a URL does (Mintlify shows the image).
+    const dir = '/' + path.relative(root, path.dirname(abs)).split(path.sep).join('/');
+    return head + path.posix.resolve(dir, clean) + url.slice(url.replace(/[?#].*$/, '').length);
+  });
 }
 
 const safeDecode = (s: string) => {
