@@ -179,6 +179,52 @@ describe('offline answers from descriptions written in Markdown', () => {
     expect(text).not.toContain('`display`');
   });
 
+  it('quotes a step whole, with the lines it wraps onto, or up to the end of a sentence', async () => {
+    // docs/api-pages/proxy.mdx: the first item wraps onto two more lines (the answer stopped at "…`api.mdx.server`, give").
+    const hosts = mdxToText(
+      [
+        'The proxy only sends requests to:',
+        '',
+        '1. **The servers of your API specs.** Every `servers` entry of every OpenAPI file, and `api.mdx.server`, give',
+        "   one origin (scheme, host and port). Paths don't matter: if `https://api.example.com/v1` is a server, then",
+        '   `https://api.example.com/v2/anything` is allowed.',
+        '2. **The origins you list in `lectern.proxy.allow`** in `docs.json` (see the allowlist section below).',
+        '',
+        'Every other host gets a `403` with the code `origin_not_allowed`.',
+      ].join('\n'),
+    );
+    const text = await compose({ title: 'Playground proxy', content: hosts }, 'Which hosts does the proxy send requests to?');
+    expect(text).toContain(
+      [
+        'The proxy only sends requests to:\n',
+        '1. **The servers of your API specs.** Every `servers` entry of every OpenAPI file, and `api.mdx.server`, give one origin (scheme, host and port).',
+        '2. **The origins you list in `lectern.proxy.allow`** in `docs.json` (see the allowlist section below).',
+      ].join('\n'),
+    );
+  });
+
+  it('opens with a list as whole items, one a line, and quotes a field with the lines its description wraps onto', async () => {
+    // docs/config/appearance.mdx: the section opens with a list after its code; the question names a field whose
+    // description goes on over two more lines (the answer stopped at "…in light and dark mode:").
+    const background = mdxToText(
+      [
+        '```json\n"background": { "decoration": "gradient" }\n```',
+        '',
+        "- `color`: the page's background in each mode (hex colors).",
+        '- `decoration`: a pattern drawn behind the top of every page, in your accent color, in light and dark mode:',
+        '  `gradient` (a soft glow), `grid` (faint grid lines fading out downwards) or `windows` (outlines of overlapping',
+        '  windows). Its CSS is inlined only on sites that set it.',
+      ].join('\n'),
+    );
+    const decoration = await compose({ title: 'Appearance', content: background }, 'How do I add a background decoration?');
+    const pattern =
+      'a pattern drawn behind the top of every page, in your accent color, in light and dark mode: `gradient` (a soft glow), `grid` (faint grid lines fading out downwards) or `windows` (outlines of overlapping windows).';
+    expect(decoration).toContain(
+      `\n\n- \`color\`: the page's background in each mode (hex colors).\n- \`decoration\`: ${pattern} Its CSS is inlined only on sites that set it.\n\n`,
+    );
+    expect(decoration).toContain(`Fields that match your question:\n- \`decoration\` : ${pattern}\n`);
+  });
+
   it('lists the steps of <Steps> by their titles, not the numbered lists inside them', async () => {
     const content = mdxToText(
       [

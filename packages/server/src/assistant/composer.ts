@@ -132,7 +132,7 @@ function opening(paragraphs: string[], s: AnswerStrings): string | undefined {
         .filter((l) => !l.startsWith('>'))
         .join('\n');
   const lines = text.split('\n');
-  const item = (l: string) => /^\s*(?:[-*+]|\d+[.)])\s/.test(l);
+  const item = (l: string) => LIST_ITEM.test(l);
   const list = item(lines[0]!) ? -1 : lines.findIndex(item);
   return withoutListIntro(list > 0 ? lines.slice(0, list).join('\n') : text);
 }
@@ -153,6 +153,60 @@ function sentences(text: string, max: number): string {
   return end > max / 3 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, '')} …`;
 }
 
+/** A list item's marker: `- `, `* `, `+ `, `1. `, `1) `. */
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+
+/**
+ * Lines with each list item whole: the lines that continue an item (a wrapped item, a continuation line) kept with
+ * it, after a newline. The index keeps no indentation, so a line after an item that starts nothing else (a blank
+ * line, an item, a heading, a quote, a table, a fence) is the item's, as in Markdown.
+ */
+function wholeItems(lines: string[]): string[] {
+  const out: string[] = [];
+  let open = false;
+  let fence = false;
+  for (const line of lines) {
+    const fenceLine = /^\s*(```|~~~)/.test(line);
+    if (open && !fence && !fenceLine && line.trim() !== '' && !LIST_ITEM.test(line) && !/^\s*[#>|]/.test(line)) {
+      out[out.length - 1] += `\n${line}`;
+      continue;
+    }
+    if (fenceLine) fence = !fence;
+    out.push(line);
+    open = !fence && LIST_ITEM.test(line);
+  }
+  return out;
+}
+
+/**
+ * A list item's text on one line: whole, or up to the end of its last sentence within ~`max` characters (its first
+ * sentence at least), so a quoted item never stops mid-sentence. A sentence ends at `.`, `?` or `!` before a word
+ * that does not start in lower case ("e.g. the" goes on).
+ */
+function wholeSentences(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  let end = 0;
+  for (const m of flat.matchAll(/[.!?](?= [^\s\p{Ll}])/gu)) {
+    if (end > 0 && m.index >= max) break;
+    end = m.index + 1;
+  }
+  return end > 0 ? flat.slice(0, end) : flat;
+}
+
+/** A list as whole items, one a line, as many as fit in ~`max` characters (the first at least). */
+function wholeList(text: string, max: number): string {
+  const out: string[] = [];
+  let used = 0;
+  for (const entry of wholeItems(text.split('\n'))) {
+    const item = wholeSentences(entry, max);
+    if (out.length > 0 && used + item.length > max) break;
+    out.push(item);
+    used += item.length;
+  }
+  return out.join('\n');
+}
+
 /** The first fenced code block of a section, when it is short enough to show whole. */
 function firstCode(content: string, maxLines = 16): string | undefined {
   const m = /^\s*(```|~~~)[^\n]*\n[\s\S]*?\n\s*\1\s*$/m.exec(content);
@@ -165,9 +219,9 @@ function firstCode(content: string, maxLines = 16): string | undefined {
 function steps(content: string, max = 8): string[] {
   // The titles of `<Step>`s (`1) …`) when there are any: a numbered list inside a step is not a step of its own.
   const titled = content.split('\n').filter((l) => /^\d+\)\s+\S/.test(l));
-  const lines = titled.length >= 2 ? titled : content.split('\n').filter((l) => /^\s{0,3}\d+[.)]\s+\S/.test(l));
+  const lines = titled.length >= 2 ? titled : wholeItems(content.split('\n')).filter((l) => /^\s{0,3}\d+[.)]\s+\S/.test(l));
   if (lines.length < 2) return [];
-  return lines.slice(0, max).map((l) => sentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
+  return lines.slice(0, max).map((l) => wholeSentences(l.replace(/^\s*\d+[.)]\s+/, ''), 200));
 }
 
 /**
@@ -185,14 +239,14 @@ function matchingFields(
   const wanted = new Set(indexStems(question).filter((s) => !skip.has(s)));
   const byName: string[] = [];
   const byText: string[] = [];
-  const lines = content.split('\n');
-  for (const [i, line] of lines.entries()) {
+  for (const entry of wholeItems(content.split('\n'))) {
+    const [line = '', ...more] = entry.split('\n');
     const m = /^\s*- `([^`]+)`\s*(.*)$/.exec(line);
     if (!m) continue;
-    // A field component's description is on the line after its name and type (`- \`proxy\` (boolean)`).
-    const next = /^(\([^)]*\))?$/.test(m[2]!) ? lines[i + 1]?.trim() : undefined;
-    const about = next && !/^([-#>|`*]|\d+[.)]\s)/.test(next) ? `${m[2] ? `${m[2]} — ` : '— '}${next}` : m[2]!;
-    const item = `- \`${m[1]}\`${about ? ` ${sentences(about, 220)}` : ''}`;
+    // A field component's description is on the lines after its name and type (`- \`proxy\` (boolean)`).
+    const rest = more.join(' ').trim();
+    const about = rest && /^(\([^)]*\))?$/.test(m[2]!) ? `${m[2] ? `${m[2]} — ` : '— '}${rest}` : [m[2], rest].filter(Boolean).join(' ');
+    const item = `- \`${m[1]}\`${about ? ` ${wholeSentences(about, 220)}` : ''}`;
     const name = indexStems(m[1]!).filter((s) => s.length > 1);
     if (wholeName ? name.length > 0 && name.every((s) => wanted.has(s)) : name.some((s) => wanted.has(s))) byName.push(item);
     else if (!namesOnly && indexStems(about).some((s) => wanted.has(s))) byText.push(item);
@@ -249,7 +303,7 @@ function directAnswer(p: Passage, question: string, s: AnswerStrings): string {
   }
   parts.push(fill(s.from, { link: link(p) }));
   const lead = opening(paragraphs, s) ?? (p.description ? sentences(p.description, 400) : '');
-  if (lead) parts.push(sentences(lead, 500));
+  if (lead) parts.push(LIST_ITEM.test(lead) ? wholeList(lead, 500) : sentences(lead, 500));
   // Settings and properties the question names (`<ParamField>`, `<ResponseField>` of the section): every word of the
   // name in the question (`proxy`; not `colors.dark` for a dark-mode logo).
   const named = matchingFields(p.content, question, { namesOnly: true, wholeName: true, known: [p.title, p.heading ?? ''] });
