@@ -14,7 +14,17 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO, connectMcp, freePort, launchChromium, mcpGetPage, mcpSearch, widgetsSpec, type McpToolResult } from './helpers.ts';
+import {
+  REPO,
+  connectMcp,
+  freePort,
+  launchChromium,
+  mcpGetPage,
+  mcpSearch,
+  widgetsSpec,
+  writeTestSite,
+  type McpToolResult,
+} from './helpers.ts';
 
 const PACKAGES = ['core', 'server', 'playground', 'astro'];
 const BIN_DIR = path.join(REPO, 'node_modules', '.bin');
@@ -301,6 +311,90 @@ async function installedSite(repo: string, seen: Seen[]): Promise<void> {
   }
 }
 
+/** A docs repo with the assistant on: a home page and a pagination guide whose sections the offline answerer quotes. */
+async function writeAssistantSite(repo: string): Promise<void> {
+  const guide = (title: string, ...paragraphs: string[]) => [`---\ntitle: ${title}\n---`, ...paragraphs, ''].join('\n\n');
+  await writeTestSite(
+    repo,
+    {
+      navigation: { groups: [{ group: 'Guides', pages: ['index', 'guides/pagination'] }] },
+      lectern: { assistant: { enabled: true, domain: 'acme' } },
+    },
+    {
+      'index.mdx': guide('Home', 'Welcome to the Acme docs.'),
+      'guides/pagination.mdx': guide(
+        'Pagination',
+        'List endpoints return results one page at a time.',
+        '## Cursors',
+        'To fetch the next page of results, pass the `next_cursor` value of the previous response as the `cursor` query parameter.',
+        '## Page size',
+        'The `limit` query parameter sets how many results a page holds, up to 100.',
+      ),
+    },
+  );
+}
+
+/**
+ * The repo built by the installed `lectern` (its bin) with `build` (`args` added) and served by its `serve --assistant`
+ * with no model (the offline answerer): in Chromium, the page loads none of the panel's code; Ctrl+I opens the panel; a
+ * question gets a streamed answer whose source leads to the section it names, under `base`.
+ */
+async function installedAssistant(lectern: string, repo: string, base: string, args: string[]): Promise<void> {
+  const build = await run(lectern, ['build', ...args], repo);
+  expect(build.code, build.out).toBe(0);
+  const assets = path.join(repo, 'dist', '_astro');
+  const chunks: string[] = [];
+  for (const f of (await readdir(assets)).filter((f) => f.endsWith('.js')))
+    if ((await readFile(path.join(assets, f), 'utf8')).includes('lectern-ai-box')) chunks.push(f);
+  expect(chunks).toHaveLength(1);
+
+  const port = await freePort();
+  const site = `http://127.0.0.1:${port}${base.replace(/\/$/, '')}`;
+  const noModel = ['-u', 'LECTERN_ASSISTANT_BASE_URL', '-u', 'LECTERN_ASSISTANT_MODEL'];
+  const server = await serve('env', [...noModel, lectern, 'serve', '--port', String(port), '--assistant'], repo, site, '/');
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    const answerTypes: string[] = [];
+    page.on('request', (r) => void requested.push(r.url()));
+    page.on('response', (r) => {
+      if (r.url().includes('/discovery/v2/assistant/')) answerTypes.push(r.headers()['content-type'] ?? '');
+    });
+    // Each change of an answer's state, as "before>after": streamed text shows as "streaming" until it is "done".
+    await page.addInitScript(() => {
+      const changes: string[] = ((window as unknown as { __changes: string[] }).__changes = []);
+      const record = (records: MutationRecord[]) =>
+        records.forEach((r) => changes.push(`${r.oldValue}>${(r.target as Element).getAttribute('data-state')}`));
+      new MutationObserver(record).observe(document, { subtree: true, attributeOldValue: true, attributeFilter: ['data-state'] });
+    });
+    await page.goto(`${site}/`);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((u) => u.endsWith(chunks[0]!) || u.includes('assistant.json'))).toEqual([]);
+
+    await page.keyboard.press('Control+i');
+    await page.locator('[role="dialog"][aria-labelledby="lectern-ai-title"]').waitFor({ state: 'visible' });
+    expect(requested.filter((u) => u.endsWith(chunks[0]!))).toHaveLength(1);
+    await page.getByLabel('Ask a question').fill('How do I fetch the next page of results?');
+    await page.getByLabel('Ask a question').press('Enter');
+    const answer = page.locator('.lectern-ai-answer[data-state="done"]');
+    await answer.waitFor({ timeout: 30_000 });
+    await expect(answer.locator('[data-answer]').innerText()).resolves.toContain('next_cursor');
+    expect(answerTypes).toEqual([expect.stringContaining('text/event-stream')]);
+    await expect(page.evaluate(() => (window as unknown as { __changes: string[] }).__changes)).resolves.toEqual(['streaming>done']);
+
+    const source = answer.locator(`nav[aria-label="Sources"] a[href="${base}guides/pagination#cursors"]`);
+    await expect(source.count()).resolves.toBe(1);
+    await source.click();
+    await page.waitForURL(`${site}/guides/pagination#cursors`);
+    await expect(page.locator('h1').first().innerText()).resolves.toBe('Pagination');
+    await expect(page.locator('[id="cursors"]').count()).resolves.toBe(1);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 describe('installed from the packed tarballs', () => {
   it('tarballs carry compiled JavaScript and declarations, no TypeScript sources', async () => {
     const listing = await run('tar', ['tzf', tarballs[0]!], work);
@@ -410,5 +504,22 @@ describe('installed from the packed tarballs', () => {
         await server.stop();
       }
     }
+  }, 600_000);
+
+  it('the Ask AI panel: built and served (lectern serve --assistant, no model) by the installed packages, at the root and under --base', async () => {
+    const repo = path.join(work, 'assistant-docs');
+    await mkdir(repo);
+    await writeAssistantSite(repo);
+    // The packages the `lectern init` test installed (the file's tests run in order), run from outside this repo as a
+    // global install is; an install of its own when that test was left out (`-t`).
+    let lectern = path.join(work, 'my-docs', 'node_modules', '.bin', 'lectern');
+    if (!existsSync(lectern)) {
+      await writeFile(path.join(repo, 'package.json'), JSON.stringify({ name: 'assistant-docs', private: true }));
+      const install = await run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', ...tarballs], repo);
+      expect(install.code, install.out).toBe(0);
+      lectern = path.join(repo, 'node_modules', '.bin', 'lectern');
+    }
+    await installedAssistant(lectern, repo, '/', []);
+    await installedAssistant(lectern, repo, '/pr-7/', ['--base', '/pr-7/']);
   }, 600_000);
 });
