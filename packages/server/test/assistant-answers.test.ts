@@ -1,6 +1,19 @@
 /** What a reader sees from the offline composer: a direct answer first, then the sources by title. */
-import { describe, expect, it } from 'vitest';
-import { createExtractiveComposer, mdxToText } from '../src/assistant/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSitePlan } from '@lectern/core';
+import {
+  buildAssistantIndex,
+  createExtractiveComposer,
+  documentsFromPlan,
+  mdxToText,
+  openAssistantIndex,
+  retrieve,
+  siteDefaultLanguage,
+  type AssistantIndex,
+} from '../src/assistant/index.ts';
 import { chat, userMessage, withTestServer } from './assistant.helpers.ts';
 
 const t = withTestServer();
@@ -235,5 +248,51 @@ describe('offline answers from descriptions written in Markdown', () => {
     );
     const text = await compose({ title: 'Changelogs', content }, 'How do I add a changelog?');
     expect(text).toContain('Keep readers up to date.\n\n1. Create a page for your changelog\n2. Add Update components\n\nSources:');
+  });
+});
+
+describe("follow-ups in a thread, on this repo's own docs", () => {
+  let dir: string;
+  let index: AssistantIndex;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lectern-assistant-follow-ups-'));
+    const { plan, config } = await buildSitePlan(join(import.meta.dirname, '../../..'));
+    const defaultLanguage = siteDefaultLanguage(plan);
+    buildAssistantIndex(
+      documentsFromPlan(plan, config ? { config } : {}),
+      join(dir, 'index.db'),
+      defaultLanguage ? { defaultLanguage } : {},
+    );
+    index = openAssistantIndex(join(dir, 'index.db'));
+  });
+  afterAll(() => {
+    index?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The first line of the offline answer to the last question of a thread, asked on a page (the panel sends it). */
+  const answer = async (turns: string[], currentPath: string | null = '/docs/api-pages/proxy') => {
+    const asked = turns.map((text) => ({ role: 'user' as const, text }));
+    const r = retrieve(index, { turns: asked, limit: 5, ...(currentPath ? { currentPath } : {}) });
+    let text = '';
+    for await (const chunk of createExtractiveComposer()({ question: r.question, terms: r.terms, passages: r.passages, messages: [] }))
+      text += chunk;
+    return text.split('\n')[0];
+  };
+  const proxy = 'How do I add a host to the proxy allowlist?';
+
+  it('answers a follow-up that names its own subject on that subject, not with the last answer again', async () => {
+    const first = await answer([proxy]);
+    expect(first).toMatch(/^From \[Playground proxy › /);
+    const followUp = await answer([proxy, 'What does lectern serve --assistant do?']);
+    expect(followUp).not.toContain('/docs/api-pages/proxy');
+    expect(followUp).toBe(await answer(['What does lectern serve --assistant do?']));
+  });
+
+  it("answers a follow-up that leans on the last turn from that turn's subject", async () => {
+    expect(await answer([proxy, 'and how do I turn it off?'])).toMatch(/^From \[Playground proxy › /);
+    expect(await answer(['How do I run the assistant on several instances?', 'what about PostgreSQL?'], null)).toMatch(
+      /^From \[Run the assistant on several instances/,
+    );
   });
 });

@@ -13,7 +13,7 @@ import {
   questionNumber,
   questionScopes,
 } from '../src/assistant/intent.ts';
-import { buildQuery, DETAIL, detailsStart } from '../src/assistant/query.ts';
+import { buildQuery, DETAIL, detailsStart, HISTORY } from '../src/assistant/query.ts';
 import { queryGroups } from '../src/assistant/vocabulary.ts';
 
 describe('owners', () => {
@@ -87,6 +87,40 @@ describe('details', () => {
     expect(weights.runner).toBe(1);
     expect(weights.online).toBe(1);
     expect(weights.labels).toBe(DETAIL);
+  });
+});
+
+describe('follow-ups', () => {
+  /** The earlier turns' words searched for a follow-up, with their weights. */
+  const fromHistory = (text: string, earlier: string) =>
+    Object.fromEntries(
+      buildQuery({ text, history: [earlier] })
+        .groups.filter((g) => g.origin === 'history')
+        .map((g) => [g.text, g.weight]),
+    );
+  const proxy = 'How do I add a host to the proxy allowlist?';
+
+  it('searches a follow-up that names its own subject alone', () => {
+    // Found in Chromium on our docs: the earlier question's words outweighed these, and its answer came back.
+    expect(fromHistory('What does lectern serve --assistant do?', proxy)).toEqual({});
+    expect(fromHistory('Is there a way to hide a page from search?', proxy)).toEqual({});
+    expect(fromHistory('Is it possible to add a custom font?', proxy)).toEqual({});
+    expect(buildQuery({ text: 'What does lectern serve --assistant do?', history: [proxy] }).elliptic).toBe(false);
+  });
+
+  it('searches the last turn with a follow-up that leans on it, and less with a short one', () => {
+    // It carries on ("and …", "what about …") or points back ("it", "their") with few words of its own.
+    expect(fromHistory('and how do I turn it off?', proxy)).toMatchObject({ proxy: HISTORY.leans, allowlist: HISTORY.leans });
+    expect(fromHistory('what about PostgreSQL?', 'How do I run the assistant on several instances?')).toMatchObject({
+      instances: HISTORY.leans,
+    });
+    expect(fromHistory('how do I change their order?', 'Which code sample languages are supported?')).toMatchObject({
+      code: HISTORY.leans,
+    });
+    // Two words of its own: the earlier turn's words, all together, weigh no more than one of them.
+    const short = fromHistory('How do I fork a repository?', 'How do I list the workflow runs of a repository?');
+    expect(short).toMatchObject({ workflow: HISTORY.partly });
+    expect(Object.values(short).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
   });
 });
 

@@ -34,13 +34,16 @@ export interface Query {
   question: WeightedGroup[];
   /** The question's groups, then the context's and the earlier turns' (less weight, no repeats). */
   groups: WeightedGroup[];
-  /** A short or elliptic question ("and for an organization?"): it leans on the conversation and the current page. */
+  /**
+   * A short question ("test mode?") or one that leans on the last turn ("and for an organization?"): most likely
+   * about the page the reader is on.
+   */
   elliptic: boolean;
-  /** What it asks to do: the question's action words, or for an elliptic one without any, the last turn's. */
+  /** What it asks to do: the question's action words, or for one leaning on the last turn without any, that turn's. */
   actions: Set<Action>;
   /** HTTP methods (lowercase) those actions are done with. */
   methods: Set<string>;
-  /** About one thing ("a label", "remove it") or many ("all labels"); an elliptic question's from the last turn. */
+  /** About one thing ("a label", "remove it") or many ("all labels"); a leaning question's from the last turn. */
   number: 'one' | 'many' | undefined;
   /** The question asks for a collection (plural things, who/which): listing endpoints answer it. */
   collection: boolean;
@@ -56,20 +59,39 @@ export interface Query {
 export const NEGATED = 0.2;
 /** The weight of a word only the details of a question name (after its first clause: detailsStart). */
 export const DETAIL = 0.5;
-/** Earlier turns searched (most recent first) and their weight: elliptic / other questions, halved per turn back. */
-export const HISTORY = { turns: 3, elliptic: 0.6, other: 0.25, maxGroups: 10 };
+/**
+ * Earlier turns searched (most recent first, halved per turn back) and their words' weight, by how much the question
+ * leans on them (see `conversationLean`; one that names its own subject searches none): `partly` x `maxGroups` is 1,
+ * so the earlier words all together weigh no more than one word of the question and only break ties.
+ */
+export const HISTORY = { turns: 3, leans: 0.6, partly: 0.1, maxGroups: 10 };
 /** Context items: their weight (1 when the question has no word of its own: "What does this do?"). */
 export const CONTEXT = { weight: 0.5, maxGroups: 12, maxChars: 500 };
 
-const ELLIPTIC_START = new Set(['and', 'also', 'what', 'how', 'same', 'then', 'or']);
-const ELLIPTIC_WORDS = new Set(['it', 'its', 'that', 'this', 'them', 'those', 'there', 'same', 'instead']);
+/** Openers that carry on from the last turn: "and for an organization?", "also …", "what about PostgreSQL?". */
+const CARRY_ON = /^(?:and|also|same|then|or|but|(?:what|how) (?:about|if))\b/;
+/** Words that stand for something said before ("how do I undo that?", "can I change their order?"). */
+const BACK_REFERENCES = new Set(['it', 'its', 'that', 'this', 'these', 'them', 'they', 'their', 'those', 'there', 'same', 'instead']);
+/** "is there a way …", "is it possible …": `it` and `there` after a form of "be" stand for nothing said before. */
+const BE = new Set(['is', 'are', 'was', 'were', 'be']);
+/** The most words of its own a question pointing back can have and still lean on the last turn for its subject. */
+const LEANING_WORDS = 3;
 
-/** Short or elliptic questions ("and for an organization?", "how do I undo that?", "test mode?"). */
-export function isElliptic(question: string, groups: QueryGroup[]): boolean {
+/**
+ * How much a follow-up leans on the earlier turns of the conversation. The question comes first: one that names its
+ * own subject ("What does lectern serve --assistant do?" after a question about the proxy) is searched alone.
+ * - `leans`: it has at most one word of its own, opens with "and" / "also" / "what about" …, or points back ("it",
+ *   "that", "their" …) with few words of its own: "and how do I turn it off?", "what about PostgreSQL?";
+ * - `partly`: it has two words of its own ("How do I fork a repository?"), or points back with more;
+ * - `none`: it names its own subject with three words or more.
+ * Words of its own: the groups the reader's word weighs fully in (not "is" read as a check, nor "my").
+ */
+export function conversationLean(question: string, groups: QueryGroup[]): 'leans' | 'partly' | 'none' {
   const ws = words(question).map((w) => w.text);
-  if (groups.length <= 2) return true;
-  if (ELLIPTIC_START.has(ws[0] ?? '') && ws.length <= 6) return true;
-  return ws.some((w) => ELLIPTIC_WORDS.has(w));
+  const own = groups.filter((g) => !g.negated && (g.alternatives[0]?.weight ?? 0) >= 1).length;
+  const pointsBack = ws.some((w, i) => BACK_REFERENCES.has(w) && !((w === 'it' || w === 'there') && BE.has(ws[i - 1] ?? '')));
+  if (own <= 1 || CARRY_ON.test(ws.join(' ')) || (pointsBack && own <= LEANING_WORDS)) return 'leans';
+  return pointsBack || own <= 2 ? 'partly' : 'none';
 }
 
 const PREPOSITIONS = new Set(['for', 'in', 'of', 'on', 'from', 'to', 'within', 'across', 'inside', 'under', 'into']);
@@ -145,10 +167,13 @@ export function buildQuery(input: QueryInput): Query {
   for (const c of input.context ?? []) add(c.slice(0, CONTEXT.maxChars), contextWeight, 'context', CONTEXT.maxGroups);
 
   const history = (input.history ?? []).slice(-HISTORY.turns).reverse();
-  const elliptic = isElliptic(input.text, question);
+  const lean = conversationLean(input.text, question);
+  const elliptic = question.length <= 2 || lean === 'leans';
+  // What it leaves unsaid (its object, action, owner) comes from the last turn.
+  const last = lean === 'leans' ? history[0] : undefined;
   // "…of a user?" then "and for an organization?": the new qualifier replaces the last one.
-  if (elliptic && history[0] && qualifier(input.text)) {
-    const replaced = qualifier(history[0]);
+  if (last && qualifier(input.text)) {
+    const replaced = qualifier(last);
     if (replaced) has.add(replaced);
   }
   // The follow-up's own action decides: "add a label", then "how do I remove it again?" no longer searches "add"
@@ -160,14 +185,13 @@ export function buildQuery(input: QueryInput): Query {
       if (own?.length === 1 && isActionStem(own[0]!)) has.add(own[0]!);
     }
   }
-  const base = elliptic ? HISTORY.elliptic : HISTORY.other;
-  history.forEach((turn, k) => add(turn, base * 0.5 ** k, 'history', HISTORY.maxGroups));
+  if (lean !== 'none') history.forEach((turn, k) => add(turn, HISTORY[lean] * 0.5 ** k, 'history', HISTORY.maxGroups));
 
-  if (actions.size === 0 && elliptic && history[0]) actions = questionActions(history[0]);
+  if (actions.size === 0 && last) actions = questionActions(last);
   let number = questionNumber(input.text);
-  if (elliptic && history[0] && number !== 'many') number = questionNumber(history[0]) ?? number;
+  if (last && number !== 'many') number = questionNumber(last) ?? number;
   let scopes = questionScopes(input.text);
-  if (scopes.size === 0 && elliptic && history[0]) scopes = questionScopes(history[0]);
+  if (scopes.size === 0 && last) scopes = questionScopes(last);
   const everyItem = !actions.has('read') && namesEveryItem(input.text);
   const aboutState = asksAboutState(input.text, actions);
   return {
