@@ -15,6 +15,7 @@ import { fileDigests, writeTestSite } from './helpers.ts';
 const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\n---\n\n${body}\n`;
 const AGENTS = page('Agents', 'An agent has a role, a goal and [tools](/v2/tools).\n\n```python\nagent = Agent(role="writer")\n```');
 const TOOLS = page('Tools', 'Tools are functions an agent may call.');
+const FLOWS = page('Flows', 'A flow runs agents one after another.');
 const CHANGELOG = page(
   'Changelog',
   '<Update label="2025-03-01" description="v2.0">\nAgents take tools.\n</Update>\n\n<Update label="2025-02-01">\nFirst release.\n</Update>',
@@ -28,11 +29,19 @@ const FILES: Record<string, string> = {
   'v1/legacy.mdx': page('Legacy', 'The old way, removed in the next build.'),
   'v2/agents.mdx': AGENTS,
   'v2/tools.mdx': TOOLS,
+  'v1/flows.mdx': FLOWS,
+  'v2/flows.mdx': FLOWS,
   'changelog.mdx': CHANGELOG,
 };
 const nav = (pages: string[]) => ({ navigation: { groups: [{ group: 'Docs', pages }] } });
-const PAGES = ['index', 'v1/agents', 'v1/tools', 'v1/legacy', 'v2/agents', 'v2/tools', 'changelog'];
-const CONFIG = { name: 'Crew', description: 'Agents at work.', markdown: { instructions: 'Read llms.txt first.' } };
+const PAGES = ['index', 'v1/agents', 'v1/tools', 'v1/flows', 'v1/legacy', 'v2/agents', 'v2/tools', 'v2/flows', 'changelog'];
+/** A redirect from an old `.md` URL makes a folder at `v1/flows.md`: it is kept, v2's copy of the text is written. */
+const CONFIG = {
+  name: 'Crew',
+  description: 'Agents at work.',
+  markdown: { instructions: 'Read llms.txt first.' },
+  redirects: [{ source: '/v1/flows.md', destination: '/v2/flows' }],
+};
 
 /** The edit between the builds: v2/agents changed, v1/legacy removed (file and navigation entry). */
 async function edit(root: string): Promise<void> {
@@ -97,7 +106,7 @@ describe('after-build files on a warm build', () => {
     expect(full).toContain('Source: https://crew.example.com/docs/v2/agents\n');
   });
 
-  it('writes pages with the same Markdown once, as one file on disk, until one of them changes', async () => {
+  it('writes pages with the same Markdown once, as one file on disk, until one of them changes, and keeps a redirect folder', async () => {
     for (const root of [warm, cold]) {
       const at = (f: string) => stat(path.join(root, 'dist', f));
       const [a, b, c, d] = await Promise.all([at('v1/tools.md'), at('v2/tools.md'), at('v1/agents.md'), at('v2/agents.md')]);
@@ -105,6 +114,8 @@ describe('after-build files on a warm build', () => {
       expect(a.nlink).toBe(2);
       expect(c.ino).not.toBe(d.ino);
       expect(c.nlink).toBe(1);
+      expect((await at('v1/flows.md')).isDirectory()).toBe(true);
+      expect(await readFile(path.join(root, 'dist/v2/flows.md'), 'utf8')).toContain('A flow runs agents');
     }
   });
 });
