@@ -17,7 +17,7 @@ const MB = 2 ** 20;
 
 /**
  * The heap cap of a part's first try, in MB: `LECTERN_PART_HEAP=<MB>`, else 448 MB plus three times the plan the part
- * reads plus 48 times its MDX text.
+ * reads plus 48 times the MDX text given (run.ts: the site's largest part's).
  */
 export function partHeap(planBytes: number, textBytes: number, env: NodeJS.ProcessEnv = process.env): number {
   const set = Number(env.LECTERN_PART_HEAP);

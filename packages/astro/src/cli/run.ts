@@ -227,6 +227,10 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       plans.set(i, plan);
       return plan;
     };
+    // Every part's heap is sized for the largest part's text: what a part holds beside its modules follows the site
+    // more than its share of it (crewAI's last part, 278 pages and 0.2 MB of text, ran out of the 544 MB its own text
+    // gave it, while parts of 3.8 MB did not).
+    const heapText = Math.max(...slices.map((slugs) => partText(planned.site, slugs)));
     const used: CacheUsage[] = [];
     // A part whose pages all kept their keys is written back from the cache instead of built (part-cache.ts).
     const kept = cacheEnabled() ? partCache(planned.site, cacheRoot(abs)) : undefined;
@@ -276,7 +280,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         args: (nodeFlags) => [...inheritedNodeFlags(), ...nodeFlags, ownModule('cli/build-part'), jobFile],
         partDir,
         name: `part ${i + 1} of ${parts}`,
-        heap: partHeap(plan.length, partText(planned.site, slugs)),
+        heap: partHeap(plan.length, heapText),
         children,
         log: log.warn,
       });
