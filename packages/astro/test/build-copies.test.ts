@@ -184,3 +184,47 @@ describe('a versioned site with copies, built', () => {
     expect((await bytes(v1)).equals(await bytes(v2))).toBe(false);
   });
 });
+
+describe('a versioned site built in parts, then one copy edited', () => {
+  let root = '';
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('builds the edited page’s part only: the parts of the last build are kept while the pages are the same', async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'lectern-copies-parts-'));
+    const versions = ['v1', 'v2', 'v3'];
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const files: Record<string, string> = {};
+    for (const v of versions)
+      for (const n of names) files[`${v}/${n}.mdx`] = `---\ntitle: Page ${n}\ndescription: d\n---\n\n${`Words about ${n}. `.repeat(200)}\n`;
+    await writeTestSite(
+      root,
+      { navigation: { versions: versions.map((v) => ({ version: v, groups: [{ group: 'G', pages: names.map((n) => `${v}/${n}`) }] })) } },
+      files,
+    );
+    const { buildSite } = await import('../src/cli/run.ts');
+    const build = async () => {
+      const said = vi.spyOn(console, 'log');
+      const previous = process.env.LECTERN_PART_BYTES;
+      process.env.LECTERN_PART_BYTES = '12000';
+      try {
+        await buildSite(root, { logLevel: 'warn' });
+        return said.mock.calls.map((c) => c.join(' ')).join('\n');
+      } finally {
+        said.mockRestore();
+        if (previous === undefined) delete process.env.LECTERN_PART_BYTES;
+        else process.env.LECTERN_PART_BYTES = previous;
+      }
+    };
+    const built = (log: string) => [...log.matchAll(/building part (\d+) of (\d+)/g)].map((m) => `${m[1]}/${m[2]}`);
+    const cold = await build();
+    expect(built(cold).length, cold).toBeGreaterThan(2);
+    // v1/a was a copy (its part held it at a near-empty page's weight); edited, it is a page of its own.
+    await writeFile(path.join(root, 'v1/a.mdx'), `${files['v1/a.mdx']}\nOne more line.\n`);
+    const warm = await build();
+    expect(built(warm), warm).toEqual([built(cold)[0]]);
+    expect(await readPage(path.join(root, 'dist'), 'v1/a')).toContain('One more line.');
+    expect(await readPage(path.join(root, 'dist'), 'v2/a')).not.toContain('One more line.');
+  }, 300_000);
+});

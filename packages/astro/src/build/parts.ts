@@ -13,6 +13,7 @@
  */
 import type { Site } from '../model/store.ts';
 import { copyKey } from './page-modules.ts';
+import { readJson, writeAtomic } from '../shared/build-cache.ts';
 
 export type PartSize = { pages: number } | { bytes: number };
 
@@ -110,6 +111,33 @@ export function partText(site: Site, slugs: readonly string[]): number {
     sum += textOf(site, p)?.length ?? 0;
   }
   return sum;
+}
+
+/** What `lastParts` keeps between builds: the part size asked for and the parts, as slugs. */
+interface KeptParts {
+  size: PartSize;
+  parts: string[][];
+}
+
+/**
+ * The parts of the site's last build in parts, when they still hold exactly the site's pages, for the same part size,
+ * and none has grown over twice the budget; else `fresh`. An edit then leaves its page in its part and the other parts
+ * come from the cache (part-cache.ts). Cut afresh, an edit that turns a copy into a page of its own (it weighs its whole
+ * text then) would move every part boundary after it, and every part after it would be built again.
+ */
+export function lastParts(file: string, fresh: string[][], site: Site, size: PartSize): string[][] {
+  const kept = readJson<KeptParts>(file);
+  if (!kept || JSON.stringify(kept.size) !== JSON.stringify(size) || kept.parts.length < 2) return fresh;
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((slug, i) => slug === b[i]);
+  if (!same(kept.parts.flat().sort(), fresh.flat().sort())) return fresh;
+  const budget = 'pages' in size ? size.pages : size.bytes;
+  const weight = (slugs: string[]) => ('pages' in size ? slugs.length : partText(site, slugs));
+  return kept.parts.every((slugs) => weight(slugs) <= 2 * budget) ? kept.parts : fresh;
+}
+
+/** Keep a build's parts for the next build (see `lastParts`). */
+export function keepParts(file: string, parts: string[][], size: PartSize): void {
+  writeAtomic(file, JSON.stringify({ size, parts } satisfies KeptParts));
 }
 
 /**

@@ -17,7 +17,17 @@ import type { CacheUsage } from '../build/session.ts';
 import type { SearchIndexer } from '../build/search-index.ts';
 import type { LecternBuildError } from '../mdx/errors.ts';
 import { inheritedNodeFlags } from '../shared/modules/node-flags.ts';
-import { partSize, partsOf, partText, progressLine, sharedCopies, unchangedLanguages, type PartSize } from '../build/parts.ts';
+import {
+  keepParts,
+  lastParts,
+  partSize,
+  partsOf,
+  partText,
+  progressLine,
+  sharedCopies,
+  unchangedLanguages,
+  type PartSize,
+} from '../build/parts.ts';
 import { partHeap, runPartProcess } from './part-process.ts';
 import { importedNonPages } from '../build/page-keys.ts';
 
@@ -189,7 +199,10 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
   );
   const planned = await siteFromPlan(data);
   const pages = planned.site.plan.pages.map((p) => p.slug);
-  const slices = partsOf(planned.site, size);
+  // A build in parts keeps its parts while the site's pages stay the same (parts.ts `lastParts`).
+  const partsFile = cacheEnabled() ? path.join(cacheRoot(abs), 'parts.json') : undefined;
+  const fresh = partsOf(planned.site, size);
+  const slices = partsFile && fresh.length > 1 ? lastParts(partsFile, fresh, planned.site, size) : fresh;
   const parts = slices.length;
   const log = {
     info: (m: string) => console.log(`[lectern] ${m}`),
@@ -354,6 +367,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         }
       }
       await fed;
+      if (partsFile) keepParts(partsFile, slices, size);
       const swept = sweepBuildCache(abs, used) + ((await kept?.sweep()) ?? 0);
       if (swept) log.info(`cache: ${swept} old entries removed`);
     } catch (err) {
