@@ -95,6 +95,11 @@ describe('a site with seo.trailingSlash: true, built under /pr-7/', () => {
       expect(moved.status).toBe(308);
       expect(moved.headers.get('location')).toBe('/fr/guides/intro/');
       expect((await fetch(`${server.url.replace(/\/$/, '')}/fr/guides/intro/`)).status).toBe(200);
+      // A path with doubled slashes never moves to another host (`//fr/guides/intro/` is protocol-relative).
+      for (const asked of ['//fr/guides/intro', '///fr/guides/intro']) {
+        const res = await fetch(`${server.url.replace(/\/$/, '')}${asked}`, { redirect: 'manual' });
+        expect(res.headers.get('location') ?? '', asked).not.toMatch(/^\/\//);
+      }
     } finally {
       await server.close();
     }

@@ -315,7 +315,8 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
       !url.pathname.endsWith('/') &&
       found.file === path.join(dist, decodeURIComponent(url.pathname), 'index.html')
     ) {
-      const location = base + url.pathname.slice(1) + '/' + url.search;
+      // One leading slash: `//host/page` must not become a protocol-relative `Location` (another host).
+      const location = base + url.pathname.replace(/^\/+/, '') + '/' + url.search;
       return new Response(null, { status: 308, headers: { Location: location, 'Cache-Control': 'no-cache' } });
     }
     const slug = found ? slugOfFile(dist, found.file) : undefined;
