@@ -80,9 +80,10 @@ const LEANING_WORDS = 3;
 /**
  * How much a follow-up leans on the earlier turns of the conversation. The question comes first: one that names its
  * own subject ("What does lectern serve --assistant do?" after a question about the proxy) is searched alone.
- * - `leans`: it has at most one word of its own, opens with "and" / "also" / "what about" …, or points back ("it",
+ * - `leans`: it has at most one word of its own, or opens with "and" / "also" / "what about" … or points back ("it",
  *   "that", "their" …) with few words of its own: "and how do I turn it off?", "what about PostgreSQL?";
- * - `partly`: it has two words of its own ("How do I fork a repository?"), or points back with more;
+ * - `partly`: it has two words of its own ("How do I fork a repository?"), or opens so or points back with more
+ *   ("And what if my endpoint is down, are deliveries retried?");
  * - `none`: it names its own subject with three words or more.
  * Words of its own: the groups the reader's word weighs fully in (not "is" read as a check, nor "my").
  */
@@ -90,8 +91,9 @@ export function conversationLean(question: string, groups: QueryGroup[]): 'leans
   const ws = words(question).map((w) => w.text);
   const own = groups.filter((g) => !g.negated && (g.alternatives[0]?.weight ?? 0) >= 1).length;
   const pointsBack = ws.some((w, i) => BACK_REFERENCES.has(w) && !((w === 'it' || w === 'there') && BE.has(ws[i - 1] ?? '')));
-  if (own <= 1 || CARRY_ON.test(ws.join(' ')) || (pointsBack && own <= LEANING_WORDS)) return 'leans';
-  return pointsBack || own <= 2 ? 'partly' : 'none';
+  const carriesOn = CARRY_ON.test(ws.join(' '));
+  if (own <= 1 || ((carriesOn || pointsBack) && own <= LEANING_WORDS)) return 'leans';
+  return carriesOn || pointsBack || own <= 2 ? 'partly' : 'none';
 }
 
 const PREPOSITIONS = new Set(['for', 'in', 'of', 'on', 'from', 'to', 'within', 'across', 'inside', 'under', 'into']);
