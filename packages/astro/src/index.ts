@@ -361,7 +361,9 @@ export default function lectern(options: LecternOptions = {}): AstroIntegration 
             }),
           );
 
-        const { redirects } = astroRedirects(site.config.redirects ?? []);
+        // docs.json `seo.trailingSlash`: a redirect to a page goes straight to its URL with the slash.
+        const isPage = site.config.seo?.trailingSlash ? (slug: string) => site.pages.has(slug) : undefined;
+        const { redirects } = astroRedirects(site.config.redirects ?? [], isPage);
         // A site without an `index` page opens on the first page of its navigation (as Mintlify does).
         if (!site.pages.has('index') && !redirects['/']) {
           if (site.nav.home) redirects['/'] = { status: 307, destination: site.nav.href(site.nav.home.replace(/^\/+/, '')) };

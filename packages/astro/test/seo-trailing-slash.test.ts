@@ -85,6 +85,47 @@ describe('a site with seo.trailingSlash: true, built under /pr-7/', () => {
     expect(await (await get('/pr-7/')).text()).toContain('url=/pr-7/en/"');
   });
 
+  it("sends docs.json redirects to a page straight to the page's slashed URL (static pages, lectern serve, #fragments)", async () => {
+    // The pages a build writes for static hosting.
+    const refresh = async (source: string) => /url=([^"]+)"/.exec(await readFile(path.join(site.dist, source, 'index.html'), 'utf8'))?.[1];
+    expect(await refresh('old/intro')).toBe('/pr-7/en/guides/intro/');
+    expect(await refresh('old/next')).toBe('/pr-7/en/guides/next/?from=old#more');
+    expect(await refresh('old/home')).toBe('/pr-7/en/');
+    expect(await refresh('old/sitemap')).toBe('/pr-7/sitemap.xml');
+    expect(await refresh('old/site')).toBe('https://example.com/docs');
+    expect(await refresh('old/gone')).toBe('/pr-7/en/guides/gone');
+    // lectern serve: static and wildcard rules, anchors and queries kept; a file, another site and a miss as written.
+    const moved = async (p: string) => {
+      const res = await fetch(site.origin + p, { redirect: 'manual' });
+      return [res.status, res.headers.get('location')];
+    };
+    expect(await moved('/pr-7/old/intro')).toEqual([308, '/pr-7/en/guides/intro/']);
+    expect(await moved('/pr-7/old/next')).toEqual([308, '/pr-7/en/guides/next/?from=old#more']);
+    expect(await moved('/pr-7/old/home/')).toEqual([307, '/pr-7/en/']);
+    expect(await moved('/pr-7/old/docs/next?ref=1')).toEqual([308, '/pr-7/en/guides/next/?ref=1']);
+    expect(await moved('/pr-7/old/sitemap')).toEqual([308, '/pr-7/sitemap.xml']);
+    expect(await moved('/pr-7/old/site')).toEqual([308, 'https://example.com/docs']);
+    expect(await moved('/pr-7/old/gone')).toEqual([308, '/pr-7/en/guides/gone']);
+  });
+
+  it('follows a redirect from a #fragment in Chromium to the slashed page, under the base', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => r.isNavigationRequest() && asked.push(new URL(r.url()).pathname));
+      // On the page the source names, and on the 404 page (no page at the source's path).
+      await page.goto(`${site.origin}/pr-7/en/guides/intro/#old-part`);
+      await page.waitForURL((u) => u.pathname === '/pr-7/en/guides/next/' && u.hash === '#more');
+      await page.goto(`${site.origin}/pr-7/old/moved#part`);
+      await page.waitForURL((u) => u.pathname === '/pr-7/en/guides/next/');
+      // No stop at the unslashed URL (a 308 on the way).
+      expect(asked).not.toContain('/pr-7/en/guides/next');
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
   it('lectern serve redirects at the root too (a site without a base)', async () => {
     const { createServer, readManifest } = await import('@lectern/server');
     const manifest = await readManifest(site.dist);

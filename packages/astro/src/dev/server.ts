@@ -239,7 +239,8 @@ async function devAssistant(
   const db = new DatabaseSync(':memory:');
   const index = (s: Site) => {
     const defaultLanguage = server.siteDefaultLanguage(s.plan);
-    server.buildAssistantIndexInto(db, server.documentsFromPlan(s.plan, { config: s.config }), defaultLanguage ? { defaultLanguage } : {});
+    const options = { ...(defaultLanguage ? { defaultLanguage } : {}), ...(s.config.seo?.trailingSlash ? { trailingSlash: true } : {}) };
+    server.buildAssistantIndexInto(db, server.documentsFromPlan(s.plan, { config: s.config }), options);
   };
   try {
     index(site);

@@ -92,7 +92,8 @@ export function pageShell(site: Site, page: Page, headings: Heading[], astroSite
   const pageCss = fonts.css + backgroundCss(config.background);
   const background = pageBackground(config.background);
   // Redirects whose source has a #fragment are followed in the browser (the 404 page knows them all).
-  const byFragment = fragmentRedirects(config.redirects ?? [], page.slug === '404' ? undefined : page.slug);
+  const isPage = config.seo?.trailingSlash ? (slug: string) => site.pages.has(slug) : undefined;
+  const byFragment = fragmentRedirects(config.redirects ?? [], page.slug === '404' ? undefined : page.slug, { isPage, base: site.base });
   const fragmentScript = Object.keys(byFragment).length ? fragmentRedirectScript(byFragment, page.slug === '404') : '';
   const themeScript = `(()=>{try{var d=${JSON.stringify(appearance)},s=${strict ? 'null' : "localStorage.getItem('lectern-theme')"},m=s||d;if(m==='system')m=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';document.documentElement.classList.toggle('dark',m==='dark')}catch(e){}})()`;
   return {

@@ -42,6 +42,8 @@ export interface Corpus {
   /** Average field lengths: title/keys/description over pages, heading/body over sections. */
   averages: Record<Field, number>;
   defaultLanguage?: string;
+  /** docs.json `seo.trailingSlash` when the index was built: page links end with '/'. */
+  trailingSlash?: boolean;
   languages: Set<string>;
   versions: Set<string>;
   /** Term -> id; ids start at 1. */
@@ -234,6 +236,7 @@ export function loadCorpus(db: DatabaseSync): Corpus {
     ),
   };
   if (values.get('defaultLanguage')) corpus.defaultLanguage = values.get('defaultLanguage')!;
+  if (values.get('trailingSlash') === 'true') corpus.trailingSlash = true;
   return corpus;
 }
 

@@ -38,6 +38,8 @@ export interface AssistantDocument {
 export interface IndexOptions {
   /** The site's default language (docs.json: the language with `default: true`, else the first one). */
   defaultLanguage?: string;
+  /** docs.json `seo.trailingSlash`: the links in answers and their sources end pages with '/' (`/guides/setup/#keys`). */
+  trailingSlash?: boolean;
 }
 
 /**
@@ -371,6 +373,7 @@ function insertDocuments(db: DatabaseSync, documents: AssistantDocument[], optio
     );
     meta.run('averages', JSON.stringify(averages));
     if (options.defaultLanguage) meta.run('defaultLanguage', options.defaultLanguage);
+    if (options.trailingSlash) meta.run('trailingSlash', 'true');
     db.exec('COMMIT');
   } catch (error) {
     db.exec('ROLLBACK');

@@ -271,6 +271,8 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
         return text;
       };
 
+      // The address a reader follows: with docs.json `seo.trailingSlash`, the page's with its slash (no extra 308).
+      const pageLink = (page: string) => (corpus.trailingSlash && page !== '/' ? `${page}/` : page);
       const prepared = prepareQuery(groups, corpus);
       // The leading pages, each with its best section, searched with `preferredLanguage` preferred (undefined: none).
       const rankIn = (preferredLanguage: string | undefined) => {
@@ -406,7 +408,7 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
       const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
         const text = textOfSection(top.sec);
         const p: Passage = {
-          path: text.anchor == null ? info.path : `${info.path}#${text.anchor}`,
+          path: text.anchor == null ? pageLink(info.path) : `${pageLink(info.path)}#${text.anchor}`,
           page: info.path,
           title: info.title,
           content: text.content,

@@ -22,7 +22,8 @@ export async function buildSiteAssistantIndex(
   const { buildSitePlan } = await import('@lectern/core');
   const { plan, config } = await buildSitePlan(root);
   const defaultLanguage = siteDefaultLanguage(plan);
-  const built = buildAssistantIndex(documentsFromPlan(plan, config ? { config } : {}), dbPath, defaultLanguage ? { defaultLanguage } : {});
+  const options = { ...(defaultLanguage ? { defaultLanguage } : {}), ...(config?.seo?.trailingSlash ? { trailingSlash: true } : {}) };
+  const built = buildAssistantIndex(documentsFromPlan(plan, config ? { config } : {}), dbPath, options);
   return { path: dbPath, ...built, diagnostics: plan.diagnostics };
 }
 

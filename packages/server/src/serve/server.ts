@@ -167,6 +167,23 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
   const restricted = manifest.restricted ?? {};
   const startedAt = Date.now();
 
+  // docs.json `seo.trailingSlash`: a redirect to a page (its `index.html` in dist) lands on the page's URL with the
+  // slash (`/new#setup` -> `/new/#setup`), not on a second 308. Other sites, files and misses stay as they are.
+  const slashedPage = async (location: string): Promise<string> => {
+    if (!location.startsWith('/') || location.startsWith('//')) return location;
+    const cut = location.search(/[?#]/);
+    const pathPart = cut < 0 ? location : location.slice(0, cut);
+    if (pathPart.endsWith('/') || isAmbiguousPath(pathPart)) return location;
+    const file = await files.find(pathPart).catch(() => null);
+    let page: string;
+    try {
+      page = path.join(dist, decodeURIComponent(pathPart), 'index.html');
+    } catch {
+      return location;
+    }
+    return file?.file === page ? pathPart + '/' + location.slice(pathPart.length) : location;
+  };
+
   const app = new Hono<{ Bindings: HttpBindings }>();
   const peer = (c: { env: HttpBindings }) => c.env.incoming.socket?.remoteAddress ?? '-';
 
@@ -292,10 +309,8 @@ export async function createServer(options: ServeOptions): Promise<LecternServer
     if (url.pathname === '/.well-known/mcp') url.pathname = '/.well-known/mcp.json';
     const target = redirect(url.pathname, url.search);
     if (target) {
-      const location =
-        base !== '/' && target.location.startsWith('/') && !target.location.startsWith('//')
-          ? base + target.location.slice(1)
-          : target.location;
+      const moved = manifest.trailingSlash ? await slashedPage(target.location) : target.location;
+      const location = base !== '/' && moved.startsWith('/') && !moved.startsWith('//') ? base + moved.slice(1) : moved;
       return new Response(null, { status: target.status, headers: { Location: location, 'Cache-Control': 'no-cache' } });
     }
     if (isAmbiguousPath(url.pathname)) {
