@@ -21,15 +21,17 @@ import { deserialize, serialize } from 'node:v8';
 import { cacheEnabled, cacheRoot, lecternFingerprint, openBlob, sealedPieces, writeAtomic } from '../shared/build-cache.ts';
 import { CONTENT_DIR, type PlanData } from './site.ts';
 import { ISLANDS_DIR } from '../mdx/prepare.ts';
+import { packTexts, shareTexts, unpackTexts, type PackedTexts } from '../plan/shared-texts.ts';
 
-/** Bumped when PlanData's shape changes (2: sealed, files by their path under the repo). */
-const FORMAT = 2;
+/** Bumped when PlanData's shape changes (2: sealed, files by their path under the repo; 3: texts in a table). */
+const FORMAT = 3;
 const SKIP_DIR = /^(node_modules|dist|\.lectern|\.astro|\.git|\.cache|\.vercel|\.netlify)$/;
 const TEXT = /\.(json|ya?ml|mdx?|[cm]?[jt]sx?|css|svg|txt)$|^\.mintignore$/i;
 
 interface Entry {
   format: number;
-  data: PlanData;
+  /** The plan with each distinct MDX text once (shared-texts.ts): crewAI's 24,803 pages have 1,723. */
+  plan: PackedTexts;
   /** Files planning wrote: path relative to the repo (under CONTENT_DIR or ISLANDS_DIR), text. */
   files: Array<[string, string]>;
 }
@@ -50,12 +52,14 @@ function entryTarget(root: string, rel: unknown): { abs: string } | { refused: s
   return inside ? { abs } : { refused: `a path outside ${WRITTEN_DIRS.join(' and ')} (${rel})` };
 }
 
-/** The entry of `file` when it is sealed, of this format and names only files planning writes; else why not. */
-function readEntry(root: string, file: string): { entry: Entry; targets: Array<[string, string]> } | { refused: string } {
+/** The plan of `file` when it is sealed, of this format and names only files planning writes; else why not. */
+function readEntry(root: string, file: string): { data: PlanData; targets: Array<[string, string]> } | { refused: string } {
   const content = openBlob(readFileSync(file));
   if (!content) return { refused: 'it does not match the hash stored with it (cut short, damaged or edited)' };
   const entry = deserialize(content) as Entry;
   if (entry?.format !== FORMAT || !Array.isArray(entry.files)) return { refused: 'it is of another format' };
+  const data = unpackTexts(entry.plan);
+  if (!data) return { refused: 'its texts do not fit its pages' };
   const targets: Array<[string, string]> = [];
   for (const item of entry.files) {
     const target = entryTarget(root, Array.isArray(item) ? item[0] : undefined);
@@ -63,7 +67,7 @@ function readEntry(root: string, file: string): { entry: Entry; targets: Array<[
     if (typeof item[1] !== 'string') return { refused: `the text of ${String(item[0])} is not text` };
     targets.push([target.abs, item[1]]);
   }
-  return { entry, targets };
+  return { data, targets };
 }
 
 /** A digest of the repo's files: paths, and content (text) or size and mtime (the rest). */
@@ -134,7 +138,8 @@ export async function cachedPlanData(
   onHit?: (ms: number) => void,
   options: { compile?: boolean } = {},
 ): Promise<PlanData> {
-  if (!cacheEnabled()) return compute();
+  // One string per distinct MDX text, cached or not (shared-texts.ts).
+  if (!cacheEnabled()) return shareTexts(await compute());
   const t0 = performance.now();
   const dir = path.join(cacheRoot(root), 'plan');
   const key = createHash('sha256')
@@ -144,26 +149,26 @@ export async function cachedPlanData(
   if (existsSync(file)) {
     try {
       const read = readEntry(root, file);
-      if ('entry' in read) {
+      if ('data' in read) {
         for (const sub of WRITTEN_DIRS) rmSync(path.join(root, sub), { recursive: true, force: true });
         for (const [abs, text] of read.targets) {
           mkdirSync(path.dirname(abs), { recursive: true });
           writeFileSync(abs, text);
         }
         onHit?.(performance.now() - t0);
-        return { ...read.entry.data, planKey: key };
+        return { ...read.data, planKey: key };
       }
       console.warn(`[lectern] build cache: plan/${key}.v8 is not used (${read.refused}): the site is planned again`);
     } catch {
       // An unreadable entry: plan again (and replace it).
     }
   }
-  const data = await compute();
+  const data = shareTexts(await compute());
   if (cacheable(data)) {
     try {
       const files = WRITTEN_DIRS.flatMap((sub) => filesUnder(root, path.join(root, sub)));
       rmSync(dir, { recursive: true, force: true });
-      writeAtomic(file, sealedPieces(serialize({ format: FORMAT, data, files } satisfies Entry)));
+      writeAtomic(file, sealedPieces(serialize({ format: FORMAT, plan: packTexts(data), files } satisfies Entry)));
       return { ...data, planKey: key };
     } catch {
       // The cache is an optimisation: a folder that cannot be written leaves dev as it was.
