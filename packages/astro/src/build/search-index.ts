@@ -4,13 +4,17 @@
  * reading every file back once the build is done. Pages are added in the order the build renders them (the order
  * of `getStaticPaths`; in a build in parts, part after part as each is merged, see run.ts), which is the same in
  * every build: Pagefind's output depends on that order, and a build whose pages came from the cache must write the
- * same index as one that rendered them all.
+ * same index as one that rendered them all. The index is written in bundles (search-bundles.ts): one per language
+ * and version, each cut again when it reaches `BUNDLE_BYTES` of page text, each by a Pagefind process of its own, so
+ * no process holds a large site's whole index.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openBlob, sealBlob } from '../shared/build-cache.ts';
+import { BUNDLE_BYTES, bundleFolder, pageVersion, type BundleList } from './search-bundles.ts';
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<(typeof import('pagefind'))['createIndex']>>['index']>;
 
@@ -103,18 +107,31 @@ export interface SearchIndexOptions {
    * language is held or sent whole, so each language's pages reach Pagefind in the order they came either way.
    */
   hold?: ReadonlySet<string>;
+  /**
+   * The page text one bundle takes before its language and version go on in another (search-bundles.ts
+   * `BUNDLE_BYTES`; `LECTERN_SEARCH_BUNDLE_BYTES` sets it for a whole build).
+   */
+  bundleBytes?: number;
 }
 
 /**
- * One Pagefind process per language of the site (a module instance of its own, so a service of its own): Pagefind
- * indexes each language on its own anyway (one index per `lang`, the search loads only the reader's), and one process
- * holding a large site's every language peaked at 2.9 GB writing crewAI's 12,930 pages in four languages. The
- * processes index side by side as pages come and write one after the other into the same folder; their entry files,
- * one language each, are merged into the one the search reads.
+ * Pagefind services to write bundles with, each a module instance of its own (so a process of its own): a stopped
+ * one is taken again for the next bundle (Pagefind starts its service again on the next call), so a build of many
+ * bundles loads as many instances as it has processes at once. One process holding a large site's every language
+ * peaked at 2.9 GB writing crewAI's 12,930 pages in four languages; one holding crewAI's English pages of 35 versions
+ * at 2.3 GB: each language and version is indexed and written by a process of its own (search-bundles.ts).
  */
-async function pagefindFor(lang: string): Promise<typeof import('pagefind')> {
+const idleServices: Array<typeof import('pagefind')> = [];
+let services = 0;
+async function takeService(): Promise<typeof import('pagefind')> {
+  const idle = idleServices.pop();
+  if (idle) return idle;
   const url = import.meta.resolve('pagefind');
-  return (await import(`${url}?lang=${encodeURIComponent(lang || 'none')}`)) as typeof import('pagefind');
+  return (await import(`${url}?service=${++services}`)) as typeof import('pagefind');
+}
+async function releaseService(pagefind: typeof import('pagefind')): Promise<void> {
+  await pagefind.close().catch(() => undefined);
+  idleServices.push(pagefind);
 }
 
 /** The `lang` of a page's `<html>` as Pagefind groups it (lower case), '' without one. */
@@ -123,41 +140,105 @@ export function pageLanguage(html: string): string {
   return (/\slang=["']?([^"'\s>]+)/i.exec(tag)?.[1] ?? '').toLowerCase();
 }
 
-interface LanguageIndex {
-  pagefind: typeof import('pagefind');
-  index: PagefindIndex;
+/** Bundles of one language fed at once: the one fed least recently is written when a third is needed. */
+const LIVE_PER_LANGUAGE = 2;
+
+/** One bundle of a language (search-bundles.ts): its pages go to a Pagefind process of its own, then it is written. */
+interface Bundle {
+  version: string;
+  /** Its place among the bundles of its language and version (0: the first). */
+  seq: number;
+  /** Where it is written under its language's folder (`b0`, `b1`, … in the order bundles start). */
+  name: string;
+  bytes: number;
+  started: Promise<{ pagefind: typeof import('pagefind'); index: PagefindIndex }>;
+  inFlight: Set<Promise<unknown>>;
+  /** Set once it is written (or failed to be) and its process stopped. */
+  written?: Promise<void>;
 }
 
+/** A language's record of its bundles (`bundles.json` in its folder, packed with it): name, version, seq. */
+type BundleRecord = [name: string, version: string, seq: number];
+
 export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
-  const byLanguage = new Map<string, Promise<LanguageIndex>>();
-  const indexFor = (lang: string): Promise<LanguageIndex> => {
-    let started = byLanguage.get(lang);
-    if (!started) {
-      started = (async () => {
-        const pagefind = await pagefindFor(lang);
-        const { index, errors } = await pagefind.createIndex({});
-        if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
-        return { pagefind, index };
-      })();
-      started.catch(() => undefined);
-      byLanguage.set(lang, started);
-    }
-    return started;
+  const bundleBytes = options.bundleBytes ?? (Number(process.env.LECTERN_SEARCH_BUNDLE_BYTES) || BUNDLE_BYTES);
+  /** Every bundle of each language, in the order they started. */
+  const bundles = new Map<string, Bundle[]>();
+  /** The bundles of each language still fed, the one fed last at the end. */
+  const live = new Map<string, Bundle[]>();
+  // Bundles are written as they fill or give way to others, while the build goes on: into a folder of this build's
+  // own beside the cache (or the system's temporary folder), one folder per language, moved into place by `finish`.
+  let staging: Promise<string> | undefined;
+  const stage = () =>
+    (staging ??= (async () => {
+      const parent = options.cacheDir ?? tmpdir();
+      await mkdir(parent, { recursive: true });
+      return mkdtemp(path.join(parent, '.search-stage-'));
+    })());
+  const liveDir = async (lang: string) => path.join(await stage(), 'live', lang || 'none');
+  const failures: string[] = [];
+  const problems: string[] = [];
+
+  const startBundle = (lang: string, version: string): Bundle => {
+    const own = bundles.get(lang) ?? [];
+    bundles.set(lang, own);
+    const started = (async () => {
+      const pagefind = await takeService();
+      const { index, errors } = await pagefind.createIndex({});
+      if (!index) throw new Error(`Pagefind could not start: ${errors.join('; ')}`);
+      return { pagefind, index };
+    })();
+    started.catch(() => undefined);
+    const seq = own.filter((b) => b.version === version).length;
+    const bundle: Bundle = { version, seq, name: `b${own.length}`, bytes: 0, started, inFlight: new Set() };
+    own.push(bundle);
+    return bundle;
   };
-  let live = !options.deferred;
-  // Each language's index is named by a hash of its pages as Pagefind reads them, in order (`search 3`: one pack per
+  const write = (lang: string, bundle: Bundle): Promise<void> =>
+    (bundle.written ??= (async () => {
+      while (bundle.inFlight.size) await Promise.allSettled([...bundle.inFlight]);
+      const { pagefind, index } = await bundle.started;
+      try {
+        const wrote = await index.writeFiles({ outputPath: path.join(await liveDir(lang), bundle.name) });
+        failures.push(...wrote.errors);
+      } finally {
+        await releaseService(pagefind);
+      }
+    })().catch((err: unknown) => {
+      failures.push(err instanceof Error ? err.message : String(err));
+    }));
+  /** The bundle a page of `lang` and `version` of `size` characters goes to: the live one of that version while it has room. */
+  const bundleFor = (lang: string, version: string, size: number): Bundle => {
+    const fed = live.get(lang) ?? [];
+    live.set(lang, fed);
+    let bundle = fed.find((b) => b.version === version);
+    if (bundle && bundle.bytes > 0 && bundle.bytes + size > bundleBytes) {
+      fed.splice(fed.indexOf(bundle), 1);
+      void write(lang, bundle);
+      bundle = undefined;
+    }
+    if (bundle) fed.splice(fed.indexOf(bundle), 1);
+    else {
+      if (fed.length >= LIVE_PER_LANGUAGE) void write(lang, fed.shift()!);
+      bundle = startBundle(lang, version);
+    }
+    fed.push(bundle);
+    return bundle;
+  };
+
+  let feeding = !options.deferred;
+  // Each language's index is named by a hash of its pages as Pagefind reads them, in order (`search 4`: one pack per
   // language, sealed with the hash of its content, see `keep`): an edit re-writes its own language's index only.
   const digests = new Map<string, ReturnType<typeof createHash>>();
   const digestOf = (lang: string) => {
     let digest = digests.get(lang);
     if (!digest) {
-      digest = createHash('sha256').update(`search 3\u0000${options.fingerprint ?? ''}\u0000${lang}\u0000`);
+      digest = createHash('sha256').update(`search 4\u0000${options.fingerprint ?? ''}\u0000${lang}\u0000`);
       digests.set(lang, digest);
     }
     return digest;
   };
-  const held: Array<[string, string, string]> = [];
-  const problems: string[] = [];
+  const held: Array<[string, string, string, string]> = [];
   // Pages are sent as they come, without waiting for the previous one to be indexed: Pagefind reads its messages in
   // order and indexes them one after the other, so the index is the same, but it never waits for this process to
   // encode the next page (10-40 % less time for 1,200 pages, the more the busier the machine). `drain` bounds what
@@ -176,9 +257,11 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   const allSent = async () => {
     while (inFlight.size) await Promise.allSettled([...inFlight]);
   };
-  const send = (lang: string, url: string, content: string) => {
+  const send = (lang: string, version: string, url: string, content: string) => {
+    const bundle = bundleFor(lang, version, content.length);
+    bundle.bytes += content.length;
     pending += content.length;
-    const done = indexFor(lang)
+    const done = bundle.started
       .then(({ index }) => index.addHTMLFile({ url, content }))
       .then(
         (r) => {
@@ -191,25 +274,34 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       .finally(() => {
         pending -= content.length;
         inFlight.delete(done);
+        bundle.inFlight.delete(done);
         settle();
       });
     inFlight.add(done);
+    bundle.inFlight.add(done);
   };
-  const closeAll = async () => {
-    for (const started of byLanguage.values()) await started.then(({ pagefind }) => pagefind.close()).catch(() => undefined);
-  };
-  const stop = async () => {
+  const stopAll = async () => {
     await allSent();
-    await closeAll();
+    for (const own of bundles.values()) {
+      for (const b of own) {
+        if (!b.written) b.written = b.started.then(({ pagefind }) => releaseService(pagefind)).catch(() => undefined);
+        await b.written;
+      }
+    }
+  };
+  const removeStage = async () => {
+    if (staging) await rm(await staging, { recursive: true, force: true });
   };
   return {
     add(url, html) {
       count++;
-      const content = searchHtml(typeof html === 'string' ? html : html.toString('utf8'));
+      const whole = typeof html === 'string' ? html : html.toString('utf8');
+      const version = pageVersion(whole);
+      const content = searchHtml(whole);
       const lang = pageLanguage(content);
-      digestOf(lang).update(url).update('\u0000').update(content).update('\u0000');
-      if (live && !options.hold?.has(lang)) return send(lang, url, content);
-      held.push([lang, url, content]);
+      digestOf(lang).update(url).update('\u0000').update(version).update('\u0000').update(content).update('\u0000');
+      if (feeding && !options.hold?.has(lang)) return send(lang, version, url, content);
+      held.push([lang, version, url, content]);
     },
     get count() {
       return count;
@@ -224,73 +316,112 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       const langs = [...digests.keys()].sort();
       const keys = new Map(langs.map((lang) => [lang, digests.get(lang)!.digest('hex')]));
       const packOf = (lang: string) => (options.cacheDir ? path.join(options.cacheDir, `${keys.get(lang)}.pack`) : undefined);
-      // Languages whose pages read as when their index was kept: that index, and their held pages are not sent.
-      const kept = new Set<string>();
-      for (const lang of langs) {
-        const pack = packOf(lang);
-        if (pack && existsSync(pack) && (await unpack(pack, langDir(outputPath, lang)))) kept.add(lang);
-        else await rm(langDir(outputPath, lang), { recursive: true, force: true });
-      }
-      live = true;
-      for (const [lang, url, content] of held.splice(0)) if (!kept.has(lang)) send(lang, url, content);
-      for (const lang of langs) if (!kept.has(lang)) indexFor(lang);
-      await allSent();
       try {
-        const cacheDir = options.cacheDir;
-        await writeLanguages(byLanguage, langs, kept, outputPath, (lang, dir) =>
-          cacheDir ? keep(cacheDir, keys.get(lang)!, dir).catch(() => undefined) : Promise.resolve(),
-        );
-        if (cacheDir) await sweepPacks(cacheDir, new Set(keys.values())).catch(() => undefined);
+        const root = await stage();
+        const keptDir = (lang: string) => path.join(root, 'kept', lang || 'none');
+        // Languages whose pages read as when their index was kept: that index, and their held pages are not sent.
+        const kept = new Set<string>();
+        for (const lang of langs) {
+          const pack = packOf(lang);
+          if (pack && existsSync(pack) && (await unpack(pack, keptDir(lang)))) kept.add(lang);
+        }
+        feeding = true;
+        for (const [lang, version, url, content] of held.splice(0)) if (!kept.has(lang)) send(lang, version, url, content);
+        for (const lang of langs) if (!kept.has(lang) && !bundles.has(lang)) bundleFor(lang, '', 0);
+        await allSent();
+        // Written one after the other: each process holds its whole index while it writes it.
+        const sources = new Map<string, { dir: string; records: BundleRecord[] }>();
+        for (const lang of langs) {
+          if (kept.has(lang)) {
+            for (const b of bundles.get(lang) ?? [])
+              await (b.written ??= b.started.then(({ pagefind }) => releaseService(pagefind)).catch(() => undefined));
+            const records = JSON.parse(await readFile(path.join(keptDir(lang), 'bundles.json'), 'utf8')) as BundleRecord[];
+            sources.set(lang, { dir: keptDir(lang), records });
+            continue;
+          }
+          const own = bundles.get(lang) ?? [];
+          for (const b of own) await write(lang, b);
+          const dir = await liveDir(lang);
+          const records = own.map((b): BundleRecord => [b.name, b.version, b.seq]);
+          await writeFile(path.join(dir, 'bundles.json'), JSON.stringify(records));
+          sources.set(lang, { dir, records });
+        }
+        if (failures.length) throw new Error(`Pagefind failed: ${failures.join('; ')}`);
+        if (options.cacheDir) {
+          for (const lang of langs)
+            if (!kept.has(lang)) await keep(options.cacheDir, keys.get(lang)!, sources.get(lang)!.dir).catch(() => undefined);
+          await sweepPacks(options.cacheDir, new Set(keys.values())).catch(() => undefined);
+        }
+        await joinBundles(langs, sources, outputPath);
+        const cached = kept.size === langs.length;
+        return { pages: count, errors: cached ? [] : problems, ...(cached ? { cached: true } : {}) };
       } finally {
-        await closeAll();
-        for (const lang of langs) await rm(langDir(outputPath, lang), { recursive: true, force: true });
+        await stopAll();
+        await removeStage();
       }
-      const cached = kept.size === langs.length;
-      return { pages: count, errors: cached ? [] : problems, ...(cached ? { cached: true } : {}) };
     },
-    close: stop,
+    async close() {
+      await stopAll();
+      await removeStage();
+    },
   };
 }
 
-/** Where one language's index is written (or unpacked) before it joins the others: beside `outputPath`. */
-const langDir = (outputPath: string, lang: string) => `${outputPath}.lang-${lang || 'none'}`;
+type Entry = { version?: string; languages?: Record<string, unknown>; lectern?: { bundles: BundleList } };
 
 /**
- * Each language's index, written by its process (then stopped; `written` keeps it) or unpacked from the cache, moved
- * into `outputPath` (files two languages share, Pagefind's scripts, are the same); one entry file listing every language.
+ * Every language's bundles, written by their processes or unpacked from the cache, moved into `outputPath`: each to
+ * its folder (search-bundles.ts `bundleFolder`), the languages of one folder sharing it (files two languages share,
+ * Pagefind's scripts, are the same) with one entry file listing them; the list of bundles in the top entry file when
+ * there is more than one per language.
  */
-async function writeLanguages(
-  byLanguage: Map<string, Promise<LanguageIndex>>,
+async function joinBundles(
   langs: readonly string[],
-  kept: ReadonlySet<string>,
+  sources: ReadonlyMap<string, { dir: string; records: BundleRecord[] }>,
   outputPath: string,
-  written: (lang: string, dir: string) => Promise<unknown>,
 ): Promise<void> {
-  let entry: { languages?: Record<string, unknown> } | undefined;
-  const failures: string[] = [];
+  const entries = new Map<string, Entry>();
+  const list: BundleList = {};
+  let split = false;
   for (const lang of langs) {
-    const dir = langDir(outputPath, lang);
-    const started = byLanguage.get(lang);
-    if (started) {
-      const { pagefind, index } = await started;
-      const wrote = kept.has(lang) ? undefined : await index.writeFiles({ outputPath: dir });
-      await pagefind.close();
-      if (wrote?.errors.length) failures.push(...wrote.errors);
-      else if (wrote) await written(lang, dir);
-    }
-    const own = JSON.parse(await readFile(path.join(dir, 'pagefind-entry.json'), 'utf8')) as { languages?: Record<string, unknown> };
-    entry = entry ? { ...own, languages: { ...entry.languages, ...own.languages } } : own;
-    for (const rel of await listFiles(dir)) {
-      if (rel === 'pagefind-entry.json') continue;
-      const target = path.join(outputPath, rel);
-      if (existsSync(target)) continue;
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(path.join(dir, rel), target);
+    const { dir, records } = sources.get(lang)!;
+    for (const [name, version, seq] of records) {
+      const folder = bundleFolder(version, seq);
+      if (folder) split = true;
+      const from = path.join(dir, name);
+      const own = JSON.parse(await readFile(path.join(from, 'pagefind-entry.json'), 'utf8')) as Entry;
+      const before = entries.get(folder);
+      entries.set(folder, before ? { ...own, languages: { ...before.languages, ...own.languages } } : own);
+      ((list[lang] ??= {})[version] ??= []).push(folder);
+      const to = path.join(outputPath, folder);
+      for (const rel of await listFiles(from)) {
+        if (rel === 'pagefind-entry.json') continue;
+        const target = path.join(to, rel);
+        if (existsSync(target)) continue;
+        await mkdir(path.dirname(target), { recursive: true });
+        await move(path.join(from, rel), target);
+      }
     }
   }
-  if (failures.length) throw new Error(`Pagefind failed: ${failures.join('; ')}`);
   await mkdir(outputPath, { recursive: true });
-  if (entry) await writeFile(path.join(outputPath, 'pagefind-entry.json'), JSON.stringify(entry));
+  const top: Entry = entries.get('') ?? { version: [...entries.values()][0]?.version, languages: {} };
+  if (split) top.lectern = { bundles: list };
+  entries.set('', top);
+  for (const [folder, entry] of entries) {
+    await mkdir(path.join(outputPath, folder), { recursive: true });
+    await writeFile(path.join(outputPath, folder, 'pagefind-entry.json'), JSON.stringify(entry));
+  }
+}
+
+/** Rename, or copy and remove when the two are on different file systems (the staging folder in the system's temporary folder). */
+async function move(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await copyFile(from, to);
+    await rm(from, { force: true });
+  }
 }
 
 /**

@@ -3,6 +3,8 @@
  * banner dismiss, navigation selects and menus, mobile sidebar, the search dialog (Pagefind loaded on first use), changelog tag
  * filters, heading links and image zoom.
  */
+import { searchBundles, type BundleList } from '../build/search-bundles.ts';
+
 const root = document.documentElement;
 /** The path the site is served under (`/`, or `/pr-42/` for a preview build): Astro's `base`. */
 const BASE: string = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
@@ -273,7 +275,11 @@ on('[data-server-select]', 'change', (el) => {
 
 // Search (Pagefind, loaded on demand) ----------------------------------------------------------
 type PagefindResult = { data: () => Promise<{ url: string; meta: { title?: string }; excerpt: string }> };
-type Pagefind = { search: (q: string) => Promise<{ results: PagefindResult[] }>; options?: (o: { baseUrl: string }) => Promise<void> };
+type Pagefind = {
+  search: (q: string) => Promise<{ results: PagefindResult[] }>;
+  options?: (o: { baseUrl: string }) => Promise<void>;
+  mergeIndex?: (url: string, o: { baseUrl: string; language: string }) => Promise<void>;
+};
 let pagefind: Promise<Pagefind> | undefined;
 const dialog = document.querySelector<HTMLElement>('[data-search-dialog]');
 const input = dialog?.querySelector<HTMLInputElement>('[data-search-input]');
@@ -282,10 +288,23 @@ function openSearch(): void {
   if (!dialog) return;
   dialog.hidden = false;
   input?.focus();
-  pagefind ??= (import(/* @vite-ignore */ `${BASE}pagefind/pagefind.js`) as Promise<Pagefind>).then(async (pf) => {
-    await pf.options?.({ baseUrl: BASE });
-    return pf;
-  });
+  pagefind ??= loadPagefind();
+}
+/**
+ * Pagefind, from the bundle of this page's language and version, with the other bundles it searches merged in
+ * (build/search-bundles.ts: a large site's index is cut by version and size, listed in the top entry file).
+ */
+async function loadPagefind(): Promise<Pagefind> {
+  const entry = (await fetch(`${BASE}pagefind/pagefind-entry.json`)
+    .then((r) => (r.ok ? r.json() : undefined))
+    .catch(() => undefined)) as { lectern?: { bundles?: BundleList } } | undefined;
+  const version = document.querySelector('[data-menu="version"] summary .nav-menu-name')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const [first = '', ...more] = searchBundles(entry?.lectern?.bundles, root.lang, version);
+  const folder = (f: string) => `${BASE}pagefind/${f ? `${f}/` : ''}`;
+  const pf = (await import(/* @vite-ignore */ `${folder(first)}pagefind.js`)) as Pagefind;
+  await pf.options?.({ baseUrl: BASE });
+  for (const f of more) await pf.mergeIndex?.(folder(f), { baseUrl: BASE, language: root.lang.toLowerCase() });
+  return pf;
 }
 function closeSearch(): void {
   if (dialog) dialog.hidden = true;

@@ -1,0 +1,83 @@
+/**
+ * The search index alone, from a built site: every page of `<dist>` (its `index.html` files and `*.html` pages, the
+ * `pagefind/` folder left out) fed to build/search-index.ts in the order of their paths, then written into a folder
+ * of its own (`<dist>/../pagefind-bench`, removed at the end). While it runs, the resident memory (RSS) of every
+ * Pagefind process this one started is sampled every 200 ms: the figure is the largest one seen, and the largest sum.
+ *
+ *   node bench/search-index.ts <dist> [--module=<another checkout's search-index.ts>]
+ *
+ * `--module` runs that file's `startSearchIndex` instead (the before/after figures of a change).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const dist = path.resolve(argv.find((a) => !a.startsWith('--')) ?? 'dist');
+const modulePath = option('module') ?? '../packages/astro/src/build/search-index.ts';
+const { startSearchIndex } = (await import(
+  modulePath.startsWith('.') ? modulePath : path.resolve(modulePath)
+)) as typeof import('../packages/astro/src/build/search-index.ts');
+
+/** Pages of `dist` as the build names them for Pagefind (`/a/b/`, `/a.html`), sorted by path. */
+async function pagesOf(root: string): Promise<Array<[string, string]>> {
+  const out: Array<[string, string]> = [];
+  const walk = async (rel: string) => {
+    for (const e of await readdir(path.join(root, rel), { withFileTypes: true })) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (child !== 'pagefind' && child !== '_astro') await walk(child);
+      } else if (e.name.endsWith('.html')) out.push([child, e.name === 'index.html' ? `/${rel ? `${rel}/` : ''}` : `/${child}`]);
+    }
+  };
+  await walk('');
+  return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** RSS (kB) of each process whose parent is this one (Pagefind's services). */
+function childRss(): number[] {
+  try {
+    const out = execFileSync('ps', ['-o', 'rss=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .map(Number)
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+const pages = await pagesOf(dist);
+let largest = 0;
+let sum = 0;
+let processes = 0;
+const sampler = setInterval(() => {
+  const rss = childRss();
+  largest = Math.max(largest, ...rss);
+  sum = Math.max(
+    sum,
+    rss.reduce((a, b) => a + b, 0),
+  );
+  processes = Math.max(processes, rss.length);
+}, 200);
+const t0 = performance.now();
+const index = await startSearchIndex({});
+let bytes = 0;
+for (const [file, url] of pages) {
+  const html = await readFile(path.join(dist, file), 'utf8');
+  bytes += html.length;
+  index.add(url, html);
+  await index.drain(8_000_000);
+}
+const fed = performance.now();
+const out = path.join(dist, '..', 'pagefind-bench');
+const result = await index.finish(out);
+clearInterval(sampler);
+const written = performance.now();
+await rm(out, { recursive: true, force: true });
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+console.log(
+  `${pages.length} pages (${(bytes / 1e6).toFixed(0)} MB of HTML), ${result.errors.length} errors; fed in ${((fed - t0) / 1000).toFixed(1)} s, ` +
+    `written ${((written - fed) / 1000).toFixed(1)} s later; largest Pagefind process ${mb(largest)}, all Pagefind processes at most ${mb(sum)} (${processes} at once at most)`,
+);
