@@ -98,15 +98,11 @@ export function partCache(site: Site, dir: string): PartCache {
     async restore(key, to) {
       const entry = readJson<Entry>(path.join(entries, `${key}.json`));
       if (!entry || !Array.isArray(entry.files)) return undefined;
+      if (entry.files.some(([rel]) => rel.split('/').includes('..') || path.isAbsolute(rel))) return undefined;
       const pages = pageStore();
-      const bodies: Array<[string, Buffer]> = [];
-      for (const [rel, ref] of entry.files) {
-        if (rel.split('/').includes('..') || path.isAbsolute(rel)) return undefined;
-        const body = ref.startsWith('page:') ? pages.get(ref.slice(5)) : ref.startsWith('file:') ? files.get(ref.slice(5)) : undefined;
-        if (!body) return undefined;
-        bodies.push([rel, body]);
-      }
-      await writeAll(to, bodies);
+      const body = (ref: string) =>
+        ref.startsWith('page:') ? pages.get(ref.slice(5)) : ref.startsWith('file:') ? files.get(ref.slice(5)) : undefined;
+      if (!(await writeAll(to, entry.files, body))) return undefined;
       usedEntries.add(key);
       return { icons: entry.icons, usage: entry.usage, warnings: entry.warnings };
     },
@@ -163,18 +159,31 @@ export function partCache(site: Site, dir: string): PartCache {
 }
 
 /**
- * Write `files` under `to`, leaving the files `to` has (parts share assets): folders first, then the files a batch at a
- * time (one after the other, 12,400 pages of crewAI's docs took a minute to write back).
+ * Write `files` (relative path, reference) under `to`, each read from the cache by `body` as it is written, leaving the
+ * files `to` has (parts share assets): folders first, then the files a batch at a time (one after the other, 12,400
+ * pages of crewAI's docs took a minute to write back; all read first, a part's pages were held in memory at once).
+ * When a file can't be read (damaged in the cache), the files written so far are removed and the answer is false: the
+ * part is built instead.
  */
-async function writeAll(to: string, files: Array<[string, Buffer]>): Promise<void> {
+async function writeAll(to: string, files: Array<[string, string]>, body: (ref: string) => Buffer | undefined): Promise<boolean> {
   const folders = [...new Set(files.map(([rel]) => path.dirname(path.join(to, rel))))].sort();
   for (const folder of folders) await mkdir(folder, { recursive: true });
-  const write = async ([rel, body]: [string, Buffer]) => {
-    await writeFile(path.join(to, rel), body, { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+  const written: string[] = [];
+  let whole = true;
+  const write = async ([rel, ref]: [string, string]) => {
+    const data = whole ? body(ref) : undefined;
+    if (!data) return void (whole = false);
+    const file = path.join(to, rel);
+    await writeFile(file, data, { flag: 'wx' }).then(
+      () => written.push(file),
+      (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      },
+    );
   };
-  for (let i = 0; i < files.length; i += 32) await Promise.all(files.slice(i, i + 32).map(write));
+  for (let i = 0; i < files.length && whole; i += 32) await Promise.all(files.slice(i, i + 32).map(write));
+  if (!whole) for (const file of written) await rm(file, { force: true });
+  return whole;
 }
 
 /** The warnings a part's pages printed (kept by page key in its state file). */

@@ -349,6 +349,11 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           progress(i);
           continue;
         }
+        if (hit) {
+          // Its kept files could not be read back (damaged in the cache): built instead.
+          log.warn(`part ${i + 1} of ${parts}: its pages could not be read back from the cache; built again`);
+          hits[i] = undefined;
+        }
         try {
           startFrom(i);
           const result = await building.get(i)!;
