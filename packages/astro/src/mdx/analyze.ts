@@ -46,7 +46,8 @@ import type {
 } from './passes/context.ts';
 import { PASSES } from './passes/index.ts';
 import { codeRanges, lineAt } from './passes/text.ts';
-import { childrenText, isElement, stringAttr } from './passes/tree.ts';
+import { guardAutolinkLiterals } from './autolink-literals.ts';
+import { childrenText, isElement, stringAttr, walk } from './passes/tree.ts';
 
 export { substituteVariables };
 export { dedent } from './passes/text.ts';
@@ -126,7 +127,7 @@ function runPasses(passes: MdxPass[], ctx: MdxContext): void {
     if (passes.some((pass) => pass.expression?.(expr, ctx) === true)) return;
     for (const name of freeNames(expr.program, ctx.moduleNames)) for (const pass of passes) pass.freeName?.(name, expr, ctx);
   });
-  visit(ctx.tree as never, (node: AnyNode) => {
+  walk(ctx.tree, (node: AnyNode) => {
     for (const pass of passes) pass.node?.(node, ctx);
   });
   for (const pass of passes) pass.end?.(ctx);
@@ -134,7 +135,7 @@ function runPasses(passes: MdxPass[], ctx: MdxContext): void {
 
 /** The expressions of the file in document order: `{…}` in the text, attribute values (not those of raw elements). */
 function forEachExpression(ctx: MdxContext, each: (expr: Expression) => void): void {
-  visit(ctx.tree as never, (node: AnyNode) => {
+  walk(ctx.tree, (node: AnyNode) => {
     if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree)
       each({ program: node.data.estree, inContent: true, node });
     if (!isElement(node) || (node.position?.start.offset !== undefined && ctx.rawAt.has(node.position.start.offset))) return;
@@ -193,9 +194,10 @@ function remarkMathSyntax(this: Processor): void {
   (data.fromMarkdownExtensions ??= []).push(mathFromMarkdown());
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMathSyntax);
+/** Exported for a test: remark-gfm's autolink literal transform is guarded (autolink-literals.ts). */
+export const parser = unified().use(remarkParse).use(remarkGfm).use(guardAutolinkLiterals).use(remarkMdx).use(remarkMathSyntax);
 /** docs.json `styling.latex: false`: dollar signs are text. */
-const parserWithoutDollarMath = unified().use(remarkParse).use(remarkGfm).use(remarkMdx);
+const parserWithoutDollarMath = unified().use(remarkParse).use(remarkGfm).use(guardAutolinkLiterals).use(remarkMdx);
 
 export function splitFrontmatter(source: string): { frontmatter: string; body: string } {
   const m = /^---\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.exec(source);
@@ -229,7 +231,7 @@ function parseFile(
   let scope = moduleScope(tree);
   if (raw.length) {
     const starts = new Set<number>();
-    visit(tree as never, (node: AnyNode) => {
+    walk(tree, (node: AnyNode) => {
       if (isElement(node) && node.position?.start.offset !== undefined) starts.add(node.position.start.offset);
     });
     const kept = raw.filter((el) => starts.has(el.start) && !scope.declared.has(el.name));
@@ -270,7 +272,7 @@ function moduleScope(tree: AnyNode): ModuleScope {
     imports: [],
     packages: [],
   };
-  visit(tree as never, (node: AnyNode) => {
+  walk(tree, (node: AnyNode) => {
     if (node.type !== 'mdxjsEsm') return;
     if (node.data?.estree) scope.esmPrograms.push(node.data.estree);
     if (typeof node.value !== 'string') return;

@@ -5,9 +5,8 @@
  * applied to the rendered heading and the table of contents (routes/page.astro).
  */
 import { cutHeadingIds } from '@lectern/core';
-import { visit } from 'unist-util-visit';
 import type { AnyNode, MdxPass } from './context.ts';
-import { inlineText } from './tree.ts';
+import { inlineText, walk } from './tree.ts';
 
 export function headingIds(): MdxPass {
   /** Heading line -> its id. */
@@ -22,7 +21,7 @@ export function headingIds(): MdxPass {
     end(ctx) {
       if (!lines.size) return;
       const ids: Record<string, string> = {};
-      visit(ctx.tree as never, (node: AnyNode) => {
+      walk(ctx.tree, (node: AnyNode) => {
         const id = node.type === 'heading' && node.position ? lines.get(node.position.start.line) : undefined;
         const text = id ? inlineText(node).trim() : '';
         if (id && text && !Object.hasOwn(ids, text)) ids[text] = id;
