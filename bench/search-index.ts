@@ -35,19 +35,20 @@ async function pagesOf(root: string): Promise<Array<[string, string]>> {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** RSS (kB) of each process whose parent is this one (Pagefind's services). */
+/** RSS (kB) of each Pagefind process whose parent is this one. */
 function childRss(): number[] {
   try {
-    const out = execFileSync('ps', ['-o', 'rss=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+    const out = execFileSync('ps', ['-o', 'rss=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
     return out
       .split('\n')
-      .map(Number)
-      .filter((n) => n > 0);
+      .filter((line) => line.includes('pagefind'))
+      .map((line) => parseInt(line, 10));
   } catch {
     return [];
   }
 }
 
+const { pageLanguage, searchHtml } = await import('../packages/astro/src/build/search-index.ts');
 const pages = await pagesOf(dist);
 let largest = 0;
 let sum = 0;
@@ -64,9 +65,14 @@ const sampler = setInterval(() => {
 const t0 = performance.now();
 const index = await startSearchIndex({});
 let bytes = 0;
+/** Characters of page text Pagefind reads (search-index.ts `searchHtml`), by language. */
+const byLanguage = new Map<string, number>();
 for (const [file, url] of pages) {
   const html = await readFile(path.join(dist, file), 'utf8');
   bytes += html.length;
+  const text = searchHtml(html);
+  const lang = pageLanguage(text);
+  byLanguage.set(lang, (byLanguage.get(lang) ?? 0) + text.length);
   index.add(url, html);
   await index.drain(8_000_000);
 }
@@ -80,4 +86,7 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 console.log(
   `${pages.length} pages (${(bytes / 1e6).toFixed(0)} MB of HTML), ${result.errors.length} errors; fed in ${((fed - t0) / 1000).toFixed(1)} s, ` +
     `written ${((written - fed) / 1000).toFixed(1)} s later; largest Pagefind process ${mb(largest)}, all Pagefind processes at most ${mb(sum)} (${processes} at once at most)`,
+);
+console.log(
+  `page text Pagefind reads, by language: ${[...byLanguage].map(([l, n]) => `${l || 'none'} ${(n / 1e6).toFixed(1)} MB`).join(', ')}`,
 );

@@ -2,9 +2,10 @@
  * How the search index of a large site is cut into Pagefind bundles, and which bundles a page's search loads. Pagefind
  * holds a whole index in memory while it writes it: crewAI's English pages (about 20,000: 35 versions of the same
  * pages) took one process past 2.3 GB. So each version of a language gets an index of its own, `pagefind/v/<version>/`
- * (the reader on a v1 page searches v1, as on Mintlify), and an index that would grow past `BUNDLE_BYTES` of page text
- * goes on in another bundle (`…/2/`, `…/3/`) that the search merges with the first (Pagefind's `mergeIndex`). Pages
- * without a version, the whole of a site without versions, stay in `pagefind/` itself, as before.
+ * (the reader on a v1 page searches v1; Mintlify's search takes a version filter too), and an index that would grow
+ * past `BUNDLE_BYTES` of page text goes on in another bundle (`…/2/`, `…/3/`) that the search merges with the first
+ * (Pagefind's `mergeIndex`). Pages without a version, the whole of a site without versions, stay in `pagefind/`
+ * itself, as before.
  *
  * The bundles are listed in `pagefind/pagefind-entry.json` under `lectern.bundles` (language, then version, then the
  * bundle folders in order); a site with one bundle per language has no such list. No Node imports: the page's script
