@@ -31,10 +31,14 @@
  * `git archive <commit> packages/server` unpacked next to a `node_modules` link.
  * `--tune`: dev questions only, no answers and no HTTP part (for trying ranking changes without seeing held-out
  * figures).
+ * `--rankings=<file>`: also write every result list of the assistant (each question, follow-up and off-topic
+ * question: passage path, score, relevance, matched words; with `--previous`, its ranker's too, keyed "previous: …")
+ * to a JSON file, to check that a change meant to keep the ranking (a refactor) keeps it question by question (for
+ * comparing, not for reading held-out questions).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeGitHubRestRepo } from './assistant/github-site.ts';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -194,6 +198,14 @@ async function answerText(r: Retrieval, question: string): Promise<string> {
   for await (const chunk of composer({ question, terms: r.terms, passages: r.passages, messages: [] })) text += chunk;
   return text;
 }
+/** Every result list of the assistant by site, for `--rankings=<file>`. */
+const rankingsFile = option('rankings');
+const rankings: Record<string, Record<string, Array<[string, number, number, number]>>> = {};
+function keepRanking(site: string, key: string, r: Retrieval): void {
+  if (!rankingsFile) return;
+  (rankings[site] ??= {})[key] = r.passages.map((p) => [p.path, p.score, p.relevance, p.matched]);
+}
+
 const NOT_FOUND = /^I couldn't find/;
 const HEDGED = /closest match I found/;
 
@@ -220,6 +232,7 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     times.push(performance.now() - s);
     return r;
   });
+  results.forEach((r, i) => keepRanking(name, `question ${i}`, r));
   const ours = results.map((r) => r.passages.map((p) => p.page));
   const baseRanked = set.questions.map((q) => base(q.q));
   const expected = set.questions.map((q) => q.pages);
@@ -232,18 +245,28 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const prevPath = join(dbDir, `${name}.previous.db`);
     previous.buildAssistantIndex(previous.documentsFromPlan(plan, config), prevPath, options);
     const prevIndex = previous.openAssistantIndex(prevPath);
-    const prevAsk = (turns: string[]) =>
-      previous.retrieve(prevIndex, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit: 10 });
-    before = set.questions.map((q) => {
+    const prevAsk = (turns: string[], limit = 10) =>
+      previous.retrieve(prevIndex, { turns: turns.map((text) => ({ role: 'user' as const, text })), limit });
+    before = set.questions.map((q, i) => {
       const s = performance.now();
       const r = prevAsk([q.q]);
       beforeTimes.push(performance.now() - s);
+      keepRanking(name, `previous: question ${i}`, r);
       return r.passages.map((p) => p.page);
     });
     beforeFollowUps = {
-      inThread: set.followUps.map((f) => prevAsk(f.turns).passages.map((p) => p.page)),
-      alone: set.followUps.map((f) => prevAsk([f.turns.at(-1)!]).passages.map((p) => p.page)),
+      inThread: set.followUps.map((f, i) => {
+        const r = prevAsk(f.turns);
+        keepRanking(name, `previous: follow-up ${i}, in thread`, r);
+        return r.passages.map((p) => p.page);
+      }),
+      alone: set.followUps.map((f, i) => {
+        const r = prevAsk([f.turns.at(-1)!]);
+        keepRanking(name, `previous: follow-up ${i}, alone`, r);
+        return r.passages.map((p) => p.page);
+      }),
     };
+    set.offTopic.forEach((q, i) => keepRanking(name, `previous: off-topic ${i}`, prevAsk([q], 5)));
     prevIndex.close();
   }
 
@@ -275,8 +298,16 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
     const idx = set.followUps.map((f, i) => (f.set === part ? i : -1)).filter((i) => i >= 0);
     if (idx.length === 0) continue;
     const label = part ? ` (${part})` : '';
-    const inThread = idx.map((i) => ask(set.followUps[i]!.turns).passages.map((p) => p.page));
-    const alone = idx.map((i) => ask([set.followUps[i]!.turns.at(-1)!]).passages.map((p) => p.page));
+    const inThread = idx.map((i) => {
+      const r = ask(set.followUps[i]!.turns);
+      keepRanking(name, `follow-up ${i}, in thread`, r);
+      return r.passages.map((p) => p.page);
+    });
+    const alone = idx.map((i) => {
+      const r = ask([set.followUps[i]!.turns.at(-1)!]);
+      keepRanking(name, `follow-up ${i}, alone`, r);
+      return r.passages.map((p) => p.page);
+    });
     const want = idx.map((i) => set.followUps[i]!.pages);
     console.log(row(`follow-ups${label}, in thread`, score(inThread, want)));
     console.log(row(`follow-ups${label}, alone`, score(alone, want)));
@@ -341,8 +372,9 @@ async function evaluate(name: string, root: string, dbDir: string): Promise<Site
   let declined = 0;
   let offHedged = 0;
   const offTopicRelevance: number[] = [];
-  for (const q of set.offTopic) {
+  for (const [i, q] of set.offTopic.entries()) {
     const off = ask([q], 5);
+    keepRanking(name, `off-topic ${i}`, off);
     const text = await answerText(off, q);
     offTopicRelevance.push(off.passages[0]?.relevance ?? 0);
     if (NOT_FOUND.test(text)) declined++;
@@ -432,6 +464,7 @@ try {
   const mintlify = option('mintlify') ?? process.env.LECTERN_BENCH_MINTLIFY;
   if (mintlify && existsSync(join(mintlify, 'docs.json'))) await evaluate('mintlify-docs', resolve(mintlify), dir);
   else console.log('\n### mintlify-docs: skipped (pass --mintlify=<checkout of github:mintlify/docs>)');
+  if (rankingsFile) writeFileSync(rankingsFile, `${JSON.stringify(rankings, null, 1)}\n`);
   if (!tune) await ttfb(join(dir, 'serve'), github, Number(option('requests') ?? 200));
 } finally {
   rmSync(dir, { recursive: true, force: true });
