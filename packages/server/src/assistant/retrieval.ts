@@ -2,7 +2,7 @@
  * Searching the assistant's index: one result per page (its best section, anchor kept), ranked by BM25F over the
  * page's title, keywords/operation and description and the section's heading and body, with the reader's
  * vocabulary expanded (ranking.ts, vocabulary.ts), earlier turns of the conversation and client context searched
- * with less weight, and the reader's language, version and current page preferred.
+ * with less weight, and the reader's language, version and current page preferred (priors.ts).
  *
  * `retrieve` is the entry point the message endpoints call: the conversation, the client's context, the current
  * path and the filter in; the passages to answer from out.
@@ -20,11 +20,14 @@ import {
   prepareQuery,
   RANKING,
   type FirstPass,
+  type PreparedQuery,
   type Scratch,
+  type SectionScore,
   type WeightedGroup,
 } from './ranking.ts';
-import { buildQuery, HISTORY } from './query.ts';
-import { pathScope, titleActions, titleIsBulk, type Action, type PathScope } from './intent.ts';
+import { buildQuery, HISTORY, type Query } from './query.ts';
+import type { Action } from './intent.ts';
+import { pagePrior, type OperationFacts, type Preferences } from './priors.ts';
 
 export {
   buildAssistantIndex,
@@ -88,38 +91,10 @@ export interface AssistantIndex {
   close(): void;
 }
 
-/**
- * The page the reader is on, and pages next to it, rank higher: much higher for a short question ("test mode?",
- * "what does this return?"), which most likely asks about what the reader is looking at.
- */
-function nearness(page: string, current: string | undefined, short: boolean): number {
-  if (!current) return 1;
-  if (page === current) return short ? 2 : 1.3;
-  const a = page.split('/').filter(Boolean);
-  const b = current.split('/').filter(Boolean);
-  let shared = 0;
-  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
-  if (shared > 0 && a.length === b.length && shared === a.length - 1) return short ? 1.2 : 1.1; // same directory
-  return shared > 0 ? 1.03 : 1;
-}
-
-/**
- * Whether a GET endpoint lists a collection (rather than reading one item): its title says so ("List …", "Get all
- * …"), or, when the title starts with neither "List" nor "Get", its path ends in a collection rather than a
- * parameter.
- */
-export function readsCollection(title: string, apiPath: string): boolean {
-  if (/^(list|get all)\b/i.test(title.trim())) return true;
-  if (/^get\b/i.test(title.trim())) return false;
-  return !/\}\/?$/.test(apiPath);
-}
-
 /** The index in memory, with what was worked out about its operations (by page id, when first needed). */
-interface Loaded {
+interface Loaded extends OperationFacts {
   corpus: Corpus;
   scratch: Scratch;
-  operations: Array<{ actions: Set<Action>; bulk: boolean } | undefined>;
-  scopes: Array<PathScope | undefined>;
 }
 
 /** A path as the index stores pages: no query, no anchor, leading slash, no trailing slash. */
@@ -165,17 +140,7 @@ function languageLean(corpus: Corpus, question: WeightedGroup[], preferred: stri
     for (const term of g.alternatives[0]?.stems ?? []) {
       const t = corpus.termIds.get(term);
       if (t === undefined) continue;
-      seen.fill(0);
-      const holding = new Map<string, number>();
-      const count = (p: number) => {
-        const l = corpus.pages[p]!.language;
-        if (seen[p] || !l) return;
-        seen[p] = 1;
-        holding.set(l, (holding.get(l) ?? 0) + 1);
-      };
-      const { pagePostings: pp, sectionPostings: sp, sectionPage } = corpus;
-      for (let e = pp.offsets[t]!; e < pp.offsets[t + 1]!; e++) count(pp.ids[e]!);
-      for (let e = sp.offsets[t]!; e < sp.offsets[t + 1]!; e++) count(sectionPage[sp.ids[e]!]!);
+      const holding = pagesHoldingByLanguage(corpus, t, seen);
       const share = (l: string) => ((holding.get(l) ?? 0) + 1) / ((pages.get(l) ?? 0) + 1);
       for (const l of pages.keys()) if (l !== preferred) lean.set(l, (lean.get(l) ?? 0) + Math.log(share(l) / share(preferred)));
     }
@@ -183,6 +148,22 @@ function languageLean(corpus: Corpus, question: WeightedGroup[], preferred: stri
   let best: { language: string; by: number } | undefined;
   for (const [language, by] of lean) if (!best || by > best.by) best = { language, by };
   return best;
+}
+
+/** How many pages of each language hold term `t` (in a page field or a section); `seen` is working space. */
+function pagesHoldingByLanguage(corpus: Corpus, t: number, seen: Uint8Array): Map<string, number> {
+  seen.fill(0);
+  const holding = new Map<string, number>();
+  const count = (p: number) => {
+    const l = corpus.pages[p]!.language;
+    if (seen[p] || !l) return;
+    seen[p] = 1;
+    holding.set(l, (holding.get(l) ?? 0) + 1);
+  };
+  const { pagePostings: pp, sectionPostings: sp, sectionPage } = corpus;
+  for (let e = pp.offsets[t]!; e < pp.offsets[t + 1]!; e++) count(pp.ids[e]!);
+  for (let e = sp.offsets[t]!; e < sp.offsets[t + 1]!; e++) count(sectionPage[sp.ids[e]!]!);
+  return holding;
 }
 
 /** Pages scored exactly (word positions) after the first pass, at least; and sections per page. */
@@ -226,203 +207,41 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
 
   return {
     search(options) {
-      const { corpus, scratch, operations, scopes: pageScopes } = inMemory();
-      const { limit } = options;
-      const query = buildQuery({
+      const { corpus, scratch, operations, scopes } = inMemory();
+      const built = buildQuery({
         text: options.text,
         ...(options.history ? { history: options.history } : {}),
         ...(options.context ? { context: options.context } : {}),
       });
-      const { question, groups, elliptic, methods, collection, everyItem, aboutState, actions, number, scopes } = query;
-      const terms = question.map((g) => g.text);
+      const terms = built.question.map((g) => g.text);
       const currentLanguage = languageOfPath(corpus, options.currentPath);
       const readerLanguage = options.language ?? currentLanguage;
       const outcome = (passages: Passage[], language = readerLanguage): SearchOutcome =>
         language ? { terms, passages, language } : { terms, passages };
-      if (limit <= 0 || corpus.pageCount === 0 || groups.length === 0) return outcome([]);
-      // Derived forms the stemmer keeps apart (watcher/watch, registration/register): the index's terms whose words
-      // share the root of the question's word.
-      for (const g of question) {
-        const own = g.alternatives[0]?.stems;
-        if (!own || own.length !== 1 || g.text.includes(' ')) continue;
-        for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
-          if (!g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term))
-            g.alternatives.push({ stems: [term], weight: RANKING.rootWeight });
-        }
-      }
+      if (options.limit <= 0 || corpus.pageCount === 0 || built.groups.length === 0) return outcome([]);
 
-      // Undoing what a word names ("take the star back", "remove my star"): the index's un- verb (`unstar`).
-      if (actions.has('delete')) {
-        for (const g of question) {
-          if (g.text.includes(' ') || g.text.startsWith('un')) continue;
-          const undone = stem(`un${g.text}`);
-          if (corpus.termIds.has(undone) && !g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === undone))
-            g.alternatives.push({ stems: [undone], weight: RANKING.undoneWeight });
-        }
-      }
-      // What the request prefers: the filter, else the current page's language and version, else the default language.
-      const current = options.currentPath ? pagePathOf(options.currentPath) : undefined;
-      const currentPage = current ? corpus.byPath.get(current) : undefined;
-      const preferredVersion = options.version ?? currentPage?.version ?? undefined;
-      const sectionText = new Map<number, SectionText>();
-      const textOfSection = (sec: number): SectionText => {
-        let text = sectionText.get(sec);
-        if (!text) sectionText.set(sec, (text = textOf.get(sec) as unknown as SectionText));
-        return text;
+      const query = withIndexForms(corpus, built);
+      const search: Search = {
+        corpus,
+        scratch,
+        facts: { operations, scopes },
+        query,
+        prepared: prepareQuery(query.groups, corpus),
+        limit: options.limit,
+        sectionText: sectionTextReader((sec) => textOf.get(sec) as unknown as SectionText),
       };
-
-      // The address a reader follows: with docs.json `seo.trailingSlash`, the page's with its slash (no extra 308).
-      const pageLink = (page: string) => (corpus.trailingSlash && page !== '/' ? `${page}/` : page);
-      const prepared = prepareQuery(groups, corpus);
-      // The leading pages, each with its best section, searched with `preferredLanguage` preferred (undefined: none).
-      const rankIn = (preferredLanguage: string | undefined) => {
-        // Pages searched: within the filter, or the preferences (unversioned, language-less pages always).
-        const version = options.version ?? preferredVersion;
-        const language = options.language ?? preferredLanguage;
-        let allowed: Uint8Array | undefined;
-        if ((version && corpus.versions.size > 0) || (language && corpus.languages.size > 0)) {
-          allowed = new Uint8Array(corpus.pageCount + 1);
-          for (let p = 1; p <= corpus.pageCount; p++) {
-            const info = corpus.pages[p]!;
-            allowed[p] =
-              (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language)
-                ? 1
-                : 0;
-          }
-        }
-        // Request preferences, as a factor on a page's score.
-        const prior = (info: PageInfo): number => {
-          let f = 1;
-          if (!options.language && preferredLanguage && info.language && info.language !== preferredLanguage) f *= RANKING.otherLanguage;
-          if (!options.version && preferredVersion && info.version && info.version !== preferredVersion) f *= RANKING.otherVersion;
-          f *= nearness(info.path, current, elliptic);
-          if (methods.size > 0 && info.method && info.method !== 'WEBHOOK')
-            f *= methods.has(info.method.toLowerCase()) ? RANKING.methodMatch : RANKING.methodMismatch;
-          // A question for a collection: an endpoint listing one answers it rather than one reading a single item.
-          if (collection && info.method === 'GET' && info.apiPath)
-            f *= readsCollection(info.title, info.apiPath) ? RANKING.collection : RANKING.itemForCollection;
-          // "What's the URL of my Pages site…?", "Which configurations get applied…?": a state is read, not written.
-          if (aboutState && info.method && info.method !== 'GET' && info.method !== 'WEBHOOK') f *= RANKING.writeForState;
-          // The operation's own action (its title's verb: Create / Get / Update / Remove …) when it is the question's
-          // (on top of the method: POST creates and updates), and an operation on all items at once for a question
-          // about one (for a question about all of them, it is the one). A title verb of another action is not held
-          // against a page: the method prior does that.
-          if (info.method && info.method !== 'WEBHOOK' && (actions.size > 0 || number === 'one')) {
-            const op = (operations[info.id] ??= { actions: titleActions(info.title), bulk: titleIsBulk(info.title) });
-            if (actions.size > 0 && op.actions.size > 0) if ([...op.actions].some((a) => actions.has(a))) f *= RANKING.actionMatch;
-            if (number === 'one' && op.bulk) f *= RANKING.bulkForOne;
-            if (everyItem && op.bulk) f *= RANKING.bulkForAll;
-          }
-          // The owner the question names (an organization, a repository, another user, the reader) against the
-          // operation's path: \`/orgs/{org}/…\`, \`/repos/{owner}/{repo}/…\`, \`/users/{username}/…\`, \`/user/…\`.
-          if (scopes.size > 0 && info.apiPath && info.method !== 'WEBHOOK') {
-            const scope = (pageScopes[info.id] ??= pathScope(info.apiPath));
-            let named = false;
-            for (const s of scope.named) if (scopes.has(s)) named = true;
-            if (named) f *= RANKING.scopeMatch;
-            else if (scope.owner && scope.owner !== 'repo') f *= RANKING.scopeMismatch;
-          }
-          return f;
-        };
-        // The best section decides; a second section on the subject adds a little (the page is about it).
-        const pageScore = (best: number, second: number | undefined) => best + (second === undefined ? 0 : RANKING.secondSection * second);
-
-        let first = firstPass(corpus, prepared, allowed, scratch);
-        let candidates = bestSections(corpus, first);
-        if (allowed && !options.language && !options.version && candidates.size < FALLBACK_BELOW) {
-          first = firstPass(corpus, prepared, undefined, scratch);
-          candidates = bestSections(corpus, first);
-        }
-        // First pass ranking, then the leading pages scored exactly (phrases, proximity) on their best sections.
-        const firstRanked = [...candidates].map(([page, c]) => {
-          const bonus = first.titleBonus(page);
-          const second = c.scores[1];
-          return {
-            page,
-            sections: c.sections,
-            score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!),
-          };
-        });
-        firstRanked.sort((x, y) => y.score - x.score || x.page - y.page);
-        const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
-        const ranked = firstRanked.slice(0, Math.max(limit, RERANK_PAGES)).map(({ page, sections }) => {
-          const info = corpus.pages[page]!;
-          const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
-          const bonus = first.titleBonus(page);
-          const scored = sections
-            .map((sec) => ({
-              sec,
-              ...exactScore(
-                prepared,
-                { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) },
-                corpus,
-                bonus,
-              ),
-            }))
-            .sort((x, y) => y.score - x.score || x.sec - y.sec);
-          const top = scored[0]!;
-          return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
-        });
-        if (ranked.length === 0) return ranked;
-        // A section that sends the reader to another page for what was asked — a link whose text has one of the
-        // question's own words, to a page among these — defers to that page: the overview's card for Docusaurus, the
-        // guide's "add a [redirect](/create/redirects)".
-        const own = new Set(question.filter((g) => !g.negated).flatMap((g) => g.alternatives[0]?.stems ?? []));
-        const rankedPaths = new Set(ranked.map((r) => r.info.path));
-        // Only pages that can still be among the first `limit` after it are read (it lowers a score by at most that).
-        const bound = ranked.map((r) => r.score).sort((x, y) => y - x)[Math.min(limit, ranked.length) - 1]! * RANKING.deferToLink;
-        for (const r of ranked) {
-          if (r.score < bound) continue;
-          const away = pageLinks(textOfSection(r.top.sec).content).some(
-            (link) => link.page !== r.info.path && rankedPaths.has(link.page) && indexStems(link.text).some((s) => own.has(s)),
-          );
-          if (away) r.score *= RANKING.deferToLink;
-        }
-        ranked.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
-        return ranked;
-      };
-
-      const preferredLanguage = options.language ?? currentLanguage ?? corpus.defaultLanguage;
-      let ranked = rankIn(preferredLanguage);
+      const preferences = preferencesOf(corpus, options, options.language ?? currentLanguage ?? corpus.defaultLanguage);
+      let ranked = rankPages(search, preferences);
       let language = readerLanguage;
-      // A question in another language than the preferred one (asked in English on a Chinese page, where only the
-      // English words left in code and product names match, and the section with the most English code wins): when
-      // its words are another language's (`languageLean`) and that language's best page holds more of them, and
-      // scores higher, than any page of the preferred one, the question is searched in that language, and answered
-      // in it. An explicit language filter is always obeyed.
-      if (!options.language && preferredLanguage && corpus.languages.size > 1) {
-        const preferred = ranked.filter((r) => r.info.language == null || r.info.language === preferredLanguage);
-        const mostMatched = Math.max(0, ...preferred.map((r) => r.top.matched));
-        const lean = mostMatched < question.length ? languageLean(corpus, question, preferredLanguage) : undefined;
-        if (lean && lean.by >= LANGUAGE_LEAN) {
-          const inOther = rankIn(lean.language);
-          const top = inOther[0];
-          if (top?.info.language === lean.language && top.top.matched > mostMatched && top.score > (preferred[0]?.score ?? 0)) {
-            language = lean.language;
-            ranked = inOther;
-          }
-        }
+      // An explicit language filter is always obeyed.
+      if (!options.language && corpus.languages.size > 1) {
+        const other = rankInQuestionLanguage(search, preferences, ranked);
+        if (other) ({ ranked, language } = other);
       }
       if (ranked.length === 0) return outcome([]);
-
-      const passages = ranked.slice(0, limit).map(({ info, top, score }): Passage => {
-        const text = textOfSection(top.sec);
-        const p: Passage = {
-          path: text.anchor == null ? pageLink(info.path) : `${pageLink(info.path)}#${text.anchor}`,
-          page: info.path,
-          title: info.title,
-          content: text.content,
-          score,
-          relevance: top.relevance,
-          matched: top.matched,
-        };
-        if (text.heading != null) p.heading = text.heading;
-        if (info.version != null) p.version = info.version;
-        if (info.language != null) p.language = info.language;
-        if (info.method != null && info.apiPath != null) p.operation = { method: info.method, path: info.apiPath };
-        if (info.description != null && info.description !== '') p.description = info.description;
-        return p;
-      });
+      const passages = ranked
+        .slice(0, options.limit)
+        .map((r) => passageOf(r, search.sectionText(r.top.sec), corpus.trailingSlash === true));
       return outcome(passages, language);
     },
     size() {
@@ -438,9 +257,259 @@ export function openAssistantIndex(pathOrDb: string | DatabaseSync): AssistantIn
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// One search
+
+/** What stays the same through one search (both passes when it is searched in a second language). */
+interface Search {
+  corpus: Corpus;
+  scratch: Scratch;
+  facts: OperationFacts;
+  /** The query, its words widened by the index's forms of them (`withIndexForms`). */
+  query: Query;
+  prepared: PreparedQuery;
+  /** How many pages the request wants. */
+  limit: number;
+  sectionText: (sec: number) => SectionText;
+}
+
+/** A page in the ranking: its best section (scored exactly) and the page's score with the priors applied. */
+interface RankedPage {
+  info: PageInfo;
+  top: SectionScore & { sec: number };
+  score: number;
+}
+
+/** Reads a section's text from the index once per search (the link check and the passages both need it). */
+function sectionTextReader(read: (sec: number) => SectionText): (sec: number) => SectionText {
+  const texts = new Map<number, SectionText>();
+  return (sec) => {
+    let text = texts.get(sec);
+    if (!text) texts.set(sec, (text = read(sec)));
+    return text;
+  };
+}
+
+/**
+ * The query with the index's own forms of the question's words added as alternatives: derived forms the stemmer
+ * keeps apart (watcher/watch, registration/register), and for a question that deletes, the un- verb of a word
+ * ("take the star back", "remove my star": `unstar`).
+ */
+function withIndexForms(corpus: Corpus, query: Query): Query {
+  const widened = new Map(query.question.map((g) => [g, withUndoneForm(corpus, withDerivedForms(corpus, g), query.actions)]));
+  return { ...query, question: query.question.map((g) => widened.get(g)!), groups: query.groups.map((g) => widened.get(g) ?? g) };
+}
+
+/** A one-word group with, as alternatives, the index's terms whose words share its word's root. */
+function withDerivedForms(corpus: Corpus, g: WeightedGroup): WeightedGroup {
+  const own = g.alternatives[0]?.stems;
+  if (!own || own.length !== 1 || g.text.includes(' ')) return g;
+  const alternatives = [...g.alternatives];
+  for (const term of termsOfRoot(corpus, root(g.text), own[0]!)) {
+    if (!alternatives.some((a) => a.stems.length === 1 && a.stems[0] === term))
+      alternatives.push({ stems: [term], weight: RANKING.rootWeight });
+  }
+  return alternatives.length === g.alternatives.length ? g : { ...g, alternatives };
+}
+
+/** For a question that deletes, the index's un- verb of a one-word group's word (`unstar` for "star"). */
+function withUndoneForm(corpus: Corpus, g: WeightedGroup, actions: Set<Action>): WeightedGroup {
+  if (!actions.has('delete') || g.text.includes(' ') || g.text.startsWith('un')) return g;
+  const undone = stem(`un${g.text}`);
+  if (!corpus.termIds.has(undone) || g.alternatives.some((a) => a.stems.length === 1 && a.stems[0] === undone)) return g;
+  return { ...g, alternatives: [...g.alternatives, { stems: [undone], weight: RANKING.undoneWeight }] };
+}
+
+/** What the request prefers: the filter, else the current page's language and version, else the default language. */
+function preferencesOf(corpus: Corpus, options: SearchOptions, language: string | undefined): Preferences {
+  const currentPage = options.currentPath ? pagePathOf(options.currentPath) : undefined;
+  const version = options.version ?? (currentPage ? corpus.byPath.get(currentPage) : undefined)?.version ?? undefined;
+  return { language, version, languageFiltered: Boolean(options.language), versionFiltered: Boolean(options.version), currentPage };
+}
+
+/**
+ * The leading pages in the language and version preferred, each with its best section: a first pass over every
+ * section, then the leading pages scored exactly (phrases, proximity) on their best sections, then pages deferring
+ * to a page they send the reader to.
+ */
+function rankPages(search: Search, preferences: Preferences): RankedPage[] {
+  const { corpus, prepared, query, limit } = search;
+  const priorInput = { preferences, query, facts: search.facts };
+  const prior = (info: PageInfo) => pagePrior(info, priorInput);
+  const { first, candidates } = firstPassPages(corpus, prepared, search.scratch, preferences);
+  const leading = rankByFirstPass(corpus, first, candidates, prior).slice(0, Math.max(limit, RERANK_PAGES));
+  const ranked = leading.map(({ page, sections }) => scoreExactly(corpus, prepared, first.titleBonus(page), page, sections, prior));
+  if (ranked.length === 0) return ranked;
+  const deferred = deferToLinkedPages(ranked, ownStems(query.question), limit, search.sectionText);
+  return deferred.sort((x, y) => y.score - x.score || x.info.path.localeCompare(y.info.path));
+}
+
+/** Pages searched: within the filter, or the preferences (unversioned, language-less pages always); undefined: all. */
+function allowedPages(corpus: Corpus, { version, language }: Preferences): Uint8Array | undefined {
+  if (!(version && corpus.versions.size > 0) && !(language && corpus.languages.size > 0)) return undefined;
+  const allowed = new Uint8Array(corpus.pageCount + 1);
+  for (let p = 1; p <= corpus.pageCount; p++) {
+    const info = corpus.pages[p]!;
+    allowed[p] =
+      (!version || !info.version || info.version === version) && (!language || !info.language || info.language === language) ? 1 : 0;
+  }
+  return allowed;
+}
+
+/**
+ * The first pass over the allowed pages, and each page's best sections; with no filter sent and fewer than
+ * `FALLBACK_BELOW` pages matching, over all pages.
+ */
+function firstPassPages(
+  corpus: Corpus,
+  prepared: PreparedQuery,
+  scratch: Scratch,
+  preferences: Preferences,
+): { first: FirstPass; candidates: Map<number, PageSections> } {
+  const allowed = allowedPages(corpus, preferences);
+  const first = firstPass(corpus, prepared, allowed, scratch);
+  const candidates = bestSections(corpus, first);
+  const filtered = preferences.languageFiltered || preferences.versionFiltered;
+  if (!allowed || filtered || candidates.size >= FALLBACK_BELOW) return { first, candidates };
+  const all = firstPass(corpus, prepared, undefined, scratch);
+  return { first: all, candidates: bestSections(corpus, all) };
+}
+
+/** The best section decides; a second section on the subject adds a little (the page is about it). */
+function pageScore(best: number, second: number | undefined): number {
+  return best + (second === undefined ? 0 : RANKING.secondSection * second);
+}
+
+/** Pages by their first-pass score (title bonus and priors applied), best first. */
+function rankByFirstPass(
+  corpus: Corpus,
+  first: FirstPass,
+  candidates: Map<number, PageSections>,
+  prior: (info: PageInfo) => number,
+): Array<{ page: number; sections: number[]; score: number }> {
+  const ranked = [...candidates].map(([page, c]) => {
+    const bonus = first.titleBonus(page);
+    const second = c.scores[1];
+    return {
+      page,
+      sections: c.sections,
+      score: pageScore(c.scores[0]! + bonus, second === undefined ? undefined : second + bonus) * prior(corpus.pages[page]!),
+    };
+  });
+  return ranked.sort((x, y) => y.score - x.score || x.page - y.page);
+}
+
+/** A page scored exactly on its best sections (word positions: phrases, proximity); the best one is kept. */
+function scoreExactly(
+  corpus: Corpus,
+  prepared: PreparedQuery,
+  titleBonus: number,
+  page: number,
+  sections: number[],
+  prior: (info: PageInfo) => number,
+): RankedPage {
+  const info = corpus.pages[page]!;
+  const field = (terms: Uint32Array) => ({ positions: positionsOf(terms, prepared.termWeight), length: terms.length });
+  const pageView = { title: field(info.title_), keys: field(info.keys), description: field(info.description_) };
+  const scored = sections
+    .map((sec) => ({
+      sec,
+      ...exactScore(
+        prepared,
+        { ...pageView, heading: field(corpus.sectionHeading[sec]!), body: field(corpus.sectionBody[sec]!) },
+        corpus,
+        titleBonus,
+      ),
+    }))
+    .sort((x, y) => y.score - x.score || x.sec - y.sec);
+  const top = scored[0]!;
+  return { info, top, score: pageScore(top.score, scored[1]?.score) * prior(info) };
+}
+
+/** The stems the question's own words are searched by (not those it negates, nor synonyms). */
+function ownStems(question: WeightedGroup[]): Set<string> {
+  return new Set(question.filter((g) => !g.negated).flatMap((g) => g.alternatives[0]?.stems ?? []));
+}
+
+/**
+ * A section that sends the reader to another page for what was asked — a link whose text has one of the question's
+ * own words, to a page among these — defers to that page: the overview's card for Docusaurus, the guide's "add a
+ * [redirect](/create/redirects)". Only pages that can still be among the first `limit` after it are read (it lowers
+ * a score by at most that).
+ */
+function deferToLinkedPages(
+  ranked: RankedPage[],
+  own: Set<string>,
+  limit: number,
+  sectionText: (sec: number) => SectionText,
+): RankedPage[] {
+  const rankedPaths = new Set(ranked.map((r) => r.info.path));
+  const bound = ranked.map((r) => r.score).sort((x, y) => y - x)[Math.min(limit, ranked.length) - 1]! * RANKING.deferToLink;
+  const sendsAway = (r: RankedPage) =>
+    pageLinks(sectionText(r.top.sec).content).some(
+      (link) => link.page !== r.info.path && rankedPaths.has(link.page) && indexStems(link.text).some((s) => own.has(s)),
+    );
+  return ranked.map((r) => (r.score >= bound && sendsAway(r) ? { ...r, score: r.score * RANKING.deferToLink } : r));
+}
+
+/**
+ * A question in another language than the preferred one (asked in English on a Chinese page, where only the English
+ * words left in code and product names match, and the section with the most English code wins): when its words are
+ * another language's (`languageLean`) and that language's best page holds more of them, and scores higher, than any
+ * page of the preferred one, the question is searched in that language, and answered in it. Undefined: it is not.
+ */
+function rankInQuestionLanguage(
+  search: Search,
+  preferences: Preferences,
+  ranked: RankedPage[],
+): { ranked: RankedPage[]; language: string } | undefined {
+  const { question } = search.query;
+  if (!preferences.language) return undefined;
+  const preferred = ranked.filter((r) => r.info.language == null || r.info.language === preferences.language);
+  const mostMatched = Math.max(0, ...preferred.map((r) => r.top.matched));
+  if (mostMatched >= question.length) return undefined;
+  const lean = languageLean(search.corpus, question, preferences.language);
+  if (!lean || lean.by < LANGUAGE_LEAN) return undefined;
+  const inOther = rankPages(search, { ...preferences, language: lean.language });
+  const top = inOther[0];
+  const wins = top?.info.language === lean.language && top.top.matched > mostMatched && top.score > (preferred[0]?.score ?? 0);
+  return wins ? { ranked: inOther, language: lean.language } : undefined;
+}
+
+/** The address a reader follows: with docs.json `seo.trailingSlash`, the page's with its slash (no extra 308). */
+function pageLink(page: string, trailingSlash: boolean): string {
+  return trailingSlash && page !== '/' ? `${page}/` : page;
+}
+
+/** What the composers answer from: a ranked page's best section. */
+function passageOf({ info, top, score }: RankedPage, text: SectionText, trailingSlash: boolean): Passage {
+  const link = pageLink(info.path, trailingSlash);
+  const p: Passage = {
+    path: text.anchor == null ? link : `${link}#${text.anchor}`,
+    page: info.path,
+    title: info.title,
+    content: text.content,
+    score,
+    relevance: top.relevance,
+    matched: top.matched,
+  };
+  if (text.heading != null) p.heading = text.heading;
+  if (info.version != null) p.version = info.version;
+  if (info.language != null) p.language = info.language;
+  if (info.method != null && info.apiPath != null) p.operation = { method: info.method, path: info.apiPath };
+  if (info.description != null && info.description !== '') p.description = info.description;
+  return p;
+}
+
+/** A page's best sections by the first pass, best first, with their scores. */
+interface PageSections {
+  sections: number[];
+  scores: number[];
+}
+
 /** Each page's best sections by the first pass (at most `SECTIONS_PER_PAGE`, best first). */
-function bestSections(corpus: Corpus, first: FirstPass): Map<number, { sections: number[]; scores: number[] }> {
-  const out = new Map<number, { sections: number[]; scores: number[] }>();
+function bestSections(corpus: Corpus, first: FirstPass): Map<number, PageSections> {
+  const out = new Map<number, PageSections>();
   for (let i = 0; i < first.count; i++) {
     const sec = first.sections[i]!;
     const score = first.score[sec]!;
