@@ -2,8 +2,11 @@
  * The shortcuts of a prose page's build (issue 37) give what the long way gives: the analysis's tree walk
  * (passes/tree.ts `walk`) meets the nodes unist-util-visit meets, remark-gfm's autolink literal transform skipped on a
  * tree without a candidate (autolink-literals.ts) leaves the same tree, and a plain description's text
- * (markdown.ts `plainText`) is the one the Markdown pipeline gives.
+ * (markdown.ts `plainText`) is the one the Markdown pipeline gives, and a page whose scripts are all short is left as
+ * the HTML tokenizer would leave it (html-weight.ts `externalizeScripts`). And the analysis worker's modules do not load
+ * the whole of core (about 0.8 s of CPU in every build's worker thread).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +21,7 @@ import { autolinkGuardInstalled, mayHoldAutolinkLiteral } from '../src/mdx/autol
 import type { AnyNode } from '../src/mdx/passes/context.ts';
 import { walk } from '../src/mdx/passes/tree.ts';
 import { plainText, renderMarkdown } from '../src/shared/render/markdown.ts';
+import { externalizeScripts, mayHoldLongScript, moveLongScripts } from '../src/shared/site/html-weight.ts';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -58,7 +62,7 @@ const SAMPLES = [
 
 describe('walk (the analysis tree walk)', () => {
   it('meets the nodes unist-util-visit meets, in its order', () => {
-    for (const file of mdxFiles().slice(0, 80)) {
+    for (const file of mdxFiles().slice(0, 30)) {
       const tree = parse(parser, readFileSync(file, 'utf8'));
       if (!tree) continue;
       const ours: AnyNode[] = [];
@@ -107,6 +111,17 @@ describe('the autolink literal guard', () => {
     });
     expect(links).toEqual(['http://www.example.com', 'https://example.com/a?b=1', 'mailto:team@example.com']);
   });
+  it('links the literals only the transform finds (remark-gfm’s syntax extension leaves them as text)', () => {
+    // After a quote or a comma, or inside a JSX element: no `@` or `http` in them to let the guard through.
+    for (const text of ['Quoted "www.example.com" here.', 'A list a,www.example.com b', '<Note>WWW.example.com</Note>']) {
+      const links: string[] = [];
+      walk(parse(parser, text)!, (n) => {
+        if (n.type === 'link') links.push((n as { url?: string }).url ?? '');
+      });
+      expect(links, text).toEqual([`http://${/www\.example\.com/i.exec(text)![0]}`]);
+      expect(parse(parser, text)).toEqual(parse(unguarded, text));
+    }
+  });
 });
 
 describe('plainText of a description', () => {
@@ -154,5 +169,50 @@ describe('plainText of a description', () => {
       }
     }
     expect(n).toBeGreaterThan(50);
+  });
+});
+
+describe('externalizeScripts without a long script', () => {
+  const THEME = '<script>(()=>{try{document.documentElement.classList.toggle("dark",false)}catch(e){}})()</script>';
+  const page = (body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8">${THEME}</head><body><p>${'Prose. '.repeat(50)}</p>${body}</body></html>`;
+
+  it('gives what reading every tag gives, around the length that moves a script out and around its end', () => {
+    const bodies: string[] = [''];
+    for (const length of [590, 591, 592, 599, 600, 601, 602, 700]) {
+      const text = 'x'.repeat(length);
+      bodies.push(`<script>${text}</script>`, `<SCRIPT>${text}</SCRIPT>`, `<script >${text}</script >`);
+      // Ends the tokenizer does not take as the script's end (`</script/`, `</scripts>`, a vertical tab) and ones it does.
+      for (const end of ['</script/>', '</scripts>', '</script\v>', '</script\f>', '</script\n>', '</SCRIPT\t>'])
+        bodies.push(`<script>${text.slice(0, 300)}${end}${text.slice(300)}</script>`);
+      bodies.push(`<p title="<script>">${text}</p><script>short()</script>`, `<script type="module">${text}</script>`);
+      bodies.push(`<!-- <script> -->${text}<script>${text.slice(0, 500)}</script>`, `<script>${text}`);
+    }
+    let skipped = 0;
+    for (const body of bodies) {
+      const html = page(body);
+      expect(externalizeScripts(html), body.slice(0, 60)).toEqual(moveLongScripts(html));
+      if (!mayHoldLongScript(html)) skipped++;
+    }
+    expect(skipped).toBeGreaterThan(10);
+    // The shortcut is taken on a prose page, and not where a script is long.
+    expect(mayHoldLongScript(page(''))).toBe(false);
+    expect(mayHoldLongScript(page(`<script>${'x'.repeat(600)}</script>`))).toBe(true);
+  });
+});
+
+describe('the MDX analysis modules', () => {
+  it("load core's dependency-free parts only, not its index (specs, code samples, YAML…)", () => {
+    // Every module the analysis worker's entry loads, through a resolve hook, in a fresh process.
+    const script = [
+      "import { registerHooks } from 'node:module';",
+      'const seen = [];',
+      'registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });',
+      `await import(${JSON.stringify(new URL('../src/mdx/analyze.ts', import.meta.url).href)});`,
+      'console.log(JSON.stringify(seen));',
+    ].join('\n');
+    const seen = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    expect(seen.some((url) => url.endsWith('/heading-ids.ts'))).toBe(true);
+    expect(seen.filter((url) => /core\/src\/index\.[jt]s$|\/httpsnippet\//.test(url))).toEqual([]);
   });
 });

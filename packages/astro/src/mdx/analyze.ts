@@ -26,7 +26,9 @@ import { visit } from 'unist-util-visit';
 import { math as mathSyntax } from 'micromark-extension-math';
 import { mathFromMarkdown } from 'mdast-util-math';
 import type { Processor } from 'unified';
-import { cutHeadingIds, type Diagnostic } from '@lectern/core';
+import type { Diagnostic } from '@lectern/core';
+// Not the package's index: the analysis worker (workers/mdx-worker.ts) would load all of core (specs, code samples…).
+import { cutHeadingIds } from '@lectern/core/heading-ids';
 import { substituteVariables } from '../shared/render/variables.ts';
 import { declaredIn, freeNames, literalValue, type EsNode } from '../shared/modules/estree-scope.ts';
 import { moduleImports, type PackageImport } from '../shared/modules/package-imports.ts';

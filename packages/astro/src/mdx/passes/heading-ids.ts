@@ -4,7 +4,7 @@
  * `lectern check` parses with, keeping every position. The ids are exported by heading text (`lecternHeadingIds`) and
  * applied to the rendered heading and the table of contents (routes/page.astro).
  */
-import { cutHeadingIds } from '@lectern/core';
+import { cutHeadingIds } from '@lectern/core/heading-ids';
 import type { AnyNode, MdxPass } from './context.ts';
 import { inlineText, walk } from './tree.ts';
 

@@ -24,8 +24,37 @@ export function scriptName(content: string): string {
 
 /** Move long inline scripts of a page out; returns the page and the scripts it now references (name -> content). */
 export function externalizeScripts(html: string): { html: string; scripts: Map<string, string> } {
+  if (!html.includes('<script>') || !mayHoldLongScript(html)) return { html, scripts: new Map() };
+  return moveLongScripts(html);
+}
+
+const SCRIPT_START = /<script/gi;
+/** Where the HTML tokenizer ends a script's text (htmlparser2 `stateInSpecialTag`): `</script` then `>` or white space. */
+const SCRIPT_END = /<\/script[ \t\n\f\r>]/gi;
+
+/**
+ * Whether some `<script` of `html` (a tag or not, any case) is followed by `MIN_LENGTH` characters or more before the
+ * next place a script's text ends. A long inline script needs one; a prose page has only the short theme script, and
+ * is then not tokenized at all (a page of 25-40 KB, every page of the site).
+ */
+export function mayHoldLongScript(html: string): boolean {
+  for (let start = SCRIPT_START.exec(html); start; start = SCRIPT_START.exec(html)) {
+    SCRIPT_END.lastIndex = start.index;
+    const end = SCRIPT_END.exec(html);
+    // No end after it: no script's text ends there, nor after any later `<script`.
+    if (!end) break;
+    if (end.index - (start.index + '<script>'.length) >= MIN_LENGTH) {
+      SCRIPT_START.lastIndex = 0;
+      return true;
+    }
+  }
+  SCRIPT_START.lastIndex = 0;
+  return false;
+}
+
+/** `externalizeScripts` the long way: every tag of the page read (exported for a test). */
+export function moveLongScripts(html: string): { html: string; scripts: Map<string, string> } {
   const scripts = new Map<string, string>();
-  if (!html.includes('<script>')) return { html, scripts };
   const edits: Array<{ start: number; end: number; text: string }> = [];
   // The `<script>` (no attributes) whose text runs now, if any.
   let inline: { start: number; contentStart: number } | undefined;
