@@ -38,11 +38,20 @@ export function partSize(env: NodeJS.ProcessEnv = process.env): PartSize {
  * copy weighs what a near-empty page does. Pages are in plan order, copies after the first of them.
  */
 export function partsOf(site: Site, size: PartSize): string[][] {
-  const groups = copyGroups(site);
-  const weigh = (group: Group) =>
-    'pages' in size ? group.weight && group.slugs.length : group.weight && group.weight + (group.slugs.length - 1) * MIN_PAGE_BYTES;
-  const weights = groups.map(weigh);
-  const budget = 'pages' in size ? size.pages : size.bytes;
+  return cut(copyGroups(site, site.plan.pages), size);
+}
+
+/** A group's weight under `size`: its MDX pages (`pages`), or its text plus a near-empty page per copy (`bytes`). */
+function weigh(group: Group, size: PartSize): number {
+  return 'pages' in size ? group.weight && group.slugs.length : group.weight && group.weight + (group.slugs.length - 1) * MIN_PAGE_BYTES;
+}
+
+const budgetOf = (size: PartSize) => ('pages' in size ? size.pages : size.bytes);
+
+/** `groups`, in their order, in parts of about the same weight (see `partsOf`). */
+function cut(groups: Group[], size: PartSize): string[][] {
+  const weights = groups.map((g) => weigh(g, size));
+  const budget = budgetOf(size);
   const total = weights.reduce((a, b) => a + b, 0);
   if (budget <= 0 || total <= budget) return [groups.flatMap((g) => g.slugs)];
   // Spread evenly: 450 MDX pages in parts of 200 are three parts of 150.
@@ -65,7 +74,7 @@ export function partsOf(site: Site, size: PartSize): string[][] {
 
 /** How many pages are copies of an earlier page and share its module (page-modules.ts). */
 export function sharedCopies(site: Site): number {
-  return copyGroups(site).reduce((n, g) => n + g.slugs.length - 1, 0);
+  return copyGroups(site, site.plan.pages).reduce((n, g) => n + g.slugs.length - 1, 0);
 }
 
 /** A page and its byte-identical copies (page-modules.ts `copyKey`), with the weight of one of them (0: no module). */
@@ -74,12 +83,13 @@ interface Group {
   weight: number;
 }
 
-function copyGroups(site: Site): Group[] {
+/** `pages` (in their order) as groups of copies; a group is where its first page is. */
+function copyGroups(site: Site, pages: readonly PlannedPage[]): Group[] {
   const groups: Group[] = [];
   const byKey = new Map<string, Group>();
-  for (const p of site.plan.pages) {
+  for (const p of pages) {
     const text = textOf(site, p);
-    const key = text === undefined ? undefined : copyKey(site, p);
+    const key = sharedKey(site, p);
     const known = key === undefined ? undefined : byKey.get(key);
     if (known) {
       known.slugs.push(p.slug);
@@ -92,8 +102,15 @@ function copyGroups(site: Site): Group[] {
   return groups;
 }
 
+type PlannedPage = Site['plan']['pages'][number];
+
+/** What the page's copies share (page-modules.ts `copyKey`), or undefined for a page without a module or copies. */
+function sharedKey(site: Site, p: PlannedPage): string | undefined {
+  return textOf(site, p) === undefined ? undefined : copyKey(site, p);
+}
+
 /** A page's MDX text, or undefined for a page that has no module (a generated endpoint page) or is not built. */
-function textOf(site: Site, p: Site['plan']['pages'][number]): string | undefined {
+function textOf(site: Site, p: PlannedPage): string | undefined {
   if ((p.file === undefined && !site.content.has(p.slug)) || site.blocked.has(p.slug)) return undefined;
   return p.body ?? '';
 }
@@ -120,19 +137,74 @@ interface KeptParts {
 }
 
 /**
- * The parts of the site's last build in parts, when they still hold exactly the site's pages, for the same part size,
- * and none has grown over twice the budget; else `fresh`. An edit then leaves its page in its part and the other parts
- * come from the cache (part-cache.ts). Cut afresh, an edit that turns a copy into a page of its own (it weighs its whole
- * text then) would move every part boundary after it, and every part after it would be built again.
+ * The parts of the site's last build in parts, brought up to the site's pages, for the same part size; else `fresh`.
+ * An edit then leaves its page in its part and the other parts come from the cache (part-cache.ts): cut afresh, an edit
+ * that turns a copy into a page of its own (it weighs its whole text then) would move every part boundary after it, and
+ * adding or removing a page would move every boundary after it, so nearly every part would be built again.
+ *
+ * A removed page leaves its part; an added page joins the part of its copies (page-modules.ts) or else of the page
+ * before it in plan order (the first part when none is), right after that page. A part that grows over twice the
+ * budget is cut in parts of its own (the others stay as they are), and a part left without pages is dropped.
  */
 export function lastParts(file: string, fresh: string[][], site: Site, size: PartSize): string[][] {
   const kept = readJson<KeptParts>(file);
-  if (!kept || JSON.stringify(kept.size) !== JSON.stringify(size) || kept.parts.length < 2) return fresh;
-  const same = (a: string[], b: string[]) => a.length === b.length && a.every((slug, i) => slug === b[i]);
-  if (!same(kept.parts.flat().sort(), fresh.flat().sort())) return fresh;
-  const budget = 'pages' in size ? size.pages : size.bytes;
-  const weight = (slugs: string[]) => ('pages' in size ? slugs.length : partText(site, slugs));
-  return kept.parts.every((slugs) => weight(slugs) <= 2 * budget) ? kept.parts : fresh;
+  if (!kept || JSON.stringify(kept.size) !== JSON.stringify(size) || !isParts(kept.parts) || kept.parts.length < 2) return fresh;
+  const parts = followPages(kept.parts, site);
+  if (!parts) return fresh;
+  const bySlug = new Map(site.plan.pages.map((p) => [p.slug, p]));
+  const budget = budgetOf(size);
+  return parts
+    .flatMap((slugs) => {
+      const pages = slugs.map((slug) => bySlug.get(slug)!);
+      const groups = copyGroups(site, pages);
+      const weight = groups.reduce((sum, g) => sum + weigh(g, size), 0);
+      return weight > 2 * budget ? cut(groups, size) : [slugs];
+    })
+    .filter((slugs) => slugs.length > 0);
+}
+
+/** A list of parts as `keepParts` writes it (the file may be damaged or hand-edited). */
+function isParts(value: unknown): value is string[][] {
+  return Array.isArray(value) && value.every((part) => Array.isArray(part) && part.every((slug) => typeof slug === 'string'));
+}
+
+/**
+ * The kept parts with the site's pages now (see `lastParts`), empty parts included; undefined when no page of the kept
+ * parts is left (nothing of them is worth keeping).
+ */
+function followPages(keptParts: string[][], site: Site): string[][] | undefined {
+  const present = new Set(site.plan.pages.map((p) => p.slug));
+  const partOf = new Map<string, number>();
+  const parts = keptParts.map((slugs, i) =>
+    slugs.filter((slug) => {
+      // A slug twice (a hand-edited file): the first part keeps it.
+      if (!present.has(slug) || partOf.has(slug)) return false;
+      partOf.set(slug, i);
+      return true;
+    }),
+  );
+  if (partOf.size === 0) return undefined;
+  // The last page of each set of copies placed so far: a new copy goes after it, in its part.
+  const lastCopy = new Map<string, string>();
+  const copyKeys = new Map<string, string | undefined>(site.plan.pages.map((p) => [p.slug, sharedKey(site, p)]));
+  for (const p of site.plan.pages) {
+    const key = copyKeys.get(p.slug);
+    if (key !== undefined && partOf.has(p.slug)) lastCopy.set(key, p.slug);
+  }
+  let before: string | undefined;
+  for (const p of site.plan.pages) {
+    if (!partOf.has(p.slug)) {
+      const key = copyKeys.get(p.slug);
+      const after = (key !== undefined ? lastCopy.get(key) : undefined) ?? before;
+      const index = after === undefined ? 0 : partOf.get(after)!;
+      const part = parts[index]!;
+      part.splice(after === undefined ? 0 : part.indexOf(after) + 1, 0, p.slug);
+      partOf.set(p.slug, index);
+      if (key !== undefined) lastCopy.set(key, p.slug);
+    }
+    before = p.slug;
+  }
+  return parts;
 }
 
 /** Keep a build's parts for the next build (see `lastParts`). */
