@@ -4,9 +4,10 @@
  * of its own (`<dist>/../pagefind-bench`, removed at the end). While it runs, the resident memory (RSS) of every
  * Pagefind process this one started is sampled every 200 ms: the figure is the largest one seen, and the largest sum.
  *
- *   node bench/search-index.ts <dist> [--module=<another checkout's search-index.ts>]
+ *   node bench/search-index.ts <dist> [--module=<another checkout's search-index.ts>] [--no-versions]
  *
- * `--module` runs that file's `startSearchIndex` instead (the before/after figures of a change).
+ * `--module` runs that file's `startSearchIndex` instead (the before/after figures of a change). `--no-versions` hides
+ * the pages' version switchers from the index, as if the site had none: each language is cut by size only.
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, readdir, rm } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import path from 'node:path';
 const argv = process.argv.slice(2);
 const option = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const dist = path.resolve(argv.find((a) => !a.startsWith('--')) ?? 'dist');
+const noVersions = argv.includes('--no-versions');
 const modulePath = option('module') ?? '../packages/astro/src/build/search-index.ts';
 const { startSearchIndex } = (await import(
   modulePath.startsWith('.') ? modulePath : path.resolve(modulePath)
@@ -68,7 +70,9 @@ let bytes = 0;
 /** Characters of page text Pagefind reads (search-index.ts `searchHtml`), by language. */
 const byLanguage = new Map<string, number>();
 for (const [file, url] of pages) {
-  const html = await readFile(path.join(dist, file), 'utf8');
+  const read = await readFile(path.join(dist, file), 'utf8');
+  // `--no-versions`: the pages as a site without versions would have them (one unit per language, cut by size only).
+  const html = noVersions ? read.replaceAll('data-menu="version"', 'data-menu="none"') : read;
   bytes += html.length;
   const text = searchHtml(html);
   const lang = pageLanguage(text);

@@ -15,8 +15,12 @@
 /** `lectern.bundles` of the entry file: language (`lang` as Pagefind groups it) -> version ('' none) -> folders under `pagefind/`. */
 export type BundleList = Record<string, Record<string, string[]>>;
 
-/** The page text (as Pagefind reads it) one bundle takes before the next pages of its language and version start another. */
-export const BUNDLE_BYTES = 150_000_000;
+/**
+ * The page text (as Pagefind reads it, in characters) one bundle takes before the next pages of its language and
+ * version start another: Pagefind peaked at 1.8 GB writing 188 MB of crewAI's English text (about 9.7 bytes of memory
+ * a character), so a bundle of 100 MB stays near 1 GB.
+ */
+export const BUNDLE_BYTES = 100_000_000;
 
 /** A version's name as a folder: itself when it is made of letters, digits, `.`, `_` and `-` (`v1.2.0`), else `x` and its code points in hex. */
 export function versionFolder(version: string): string {
