@@ -1,7 +1,7 @@
 /**
  * Issue 37's floor: what the same generated prose pages cost with bare Astro, in the same run as Lectern.
  *
- *   node bench/prose-floor.ts [--pages=300] [--keep] [--packed]
+ *   node bench/prose-floor.ts [--pages=300] [--keep] [--packed] [--baseline=<checkout>] [--rounds=<n>]
  *
  * The pages of bench/prose-site.ts (headings, lists, tables, code blocks in six languages, callouts, tabs, steps,
  * cards, accordions) are built twice, cold, one after the other:
@@ -11,6 +11,9 @@
  *      Mintlify component drawn as a plain element (`<div>`). No navigation, search, islands or post-processing.
  * Prints wall, CPU and peak RSS of both, CPU per page, and Lectern's per-page CPU over the floor's (issue 37 aims at
  * 1.5x or less). Same run, same machine: the ratio, not the seconds, is the figure.
+ * `--baseline=<checkout>`: Lectern also from another checkout (a `git worktree` of an earlier commit; its packages resolve
+ * this checkout's node_modules), right before this checkout's build, for before/after figures; `--rounds=<n>` repeats
+ * the builds (each round: this checkout, the baseline, the floor) and prints every one.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,8 @@ import { build, type Result } from './site-build.ts';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
 const PAGES = Number(argv.find((a) => a.startsWith('--pages='))?.slice(8) ?? 300);
+const BASELINE = argv.find((a) => a.startsWith('--baseline='))?.slice(11);
+const ROUNDS = Number(argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 1);
 
 /** The Mintlify components the generated pages use, drawn as plain elements by the floor. */
 const COMPONENTS = ['Note', 'Tip', 'Tabs', 'Tab', 'Steps', 'Step', 'CardGroup', 'Card', 'AccordionGroup', 'Accordion'];
@@ -109,16 +114,33 @@ async function main(): Promise<void> {
   writeFileSync(path.join(docs, 'docs.json'), JSON.stringify({ ...config, lectern: { socialImages: false } }, null, 2));
   const floor = mkdtempSync(path.join(REPO, '.cache', 'bench-floor-astro-'));
   const results: Result[] = [];
+  /** Each Lectern build's floor: the one built in its round (the packed build's: the last). */
+  const floorOf = new Map<Result, Result>();
   // `--packed`: Lectern also as users run it (bench/packed.ts: packed, compiled, installed outside this checkout).
   const packed = argv.includes('--packed') ? packedInstall() : undefined;
   try {
     makeFloorProject(docs, floor);
-    results.push(await build(docs, `Lectern, ${PAGES} prose pages`));
-    results.push(await buildFloor(floor));
+    for (let round = 0; round < ROUNDS; round++) {
+      const ours: Result[] = [];
+      // Each build cold: the cache of the previous build removed.
+      rmSync(path.join(docs, '.lectern'), { recursive: true, force: true });
+      ours.push(await build(docs, `Lectern, ${PAGES} prose pages`));
+      if (BASELINE) {
+        rmSync(path.join(docs, '.lectern'), { recursive: true, force: true });
+        const run = path.join(path.resolve(BASELINE), 'packages/astro/src/cli/run.ts');
+        ours.push(await build(docs, `Lectern at ${BASELINE} (baseline)`, {}, path.resolve(BASELINE), run));
+      }
+      rmSync(path.join(floor, 'dist'), { recursive: true, force: true });
+      const bare = await buildFloor(floor);
+      for (const r of ours) floorOf.set(r, bare);
+      results.push(...ours, bare);
+    }
     if (packed) {
       const site = packed.newSite('prose-');
       cpSync(docs, site, { recursive: true, filter: (f) => !/^(dist|\.lectern)([\\/]|$)/.test(path.relative(docs, f)) });
-      results.push(await build(site, `Lectern packed (as users run it), ${PAGES} prose pages`, {}, REPO, packed.run));
+      const installed = await build(site, `Lectern packed (as users run it), ${PAGES} prose pages`, {}, REPO, packed.run);
+      floorOf.set(installed, results.at(-1)!);
+      results.push(installed);
     }
   } finally {
     if (!argv.includes('--keep')) for (const d of [docs, floor]) rmSync(d, { recursive: true, force: true });
@@ -130,15 +152,10 @@ async function main(): Promise<void> {
     console.log(
       `| ${r.label} | ${r.pages} | ${(r.wallMs / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / 1000).toFixed(1)} s | ${((r.cpuMs ?? 0) / PAGES).toFixed(0)} ms | ${r.peakRssMb.toFixed(0)} MB | ${r.distMb.toFixed(1)} MB |`,
     );
-  const [lectern, bare, installed] = results as [Result, Result, Result | undefined];
-  for (const [name, r] of [
-    ['Lectern', lectern],
-    ['Lectern packed', installed],
-  ] as const)
-    if (r)
-      console.log(
-        `\n${name} / floor: ${((r.cpuMs ?? 0) / (bare.cpuMs ?? 1)).toFixed(2)}x CPU, ${(r.wallMs / bare.wallMs).toFixed(2)}x wall (issue 37 aims at 1.5x CPU or less)`,
-      );
+  for (const [r, bare] of floorOf)
+    console.log(
+      `\n${r.label} / floor: ${((r.cpuMs ?? 0) / (bare.cpuMs ?? 1)).toFixed(2)}x CPU, ${(r.wallMs / bare.wallMs).toFixed(2)}x wall (issue 37 aims at 1.5x CPU or less)`,
+    );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
