@@ -232,13 +232,21 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     for (const w of configWarnings(planned.site.config)) log.warn(w);
     const { serialize } = await import('node:v8');
     const { writeFile, readFile } = await import('node:fs/promises');
-    // Each part reads the plan with the text of its own pages only (site.ts `planForPart`).
+    // Each part reads the plan with the text of its own pages only (site.ts `planForPart`). A part's plan is made when
+    // it is written and not kept (`writePlan`): crewAI's are 97 MB each, and the parent held each while its part built.
     const plans = new Map<number, Buffer>();
     const imported = importedNonPages(planned.site);
     const planOf = (i: number): Buffer => {
       const plan = plans.get(i) ?? serialize(planForPart(data, new Set(slices[i]), imported));
       plans.set(i, plan);
       return plan;
+    };
+    /** Writes part `i`'s plan to `file` and forgets it; its size in bytes. */
+    const writePlan = async (i: number, file: string): Promise<number> => {
+      const plan = planOf(i);
+      plans.delete(i);
+      await writeFile(file, plan);
+      return plan.length;
     };
     // Every part's heap is sized for the largest part's text: what a part holds beside its modules follows the site
     // more than its share of it (crewAI's last part, 278 pages and 0.2 MB of text, ran out of the 544 MB its own text
@@ -280,9 +288,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       const { partDir, jobFile, resultFile, planFile } = files(i);
       const slugs = slices[i]!;
       log.info(`building part ${i + 1} of ${parts} (${slugs.length} pages)`);
-      const plan = planOf(i);
-      plans.delete(i);
-      await writeFile(planFile, plan);
+      const planBytes = await writePlan(i, planFile);
       await writeFile(
         jobFile,
         JSON.stringify({ root: abs, partDir, planFile, resultFile, slugs, first: i === 0, index: i, count: parts, opts }),
@@ -293,7 +299,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
         args: (nodeFlags) => [...inheritedNodeFlags(), ...nodeFlags, ownModule('cli/build-part'), jobFile],
         partDir,
         name: `part ${i + 1} of ${parts}`,
-        heap: partHeap(plan.length, heapText),
+        heap: partHeap(planBytes, heapText),
         children,
         log: log.warn,
       });
