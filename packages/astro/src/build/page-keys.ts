@@ -91,17 +91,15 @@ function lockfileDigest(root: string): string {
   return '';
 }
 
-/** The navigation as pages show it: everything Layout, Sidebar, PageNav and the switchers read. */
+/**
+ * The navigation as pages show it: everything Layout, Sidebar, PageNav and the switchers read. The sidebars,
+ * breadcrumbs, previous/next links and switchers are made by `buildNavIndex` (model/nav.ts, Lectern's code, which the
+ * fingerprint covers) from the plan's navigation and its pages' fields, and `seo.trailingSlash` (docs.json is in the
+ * site key): those inputs stand for them. Digesting what it made, page by page, took 22 s of every warm build of
+ * crewAI's 24,667 pages (half of it working out each page's switchers again).
+ */
 function navigationDigest(site: Site): string {
   const nav = site.nav;
-  const scopes = nav.scopes.map((s) => ({
-    id: s.id,
-    sidebar: s.sidebar,
-    order: s.order,
-    chain: s.chain.map(({ children: _children, ...division }) => division),
-    switchers: nav.switchers(s),
-  }));
-  const byPage = [...nav.byPage].map(([slug, p]) => [slug, p.scope.id, p.breadcrumbs, p.prev, p.next, nav.switchers(p.scope, slug)]);
   // Other pages' fields but their own text (body, description, frontmatter): titles, labels, methods, visibility.
   const pages = site.plan.pages.map(({ body: _b, description: _d, frontmatter, bodyLine: _l, ...rest }) => ({
     ...rest,
@@ -109,12 +107,9 @@ function navigationDigest(site: Site): string {
     hideApiMarker: frontmatter.hideApiMarker,
   }));
   return stableDigest({
-    scopes,
-    byPage,
     pages,
+    // A directory listing shows its pages' descriptions (a page's own text otherwise).
     directories: [...nav.directories],
-    home: nav.home,
-    fallback: nav.fallback.id,
     navigation: site.plan.navigation,
     global: site.plan.global,
   });
