@@ -241,3 +241,34 @@ export function unchangedLanguages(
   });
   return unchanged;
 }
+
+/**
+ * The pages the search index takes once part i is in `staging` (i in plan order), for a site with versions: the pages
+ * of each language and version together, once every part holding some of them is in. The index is written a bundle
+ * per language and version (search-bundles.ts), and a bundle that gives way to two other versions of its language is
+ * written as it is; parts hold a page's copies in every version, so fed part by part, crewAI's versions came in turn
+ * page after page and its index was cut in thousands of bundles. A site without versions takes each part's pages as
+ * the part comes in.
+ */
+export function searchFeedOrder(
+  pages: ReadonlyArray<Pick<Site['plan']['pages'][number], 'slug' | 'language' | 'version'>>,
+  parts: readonly string[][],
+): string[][] {
+  if (new Set(pages.map((p) => p.version ?? '')).size < 2) return parts.map((slugs) => [...slugs]);
+  const partOf = new Map<string, number>();
+  parts.forEach((slugs, i) => slugs.forEach((slug) => partOf.set(slug, i)));
+  // Groups in the order their first page comes in the plan, each group's pages in plan order.
+  const groups = new Map<string, { slugs: string[]; last: number }>();
+  for (const p of pages) {
+    const part = partOf.get(p.slug);
+    if (part === undefined) continue;
+    const key = `${(p.language ?? '').toLowerCase()}\u0000${p.version ?? ''}`;
+    const group = groups.get(key) ?? { slugs: [], last: 0 };
+    groups.set(key, group);
+    group.slugs.push(p.slug);
+    group.last = Math.max(group.last, part);
+  }
+  const order: string[][] = parts.map(() => []);
+  for (const { slugs, last } of groups.values()) order[last]!.push(...slugs);
+  return order;
+}

@@ -26,6 +26,7 @@ import {
   progressLine,
   sharedCopies,
   unchangedLanguages,
+  searchFeedOrder,
   type PartSize,
 } from '../build/parts.ts';
 import { partHeap, runPartProcess } from './part-process.ts';
@@ -260,7 +261,8 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     const identities = slices.map((slugs, index) => ({ index, count: parts, slugs, base, astroSite }));
     const hits = identities.map((identity) => kept?.lookup(identity));
     // The search index takes each part's pages once the part is in `staging`, part after part in plan order (the same
-    // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds.
+    // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds;
+    // on a site with versions, each language and version's pages together once all are in (parts.ts `searchFeedOrder`).
     // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
     // With some parts to build, the languages none of them has pages in are held too: their index is expected from the
     // cache, so an edit of an English page sends Pagefind the English pages only.
@@ -271,6 +273,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
       hold: unchangedLanguages(planned.site.plan.pages, slices, hits),
     }).catch(() => undefined);
     let fed: Promise<void> = Promise.resolve();
+    const feedOrder = searchFeedOrder(planned.site.plan.pages, slices);
     const index = (slugs: readonly string[]) => {
       const to = search;
       if (to) fed = fed.then(() => addPages(to, staging, slugs, base === '/' ? undefined : (html) => htmlUnderBase(html, base)));
@@ -351,7 +354,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           for (const key of restored.icons) islandIconKeys().add(key);
           for (const w of restored.warnings) renderWarning(w);
           used.push(restored.usage);
-          index(slugs);
+          index(feedOrder[i]!);
           progress(i);
           continue;
         }
@@ -371,7 +374,7 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
           if (kept && result.cache && result.renderErrors.length === 0)
             await kept.keep(identities[i]!, partDir, { icons: result.icons, usage: result.cache });
           await mergeInto(partDir, staging);
-          index(slugs);
+          index(feedOrder[i]!);
           progress(i);
         } finally {
           await Promise.all(Object.values(files(i)).map((f) => rm(f, { recursive: true, force: true })));
