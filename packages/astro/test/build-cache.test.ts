@@ -11,6 +11,7 @@ import { buildSite } from '../src/cli/run.ts';
 import { planAndPrepare } from '../src/site/site.ts';
 import { COMPONENTS_MODULE } from '../src/mdx/prepare.ts';
 import { renderOrder } from '../src/build/render-order.ts';
+import { startSearchIndex } from '../src/build/search-index.ts';
 import { fileDigests, REPO } from './helpers.ts';
 
 const made: string[] = [];
@@ -95,31 +96,27 @@ describe('the build cache', () => {
     expect(shots).toHaveLength(1);
 
     // The index the build streamed (pages cut to what Pagefind reads, handed over as they rendered) is the index
-    // of the whole built pages, added in render order.
+    // of the whole built pages, read back from dist/ and added in render order (in bundles by language and version,
+    // search-bundles.ts, as every build writes it).
     const { site } = await planAndPrepare(warm, COMPONENTS_MODULE);
-    const pagefind = await import('pagefind');
-    const { index } = await pagefind.createIndex({});
+    const indexer = await startSearchIndex({});
     for (const p of renderOrder(site.plan.pages)) {
       const file = p.slug === 'index' ? 'index.html' : `${p.slug}/index.html`;
-      await index!.addHTMLFile({
-        url: p.slug === 'index' ? '/' : `/${p.slug}/`,
-        content: await readFile(path.join(cold.outDir, file), 'utf8'),
-      });
+      indexer.add(p.slug === 'index' ? '/' : `/${p.slug}/`, await readFile(path.join(cold.outDir, file), 'utf8'));
     }
     const whole = path.join(warm, 'whole-pages-index');
-    await index!.writeFiles({ outputPath: whole });
-    await pagefind.close();
+    expect(await indexer.finish(whole)).toMatchObject({ errors: [] });
     const built = new Map([...coldTree].filter(([f]) => f.startsWith('pagefind/')).map(([f, h]) => [f.slice('pagefind/'.length), h]));
     expect(built.size).toBeGreaterThan(10);
     expect(differences(await fileDigests(whole), built)).toEqual([]);
     await rm(whole, { recursive: true, force: true });
 
     // Nothing changed: every page from the cache, the same dist; the search index too (the cache keeps the last one
-    // written of each language, and this build wrote none: its pages read the same to Pagefind).
+    // written of each language and version, and this build wrote none: its pages read the same to Pagefind).
     const searchCache = path.join(warm, '.lectern/cache/lectern/search');
-    // One pack per language (the kitchen sink has English and French pages).
+    // One pack per language and version (the kitchen sink has English pages in v2 and v1, French pages in v1).
     const packs = (await readdir(searchCache)).sort();
-    expect(packs).toHaveLength(2);
+    expect(packs).toHaveLength(3);
     const [kept] = packs;
     expect(kept).toMatch(/^[0-9a-f]{64}\.pack$/);
     const pack = await readFile(path.join(searchCache, kept!));

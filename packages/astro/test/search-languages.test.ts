@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listFiles, pageLanguage, startSearchIndex } from '../src/build/search-index.ts';
-import { unchangedLanguages } from '../src/build/parts.ts';
+import { unchangedSearchGroups } from '../src/build/parts.ts';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -113,8 +113,8 @@ describe('a search index in several languages', () => {
       { slug: 'fr/guide', language: 'fr' },
       { slug: 'pt-br/guia', language: 'pt-BR' },
     ];
-    const hold = unchangedLanguages(plan, parts, [true, false, true]);
-    expect([...hold].sort()).toEqual(['en', 'pt-br']);
+    const hold = unchangedSearchGroups(plan, parts, [true, false, true]);
+    expect([...hold].sort()).toEqual(['en\u0000', 'pt-br\u0000']);
     const edited = PAGES.map(([url, html]): [string, string] => [url, url === '/fr/guide/' ? html.replace('première', 'seconde') : html]);
     const warm = await build(edited, 'warm', hold);
     expect(warm.started).toBe(1);

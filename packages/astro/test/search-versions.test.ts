@@ -5,13 +5,14 @@
  * v2, the default, and v1, each with a guide holding a word of its own). A bundle that reaches its size
  * (`LECTERN_SEARCH_BUNDLE_BYTES`) goes on in another that the search merges in: still every page of the version.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageVersion, searchBundles } from '../src/build/search-bundles.ts';
-import { listFiles, searchHtml, startSearchIndex } from '../src/build/search-index.ts';
+import { listFiles, searchGroup, searchHtml, startSearchIndex } from '../src/build/search-index.ts';
 import { FIXTURES, launchChromium, servedBuild } from './helpers.ts';
 
 const FIXTURE = path.join(FIXTURES, 'search-versions');
@@ -133,6 +134,41 @@ describe('the bundles of a versioned site in the build cache', () => {
       expect(await listFiles(path.join(dir, 'again'))).toEqual(await listFiles(path.join(dir, 'fresh')));
       // Nothing staged is left beside the packs.
       expect((await readdir(cacheDir)).filter((f) => !f.endsWith('.pack'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps each language and version apart: an edit of one sends Pagefind that one only, to the same bundles', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lectern-search-versions-'));
+    try {
+      const cacheDir = path.join(dir, 'cache');
+      const build = async (pages: Array<[string, string]>, out: string, hold?: Set<string>) => {
+        const indexer = await startSearchIndex({ cacheDir: hold ? cacheDir : undefined, fingerprint: 'f', hold });
+        for (const [url, html] of pages) indexer.add(url, html);
+        await indexer.drain(0);
+        // Pagefind processes started for the pages sent so far (the held ones wait for `finish`).
+        const started = execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+          .split('\n')
+          .filter((l) => /pagefind.*--service/.test(l)).length;
+        return { started, result: await indexer.finish(path.join(dir, out)) };
+      };
+      expect((await build(PAGES, 'first', new Set())).started).toBeGreaterThan(1);
+      // A build in parts whose changed part holds French v1 pages only (parts.ts `unchangedSearchGroups`).
+      const hold = new Set([searchGroup('en', 'v2'), searchGroup('en', 'v1'), searchGroup('fr', 'v2')]);
+      const edited = PAGES.map(([url, html]): [string, string] => [url, url === '/fr/v1/a/' ? html.replace('Echo', 'Foxtrot') : html]);
+      const warm = await build(edited, 'warm', hold);
+      expect(warm.started).toBe(1);
+      expect(warm.result).toMatchObject({ pages: 5, errors: [] });
+      await build(edited, 'fresh');
+      expect(await listFiles(path.join(dir, 'warm'))).toEqual(await listFiles(path.join(dir, 'fresh')));
+      expect(await entryAt(path.join(dir, 'warm'))).toEqual(await entryAt(path.join(dir, 'fresh')));
+      // French v2 held but changed after all (no pack of it): indexed at the end, to the same bundles.
+      const late = edited.map(([url, html]): [string, string] => [url, url === '/fr/v2/a/' ? html.replace('Delta', 'Golf') : html]);
+      expect((await build(late, 'late', hold)).result).toMatchObject({ pages: 5, errors: [] });
+      await build(late, 'late-fresh');
+      expect(await listFiles(path.join(dir, 'late'))).toEqual(await listFiles(path.join(dir, 'late-fresh')));
+      expect(await entryAt(path.join(dir, 'late'))).toEqual(await entryAt(path.join(dir, 'late-fresh')));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

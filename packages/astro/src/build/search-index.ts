@@ -14,7 +14,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openBlob, sealBlob } from '../shared/build-cache.ts';
-import { BUNDLE_BYTES, bundleFolder, pageVersion, type BundleList } from './search-bundles.ts';
+import { BUNDLE_BYTES, bundleFolder, pageVersion, versionFolder, type BundleList } from './search-bundles.ts';
 
 type PagefindIndex = NonNullable<Awaited<ReturnType<(typeof import('pagefind'))['createIndex']>>['index']>;
 
@@ -89,9 +89,9 @@ export function searchHtml(html: string): string {
 
 export interface SearchIndexOptions {
   /**
-   * Where the last index of each language is kept (`<cache>/search/<hash>.pack`), named by a hash of the language's
-   * pages as Pagefind reads them, in order, and of `fingerprint`: a build whose pages of a language read the same gets
-   * that language's index back instead of writing it.
+   * Where the last index of each language and version is kept (`<cache>/search/<hash>.pack`), named by a hash of its
+   * pages as Pagefind reads them, in order, and of `fingerprint`: a build whose pages of a language and version read
+   * the same gets that index back instead of writing it.
    */
   cacheDir?: string;
   /** Lectern's code and the versions it builds with (lecternFingerprint()). */
@@ -102,9 +102,10 @@ export interface SearchIndexOptions {
    */
   deferred?: boolean;
   /**
-   * Languages (as `pageLanguage` reads them) whose pages are held until `finish` while the others are indexed as they
-   * come: in a build whose changed pages are all of other languages, these expect their index from the cache. A
-   * language is held or sent whole, so each language's pages reach Pagefind in the order they came either way.
+   * Languages (as `pageLanguage` reads them), or languages and versions (`searchGroup`), whose pages are held until
+   * `finish` while the others are indexed as they come: in a build whose changed pages are all of other languages or
+   * versions, these expect their index from the cache. A language and version is held or sent whole, so its pages
+   * reach Pagefind in the order they came either way.
    */
   hold?: ReadonlySet<string>;
   /**
@@ -160,6 +161,15 @@ interface Bundle {
 /** A language's record of its bundles (`bundles.json` in its folder, packed with it): name, version, seq. */
 type BundleRecord = [name: string, version: string, seq: number];
 
+/**
+ * A language and version as `hold` and the cache name them (`lang` as `pageLanguage` reads it, `version` as
+ * `pageVersion` does, '' none): the unit the index is kept and held by.
+ */
+export const searchGroup = (lang: string, version: string): string => `${lang}\u0000${version}`;
+
+/** The folder of a language and version's bundles while they are written or unpacked. */
+const groupFolder = (lang: string, version: string) => `${lang || 'none'}/${version ? versionFolder(version) : '_'}`;
+
 export async function startSearchIndex(options: SearchIndexOptions = {}): Promise<SearchIndexer> {
   const bundleBytes = options.bundleBytes ?? (Number(process.env.LECTERN_SEARCH_BUNDLE_BYTES) || BUNDLE_BYTES);
   /** Every bundle of each language, in the order they started. */
@@ -175,7 +185,8 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       await mkdir(parent, { recursive: true });
       return mkdtemp(path.join(parent, '.search-stage-'));
     })());
-  const liveDir = async (lang: string) => path.join(await stage(), 'live', lang || 'none');
+  // A folder per language and version, so each can be kept in the cache on its own (`keep`).
+  const liveDir = async (lang: string, version: string) => path.join(await stage(), 'live', groupFolder(lang, version));
   const failures: string[] = [];
   const problems: string[] = [];
 
@@ -199,7 +210,7 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       while (bundle.inFlight.size) await Promise.allSettled([...bundle.inFlight]);
       const { pagefind, index } = await bundle.started;
       try {
-        const wrote = await index.writeFiles({ outputPath: path.join(await liveDir(lang), bundle.name) });
+        const wrote = await index.writeFiles({ outputPath: path.join(await liveDir(lang, bundle.version), bundle.name) });
         failures.push(...wrote.errors);
       } finally {
         await releaseService(pagefind);
@@ -227,17 +238,22 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
   };
 
   let feeding = !options.deferred;
-  // Each language's index is named by a hash of its pages as Pagefind reads them, in order (`search 4`: one pack per
-  // language, sealed with the hash of its content, see `keep`): an edit re-writes its own language's index only.
-  const digests = new Map<string, ReturnType<typeof createHash>>();
-  const digestOf = (lang: string) => {
-    let digest = digests.get(lang);
+  // Each language and version's index is named by a hash of its pages as Pagefind reads them, in order (`search 5`: one
+  // pack per language and version, sealed with the hash of its content, see `keep`): an edit re-writes its own
+  // language and version's index only. In the order their first page came.
+  const digests = new Map<string, { lang: string; version: string; hash: ReturnType<typeof createHash> }>();
+  const digestOf = (lang: string, version: string) => {
+    const group = searchGroup(lang, version);
+    let digest = digests.get(group);
     if (!digest) {
-      digest = createHash('sha256').update(`search 4\u0000${options.fingerprint ?? ''}\u0000${lang}\u0000`);
-      digests.set(lang, digest);
+      const hash = createHash('sha256').update(`search 5\u0000${options.fingerprint ?? ''}\u0000${lang}\u0000${version}\u0000`);
+      digests.set(group, (digest = { lang, version, hash }));
     }
-    return digest;
+    return digest.hash;
   };
+  // Held: pages of a language, or of a language and version, expected from the cache (`hold`).
+  const isHeld = (lang: string, version: string) =>
+    options.hold?.has(lang) === true || options.hold?.has(searchGroup(lang, version)) === true;
   const held: Array<[string, string, string, string]> = [];
   // Pages are sent as they come, without waiting for the previous one to be indexed: Pagefind reads its messages in
   // order and indexes them one after the other, so the index is the same, but it never waits for this process to
@@ -299,8 +315,8 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
       const version = pageVersion(whole);
       const content = searchHtml(whole);
       const lang = pageLanguage(content);
-      digestOf(lang).update(url).update('\u0000').update(version).update('\u0000').update(content).update('\u0000');
-      if (feeding && !options.hold?.has(lang)) return send(lang, version, url, content);
+      digestOf(lang, version).update(url).update('\u0000').update(content).update('\u0000');
+      if (feeding && !isHeld(lang, version)) return send(lang, version, url, content);
       held.push([lang, version, url, content]);
     },
     get count() {
@@ -312,48 +328,53 @@ export async function startSearchIndex(options: SearchIndexOptions = {}): Promis
     },
     async finish(outputPath) {
       // A site with no page still gets an (empty) index.
-      if (digests.size === 0) digestOf('');
-      const langs = [...digests.keys()].sort();
-      const keys = new Map(langs.map((lang) => [lang, digests.get(lang)!.digest('hex')]));
-      const packOf = (lang: string) => (options.cacheDir ? path.join(options.cacheDir, `${keys.get(lang)}.pack`) : undefined);
+      if (digests.size === 0) digestOf('', '');
+      // Languages in order, each language's versions in the order their first page came.
+      const groups = [...digests.entries()]
+        .map(([group, { lang, version, hash }]) => ({ group, lang, version, key: hash.digest('hex') }))
+        .sort((a, b) => (a.lang < b.lang ? -1 : a.lang > b.lang ? 1 : 0));
+      const packOf = (key: string) => (options.cacheDir ? path.join(options.cacheDir, `${key}.pack`) : undefined);
       try {
         const root = await stage();
-        const keptDir = (lang: string) => path.join(root, 'kept', lang || 'none');
-        // Languages whose pages read as when their index was kept: that index, and their held pages are not sent.
+        const keptDir = (lang: string, version: string) => path.join(root, 'kept', groupFolder(lang, version));
+        // Languages and versions whose pages read as when their index was kept: that index, and their held pages are not sent.
         const kept = new Set<string>();
-        for (const lang of langs) {
-          const pack = packOf(lang);
-          if (pack && existsSync(pack) && (await unpack(pack, keptDir(lang)))) kept.add(lang);
+        for (const { group, lang, version, key } of groups) {
+          const pack = packOf(key);
+          if (pack && existsSync(pack) && (await unpack(pack, keptDir(lang, version)))) kept.add(group);
         }
         feeding = true;
-        for (const [lang, version, url, content] of held.splice(0)) if (!kept.has(lang)) send(lang, version, url, content);
-        for (const lang of langs) if (!kept.has(lang) && !bundles.has(lang)) bundleFor(lang, '', 0);
+        for (const [lang, version, url, content] of held.splice(0))
+          if (!kept.has(searchGroup(lang, version))) send(lang, version, url, content);
+        for (const { group, lang, version } of groups)
+          if (!kept.has(group) && !bundles.get(lang)?.some((b) => b.version === version)) bundleFor(lang, version, 0);
         await allSent();
         // Written one after the other: each process holds its whole index while it writes it.
-        const sources = new Map<string, { dir: string; records: BundleRecord[] }>();
-        for (const lang of langs) {
-          if (kept.has(lang)) {
-            for (const b of bundles.get(lang) ?? [])
-              await (b.written ??= b.started.then(({ pagefind }) => releaseService(pagefind)).catch(() => undefined));
-            const records = JSON.parse(await readFile(path.join(keptDir(lang), 'bundles.json'), 'utf8')) as BundleRecord[];
-            sources.set(lang, { dir: keptDir(lang), records });
+        const sources: Array<{ lang: string; dir: string; records: BundleRecord[] }> = [];
+        for (const { group, lang, version } of groups) {
+          const own = (bundles.get(lang) ?? []).filter((b) => b.version === version);
+          if (kept.has(group)) {
+            for (const b of own) await (b.written ??= b.started.then(({ pagefind }) => releaseService(pagefind)).catch(() => undefined));
+            const dir = keptDir(lang, version);
+            const records = JSON.parse(await readFile(path.join(dir, 'bundles.json'), 'utf8')) as BundleRecord[];
+            sources.push({ lang, dir, records });
             continue;
           }
-          const own = bundles.get(lang) ?? [];
           for (const b of own) await write(lang, b);
-          const dir = await liveDir(lang);
+          const dir = await liveDir(lang, version);
           const records = own.map((b): BundleRecord => [b.name, b.version, b.seq]);
+          await mkdir(dir, { recursive: true });
           await writeFile(path.join(dir, 'bundles.json'), JSON.stringify(records));
-          sources.set(lang, { dir, records });
+          sources.push({ lang, dir, records });
         }
         if (failures.length) throw new Error(`Pagefind failed: ${failures.join('; ')}`);
         if (options.cacheDir) {
-          for (const lang of langs)
-            if (!kept.has(lang)) await keep(options.cacheDir, keys.get(lang)!, sources.get(lang)!.dir).catch(() => undefined);
-          await sweepPacks(options.cacheDir, new Set(keys.values())).catch(() => undefined);
+          for (const [i, { group, key }] of groups.entries())
+            if (!kept.has(group)) await keep(options.cacheDir, key, sources[i]!.dir).catch(() => undefined);
+          await sweepPacks(options.cacheDir, new Set(groups.map((g) => g.key))).catch(() => undefined);
         }
-        await joinBundles(langs, sources, outputPath);
-        const cached = kept.size === langs.length;
+        await joinBundles(sources, outputPath);
+        const cached = kept.size === groups.length;
         return { pages: count, errors: cached ? [] : problems, ...(cached ? { cached: true } : {}) };
       } finally {
         await stopAll();
@@ -376,15 +397,13 @@ type Entry = { version?: string; languages?: Record<string, unknown>; lectern?: 
  * there is more than one per language.
  */
 async function joinBundles(
-  langs: readonly string[],
-  sources: ReadonlyMap<string, { dir: string; records: BundleRecord[] }>,
+  sources: ReadonlyArray<{ lang: string; dir: string; records: BundleRecord[] }>,
   outputPath: string,
 ): Promise<void> {
   const entries = new Map<string, Entry>();
   const list: BundleList = {};
   let split = false;
-  for (const lang of langs) {
-    const { dir, records } = sources.get(lang)!;
+  for (const { lang, dir, records } of sources) {
     for (const [name, version, seq] of records) {
       const folder = bundleFolder(version, seq);
       if (folder) split = true;

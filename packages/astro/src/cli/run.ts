@@ -25,7 +25,7 @@ import {
   partText,
   progressLine,
   sharedCopies,
-  unchangedLanguages,
+  unchangedSearchGroups,
   searchFeedOrder,
   type PartSize,
 } from '../build/parts.ts';
@@ -264,13 +264,13 @@ async function buildInParts(abs: string, staging: string, opts: RunOptions, size
     // order in every build of the site), so Pagefind, a process of its own, indexes them while the next part builds;
     // on a site with versions, each language and version's pages together once all are in (parts.ts `searchFeedOrder`).
     // With every part expected from the cache, the pages are held for the index of the last build (search-index.ts).
-    // With some parts to build, the languages none of them has pages in are held too: their index is expected from the
-    // cache, so an edit of an English page sends Pagefind the English pages only.
+    // With some parts to build, the languages and versions none of them has pages in are held too: their index is
+    // expected from the cache, so an edit of an English page of v1 sends Pagefind the English pages of v1 only.
     search = await startSearchIndex({
       cacheDir: cacheEnabled() ? path.join(cacheRoot(abs), 'search') : undefined,
       fingerprint: lecternFingerprint(),
       deferred: hits.every(Boolean),
-      hold: unchangedLanguages(planned.site.plan.pages, slices, hits),
+      hold: unchangedSearchGroups(planned.site.plan.pages, slices, hits),
     }).catch(() => undefined);
     let fed: Promise<void> = Promise.resolve();
     const feedOrder = searchFeedOrder(planned.site.plan.pages, slices);
