@@ -32,7 +32,7 @@ const { ownModule } = await import('../packages/astro/src/shared/modules/own-fil
 const { partsOf, partSize } = await import('../packages/astro/src/build/parts.ts');
 const { importedNonPages } = await import('../packages/astro/src/build/page-keys.ts');
 const { openBlob } = await import('../packages/astro/src/shared/build-cache.ts');
-const { unpackTexts } = await import('../packages/astro/src/plan/shared-texts.ts');
+const { unpackTexts } = await import('../packages/astro/src/site/shared-texts.ts');
 type PlanData = Awaited<ReturnType<typeof planData>>;
 
 /** The plan of a cache entry file, format 2 (`data`) or 3 (`plan`, texts in a table). */

@@ -11,7 +11,7 @@ import { cacheRoot } from '../src/shared/build-cache.ts';
 import { cachedPlanData } from '../src/site/plan-cache.ts';
 import { planData, type PlanData } from '../src/site/site.ts';
 import { ownModule } from '../src/shared/modules/own-files.ts';
-import { packTexts, unpackTexts } from '../src/plan/shared-texts.ts';
+import { packTexts, unpackTexts } from '../src/site/shared-texts.ts';
 
 const VERSIONS = ['v1', 'v2', 'v3', 'v4', 'v5', 'v6'];
 const MARKER = 'Webhooks are retried with exponential backoff for up to three days';

@@ -21,7 +21,7 @@ import { deserialize, serialize } from 'node:v8';
 import { cacheEnabled, cacheRoot, lecternFingerprint, openBlob, sealedPieces, writeAtomic } from '../shared/build-cache.ts';
 import { CONTENT_DIR, type PlanData } from './site.ts';
 import { ISLANDS_DIR } from '../mdx/prepare.ts';
-import { packTexts, shareTexts, unpackTexts, type PackedTexts } from '../plan/shared-texts.ts';
+import { packTexts, shareTexts, unpackTexts, type PackedTexts } from './shared-texts.ts';
 
 /** Bumped when PlanData's shape changes (2: sealed, files by their path under the repo; 3: texts in a table). */
 const FORMAT = 3;

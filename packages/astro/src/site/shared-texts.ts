@@ -7,7 +7,7 @@
  * The plan cache stores the texts the same way (`packTexts`): each distinct text once, the pages and files naming it
  * by its index, so reading an entry makes one string per text instead of one per copy.
  */
-import type { PlanData } from '../site/site.ts';
+import type { PlanData } from './site.ts';
 
 /** Texts shorter than this are left as they are: a table entry would cost more than the copy. */
 const SHARED_MIN = 64;
